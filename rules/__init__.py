@@ -1,0 +1,6 @@
+"""Rules engines: the shared contract in `rules.core`, one package per game."""
+from rules.core import (TERMINAL, DataError, Game, GameParams, IllegalActionError, Outcome,
+                        ParamError, State, load_game, registered_games)
+
+__all__ = ["TERMINAL", "DataError", "Game", "GameParams", "IllegalActionError", "Outcome",
+           "ParamError", "State", "load_game", "registered_games"]

@@ -1,0 +1,567 @@
+"""The contract every game meets (see DESIGN.md), and the pieces all games share.
+
+A game is a `Game` subclass with a frozen `Params` dataclass and a `State` subclass.
+States are plain data: lists, dicts, ints, strings, tuples and one `random.Random`.
+Everything here is deliberately small so that search can clone and step states fast.
+"""
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import importlib
+import json
+import random
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, ClassVar, Hashable, Iterable, Sequence
+
+#: `current_player()` of a finished game.
+TERMINAL = -4
+
+#: Modules under `rules/` that register a game when imported.  A game is listed here
+#: once its engine passes the conformance suite.
+GAME_MODULES: list[str] = []
+
+
+# --------------------------------------------------------------------------- errors
+
+class AutomaError(Exception):
+    """Base of every error this library raises on purpose."""
+
+
+class IllegalActionError(AutomaError, ValueError):
+    """An action that is not legal now.  The state it was offered to is unchanged."""
+
+    def __init__(self, action: Any, legal: Sequence[Any] | None = None, reason: str = "",
+                 state: "State | None" = None):
+        self.action = action
+        self.legal = list(legal) if legal is not None else None
+        self.reason = reason
+        text = f"illegal action {action!r}"
+        if state is not None:
+            try:
+                text += f" ({state.action_to_string(action)})"
+            except Exception:  # the action may be garbage; its repr is enough then
+                pass
+        if reason:
+            text += f": {reason}"
+        if self.legal is not None:
+            text += f"; {len(self.legal)} legal action(s) here"
+            if self.legal and state is not None and len(self.legal) <= 8:
+                text += ": " + ", ".join(state.action_to_string(a) for a in self.legal)
+        super().__init__(text)
+
+
+class ParamError(AutomaError, ValueError):
+    """A game parameter outside what the game allows; the message says what is allowed."""
+
+
+class DataError(AutomaError, ValueError):
+    """A broken component data file; the message names the file and the field."""
+
+    def __init__(self, path: Path | str, field: str, problem: str):
+        self.path, self.field, self.problem = str(path), field, problem
+        super().__init__(f"{path}: field {field!r}: {problem}")
+
+
+class UnknownGameError(AutomaError, KeyError):
+    def __str__(self) -> str:  # KeyError would quote the whole message
+        return self.args[0]
+
+
+# --------------------------------------------------------------------------- params
+
+@dataclass(frozen=True)
+class GameParams:
+    """Parameters of one game instance.  Subclasses add fields with defaults and
+    extend `validate`, which runs on construction, so an invalid instance never exists."""
+
+    players: int = 2
+    mode: str = "standard"
+
+    def __post_init__(self) -> None:
+        self.validate()
+
+    def validate(self) -> None:  # overridden per game; call super().validate()
+        if not isinstance(self.players, int) or isinstance(self.players, bool):
+            raise ParamError(f"players must be a whole number, got {self.players!r}")
+
+    def replace(self, **changes: Any) -> "GameParams":
+        return dataclasses.replace(self, **changes)
+
+    def to_json(self) -> dict:
+        return {f.name: _jsonable(getattr(self, f.name)) for f in dataclasses.fields(self)}
+
+    @classmethod
+    def from_json(cls, data: dict) -> "GameParams":
+        names = {f.name: f for f in dataclasses.fields(cls)}
+        unknown = set(data) - set(names)
+        if unknown:
+            raise ParamError(f"unknown parameter(s) {sorted(unknown)}; allowed: {sorted(names)}")
+        return cls(**{k: _unjson(v) for k, v in data.items()})
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_jsonable(v) for v in value]
+    return value
+
+
+def _unjson(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_unjson(v) for v in value)
+    return value
+
+
+# --------------------------------------------------------------------------- game
+
+class Game:
+    """A game with fixed parameters.  Holds the loaded component data, shared by all
+    states of the game (never mutated after load)."""
+
+    name: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    Params: ClassVar[type[GameParams]] = GameParams
+    #: {mode: tuple of allowed player counts}
+    modes: ClassVar[dict[str, tuple[int, ...]]] = {"standard": (2,)}
+    #: Seat-spec prefixes that are printed automata played by the engine (e.g. "mumanbot").
+    automaton_specs: ClassVar[tuple[str, ...]] = ()
+    #: Where the data files live (the game's package folder); hashed into records.
+    data_dir: ClassVar[Path | None] = None
+    #: Game-specific bots: {spec name: "module:Class"}, imported only when asked for.
+    bot_factories: ClassVar[dict[str, str]] = {}
+
+    def __init__(self, params: GameParams | None = None, **kwargs: Any):
+        if params is None:
+            params = self.make_params(**kwargs)
+        elif kwargs:
+            params = params.replace(**kwargs)
+        self.params = params
+
+    # ---- parameters
+    @classmethod
+    def make_params(cls, **kwargs: Any) -> GameParams:
+        fields = {f.name for f in dataclasses.fields(cls.Params)}
+        unknown = set(kwargs) - fields
+        if unknown:
+            raise ParamError(f"{cls.name}: unknown parameter(s) {sorted(unknown)}; "
+                             f"allowed: {sorted(fields)}")
+        if "mode" not in kwargs and "players" in kwargs:
+            kwargs["mode"] = cls.default_mode(kwargs["players"])
+        if "players" not in kwargs:
+            mode = kwargs.get("mode", cls.default_mode(None))
+            if mode in cls.modes:
+                kwargs.setdefault("mode", mode)
+                kwargs["players"] = cls.modes[mode][0]
+        mode = kwargs.get("mode", cls.Params.mode)
+        if mode not in cls.modes:
+            raise ParamError(f"{cls.name}: unknown mode {mode!r}; allowed: {', '.join(cls.modes)}")
+        counts = cls.modes[mode]
+        if kwargs.get("players") not in counts:
+            raise ParamError(f"{cls.name} mode {mode!r} takes {_count_text(counts)} players, "
+                             f"got {kwargs.get('players')!r}")
+        return cls.Params(**kwargs)
+
+    @classmethod
+    def default_mode(cls, players: int | None) -> str:
+        """The mode that a bare player count means (e.g. 1 player of Pulitzer is solo)."""
+        for mode, counts in cls.modes.items():
+            if players is None or players in counts:
+                return mode
+        return next(iter(cls.modes))
+
+    @classmethod
+    def player_counts(cls) -> tuple[int, ...]:
+        return tuple(sorted({n for counts in cls.modes.values() for n in counts}))
+
+    @classmethod
+    def param_help(cls) -> dict[str, str]:
+        """{parameter: short description of its allowed values}, for `automa games`."""
+        return {}
+
+    def with_automaton_seats(self, seat_specs: Sequence[str]) -> "Game":
+        """A copy of this game in which the seats given an automaton spec (see
+        `automaton_specs`) are played by the engine.  Default: no automaton seats."""
+        for spec in seat_specs:
+            if spec.split(":")[0] in self.automaton_specs:
+                raise ParamError(f"{self.name} cannot seat {spec!r}")
+        return self
+
+    def automaton_seats(self) -> tuple[int, ...]:
+        """Seats that the engine plays itself (never named by `current_player`)."""
+        return ()
+
+    # ---- the contract
+    @property
+    def num_players(self) -> int:
+        return self.params.players
+
+    def max_game_length(self) -> int:
+        """An upper bound on decisions in one game; the conformance suite holds us to it."""
+        raise NotImplementedError(f"{type(self).__name__} must declare max_game_length()")
+
+    def new_initial_state(self, seed: int | None = None) -> "State":
+        raise NotImplementedError(f"{type(self).__name__} must implement new_initial_state()")
+
+    def rules_hash(self) -> str:
+        return rules_data_hash(self.data_dir)
+
+    def __repr__(self) -> str:
+        return f"load_game({self.name!r}, {self.params.to_json()})"
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and other.params == self.params  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash((type(self), self.params))
+
+
+def _count_text(counts: Sequence[int]) -> str:
+    counts = sorted(counts)
+    if len(counts) > 1 and counts == list(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]}-{counts[-1]}"
+    return " or ".join(str(c) for c in counts)
+
+
+# --------------------------------------------------------------------------- state
+
+class State:
+    """The whole position, hidden parts included.
+
+    Subclasses implement the `_`-less methods below except where a default is given,
+    plus `_apply(action)`, which may assume the action is legal.  `apply_action`
+    checks legality first, so an illegal action never touches the state.
+    """
+
+    game: Game
+    rng: random.Random
+
+    # ---- required by every game
+    def current_player(self) -> int:
+        raise NotImplementedError
+
+    def legal_actions(self) -> list:
+        raise NotImplementedError
+
+    def _apply(self, action: Hashable) -> None:
+        raise NotImplementedError
+
+    def clone(self) -> "State":
+        raise NotImplementedError
+
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    def scores(self) -> list[tuple]:
+        """Per seat: (victory points, printed tie-breakers...), higher is better."""
+        raise NotImplementedError
+
+    def observation(self, seat: int) -> Any:
+        """Exactly what `seat` may see, as comparable plain data (dicts, lists, tuples)."""
+        raise NotImplementedError
+
+    def determinize(self, seat: int, rng: random.Random) -> "State":
+        """A copy with everything `seat` cannot see resampled consistently with what it
+        has seen.  Must depend only on `observation(seat)` and `rng`: sample unknown
+        cards from a canonically ordered pool, never from the true hidden order."""
+        raise NotImplementedError
+
+    def action_to_string(self, action: Hashable) -> str:
+        return repr(action)
+
+    # ---- defaults that games may refine
+    def apply_action(self, action: Hashable) -> None:
+        if self.is_terminal():
+            raise IllegalActionError(action, [], "the game is over", self)
+        legal = self.legal_actions()
+        if action not in legal:
+            raise IllegalActionError(action, legal, "not among the legal actions", self)
+        self._apply(action)
+
+    def outcome(self) -> "Outcome":
+        """Winners, ranks and why.  Default: by `scores()`, equal scores share a rank."""
+        return Outcome.from_scores(self.scores())
+
+    def returns(self) -> list[float]:
+        """Per seat, for search: 1 shared among the winners (0 for all if nobody wins).
+        In the middle of a game: the game's heuristic, if any."""
+        if not self.is_terminal():
+            return self.heuristic()
+        winners = self.outcome().winners
+        share = 1.0 / len(winners) if winners else 0.0
+        return [share if seat in winners else 0.0 for seat in range(self.num_players())]
+
+    def heuristic(self) -> list[float]:
+        """Per seat, an estimate in [0, 1] of how well the seat is doing; used by greedy
+        bots and by rollout cut-offs.  Default: victory-point share."""
+        vps = [float(s[0]) for s in self.scores()]
+        low = min(vps)
+        shifted = [v - low for v in vps]
+        total = sum(shifted)
+        n = len(vps)
+        if total <= 0:
+            return [1.0 / n] * n
+        return [s / total for s in shifted]
+
+    def num_players(self) -> int:
+        return self.game.num_players
+
+    def history_text(self) -> list[str]:
+        """Recent automaton/engine events in words (for the terminal); optional."""
+        return []
+
+    def __str__(self) -> str:
+        return f"{self.game.name} state, player to move: {self.current_player()}"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    winners: tuple[int, ...]
+    ranks: tuple[int, ...]      # 1 = first; equal scores share a rank
+    reason: str = ""
+
+    @staticmethod
+    def ranks_from_scores(scores: Sequence[Sequence[float]]) -> tuple[int, ...]:
+        keys = [tuple(s) for s in scores]
+        return tuple(1 + sum(1 for other in keys if other > mine) for mine in keys)
+
+    @classmethod
+    def from_scores(cls, scores: Sequence[Sequence[float]], reason: str = "highest score") -> "Outcome":
+        ranks = cls.ranks_from_scores(scores)
+        winners = tuple(i for i, r in enumerate(ranks) if r == 1)
+        if len(winners) > 1:
+            reason = "shared victory: tie on score and every tie-breaker"
+        return cls(winners, ranks, reason)
+
+
+# --------------------------------------------------------------------------- helpers
+
+def snapshot(value: Any) -> Any:
+    """A comparable deep image of plain data (used by tests to compare states).
+    The game object and the rng are summarised by their parameters and state."""
+    if isinstance(value, (int, float, str, bool, type(None))):
+        return value
+    if isinstance(value, random.Random):
+        return ("rng", value.getstate())
+    if isinstance(value, Game):
+        return ("game", value.name, value.params)
+    if isinstance(value, dict):
+        return ("dict", tuple(sorted(((snapshot(k), snapshot(v)) for k, v in value.items()), key=repr)))
+    if isinstance(value, (list, tuple)):
+        return (type(value).__name__, tuple(snapshot(v) for v in value))
+    if isinstance(value, (set, frozenset)):
+        return ("set", tuple(sorted((snapshot(v) for v in value), key=repr)))
+    if dataclasses.is_dataclass(value):
+        return (type(value).__name__, tuple(snapshot(getattr(value, f.name)) for f in dataclasses.fields(value)))
+    if hasattr(value, "__dict__") or hasattr(value, "__slots__"):
+        names = list(getattr(value, "__dict__", {}))
+        for cls in type(value).__mro__:
+            names += [s for s in getattr(cls, "__slots__", ()) if s not in names]
+        return (type(value).__name__, tuple((n, snapshot(getattr(value, n))) for n in sorted(names)
+                                             if hasattr(value, n) and not n.startswith("_cache")))
+    return repr(value)
+
+
+def clone_rng(rng: random.Random) -> random.Random:
+    copy = random.Random()
+    copy.setstate(rng.getstate())
+    return copy
+
+
+def fresh_rng(rng: random.Random) -> random.Random:
+    """A new generator seeded from `rng`: used by determinize for future randomness."""
+    return random.Random(rng.getrandbits(64))
+
+
+def action_to_json(action: Any) -> Any:
+    """Actions are ints, strings, or (nested) tuples of them; JSON turns tuples to lists."""
+    if isinstance(action, tuple):
+        return [action_to_json(a) for a in action]
+    return action
+
+
+def find_action(state: State, encoded: Any) -> Any:
+    """The legal action whose JSON form is `encoded`, or an IllegalActionError."""
+    legal = state.legal_actions()
+    for action in legal:
+        if action_to_json(action) == encoded:
+            return action
+    raise IllegalActionError(encoded, legal, "no legal action has this id", state)
+
+
+def rules_data_hash(data_dir: Path | None) -> str:
+    """sha256 (first 16 hex digits) over every data file of a game, so a record says
+    which printed components it was played with."""
+    digest = hashlib.sha256()
+    if data_dir is not None and Path(data_dir).is_dir():
+        for path in sorted(Path(data_dir).rglob("*")):
+            if path.is_file() and path.suffix in {".toml", ".json", ".csv", ".txt"}:
+                digest.update(path.relative_to(data_dir).as_posix().encode())
+                digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+# --------------------------------------------------------------------------- data files
+
+def load_data_file(path: Path | str) -> dict:
+    """Load a TOML or JSON data file; a syntax error names the file."""
+    import tomllib
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise DataError(path, "<file>", f"cannot be read: {exc.strerror or exc}") from None
+    try:
+        if path.suffix == ".toml":
+            return tomllib.loads(text)
+        return json.loads(text)
+    except (tomllib.TOMLDecodeError, json.JSONDecodeError) as exc:
+        raise DataError(path, "<file>", f"is not valid {path.suffix[1:].upper()}: {exc}") from None
+
+
+class DataReader:
+    """Typed access to a loaded data file, so every error names the file and the field.
+
+        reader = DataReader(path)
+        for i, card in reader.items("cards"):
+            card.int("value", low=0, high=9)
+    """
+
+    def __init__(self, path: Path | str, data: Any = None, field: str = ""):
+        self.path = Path(path)
+        self.data = load_data_file(self.path) if data is None else data
+        self.field = field
+
+    def _name(self, key: str | int) -> str:
+        if isinstance(key, int):
+            return f"{self.field}[{key}]"
+        return f"{self.field}.{key}" if self.field else key
+
+    def error(self, key: str | int, problem: str) -> DataError:
+        return DataError(self.path, self._name(key), problem)
+
+    def has(self, key: str) -> bool:
+        return isinstance(self.data, dict) and key in self.data
+
+    def raw(self, key: str, default: Any = ...) -> Any:
+        if not isinstance(self.data, dict):
+            raise DataError(self.path, self.field or "<top>", "must be a table")
+        if key not in self.data:
+            if default is not ...:
+                return default
+            raise self.error(key, "is missing")
+        return self.data[key]
+
+    def sub(self, key: str) -> "DataReader":
+        value = self.raw(key)
+        if not isinstance(value, dict):
+            raise self.error(key, f"must be a table, got {type(value).__name__}")
+        return DataReader(self.path, value, self._name(key))
+
+    def items(self, key: str, min_len: int = 0, length: int | None = None) -> list[tuple[int, "DataReader"]]:
+        value = self.raw(key)
+        if not isinstance(value, list):
+            raise self.error(key, f"must be a list, got {type(value).__name__}")
+        if length is not None and len(value) != length:
+            raise self.error(key, f"must have exactly {length} entries, has {len(value)}")
+        if len(value) < min_len:
+            raise self.error(key, f"must have at least {min_len} entries, has {len(value)}")
+        return [(i, DataReader(self.path, v, f"{self._name(key)}[{i}]")) for i, v in enumerate(value)]
+
+    def int(self, key: str, low: int | None = None, high: int | None = None, default: Any = ...) -> int:
+        value = self.raw(key, default)
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise self.error(key, f"must be a whole number, got {value!r}")
+        if (low is not None and value < low) or (high is not None and value > high):
+            raise self.error(key, f"must be between {low} and {high}, got {value}")
+        return value
+
+    def str(self, key: str, choices: Iterable[str] | None = None, default: Any = ...) -> str:
+        value = self.raw(key, default)
+        if not isinstance(value, str):
+            raise self.error(key, f"must be text, got {value!r}")
+        if choices is not None:
+            choices = list(choices)
+            if value not in choices:
+                raise self.error(key, f"must be one of {', '.join(map(str, choices))}; got {value!r}")
+        return value
+
+    def bool(self, key: str, default: Any = ...) -> bool:
+        value = self.raw(key, default)
+        if not isinstance(value, bool):
+            raise self.error(key, f"must be true or false, got {value!r}")
+        return value
+
+    def list(self, key: str, item_type: type | tuple = (int, str), length: int | None = None,
+             default: Any = ...) -> list:
+        value = self.raw(key, default)
+        if not isinstance(value, list):
+            raise self.error(key, f"must be a list, got {value!r}")
+        if length is not None and len(value) != length:
+            raise self.error(key, f"must have exactly {length} entries, has {len(value)}")
+        for i, v in enumerate(value):
+            if not isinstance(v, item_type) or isinstance(v, bool) and item_type is not bool:
+                raise DataError(self.path, f"{self._name(key)}[{i}]", f"has the wrong type: {v!r}")
+        return value
+
+
+# --------------------------------------------------------------------------- registry
+
+_REGISTRY: dict[str, type[Game]] = {}
+_ALIASES: dict[str, str] = {}
+
+
+def register_game(cls: type[Game], aliases: Iterable[str] = ()) -> type[Game]:
+    if not cls.name:
+        raise ValueError(f"{cls.__name__} has no name")
+    _REGISTRY[cls.name] = cls
+    for alias in aliases:
+        _ALIASES[alias] = cls.name
+    return cls
+
+
+def _import_all() -> None:
+    for module in GAME_MODULES:
+        importlib.import_module(module)
+
+
+def registered_games() -> dict[str, type[Game]]:
+    _import_all()
+    return dict(sorted(_REGISTRY.items()))
+
+
+def game_class(name: str) -> type[Game]:
+    games = registered_games()
+    key = _ALIASES.get(name.lower().replace("-", "_"), name.lower().replace("-", "_"))
+    if key not in games:
+        raise UnknownGameError(f"unknown game {name!r}; available: {', '.join(games) or 'none'}")
+    return games[key]
+
+
+def load_game(name: str, **params: Any) -> Game:
+    """`load_game("pi", players=4)`, `load_game("pulitzer", mode="solo", times_mix=(3,3,2))`."""
+    cls = game_class(name)
+    return cls(cls.make_params(**params))
+
+
+def all_configurations() -> list[tuple[str, dict]]:
+    """Every registered game x mode x player count, as (name, params) for load_game."""
+    out = []
+    for name, cls in registered_games().items():
+        for mode, counts in cls.modes.items():
+            for n in counts:
+                out.append((name, {"mode": mode, "players": n}))
+    return out
+
+
+def play_random(state: State, rng: random.Random, max_actions: int | None = None) -> int:
+    """Play uniformly random legal actions to the end; returns the number of actions."""
+    steps = 0
+    while not state.is_terminal():
+        if max_actions is not None and steps >= max_actions:
+            break
+        legal = state.legal_actions()
+        state._apply(legal[rng.randrange(len(legal))])
+        steps += 1
+    return steps
+

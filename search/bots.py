@@ -1,0 +1,154 @@
+"""Bots and the spec strings that build them.
+
+A bot is built per seat from a spec such as ``random``, ``greedy``,
+``mcts:iterations=800,c=1.4`` or ``ismcts:seconds=1.5``.  Its choices depend only on
+what its seat may see (``state.observation(seat)`` or ``state.determinize(seat, rng)``)
+and on its own seed, never on the game's seed.
+"""
+from __future__ import annotations
+
+import importlib
+import random
+from typing import Any, Callable, Hashable
+
+from rules.core import AutomaError, Game, State
+
+
+class BotSpecError(AutomaError, ValueError):
+    """A spec string that names no bot or gives a parameter it does not take."""
+
+
+class Bot:
+    """Base class: subclasses implement `act`.  `spec` is the string that rebuilds it."""
+
+    #: parameters the spec may set, with their types and defaults
+    defaults: dict[str, Any] = {}
+
+    def __init__(self, game: Game, seed: int | None = None, spec: str = "", **params: Any):
+        self.game = game
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.spec = spec or type(self).__name__.lower()
+        self.params = {**self.defaults, **params}
+
+    def act(self, state: State, seat: int) -> Hashable:
+        raise NotImplementedError
+
+    def analyse(self, state: State, seat: int, top: int = 3) -> list[tuple[Hashable, float, int]]:
+        """(action, estimated value, visits) of the best few moves; search bots refine this."""
+        return [(self.act(state, seat), float("nan"), 0)]
+
+    def __repr__(self) -> str:
+        return f"<bot {self.spec}>"
+
+
+class RandomBot(Bot):
+    """Uniform over the legal actions."""
+
+    def act(self, state: State, seat: int) -> Hashable:
+        legal = state.legal_actions()
+        return legal[self.rng.randrange(len(legal))]
+
+
+class GreedyBot(Bot):
+    """One-step look-ahead on the game's heuristic (falls back to score share).
+
+    It looks ahead on a determinization of the state, so it never sees hidden cards.
+    Ties are broken at random with the bot's own generator.
+    """
+
+    defaults = {"samples": 1}
+
+    def act(self, state: State, seat: int) -> Hashable:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        samples = max(1, int(self.params["samples"]))
+        worlds = [state.determinize(seat, self.rng) for _ in range(samples)]
+        best_value, best = -1e18, []
+        for action in legal:
+            value = 0.0
+            for world in worlds:
+                child = world.clone()
+                child._apply(action)
+                value += child.returns()[seat] if child.is_terminal() else child.heuristic()[seat]
+            if value > best_value + 1e-12:
+                best_value, best = value, [action]
+            elif abs(value - best_value) <= 1e-12:
+                best.append(action)
+        return best[self.rng.randrange(len(best))]
+
+
+# --------------------------------------------------------------------------- spec strings
+
+def _parse_value(text: str) -> Any:
+    for convert in (int, float):
+        try:
+            return convert(text)
+        except ValueError:
+            pass
+    if text.lower() in ("true", "false"):
+        return text.lower() == "true"
+    return text
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """'mcts:iterations=800,c=1.4' -> ('mcts', {'iterations': 800, 'c': 1.4}).
+    A bare value after the colon ('mumanbot:hard') is returned as {'level': 'hard'}."""
+    spec = spec.strip()
+    if not spec:
+        raise BotSpecError("empty bot spec")
+    name, _, rest = spec.partition(":")
+    params: dict[str, Any] = {}
+    for part in filter(None, (p.strip() for p in rest.split(","))):
+        key, eq, value = part.partition("=")
+        if not eq:
+            if "level" in params:
+                raise BotSpecError(f"bot spec {spec!r}: {part!r} is not key=value")
+            params["level"] = key.strip()
+            continue
+        params[key.strip()] = _parse_value(value.strip())
+    return name.strip().lower(), params
+
+
+_GENERIC: dict[str, Callable[..., Bot] | str] = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+    "mcts": "search.mcts:MCTSBot",
+    "ismcts": "search.mcts:ISMCTSBot",
+}
+
+
+def _resolve(target: Callable[..., Bot] | str) -> Callable[..., Bot]:
+    if isinstance(target, str):
+        module, _, attr = target.partition(":")
+        return getattr(importlib.import_module(module), attr)
+    return target
+
+
+def available_bots(game: Game | None = None) -> list[str]:
+    names = list(_GENERIC)
+    if game is not None:
+        names += list(game.bot_factories)
+        names += list(game.automaton_specs)
+    return names
+
+
+def make_bot(spec: str, game: Game, seed: int | None = None) -> Bot:
+    """Build the bot a spec string names, for one seat of `game`."""
+    name, params = parse_spec(spec)
+    target = game.bot_factories.get(name) or _GENERIC.get(name)
+    if target is None:
+        raise BotSpecError(f"unknown bot {name!r} for {game.name}; available: "
+                           f"{', '.join(available_bots(game))}")
+    cls = _resolve(target)
+    allowed = getattr(cls, "defaults", {})
+    unknown = set(params) - set(allowed)
+    if unknown:
+        raise BotSpecError(f"bot {name!r} does not take {', '.join(sorted(unknown))}; "
+                           f"it takes: {', '.join(sorted(allowed)) or 'no parameters'}")
+    return cls(game, seed=seed, spec=spec, **params)
+
+
+def is_automaton_spec(spec: str, game: Game) -> bool:
+    return parse_spec(spec)[0] in game.automaton_specs
