@@ -20,7 +20,7 @@ TERMINAL = -4
 
 #: Modules under `rules/` that register a game when imported.  A game is listed here
 #: once its engine passes the conformance suite.
-GAME_MODULES: list[str] = []
+GAME_MODULES: list[str] = ["rules.pi"]
 
 
 # --------------------------------------------------------------------------- errors
@@ -146,6 +146,7 @@ class Game:
         if unknown:
             raise ParamError(f"{cls.name}: unknown parameter(s) {sorted(unknown)}; "
                              f"allowed: {sorted(fields)}")
+        kwargs = {k: _unjson(v) for k, v in kwargs.items()}
         if "mode" not in kwargs and "players" in kwargs:
             kwargs["mode"] = cls.default_mode(kwargs["players"])
         if "players" not in kwargs:
@@ -278,6 +279,12 @@ class State:
             raise IllegalActionError(action, legal, "not among the legal actions", self)
         self._apply(action)
 
+    def random_action(self, rng: random.Random) -> Hashable:
+        """A uniformly random legal action; games may override with a faster path
+        (search rollouts call this, never `apply_action`)."""
+        legal = self.legal_actions()
+        return legal[rng.randrange(len(legal))]
+
     def outcome(self) -> "Outcome":
         """Winners, ranks and why.  Default: by `scores()`, equal scores share a rank."""
         return Outcome.from_scores(self.scores())
@@ -307,8 +314,14 @@ class State:
         return self.game.num_players
 
     def history_text(self) -> list[str]:
-        """Recent automaton/engine events in words (for the terminal); optional."""
+        """Everything the engine did by itself so far, in words ("Times card 7: ..."),
+        public events only; the terminal shows the lines that are new since last time."""
         return []
+
+    def render(self, seat: int) -> str:
+        """What `seat` sees, for a person at a terminal.  Default: the observation laid out
+        as indented text; games may override with a board-shaped view."""
+        return format_plain(self.observation(seat))
 
     def __str__(self) -> str:
         return f"{self.game.name} state, player to move: {self.current_player()}"
@@ -360,6 +373,38 @@ def snapshot(value: Any) -> Any:
         return (type(value).__name__, tuple((n, snapshot(getattr(value, n))) for n in sorted(names)
                                              if hasattr(value, n) and not n.startswith("_cache")))
     return repr(value)
+
+
+def format_plain(value: Any, indent: int = 0) -> str:
+    """Indented text for nested plain data (dicts, lists, tuples, scalars)."""
+    pad = "  " * indent
+    if isinstance(value, dict):
+        lines = []
+        for key, item in value.items():
+            if isinstance(item, (dict, list)) and item and not _is_flat(item):
+                lines.append(f"{pad}{key}:")
+                lines.append(format_plain(item, indent + 1))
+            else:
+                lines.append(f"{pad}{key}: {_flat_text(item)}")
+        return "\n".join(lines)
+    if isinstance(value, list) and not _is_flat(value):
+        return "\n".join(format_plain(item, indent) if isinstance(item, (dict, list))
+                         else f"{pad}- {_flat_text(item)}" for item in value)
+    return f"{pad}{_flat_text(value)}"
+
+
+def _is_flat(value: Any) -> bool:
+    if isinstance(value, dict):
+        return False
+    return all(not isinstance(v, (dict, list)) for v in value)
+
+
+def _flat_text(value: Any) -> str:
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_flat_text(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {_flat_text(v)}" for k, v in value.items()) + "}"
+    return str(value)
 
 
 def clone_rng(rng: random.Random) -> random.Random:
@@ -560,8 +605,7 @@ def play_random(state: State, rng: random.Random, max_actions: int | None = None
     while not state.is_terminal():
         if max_actions is not None and steps >= max_actions:
             break
-        legal = state.legal_actions()
-        state._apply(legal[rng.randrange(len(legal))])
+        state._apply(state.random_action(rng))
         steps += 1
     return steps
 

@@ -1,0 +1,457 @@
+"""Tournaments: schedules, parallel execution on joblib, resumable JSONL results, reports.
+
+Every game of a tournament is fixed in advance by the root seed: its deal seed, its
+seating and each bot's seed come from a `numpy.random.SeedSequence` tree keyed by the
+game's index, so a result never depends on which worker ran it or in what order.
+"""
+from __future__ import annotations
+
+import csv
+import hashlib
+import importlib
+import itertools
+import json
+import os
+import sys
+import time
+import traceback
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterable, Iterator, Sequence
+
+import numpy as np
+
+from rules.core import AutomaError, ParamError, game_class, load_game
+from search.bots import make_bot, parse_spec
+from search.records import dumps, library_version, make_record, read_lines
+from search.stats import SPRT, Rating, ratings_with_bootstrap, wilson_interval
+
+
+class TournamentError(AutomaError):
+    pass
+
+
+# --------------------------------------------------------------------------- schedule
+
+@dataclass(frozen=True)
+class GameTask:
+    index: int
+    game: str
+    params: dict
+    seats: tuple[str, ...]
+    game_seed: int
+    bot_seeds: tuple[int, ...]
+    match: int
+    seating: int
+    tournament: str
+    move_seconds: float = 0.0
+    #: the module that registers the game, imported by workers (games may live outside rules/)
+    module: str = ""
+
+
+def _seed_from(root: int, *key: int) -> int:
+    seq = np.random.SeedSequence(root, spawn_key=key)
+    return int(seq.generate_state(1, dtype=np.uint64)[0] >> np.uint64(1))
+
+
+def seatings(players: int, rotation: str) -> list[tuple[int, ...]]:
+    """Each seating maps seat -> position in the line-up."""
+    if rotation == "rotate":
+        return [tuple((s + r) % players for s in range(players)) for r in range(players)]
+    if rotation == "permute":
+        return list(itertools.permutations(range(players)))
+    if rotation == "fixed":
+        return [tuple(range(players))]
+    raise TournamentError(f"rotation must be rotate, permute or fixed; got {rotation!r}")
+
+
+def lineup(bots: Sequence[str], players: int) -> list[str]:
+    if not bots:
+        raise TournamentError("give at least one bot spec")
+    if len(bots) > players:
+        raise TournamentError(f"{len(bots)} bots for {players} seats: give at most {players} "
+                              f"bot specs (or raise --players)")
+    return [bots[s % len(bots)] for s in range(players)]
+
+
+def tournament_id(game: str, params: dict, bots: Sequence[str], games: int, seed: int,
+                  rotation: str, duplicate: bool) -> str:
+    text = json.dumps([game, params, list(bots), games, seed, rotation, duplicate], sort_keys=True)
+    return hashlib.sha256(text.encode()).hexdigest()[:12]
+
+
+def schedule(game: str, params: dict, bots: Sequence[str], games: int, seed: int,
+             rotation: str = "rotate", duplicate: bool = True,
+             move_seconds: float = 0.0) -> list[GameTask]:
+    """Games 0..games-1. With `duplicate`, consecutive games replay one deal under every
+    seating (so the luck of the deal cancels); without, every game gets a new deal."""
+    players = params["players"]
+    line = lineup(bots, players)
+    orders = seatings(players, rotation)
+    tid = tournament_id(game, params, bots, games, seed, rotation, duplicate)
+    tasks = []
+    for g in range(games):
+        seating = g % len(orders)
+        match = g // len(orders) if duplicate else g
+        order = orders[seating]
+        seats = tuple(line[order[s]] for s in range(players))
+        tasks.append(GameTask(
+            index=g, game=game, params=dict(params), seats=seats,
+            game_seed=_seed_from(seed, 0, match),
+            bot_seeds=tuple(_seed_from(seed, 1, g, s) for s in range(players)),
+            match=match, seating=seating, tournament=tid, move_seconds=move_seconds,
+            module=game_class(game).__module__))
+    return tasks
+
+
+# --------------------------------------------------------------------------- one game
+
+def play_game(task: GameTask, on_move: Callable | None = None) -> dict:
+    """Play one scheduled game to the end and return its record (an error row if a bot or
+    the engine raised, a forfeit row if a bot overran the per-move time limit)."""
+    start = time.perf_counter()
+    extra = {"index": task.index, "match": task.match, "seating": task.seating,
+             "tournament": task.tournament, "bot_seeds": list(task.bot_seeds)}
+    actions: list = []
+    game = None
+    try:
+        if task.module:
+            importlib.import_module(task.module)
+        game = load_game(task.game, **task.params).with_automaton_seats(task.seats)
+        automata = set(game.automaton_seats())
+        bots = {s: make_bot(spec, game, task.bot_seeds[s])
+                for s, spec in enumerate(task.seats) if s not in automata}
+        state = game.new_initial_state(task.game_seed)
+        while not state.is_terminal():
+            seat = state.current_player()
+            began = time.perf_counter()
+            action = bots[seat].act(state, seat)
+            spent = time.perf_counter() - began
+            if task.move_seconds and spent > task.move_seconds:
+                return _forfeit_record(game, task, state, actions, seat, spent, start, extra)
+            text = state.action_to_string(action)
+            state.apply_action(action)
+            actions.append((action, text, seat))
+            if on_move is not None:
+                on_move(state, seat, action, text)
+        return make_record(game, task.game_seed, list(task.seats), state, actions,
+                           time.perf_counter() - start, extra)
+    except Exception as exc:  # recorded, and the tournament carries on
+        params = game.params.to_json() if game is not None else task.params
+        return {"format": 1, "version": library_version(), "game": task.game, "params": params,
+                "seed": task.game_seed, "seats": list(task.seats), "status": "error",
+                "error": f"{type(exc).__name__}: {exc}", "traceback": traceback.format_exc(),
+                "actions_played": len(actions), "wall_time": round(time.perf_counter() - start, 4),
+                **extra}
+
+
+def _forfeit_record(game, task, state, actions, seat, spent, start, extra) -> dict:
+    others = [s for s in range(len(task.seats)) if s != seat and s not in game.automaton_seats()]
+    record = make_record(game, task.game_seed, list(task.seats), state, actions,
+                         time.perf_counter() - start, extra)
+    record.update({
+        "status": "forfeit", "forfeit_seat": seat,
+        "reason": f"seat {seat} ({task.seats[seat]}) forfeits: {spent:.2f}s for one move, "
+                  f"limit {task.move_seconds:g}s",
+        "winners": others,
+        "ranks": [2 if s == seat else 1 for s in range(len(task.seats))],
+    })
+    return record
+
+
+def _play_chunk(tasks: Sequence[GameTask]) -> list[dict]:
+    return [play_game(t) for t in tasks]
+
+
+# --------------------------------------------------------------------------- running
+
+@dataclass
+class RunResult:
+    records: list[dict]
+    played: int
+    skipped: int
+    seconds: float
+    stopped_early: str = ""
+
+
+def _existing(out: Path, tid: str) -> dict[int, dict]:
+    """Finished rows of this tournament already in `out`; rewrites the file without a
+    partial last line, and refuses a file written by another tournament."""
+    done: dict[int, dict] = {}
+    keep: list[dict] = []
+    dropped = 0
+    for line in read_lines(out):
+        if line.record is None:
+            dropped += 1
+            continue
+        rec = line.record
+        if rec.get("tournament") != tid:
+            raise TournamentError(f"{out} holds games of another tournament "
+                                  f"(id {rec.get('tournament')}, this one is {tid}): "
+                                  f"give a new --out file or the same settings as before")
+        if rec.get("index") in done:
+            continue
+        done[rec["index"]] = rec
+        keep.append(rec)
+    if dropped:
+        tmp = out.with_suffix(out.suffix + ".tmp")
+        with open(tmp, "w", encoding="utf-8") as handle:
+            for rec in keep:
+                handle.write(dumps(rec) + "\n")
+        os.replace(tmp, out)
+    return done
+
+
+class Progress:
+    """A one-line progress bar on stderr: games done, rate and time left."""
+
+    def __init__(self, total: int, enabled: bool):
+        self.total, self.enabled = total, enabled
+        self.done = 0
+        self.start = time.perf_counter()
+
+    def step(self, n: int = 1) -> None:
+        self.done += n
+        if not self.enabled:
+            return
+        elapsed = time.perf_counter() - self.start
+        rate = self.done / elapsed if elapsed > 0 else 0.0
+        left = (self.total - self.done) / rate if rate > 0 else 0.0
+        width = 24
+        filled = int(width * self.done / max(1, self.total))
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total} games"
+                         f"  {rate:.2f} games/s  {left:.0f}s left ")
+        sys.stderr.flush()
+
+    def close(self) -> None:
+        if self.enabled:
+            sys.stderr.write("\n")
+
+
+def _parallel_results(todo: list[GameTask], jobs: int, backend: str,
+                      scheduler: str | None) -> Iterator[list[dict]]:
+    if jobs == 1 and backend == "loky":
+        for task in todo:
+            yield [play_game(task)]
+        return
+    import joblib
+    workers = jobs if jobs > 0 else (os.cpu_count() or 1)
+    chunk = max(1, min(4, len(todo) // (workers * 8)))
+    chunks = [todo[i:i + chunk] for i in range(0, len(todo), chunk)]
+    if backend == "loky":
+        parallel = joblib.Parallel(n_jobs=jobs, return_as="generator_unordered", batch_size=1)
+        yield from parallel(joblib.delayed(_play_chunk)(c) for c in chunks)
+        return
+    if backend == "dask":
+        try:
+            from dask.distributed import Client
+        except ImportError:
+            raise TournamentError("--backend dask needs the dask extra: pip install 'automa[dask]'") from None
+        client = Client(scheduler) if scheduler else Client(processes=True, n_workers=workers,
+                                                               threads_per_worker=1)
+        try:
+            with joblib.parallel_config(backend="dask"):
+                parallel = joblib.Parallel(n_jobs=jobs, return_as="generator_unordered", batch_size=1)
+                yield from parallel(joblib.delayed(_play_chunk)(c) for c in chunks)
+        finally:
+            client.close()
+        return
+    if backend == "ray":
+        try:
+            from ray.util.joblib import register_ray
+        except ImportError:
+            raise TournamentError("--backend ray needs the ray extra: pip install 'automa[ray]'") from None
+        register_ray()
+        with joblib.parallel_config(backend="ray"):
+            parallel = joblib.Parallel(n_jobs=jobs, return_as="generator_unordered", batch_size=1)
+            yield from parallel(joblib.delayed(_play_chunk)(c) for c in chunks)
+        return
+    raise TournamentError(f"backend must be loky, dask or ray; got {backend!r}")
+
+
+def run(tasks: list[GameTask], out: Path | str | None, jobs: int = 1, resume: bool = False,
+        overwrite: bool = False, backend: str = "loky", scheduler: str | None = None,
+        progress: bool = False, sprt: SPRT | None = None,
+        on_record: Callable[[dict], None] | None = None) -> RunResult:
+    """Play every task not already in `out`, appending one JSON line per finished game."""
+    start = time.perf_counter()
+    done: dict[int, dict] = {}
+    handle = None
+    if out is not None:
+        out = Path(out)
+        if out.exists() and out.stat().st_size > 0:
+            if resume:
+                done = _existing(out, tasks[0].tournament if tasks else "")
+            elif not overwrite:
+                raise TournamentError(f"{out} exists: use --resume to finish that tournament, "
+                                      f"or --overwrite to start again")
+            else:
+                out.unlink()
+        handle = open(out, "a", encoding="utf-8")
+    todo = [t for t in tasks if t.index not in done]
+    records = list(done.values())
+    bar = Progress(len(tasks), progress)
+    bar.done = len(done)
+    stopped = ""
+    try:
+        for batch in _parallel_results(todo, jobs, backend, scheduler):
+            for record in batch:
+                if handle is not None:
+                    handle.write(dumps(record) + "\n")
+                    handle.flush()
+                records.append(record)
+                if on_record is not None:
+                    on_record(record)
+            bar.step(len(batch))
+            if sprt is not None:
+                decision = _sprt_decision(records, sprt)
+                if decision:
+                    stopped = decision
+                    break
+    finally:
+        bar.close()
+        if handle is not None:
+            handle.close()
+    records.sort(key=lambda r: r.get("index", 0))
+    return RunResult(records, len(records) - len(done), len(done), time.perf_counter() - start, stopped)
+
+
+def _sprt_decision(records: list[dict], sprt: SPRT) -> str:
+    specs = sorted({s for r in records for s in r["seats"]})
+    if len(specs) != 2:
+        return ""
+    a = records[0]["seats"][0] if records else specs[0]
+    wins = losses = 0.0
+    for r in records:
+        if r.get("status") == "error":
+            continue
+        a_seats = [s for s, spec in enumerate(r["seats"]) if spec == a]
+        if not r["winners"]:
+            losses += 0.5
+            wins += 0.5
+            continue
+        share = sum(1 for s in a_seats if s in r["winners"]) / len(r["winners"])
+        wins += share
+        losses += 1 - share
+    decision = sprt.decision(wins, losses)
+    if decision == "H1":
+        return f"SPRT: {a} is stronger (Elo > {sprt.elo0:g} rejected in favour of {sprt.elo1:g})"
+    if decision == "H0":
+        return f"SPRT: {a} is not {sprt.elo1:g} Elo stronger (H0 accepted)"
+    return ""
+
+
+# --------------------------------------------------------------------------- report
+
+@dataclass
+class BotLine:
+    bot: str
+    games: int
+    wins: float
+    win_rate: float
+    low: float
+    high: float
+    mean_score: float
+    mean_rank: float
+
+
+@dataclass
+class Report:
+    game: str
+    games: int
+    errors: int
+    forfeits: int
+    bots: list[BotLine]
+    seats: list[BotLine]
+    ratings: list[Rating] = field(default_factory=list)
+    outcomes: dict[str, int] = field(default_factory=dict)
+
+
+def summarize(records: Sequence[dict], bootstrap: int = 200, seed: int = 0) -> Report:
+    ok = [r for r in records if r.get("status") in ("ok", "forfeit")]
+    errors = sum(1 for r in records if r.get("status") == "error")
+    forfeits = sum(1 for r in records if r.get("status") == "forfeit")
+    per_bot: dict[str, list[tuple[float, float, int]]] = {}
+    per_seat: dict[int, list[tuple[float, float, int]]] = {}
+    outcomes: dict[str, int] = {}
+    for r in ok:
+        winners = r["winners"]
+        outcomes[r.get("reason", "")] = outcomes.get(r.get("reason", ""), 0) + 1
+        for s, spec in enumerate(r["seats"]):
+            share = (1.0 / len(winners)) if s in winners else 0.0
+            row = (share, float(r["scores"][s][0]) if r.get("scores") else 0.0, r["ranks"][s])
+            per_bot.setdefault(spec, []).append(row)
+            per_seat.setdefault(s, []).append(row)
+
+    def line(name: str, rows: list[tuple[float, float, int]]) -> BotLine:
+        n = len(rows)
+        wins = sum(w for w, _, _ in rows)
+        low, high = wilson_interval(wins, n)
+        return BotLine(name, n, wins, wins / n if n else 0.0, low, high,
+                       sum(s for _, s, _ in rows) / n if n else 0.0,
+                       sum(k for _, _, k in rows) / n if n else 0.0)
+
+    bots = [line(name, rows) for name, rows in per_bot.items()]
+    seats = [line(f"seat {s}", rows) for s, rows in sorted(per_seat.items())]
+    names = list(per_bot)
+    index = {n: i for i, n in enumerate(names)}
+    rated = [([index[s] for s in r["seats"]], r["ranks"]) for r in ok]
+    ratings = ratings_with_bootstrap(rated, names, samples=bootstrap, seed=seed) if len(names) > 1 else []
+    game = records[0]["game"] if records else ""
+    return Report(game, len(ok), errors, forfeits, bots, seats, ratings, outcomes)
+
+
+def format_report(report: Report) -> str:
+    lines = [f"{report.game}: {report.games} games"
+             + (f", {report.errors} errors" if report.errors else "")
+             + (f", {report.forfeits} forfeits" if report.forfeits else "")]
+    width = max([len(b.bot) for b in report.bots + report.seats] + [8])
+    head = f"{'bot':<{width}}  {'games':>5}  {'wins':>6}  {'win rate':>8}  {'95% Wilson':>15}  {'mean score':>10}  {'mean rank':>9}"
+    for title, rows in (("by bot", report.bots), ("by seat (seat advantage)", report.seats)):
+        lines += ["", title, head]
+        for b in rows:
+            lines.append(f"{b.bot:<{width}}  {b.games:>5}  {b.wins:>6.1f}  {b.win_rate:>8.3f}  "
+                         f"[{b.low:.3f}, {b.high:.3f}]  {b.mean_score:>10.2f}  {b.mean_rank:>9.2f}")
+    if report.ratings:
+        lines += ["", "ratings (Elo scale, mean 1500; Bradley-Terry ML on pairwise results, 95% bootstrap)"]
+        for r in sorted(report.ratings, key=lambda r: -r.elo):
+            lines.append(f"{r.name:<{width}}  {r.elo:7.0f}  [{r.low:.0f}, {r.high:.0f}]")
+    if report.outcomes:
+        lines += ["", "how games ended"]
+        for reason, count in sorted(report.outcomes.items(), key=lambda kv: -kv[1]):
+            lines.append(f"  {count:>5}  {reason}")
+    return "\n".join(lines)
+
+
+def write_report_csv(report: Report, path: Path | str) -> None:
+    with open(path, "w", newline="", encoding="utf-8") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(["table", "name", "games", "wins", "win_rate", "wilson_low", "wilson_high",
+                         "mean_score", "mean_rank", "elo", "elo_low", "elo_high"])
+        ratings = {r.name: r for r in report.ratings}
+        for table, rows in (("bot", report.bots), ("seat", report.seats)):
+            for b in rows:
+                r = ratings.get(b.bot)
+                writer.writerow([table, b.bot, b.games, f"{b.wins:g}", f"{b.win_rate:.4f}",
+                                 f"{b.low:.4f}", f"{b.high:.4f}", f"{b.mean_score:.3f}",
+                                 f"{b.mean_rank:.3f}",
+                                 f"{r.elo:.1f}" if r else "", f"{r.low:.1f}" if r else "",
+                                 f"{r.high:.1f}" if r else ""])
+
+
+def resolve_params(game: str, players: int | None, mode: str | None, bots: Sequence[str],
+                   extra: dict | None = None) -> dict:
+    """Game parameters for a tournament: the player count defaults to the number of bot
+    specs when the game allows it, else to the mode's smallest count."""
+    cls = game_class(game)
+    kwargs: dict[str, Any] = dict(extra or {})
+    if mode:
+        kwargs["mode"] = mode
+    if players is not None:
+        kwargs["players"] = players
+    elif mode:
+        counts = cls.modes.get(mode, ())
+        kwargs["players"] = len(bots) if len(bots) in counts else (counts[0] if counts else len(bots))
+    else:
+        kwargs["players"] = len(bots) if len(bots) in cls.player_counts() else cls.player_counts()[0]
+    return cls.make_params(**kwargs).to_json()

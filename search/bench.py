@@ -1,0 +1,117 @@
+"""Speed measurements behind `automa bench` (never timing assertions in tests).
+
+MCTS efficiency = (iterations/s x simulated actions per iteration) / raw actions/s, both
+measured from the same mid-game position: 1.0 means the tree costs nothing beyond the
+playouts themselves; 0.6 means the tree overhead is 40% of a raw playout.
+"""
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import asdict, dataclass
+
+from rules.core import Game, State, play_random
+from search.mcts import ISMCTSBot, MCTSBot
+
+
+@dataclass
+class BenchResult:
+    game: str
+    params: dict
+    games_per_s: float
+    actions_per_game: float
+    raw_actions_per_s: float
+    clone_us: float
+    determinize_us: float
+    mcts_iterations_per_s: float
+    mcts_actions_per_iteration: float
+    mcts_efficiency: float
+    ismcts_iterations_per_s: float
+    ismcts_efficiency: float
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+
+def _timed(budget: float, step) -> tuple[int, float, int]:
+    """Call step() until budget seconds pass; returns (calls, seconds, summed results)."""
+    start = time.perf_counter()
+    calls = total = 0
+    while True:
+        total += step()
+        calls += 1
+        elapsed = time.perf_counter() - start
+        if elapsed >= budget:
+            return calls, elapsed, total
+
+
+def mid_game_state(game: Game, seed: int) -> State:
+    """The position halfway through a random game from `seed` (a seat to move)."""
+    probe = game.new_initial_state(seed)
+    length = play_random(probe, random.Random(seed))
+    state = game.new_initial_state(seed)
+    rng = random.Random(seed)
+    for _ in range(length // 2):
+        state._apply(state.random_action(rng))
+    return state
+
+
+def bench(game: Game, seconds: float = 2.0, seed: int = 0, mcts_iterations: int = 300) -> BenchResult:
+    rng = random.Random(seed)
+    seeds = iter(range(seed, seed + 10**9))
+
+    def one_game() -> int:
+        state = game.new_initial_state(next(seeds))
+        return play_random(state, rng)
+
+    games, elapsed, actions = _timed(seconds, one_game)
+    mid = mid_game_state(game, seed)
+    seat = mid.current_player()
+
+    def playout_from_mid() -> int:
+        return play_random(mid.clone(), rng)
+
+    _, raw_elapsed, raw_actions = _timed(seconds, playout_from_mid)
+    raw_rate = raw_actions / raw_elapsed
+
+    clones, clone_elapsed, _ = _timed(seconds / 4, lambda: (mid.clone(), 0)[1])
+    dets, det_elapsed, _ = _timed(seconds / 4, lambda: (mid.determinize(seat, rng), 0)[1])
+
+    def measure(bot_cls) -> tuple[float, float, float]:
+        bot = bot_cls(game, seed=seed, iterations=mcts_iterations)
+        bot.search(mid, seat)  # warm-up
+        total_iter = total_sim = 0
+        total_time = 0.0
+        while total_time < seconds:
+            bot.search(mid, seat)
+            stats = bot.last_stats
+            total_iter += stats["iterations"]
+            total_sim += stats["simulated_actions"]
+            total_time += stats["seconds"]
+        per_s = total_iter / total_time
+        per_iter = total_sim / max(1, total_iter)
+        return per_s, per_iter, per_s * per_iter / raw_rate
+
+    mcts_rate, mcts_per_iter, mcts_eff = measure(MCTSBot)
+    ismcts_rate, _, ismcts_eff = measure(ISMCTSBot)
+    return BenchResult(
+        game=game.name, params=game.params.to_json(),
+        games_per_s=games / elapsed, actions_per_game=actions / games,
+        raw_actions_per_s=raw_rate,
+        clone_us=1e6 * clone_elapsed / clones, determinize_us=1e6 * det_elapsed / dets,
+        mcts_iterations_per_s=mcts_rate, mcts_actions_per_iteration=mcts_per_iter,
+        mcts_efficiency=mcts_eff, ismcts_iterations_per_s=ismcts_rate, ismcts_efficiency=ismcts_eff)
+
+
+def format_bench(result: BenchResult) -> str:
+    r = result
+    return "\n".join([
+        f"{r.game} {r.params}",
+        f"  random playouts     {r.games_per_s:10.1f} games/s   {r.actions_per_game:8.1f} actions/game",
+        f"  raw actions         {r.raw_actions_per_s:10.0f} actions/s (random playouts from mid-game)",
+        f"  clone()             {r.clone_us:10.1f} us",
+        f"  determinize()       {r.determinize_us:10.1f} us",
+        f"  mcts                {r.mcts_iterations_per_s:10.1f} iterations/s  "
+        f"{r.mcts_actions_per_iteration:8.1f} actions/iteration  efficiency {r.mcts_efficiency:.2f}",
+        f"  ismcts              {r.ismcts_iterations_per_s:10.1f} iterations/s  efficiency {r.ismcts_efficiency:.2f}",
+    ])

@@ -1,0 +1,205 @@
+"""Checks that every game meets the contract of DESIGN.md.
+
+`tests/test_conformance.py` runs them for every registered game x mode x player count,
+so a new game is covered by registering it.  The helpers here are plain functions so a
+game's own tests can call them on special positions too.
+"""
+from __future__ import annotations
+
+import pickle
+import random
+
+from rules.core import (TERMINAL, IllegalActionError, State, action_to_json, find_action,
+                        load_game, snapshot)
+
+GAMES_PER_CONFIG = 3
+
+
+def random_walk(state: State, rng: random.Random, limit: int) -> list:
+    """Play random legal actions through `apply_action`; returns the actions taken."""
+    actions = []
+    while not state.is_terminal():
+        assert len(actions) < limit, f"game not over after {limit} decisions (max_game_length)"
+        legal = state.legal_actions()
+        assert legal, "legal_actions() is empty in a non-terminal state"
+        assert state.current_player() >= 0
+        action = legal[rng.randrange(len(legal))]
+        actions.append(action)
+        state.apply_action(action)
+    return actions
+
+
+def states_along(game, seed: int, rng: random.Random, every: int = 1) -> list[State]:
+    """Snapshots (clones) of every `every`-th state of one random game."""
+    state = game.new_initial_state(seed)
+    out = [state.clone()]
+    steps = 0
+    limit = game.max_game_length()
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        state.apply_action(legal[rng.randrange(len(legal))])
+        steps += 1
+        assert steps <= limit
+        if steps % every == 0:
+            out.append(state.clone())
+    return out
+
+
+def check_terminates(name: str, params: dict, seeds=range(GAMES_PER_CONFIG)) -> None:
+    game = load_game(name, **params)
+    for seed in seeds:
+        state = game.new_initial_state(seed)
+        random_walk(state, random.Random(seed), game.max_game_length())
+        assert state.current_player() == TERMINAL
+        assert state.legal_actions() == [] or state.is_terminal()
+        returns = state.returns()
+        assert len(returns) == state.num_players()
+        scores = state.scores()
+        assert len(scores) == state.num_players()
+        outcome = state.outcome()
+        assert len(outcome.ranks) == state.num_players()
+        assert all(0 <= w < state.num_players() for w in outcome.winners)
+        assert outcome.reason, "an outcome must say why"
+        str(state)
+
+
+def check_determinism(name: str, params: dict, seed: int = 11) -> None:
+    game = load_game(name, **params)
+    rng = random.Random(seed)
+    first = game.new_initial_state(seed)
+    actions = random_walk(first, rng, game.max_game_length())
+    second = game.new_initial_state(seed)
+    for action in actions:
+        assert action in second.legal_actions()
+        second.apply_action(action)
+    assert snapshot(first) == snapshot(second)
+    assert first.scores() == second.scores()
+
+
+def check_clone(name: str, params: dict, seed: int = 5) -> None:
+    game = load_game(name, **params)
+    rng = random.Random(seed)
+    state = game.new_initial_state(seed)
+    steps = 0
+    snaps: list[tuple[State, object]] = []
+    while not state.is_terminal() and steps < game.max_game_length():
+        clone = state.clone()
+        assert snapshot(clone) == snapshot(state), "clone() differs from the original"
+        before = snapshot(state)
+        # drive the clone on: the original must not move
+        walk_rng = random.Random(steps)
+        for _ in range(3):
+            if clone.is_terminal():
+                break
+            clone.apply_action(clone.random_action(walk_rng))
+        assert snapshot(state) == before, "mutating a clone changed the original"
+        if steps % 7 == 0:
+            snaps.append((state.clone(), before))
+        legal = state.legal_actions()
+        state.apply_action(legal[rng.randrange(len(legal))])
+        steps += 1
+    for old, image in snaps:
+        assert snapshot(old) == image, "an earlier clone changed as the game went on"
+
+
+def check_illegal_action(name: str, params: dict, seed: int = 3) -> None:
+    game = load_game(name, **params)
+    for state in states_along(game, seed, random.Random(seed), every=5):
+        if state.is_terminal():
+            before = snapshot(state)
+            try:
+                state.apply_action(("no such action", -1))
+            except IllegalActionError:
+                pass
+            else:
+                raise AssertionError("a terminal state accepted an action")
+            assert snapshot(state) == before
+            continue
+        before = snapshot(state)
+        for bogus in (("no such action", -1), 10**9, "x"):
+            if bogus in state.legal_actions():
+                continue
+            try:
+                state.apply_action(bogus)
+            except IllegalActionError as err:
+                assert "illegal action" in str(err)
+                assert err.legal is not None and len(err.legal) == len(state.legal_actions())
+            else:
+                raise AssertionError(f"illegal action {bogus!r} was accepted")
+            assert snapshot(state) == before, "an illegal action changed the state"
+
+
+def check_actions_are_plain(name: str, params: dict, seed: int = 8) -> None:
+    """Actions are hashable, JSON-encodable and distinguishable by their encoding."""
+    import json
+    game = load_game(name, **params)
+    for state in states_along(game, seed, random.Random(seed), every=3):
+        legal = state.legal_actions()
+        if state.is_terminal():
+            continue
+        assert len(set(legal)) == len(legal), "duplicate legal actions"
+        encoded = [json.dumps(action_to_json(a)) for a in legal]
+        assert len(set(encoded)) == len(encoded), "two legal actions share a JSON id"
+        for action in legal:
+            assert find_action(state, json.loads(json.dumps(action_to_json(action)))) == action
+            text = state.action_to_string(action)
+            assert isinstance(text, str) and text
+
+
+def check_determinize(name: str, params: dict, seed: int = 21) -> None:
+    """Keeps the seat's observation; varies the hidden part somewhere in the game; and
+    depends only on the observation: determinizing a determinization gives exactly what
+    determinizing the true state gives, for the same rng (so search cannot peek)."""
+    game = load_game(name, **params)
+    varied = False
+    for state in states_along(game, seed, random.Random(seed), every=4):
+        if state.is_terminal():
+            continue
+        seat = state.current_player()
+        obs = state.observation(seat)
+        for k in range(3):
+            world = state.determinize(seat, random.Random(1000 + k))
+            assert world.observation(seat) == obs, "determinize changed what the seat sees"
+            assert world.current_player() == seat
+            assert world.legal_actions() == state.legal_actions()
+            if snapshot(_without_rng(world)) != snapshot(_without_rng(state)):
+                varied = True
+            again = state.determinize(seat, random.Random(1000 + k))
+            assert snapshot(again) == snapshot(world), "determinize is not a function of its rng"
+            twice = world.determinize(seat, random.Random(77))
+            direct = state.determinize(seat, random.Random(77))
+            assert snapshot(twice) == snapshot(direct), (
+                "determinize depends on more than the seat's observation (it peeks)")
+        assert state.observation(seat) == obs, "determinize changed the original"
+    assert varied, "determinize never changed anything the seat cannot see"
+
+
+def _without_rng(state: State) -> State:
+    copy = state.clone()
+    copy.rng = None  # type: ignore[assignment]
+    return copy
+
+
+def check_observation_hides(name: str, params: dict, seed: int = 31) -> None:
+    """Two states that differ only in what a seat cannot see look the same to it:
+    a determinization for seat s, seen by s, equals the original."""
+    game = load_game(name, **params)
+    for state in states_along(game, seed, random.Random(seed), every=6):
+        for seat in range(state.num_players()):
+            if seat in game.automaton_seats():
+                continue
+            world = state.determinize(seat, random.Random(seat))
+            assert world.observation(seat) == state.observation(seat)
+
+
+def check_pickle(name: str, params: dict, seed: int = 2) -> None:
+    game = load_game(name, **params)
+    state = game.new_initial_state(seed)
+    rng = random.Random(seed)
+    for _ in range(10):
+        if state.is_terminal():
+            break
+        state.apply_action(state.random_action(rng))
+    copy = pickle.loads(pickle.dumps(state))
+    assert snapshot(copy) == snapshot(state)
+    assert pickle.loads(pickle.dumps(game)) == game
