@@ -1,0 +1,8 @@
+"""P.I. (Martin Wallace, 2012): deduction for 2-5 players, three mini-games."""
+from rules.core import register_game
+from rules.pi.game import PiGame, PiParams
+from rules.pi.state import PiState
+
+register_game(PiGame, aliases=("p.i.", "p_i"))
+
+__all__ = ["PiGame", "PiParams", "PiState"]

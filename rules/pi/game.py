@@ -1,0 +1,70 @@
+"""P.I. (Martin Wallace, Treefrog Games 2012): the Game class and its parameters."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from rules.core import Game, GameParams, ParamError
+from rules.pi import data as pidata
+from rules.pi.state import EV, INV, SC, SL, SS, PiState
+
+
+@dataclass(frozen=True)
+class PiParams(GameParams):
+    players: int = 2
+    mode: str = "standard"
+    #: offer only solve nominations the seat cannot already prove wrong (see spec 12); the
+    #: printed rules allow any nomination, False offers every triple not already failed.
+    prune_solves: bool = True
+
+    def validate(self) -> None:
+        super().validate()
+        if self.mode != "standard":
+            raise ParamError(f"pi: mode must be 'standard', got {self.mode!r}")
+        if self.players not in (2, 3, 4, 5):
+            raise ParamError(f"pi: players must be 2, 3, 4 or 5, got {self.players!r}")
+        if not isinstance(self.prune_solves, bool):
+            raise ParamError(f"pi: prune_solves must be true or false, got {self.prune_solves!r}")
+
+
+class PiGame(Game):
+    name = "pi"
+    title = "P.I."
+    Params = PiParams
+    modes = {"standard": (2, 3, 4, 5)}
+    data_dir = Path(__file__).parent / "data"
+    bot_factories = {"deducer": "rules.pi.bots:DeducerBot"}
+
+    def __init__(self, params=None, **kwargs):
+        super().__init__(params, **kwargs)
+        self.data = pidata.load(self.data_dir)
+        d = self.data
+        self.A_INV = tuple((INV, a) for a in range(d.NL))
+        self.A_EV = tuple((EV, c) for c in range(d.NCARDS))
+        self.A_SS = tuple((SS, s) for s in range(d.NS))
+        self.A_SC = tuple((SC, c) for c in range(d.NC))
+        self.A_SL = tuple((SL, l) for l in range(d.NL))
+
+    def __reduce__(self):
+        return (type(self), (self.params,))
+
+    @classmethod
+    def param_help(cls) -> dict[str, str]:
+        return {
+            "players": "2, 3, 4 or 5",
+            "mode": "standard",
+            "prune_solves": "true (default): only nominations the seat cannot prove wrong; "
+                            "false: any triple it has not already failed with",
+        }
+
+    def max_game_length(self) -> int:
+        """Per seat and mini-game: at most one evidence action per card (each ends either
+        as a dead lead or marked by the seat's own token), at most one attempt per triple
+        (3 decisions each); plus the investigators of the whole game."""
+        d = self.data
+        n = self.params.players
+        per_minigame = d.NCARDS + 3 * d.NS * d.NC * d.NL
+        return n * (d.investigators + d.mini_games * per_minigame)
+
+    def new_initial_state(self, seed: int | None = None) -> PiState:
+        return PiState.new(self, seed)

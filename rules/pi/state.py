@@ -1,0 +1,557 @@
+"""P.I. game state (spec /work/shared/rules/pi.md).
+
+Seats 0..n-1 in turn order; ``cases[p]`` is the case seat p must solve; it is held by
+seat p-1 (holder = right-hand neighbour, ambiguity P-1), so seat p's *hand* is
+``cases[(p + 1) % n]``.
+
+Public knowledge about each case is kept as ``cand[p]``: the set (a bit mask, see
+`rules.pi.data`) of triples consistent with every public result about seat p's case
+(investigator counts, evidence results, failed and solved triples, names revealed by other
+seats' solutions).  A seat additionally knows its own hand (``hand_ok``).
+
+Actions (tuples of a tag and an int):
+  ("investigate", area)      place an investigator (spec 7.1)
+  ("evidence", card)         take a face-up evidence card (spec 7.2)
+  ("solve_suspect", s)       start a solve attempt by naming a suspect (spec 7.3) ...
+  ("solve_crime", c)         ... then a crime ...
+  ("solve_location", area)   ... then the location; the attempt is then checked.
+Once a solve attempt is started it is finished (no cancel).
+"""
+from __future__ import annotations
+
+import math
+import random
+
+from rules.core import TERMINAL, State, clone_rng, fresh_rng
+from rules.pi import logic
+from rules.pi.logic import CUBE, DISC, NONE
+
+INV, EV, SS, SC, SL = "investigate", "evidence", "solve_suspect", "solve_crime", "solve_location"
+
+
+class PiState(State):
+    __slots__ = ("game", "rng", "n", "prune", "m", "start", "rnd", "vi", "to_move", "over",
+                 "pend_s", "pend_c", "area_sus", "area_cri", "sus_area", "cri_area", "cases",
+                 "deck", "display", "discard", "dead", "marked", "inv_areas", "inv_left",
+                 "events", "cand", "hand_ok", "failed", "solved", "solved_in_round",
+                 "score", "penalty")
+
+    # ------------------------------------------------------------------ setup
+    @classmethod
+    def new(cls, game, seed) -> "PiState":
+        s = cls.__new__(cls)
+        d = game.data
+        n = game.params.players
+        s.game = game
+        s.rng = random.Random(seed)
+        s.n = n
+        s.prune = game.params.prune_solves
+        s.m = 0
+        s.start = s.rng.randrange(n)                      # spec 5.1 step 4, P-17
+        s.over = False
+        s.inv_left = [d.investigators] * n                 # whole game (spec 7.1)
+        s.score = [0] * (n * d.mini_games)
+        s.penalty = [0] * n
+        s._setup_minigame()
+        return s
+
+    def _setup_minigame(self) -> None:
+        """Spec 5.2: re-lay tiles, deal cases, shuffle evidence, reset tokens."""
+        d = self.game.data
+        n = self.n
+        rng = self.rng
+        tiles = list(range(d.NS)) + [-1] * d.blank_suspects
+        rng.shuffle(tiles)
+        self.area_sus = tuple(tiles)
+        sus_area = [0] * d.NS
+        for a, t in enumerate(tiles):
+            if t >= 0:
+                sus_area[t] = a
+        self.sus_area = tuple(sus_area)
+        tiles = list(range(d.NC)) + [-1] * d.blank_crimes
+        rng.shuffle(tiles)
+        self.area_cri = tuple(tiles)
+        cri_area = [0] * d.NC
+        for a, t in enumerate(tiles):
+            if t >= 0:
+                cri_area[t] = a
+        self.cri_area = tuple(cri_area)
+        sus = rng.sample(range(d.NS), n)
+        cri = rng.sample(range(d.NC), n)
+        loc = rng.sample(range(d.NL), n)
+        self.cases = [(sus[p], cri[p], loc[p]) for p in range(n)]
+        deck = list(d.evidence_cards)
+        rng.shuffle(deck)
+        self.display = [deck.pop() for _ in range(min(d.display_size, len(deck)))]
+        self.deck = deck
+        self.discard = []
+        self.dead = []
+        self.marked = [0] * n
+        self.inv_areas = [0] * n
+        self.events = []
+        self.cand = [d.FULL] * n
+        self.failed = [0] * n
+        self.solved = [0] * n
+        self.solved_in_round = False
+        self.vi = 0
+        self.rnd = 1
+        self.to_move = self.start
+        self.pend_s = self.pend_c = -1
+        self._set_hands()
+
+    def set_position(self, suspects: dict[str, str], crimes: dict[str, str],
+                     cases: list[tuple[str, str, str]], display: list[str] | None = None,
+                     start: int | None = None) -> "PiState":
+        """Lay out a mini-game by hand (tests, scenarios): `suspects` / `crimes` map area id
+        -> suspect / crime id (areas left out get blank tiles), `cases[p]` = (suspect id,
+        crime id, area id) of seat p's case, `display` = evidence card ids face up (the rest
+        of the deck keeps its shuffled order).  Resets the current mini-game's knowledge."""
+        d = self.game.data
+        area = {a: i for i, a in enumerate(d.area_ids)}
+        sus = {s: i for i, s in enumerate(d.suspect_ids)}
+        cri = {c: i for i, c in enumerate(d.crime_ids)}
+        if len(suspects) != d.NS or sorted(suspects.values()) != sorted(d.suspect_ids):
+            raise ValueError("suspects must place every suspect exactly once")
+        if len(crimes) != d.NC or sorted(crimes.values()) != sorted(d.crime_ids):
+            raise ValueError("crimes must place every crime exactly once")
+        area_sus = [-1] * d.NL
+        for a, s in suspects.items():
+            area_sus[area[a]] = sus[s]
+        area_cri = [-1] * d.NL
+        for a, c in crimes.items():
+            area_cri[area[a]] = cri[c]
+        self.area_sus, self.area_cri = tuple(area_sus), tuple(area_cri)
+        sus_area = [0] * d.NS
+        for a, t in enumerate(area_sus):
+            if t >= 0:
+                sus_area[t] = a
+        cri_area = [0] * d.NC
+        for a, t in enumerate(area_cri):
+            if t >= 0:
+                cri_area[t] = a
+        self.sus_area, self.cri_area = tuple(sus_area), tuple(cri_area)
+        if len(cases) != self.n:
+            raise ValueError(f"need {self.n} cases")
+        self.cases = [(sus[s], cri[c], area[l]) for s, c, l in cases]
+        for i in range(3):
+            if len({t[i] for t in self.cases}) != self.n:
+                raise ValueError("cases must not share a name (dealt without replacement)")
+        if display is not None:
+            ids = list(d.suspect_ids) + list(d.crime_ids) + list(d.area_ids)
+            types = ["suspect"] * d.NS + ["crime"] * d.NC + ["location"] * d.NL
+            def card(name: str) -> int:
+                kind, _, ident = name.partition(":")
+                for i, (t, x) in enumerate(zip(types, ids)):
+                    if x == ident and t == kind:
+                        return i
+                raise ValueError(f"no evidence card {name!r} (write type:id, e.g. crime:murder)")
+            want = [card(x) for x in display]
+            pool = self.display + self.deck
+            self.display = want
+            self.deck = [c for c in pool if c not in want]
+        if start is not None:
+            self.start = self.to_move = start
+        self._set_hands()
+        return self
+
+    def _set_hands(self) -> None:
+        d = self.game.data
+        n = self.n
+        cases = self.cases
+        self.hand_ok = [logic.hand_exclusion(d, cases[(p + 1) % n]) for p in range(n)]
+
+    # ------------------------------------------------------------------ basics
+    def current_player(self) -> int:
+        return TERMINAL if self.over else self.to_move
+
+    def num_players(self) -> int:
+        return self.n
+
+    @property
+    def value(self) -> int:
+        """V: what a correct solution is worth now (spec 8.1)."""
+        return self.game.data.vp_track[self.vi]
+
+    def hand(self, seat: int) -> tuple[int, int, int]:
+        """The three case cards `seat` holds (= the case of its left neighbour)."""
+        return self.cases[(seat + 1) % self.n]
+
+    def known_mask(self, seat: int) -> int:
+        """The triples `seat` cannot rule out for its own case (public results + own hand)."""
+        return self.cand[seat] & self.hand_ok[seat]
+
+    def _solve_mask(self, p: int) -> int:
+        if self.prune:
+            return self.cand[p] & self.hand_ok[p]
+        return self.game.data.FULL & ~self.failed[p]
+
+    def legal_actions(self) -> list:
+        if self.over:
+            return []
+        g = self.game
+        d = g.data
+        p = self.to_move
+        if self.pend_s < 0:
+            acts = []
+            if self.inv_left[p] > 0:
+                used = self.inv_areas[p]
+                acts.extend(act for a, act in enumerate(g.A_INV) if not used >> a & 1)
+            marked = self.marked[p]
+            acts.extend(g.A_EV[c] for c in sorted(self.display) if not marked >> c & 1)
+            k = self._solve_mask(p)
+            acts.extend(act for act, sm in zip(g.A_SS, d.SMASK) if k & sm)
+            return acts
+        k = self._solve_mask(p) & d.SMASK[self.pend_s]
+        if self.pend_c < 0:
+            return [act for act, cm in zip(g.A_SC, d.CMASK) if k & cm]
+        base = (self.pend_s * d.NC + self.pend_c) * d.NL
+        chunk = k >> base
+        return [act for l, act in enumerate(g.A_SL) if chunk >> l & 1]
+
+    def random_action(self, rng: random.Random):
+        legal = self.legal_actions()
+        return legal[rng.randrange(len(legal))]
+
+    # ------------------------------------------------------------------ moves
+    def _apply(self, action) -> None:
+        kind, x = action
+        p = self.to_move
+        g = self.game
+        d = g.data
+        if kind == INV:
+            self.inv_left[p] -= 1
+            self.inv_areas[p] |= 1 << x
+            dd, cc = logic.investigate_result(d, self.sus_area, self.cri_area, self.cases[p], x)
+            self.cand[p] &= logic.investigate_mask(d, self.area_sus, self.area_cri, x, dd, cc)
+            self.events.append((INV, p, x, dd, cc))
+            self._end_turn()
+        elif kind == EV:
+            r = logic.evidence_result(d, self.sus_area, self.cri_area, self.cases[p], x)
+            self.cand[p] &= logic.evidence_mask(d, self.area_sus, self.area_cri, self.sus_area,
+                                                self.cri_area, x, r)
+            self.display.remove(x)
+            if r == NONE:
+                self.dead.append((p, x))           # dead lead, kept face up (spec 7.2 step 4)
+            else:
+                self.discard.append(x)
+                self.marked[p] |= 1 << x           # own token on that tile (P-6)
+            self.events.append((EV, p, x, r))
+            self._end_turn()
+        elif kind == SS:
+            self.pend_s = x
+        elif kind == SC:
+            self.pend_c = x
+        else:
+            s, c, l = self.pend_s, self.pend_c, x
+            self.pend_s = self.pend_c = -1
+            bit = 1 << ((s * d.NC + c) * d.NL + l)
+            if (s, c, l) == self.cases[p]:
+                v = d.vp_track[self.vi]
+                self.solved[p] = self.rnd
+                self.solved_in_round = True
+                self.score[self.m * self.n + p] = v
+                names = ~d.names_mask(s, c, l)
+                cand = self.cand
+                for q in range(self.n):
+                    cand[q] &= names
+                cand[p] = bit
+                self.events.append(("solve_ok", p, s, c, l, v))
+            else:
+                self.penalty[p] += 1
+                self.cand[p] &= ~bit
+                self.failed[p] |= bit
+                self.events.append(("solve_fail", p, s, c, l))
+            self._end_turn()
+
+    def _end_turn(self) -> None:
+        """Spec 6 (engine order): all solved? next player, end of round, refill."""
+        n = self.n
+        solved = self.solved
+        unsolved = n - sum(1 for x in solved if x)
+        if unsolved == 0:
+            self._end_minigame()
+            return
+        p = self.to_move
+        crossed = False
+        while True:
+            p = (p + 1) % n
+            if p == self.start:
+                crossed = True
+            if not solved[p]:
+                break
+        if crossed:                                   # end-of-round step (spec 8.2)
+            if self.solved_in_round and self.vi < len(self.game.data.vp_track) - 1:
+                self.vi += 1
+            self.solved_in_round = False
+            self.rnd += 1
+            if unsolved == 1:                         # spec 9, condition 2
+                self._end_minigame()
+                return
+        self._refill()
+        self.to_move = p
+
+    def _refill(self) -> None:
+        """Spec 7.2 step 6 / P-10: top the display up; reshuffle the discard pile only."""
+        size = self.game.data.display_size
+        display = self.display
+        while len(display) < size:
+            if not self.deck:
+                if not self.discard:
+                    break
+                self.deck = self.discard
+                self.discard = []
+                self.rng.shuffle(self.deck)
+            display.append(self.deck.pop())
+
+    def _end_minigame(self) -> None:
+        """Spec 9: unsolved seats score 0; next mini-game or game end."""
+        self.m += 1
+        if self.m >= self.game.data.mini_games:
+            self.over = True
+            self.pend_s = self.pend_c = -1
+            return
+        self.start = (self.start + 1) % self.n        # start-player marker moves clockwise
+        self._setup_minigame()
+
+    # ------------------------------------------------------------------ copies
+    def clone(self) -> "PiState":
+        s = PiState.__new__(PiState)
+        s.game = self.game
+        s.rng = clone_rng(self.rng)
+        s.n = self.n
+        s.prune = self.prune
+        s.m = self.m
+        s.start = self.start
+        s.rnd = self.rnd
+        s.vi = self.vi
+        s.to_move = self.to_move
+        s.over = self.over
+        s.pend_s = self.pend_s
+        s.pend_c = self.pend_c
+        s.area_sus = self.area_sus
+        s.area_cri = self.area_cri
+        s.sus_area = self.sus_area
+        s.cri_area = self.cri_area
+        s.cases = self.cases[:]
+        s.deck = self.deck[:]
+        s.display = self.display[:]
+        s.discard = self.discard[:]
+        s.dead = self.dead[:]
+        s.marked = self.marked[:]
+        s.inv_areas = self.inv_areas[:]
+        s.inv_left = self.inv_left[:]
+        s.events = self.events[:]
+        s.cand = self.cand[:]
+        s.hand_ok = self.hand_ok[:]
+        s.failed = self.failed[:]
+        s.solved = self.solved[:]
+        s.solved_in_round = self.solved_in_round
+        s.score = self.score[:]
+        s.penalty = self.penalty[:]
+        return s
+
+    def __getstate__(self):
+        return {k: getattr(self, k) for k in self.__slots__}
+
+    def __setstate__(self, state):
+        for k, v in state.items():
+            setattr(self, k, v)
+
+    # ------------------------------------------------------------------ information
+    def observation(self, seat: int) -> dict:
+        """Everything public (spec 11) plus `seat`'s own hand."""
+        n = self.n
+        return {
+            "seat": seat,
+            "players": n,
+            "minigame": self.m,
+            "start_seat": self.start,
+            "round": self.rnd,
+            "value": self.game.data.vp_track[self.vi],
+            "solved_in_round": self.solved_in_round,
+            "to_move": self.current_player(),
+            "pending": (self.pend_s, self.pend_c),
+            "suspect_tiles": self.area_sus,
+            "crime_tiles": self.area_cri,
+            "hand": None if self.over else self.cases[(seat + 1) % n],
+            "display": tuple(self.display),
+            "discard": tuple(sorted(self.discard)),
+            "deck_size": len(self.deck),
+            "dead_leads": tuple(self.dead),
+            "investigator_areas": tuple(self.inv_areas),
+            "investigators_left": tuple(self.inv_left),
+            "events": tuple(self.events),
+            "candidates": tuple(self.cand),
+            "solved": tuple(self.solved),
+            "scores": tuple(self.score),
+            "penalties": tuple(self.penalty),
+        }
+
+    def determinize(self, seat: int, rng: random.Random) -> "PiState":
+        """Resample every case `seat` cannot see (its own and those of everyone except its
+        left neighbour, whose case it holds), consistently with all public results, its hand
+        and the rule that cases share no name; reshuffle the evidence deck; reseed."""
+        w = self.clone()
+        w.rng = fresh_rng(rng)
+        w.discard = sorted(self.discard)
+        deck = sorted(self.deck)
+        rng.shuffle(deck)
+        w.deck = deck
+        if self.over:
+            return w
+        n = self.n
+        known = (seat + 1) % n
+        unknown = [q for q in range(n) if q != known and not self.solved[q]]
+        if unknown:
+            excl = logic.hand_exclusion(self.game.data, self.cases[known])
+            masks = [self.cand[q] & excl for q in unknown]
+            picks = sample_disjoint(self.game.data, masks, rng)
+            for q, t in zip(unknown, picks):
+                w.cases[q] = t
+            w._set_hands()
+        return w
+
+    # ------------------------------------------------------------------ scores
+    def scores(self) -> list[tuple]:
+        """Spec 10: (final score, unused investigators, -penalty points)."""
+        d = self.game.data
+        n = self.n
+        out = []
+        for p in range(n):
+            vp = sum(self.score[m * n + p] for m in range(d.mini_games))
+            pen = d.penalty_step * self.penalty[p]
+            out.append((vp - pen, self.inv_left[p], -pen))
+        return out
+
+    def heuristic(self) -> list[float]:
+        """Per seat in [0, 1]: a soft-max over seats of (score so far + the current value
+        times how narrowed down the seat's own case is, + a little for investigators)."""
+        if self.over:
+            return self.returns()
+        d = self.game.data
+        v = d.vp_track[self.vi]
+        est = []
+        for p, (total, inv, _pen) in enumerate(self.scores()):
+            e = total + 0.05 * inv
+            if not self.solved[p]:
+                k = (self.cand[p] & self.hand_ok[p]).bit_count()
+                e += v / (1.0 + math.log2(max(k, 1)))
+            est.append(e)
+        top = max(est)
+        ex = [math.exp((e - top) / 3.0) for e in est]
+        total = sum(ex)
+        return [x / total for x in ex]
+
+    # ------------------------------------------------------------------ text
+    def action_to_string(self, action) -> str:
+        d = self.game.data
+        try:
+            kind, x = action
+            if kind == INV:
+                return f"investigate {d.area_names[x]}"
+            if kind == EV:
+                return f"take evidence card {d.card_names[x]}"
+            if kind == SS:
+                return f"solve: suspect {d.suspect_names[x]}"
+            if kind == SC:
+                return f"solve: crime {d.crime_names[x]}"
+            if kind == SL:
+                return f"solve: location {d.area_names[x]}"
+        except (TypeError, ValueError, IndexError):
+            pass
+        return repr(action)
+
+    def event_to_string(self, event) -> str:
+        d = self.game.data
+        kind, p = event[0], event[1]
+        if kind == INV:
+            return f"seat {p} investigates {d.area_names[event[2]]}: {event[3]} disc(s), {event[4]} cube(s)"
+        if kind == EV:
+            return f"seat {p} takes {d.card_names[event[2]]}: {logic.RESULT_NAMES[event[3]]}"
+        s, c, l = event[2:5]
+        triple = f"{d.suspect_names[s]} / {d.crime_names[c]} / {d.area_names[l]}"
+        if kind == "solve_ok":
+            return f"seat {p} solves {triple} for {event[5]} VP"
+        return f"seat {p} fails with {triple} (-{d.penalty_step})"
+
+    def history_text(self) -> list[str]:
+        return [self.event_to_string(e) for e in self.events[-8:]]
+
+    def __str__(self) -> str:
+        d = self.game.data
+        lines = [f"P.I. mini-game {min(self.m + 1, d.mini_games)}/{d.mini_games}, round {self.rnd}, "
+                 f"V = {d.vp_track[self.vi]}, start seat {self.start}"
+                 + ("  [game over]" if self.over else f", seat {self.to_move} to move")]
+        for a in range(d.NL):
+            s, c = self.area_sus[a], self.area_cri[a]
+            inv = [str(p) for p in range(self.n) if self.inv_areas[p] >> a & 1]
+            lines.append(f"  {d.area_names[a]:<16} {d.suspect_names[s] if s >= 0 else '(no suspect)':<12} "
+                         f"{d.crime_names[c] if c >= 0 else '(no crime)':<18}"
+                         + (f" investigators: {','.join(inv)}" if inv else ""))
+        lines.append("  display: " + ", ".join(d.card_names[c] for c in sorted(self.display)))
+        for p, sc in enumerate(self.scores()):
+            k = (self.cand[p] & self.hand_ok[p]).bit_count()
+            state = f"solved in round {self.solved[p]}" if self.solved[p] else f"{k} possible cases"
+            lines.append(f"  seat {p}: score {sc[0]} (penalties {self.penalty[p]}), "
+                         f"investigators {self.inv_left[p]}, {state}")
+        if self.pend_s >= 0:
+            lines.append(f"  solving: {d.suspect_names[self.pend_s]}"
+                         + (f" / {d.crime_names[self.pend_c]}" if self.pend_c >= 0 else ""))
+        lines += ["  " + t for t in self.history_text()]
+        return "\n".join(lines)
+
+
+def sample_uniform(d, mask: int, count: int, rng: random.Random) -> int:
+    """A uniformly chosen set bit of `mask` (which has `count` set bits)."""
+    nbits = d.NS * d.NC * d.NL
+    if count * 4 >= nbits:
+        while True:
+            i = rng.randrange(nbits)
+            if mask >> i & 1:
+                return i
+    return logic.sample_bit(d, mask, rng.randrange(count))
+
+
+def sample_disjoint(d, masks: list[int], rng: random.Random, tries: int = 12) -> list[tuple[int, int, int]]:
+    """One triple from each mask, pairwise sharing no name.  Rejection sampling (exactly
+    uniform over the joint consistent set) for a few tries; then sequential sampling with
+    backtracking (always finds a consistent assignment when one exists)."""
+    counts = [m.bit_count() for m in masks]
+    k = len(masks)
+    triple_of = d.triple_of
+    if k == 1:
+        return [triple_of(sample_uniform(d, masks[0], counts[0], rng))]
+    for _ in range(tries):
+        picks = [triple_of(sample_uniform(d, masks[i], counts[i], rng)) for i in range(k)]
+        ok = True
+        for i in range(k):
+            a = picks[i]
+            for j in range(i):
+                b = picks[j]
+                if a[0] == b[0] or a[1] == b[1] or a[2] == b[2]:
+                    ok = False
+                    break
+            if not ok:
+                break
+        if ok:
+            return picks
+    order = sorted(range(k), key=lambda i: (counts[i], i))
+    result: list = [None] * k
+
+    def place(pos: int, allowed: int) -> bool:
+        if pos == k:
+            return True
+        i = order[pos]
+        m = masks[i] & allowed
+        while m:
+            idx = sample_uniform(d, m, m.bit_count(), rng)
+            t = triple_of(idx)
+            result[i] = t
+            if place(pos + 1, allowed & ~d.names_mask(*t)):
+                return True
+            m &= ~(1 << idx)
+        return False
+
+    if not place(0, d.FULL):
+        raise AssertionError("no consistent assignment of hidden cases (engine bug)")
+    return result
