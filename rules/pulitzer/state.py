@@ -1,0 +1,1633 @@
+"""Pulitzer's state: placement, resolution (kiosk, archive, bus, overtime, newspaper),
+maintenance, scoring; the solo Times and the agents run inside `_apply` (automa/times.py).
+
+Pieces on spaces are tuples ``(owner, j, bonus, flag)``: owner is a seat 0..n-1, TIMES,
+RED or BLUE; j is a journalist id 0-4 (values 1-5) or 5 (X), or an agent's value; bonus
+is the value token under it in that area (Newsroom/Registry +2, Photo +1/+2, the
+Entertainment +2 in overtime); flag bit 1 = Sports row +2, bit 2 = LP Registry token
+beside a bus journalist.
+"""
+from __future__ import annotations
+
+import random
+
+from automa import times as T
+from automa.times import BLUE, RED, TIMES
+from rules.core import TERMINAL, Outcome, State, clone_rng, fresh_rng
+
+from .data import EVENT_IDS, LINE_X, LINES, SECTIONS
+from .game import ARCHIVE, BUS, EVENT, KIOSK, OVERTIME
+
+JX = 5
+TOKS = ("ED", "NR", "AD", "RG", "PH1", "PH2")
+T_ED, T_NR, T_AD, T_RG, T_PH1, T_PH2 = range(6)
+SEC_TOKEN = {0: T_ED, 1: T_NR, 3: T_AD, 4: T_RG}     # section index -> token index
+S_ED, S_NR, S_HR, S_AD, S_RG, S_PH = range(6)
+EV = {name: i for i, name in enumerate(EVENT_IDS)}
+F_ROW, F_REG = 1, 2
+
+# resolution steps
+R_EV4, R_DUEL, R_COL, R_ROW, R_ARCH, R_EV2, R_BUSAG, R_BUS, R_OT, R_NEWS, R_END = range(11)
+STEP_NAMES = ("events IV", "kiosk duels", "kiosk columns", "kiosk rows", "archive", "events II",
+              "bus agents", "bus", "overtime", "newspaper", "end of round")
+
+_MUTABLE_FLAT = ("money", "contacts", "points", "hr", "req_left", "finished", "acts", "report",
+                 "string_used", "unpinned", "eliminated", "evi_deck", "evi_disc", "line_deck",
+                 "line_disc", "ot_deck", "ot_disc", "ot_display", "news_deck", "ev_deck",
+                 "house_supply", "times_deck", "times_pool", "times_revealed", "dq", "rlist",
+                 "lower", "agent_cards", "cur", "bus_done", "leak", "leak_used", "bail_due")
+_MUTABLE_NESTED = ("avail", "arrested", "tok_now", "tok_new", "evt", "kept", "houses", "pins",
+                   "pinrd", "stmt", "destroyed", "spaces", "news_slots", "rowh")
+
+
+def has_journalist(pieces) -> bool:
+    for p in pieces:
+        if p[0] < RED:
+            return True
+    return False
+
+
+class PulitzerState(State):
+
+    def __init__(self, game, seed=None):
+        self.game = game
+        self.rng = random.Random(seed)
+        g, d = game, game.data
+        n = g.n
+        rng = self.rng
+        self.round = 1
+        self.placing = True
+        self.over = False
+        self.end_reason = ""
+        self.revealed = False
+        self.pend = None
+        self.pp = rng.randrange(n)
+        self.turn = self.pp
+        self.double = 0
+        self.money = [5] * n
+        self.contacts = [0] * n
+        self.points = [0] * n
+        self.hr = [0] * n                     # 0 = X not hired, else HR space 1..
+        self.req_left = [3] * n
+        self.finished = [False] * n
+        self.acts = [0] * n
+        self.avail = [[0, 1, 2, 3, 4] for _ in range(n)]
+        self.arrested = [[] for _ in range(n)]
+        self.bail_due = [0] * n
+        self.tok_now = [[0] * 6 for _ in range(n)]
+        self.tok_new = [[0] * 6 for _ in range(n)]
+        self.evt = [[0, 0, 0] for _ in range(n)]   # target, line wildcard, evidence wildcard
+        self.kept = [[] for _ in range(n)]          # evidence card id, or 100 + line card id
+        self.houses = [[0] * 4 for _ in range(n)]
+        ncol = 3 if (n == 3 or g.lp) else 4
+        self.house_supply = [d.houses_per_colour if c < ncol else 0 for c in range(4)]
+        reports = list(range(len(d.report_cells)))
+        rng.shuffle(reports)
+        self.report = [reports[i % len(reports)] for i in range(n)]
+        self.pins = [[] for _ in range(n)]
+        self.pinrd = [[] for _ in range(n)]
+        self.stmt = [[] for _ in range(n)]
+        self.destroyed = [[] for _ in range(n)]
+        self.string_used = [0.0] * n
+        self.unpinned = [False] * n
+        self.eliminated = [False] * n
+        self.spaces = [[] for _ in range(g.n_spaces)]
+        self.news_slots = [[] for _ in range(6)]
+        self.rowh = [[] for _ in range(g.krows)]    # LP: per row, 1 = hat side, -1 = capitol side
+        # decks
+        self.evi_deck = list(range(len(d.evidence_cards)))
+        rng.shuffle(self.evi_deck)
+        self.evi_disc = []
+        self.line_deck = list(range(len(d.line_cards)))
+        rng.shuffle(self.line_deck)
+        self.line_disc = []
+        self.ot_deck = list(range(len(d.ot_cards)))
+        rng.shuffle(self.ot_deck)
+        self.ot_disc = []
+        self.ot_display = []
+        self.extra_bought = False
+        self._deal_ot()
+        self.news_deck = list(range(len(d.news_pay)))
+        rng.shuffle(self.news_deck)
+        self.news_turned = self.news_deck.pop()
+        self.ev_deck = []
+        self.event = -1
+        if g.use_events:
+            self.ev_deck = list(range(len(d.events)))
+            rng.shuffle(self.ev_deck)
+        self.leak = []          # Document Leak cards laid out this round
+        self.leak_owner = -1
+        self.leak_used = []     # seats that used a leaked card this round
+        # LP
+        self.opinion = d.opinion[2]
+        self.hat = False
+        self.capitol = False
+        self.marker = 0
+        self.times_deck = []
+        self.times_pool = []
+        self.times_revealed = []
+        self.times_hired = False
+        self.times_red_seen = False
+        self.times_x = 0
+        # resolution work area
+        self.rstep = 0
+        self.ri = 0
+        self.rj = 0
+        self.dq = []            # pending destructions: (seat, allowed lines tuple or ())
+        self.rlist = []
+        self.lower = []
+        self.sup = {}
+        self.agent_cards = []
+        self.cur = []
+        self.bus_done = []
+        if g.lp:
+            T.place_agents(self)
+        if g.solo:
+            self.times_deck = T.build_deck(d.times_by_colour, g.params.times_mix, rng)
+            self.times_pool = [0, 1, 2, 3, 4]
+            T.reveal_and_place(self)
+        self._settle_turn()
+
+    # ------------------------------------------------------------------ basics
+    def clone(self):
+        new = PulitzerState.__new__(PulitzerState)
+        dd = new.__dict__
+        dd.update(self.__dict__)
+        for name in _MUTABLE_FLAT:
+            dd[name] = dd[name][:]
+        for name in _MUTABLE_NESTED:
+            dd[name] = [x[:] for x in dd[name]]
+        new.sup = dict(self.sup)
+        new.rng = clone_rng(self.rng)
+        return new
+
+    def __getstate__(self):
+        return self.__dict__
+
+    def __setstate__(self, state):
+        self.__dict__.update(state)
+
+    def current_player(self) -> int:
+        if self.over:
+            return TERMINAL
+        if self.pend is not None:
+            return self.pend[1]
+        return self.turn
+
+    def is_terminal(self) -> bool:
+        return self.over
+
+    def random_action(self, rng):
+        legal = self.legal_actions()
+        return legal[rng.randrange(len(legal))]
+
+    def num_players(self) -> int:
+        return self.game.n
+
+    # ------------------------------------------------------------------ values
+    def jval(self, owner: int, j: int) -> int:
+        if owner < TIMES:
+            if j == JX:
+                return self.game.data.hr[self.hr[owner] - 1][1]
+            return j + 1
+        if owner == TIMES:
+            return self.times_x if j == JX else j + 1
+        return j
+
+    def pval(self, piece) -> int:
+        return self.jval(piece[0], piece[1]) + piece[2]
+
+    def _pay(self, s: int, cost: int) -> None:
+        """Pay money first, then contacts (1 contact = $100, R-2)."""
+        m = self.money[s]
+        if m >= cost:
+            self.money[s] = m - cost
+        else:
+            self.money[s] = 0
+            self.contacts[s] -= cost - m
+
+    def _can_pay(self, s: int, cost: int) -> bool:
+        return self.money[s] + self.contacts[s] >= cost
+
+    # ------------------------------------------------------------------ decks
+    def _draw(self, which: str):
+        deck = self.evi_deck if which == "E" else self.line_deck
+        if not deck:
+            disc = self.evi_disc if which == "E" else self.line_disc
+            if not disc:
+                return None
+            disc.sort()
+            self.rng.shuffle(disc)
+            deck.extend(disc)
+            disc.clear()
+        return deck.pop()
+
+    def _discard_card(self, code: int) -> None:
+        if code >= 100:
+            self.line_disc.append(code - 100)
+        else:
+            self.evi_disc.append(code)
+
+    def _deal_ot(self) -> None:
+        self.ot_disc.extend(self.ot_display)
+        self.ot_display = []
+        for _ in range(self.game.data.ot_display):
+            c = self._draw_ot()
+            if c is None:
+                break
+            self.ot_display.append(c)
+        self.ot_display.sort()
+
+    def _draw_ot(self):
+        if not self.ot_deck:
+            if not self.ot_disc:
+                return None
+            self.ot_disc.sort()
+            self.rng.shuffle(self.ot_disc)
+            self.ot_deck = self.ot_disc
+            self.ot_disc = []
+        return self.ot_deck.pop()
+
+    # ------------------------------------------------------------------ placement
+    def _free_for(self, s: int, sid: int) -> bool:
+        return not has_journalist(self.spaces[sid])
+
+    def _legal_spaces(self, s: int) -> list[int]:
+        g = self.game
+        out = []
+        sp = self.spaces
+        for sid in g.kiosk_sids:
+            if not has_journalist(sp[sid]):
+                out.append(sid)
+        for sid in g.archive_sids:
+            if not sp[sid]:
+                out.append(sid)
+                break
+        admin = self.tok_now[s][T_AD] > 0
+        for k, sid in enumerate(g.bus_sids):
+            cost = g.bus[k][0]
+            if not self._can_pay(s, cost):
+                continue
+            if not has_journalist(sp[sid]) or (admin and sum(1 for p in sp[sid] if p[0] < RED) == 1):
+                out.append(sid)
+        for sid in g.ot_sids:
+            if not sp[sid]:
+                out.append(sid)
+                break
+        if g.use_events and self.event >= 0:
+            eid, _, nsp = g.data.events[self.event]
+            for k in range(nsp):
+                sid = g.event_sids[k]
+                if sp[sid]:
+                    continue
+                if eid == EV["private_investigator"] and not self._can_pay(s, 3 if k == 0 else 8):
+                    continue
+                out.append(sid)
+        return out
+
+    def _placement_actions(self, s: int) -> list:
+        acts = []
+        if self.double == 0:
+            for j in self.arrested[s]:
+                if self.round > self.bail_due[s] and self._can_pay(s, self.jval(s, j) + 3):
+                    acts.append(("bail", j))
+            if self.req_left[s] > 0 and self.avail[s]:
+                blocked = self.game.data.news_blocks[self.news_turned]
+                for sec in range(6):
+                    if sec not in blocked and len(self.news_slots[sec]) < self.game.slots:
+                        acts.append(("req", SECTIONS[sec]))
+            if self.tok_now[s][T_ED] > 0 and len(self.avail[s]) >= 2:
+                acts.append(("editorial",))
+        spaces = self._legal_spaces(s)
+        for j in sorted(self.avail[s]):
+            for sid in spaces:
+                acts.append(("place", j, sid))
+        acts.append(("pass",))
+        return acts
+
+    def _token_options(self, s: int, sid: int, stage: int) -> list[int]:
+        area = self.game.area[sid]
+        tn = self.tok_now[s]
+        if area == KIOSK:
+            return [T_NR] if stage == 0 and tn[T_NR] else []
+        if area == ARCHIVE:
+            return [T_RG] if stage == 0 and tn[T_RG] else []
+        if area == BUS:
+            if stage == 0:
+                return [t for t in (T_PH1, T_PH2) if tn[t]]
+            if self.game.lp and tn[T_RG]:
+                return [T_RG]
+        return []
+
+    def _place(self, s: int, j: int, sid: int) -> None:
+        g = self.game
+        d = g.data
+        self.avail[s].remove(j)
+        area = g.area[sid]
+        if area == KIOSK:
+            col = sid // g.krows
+            gain = d.news_pay[self.news_deck[-1]][col] if self.news_deck else 0
+            if self.event >= 0:
+                gain = self._event_kiosk(s, j, col, gain)
+            self.money[s] += gain
+        elif area == BUS:
+            cost = g.bus[g.aidx[sid]][0]
+            self._pay(s, cost)
+            if has_journalist(self.spaces[sid]):
+                self.tok_now[s][T_AD] -= 1
+        elif area == EVENT:
+            self._event_place(s, j, g.aidx[sid])
+        self.spaces[sid].append((s, j, 0, 0))
+        opts = self._token_options(s, sid, 0)
+        if opts:
+            self.pend = ("tok", s, sid, len(self.spaces[sid]) - 1, 0)
+            return
+        if area == BUS and self._token_options(s, sid, 1):
+            self.pend = ("tok", s, sid, len(self.spaces[sid]) - 1, 1)
+            return
+        self._end_action(s)
+
+    def _apply_token(self, action) -> None:
+        _, s, sid, pos, stage = self.pend
+        self.pend = None
+        if action[0] == "tok":
+            t = TOKS.index(action[1])
+            self.tok_now[s][t] -= 1
+            o, j, b, f = self.spaces[sid][pos]
+            if t == T_RG and self.game.lp:
+                f |= F_REG
+            else:
+                b = 2 if t in (T_NR, T_RG, T_PH2) else 1
+            self.spaces[sid][pos] = (o, j, b, f)
+        if stage == 0 and self.game.area[sid] == BUS and self._token_options(s, sid, 1):
+            self.pend = ("tok", s, sid, pos, 1)
+            return
+        self._end_action(s)
+
+    def _end_action(self, s: int) -> None:
+        g = self.game
+        if self.double == 2:
+            self.double = 1
+            self._count_action(s)
+            if self.avail[s] and self._legal_spaces(s):
+                return
+            self.double = 0
+        elif self.double == 1:
+            self.double = 0
+        else:
+            self._count_action(s)
+        if not self.avail[s]:
+            self.finished[s] = True
+        self._next_turn()
+
+    def _count_action(self, s: int) -> None:
+        g = self.game
+        self.acts[s] += 1
+        if g.lp:
+            if g.solo or s == self.pp:
+                self.marker = min(self.game.data.max_turns, self.marker + 1)
+            if self.acts[s] >= self.game.data.max_turns:
+                self.finished[s] = True
+
+    def _lp_limit_reached(self, s: int) -> bool:
+        """R-29: the non-holder's k-th action needs k <= max(5, marker) once the holder is done."""
+        g = self.game
+        if not g.lp or g.solo or s == self.pp:
+            return False
+        if not self.finished[self.pp]:
+            return False
+        return self.acts[s] >= max(5, self.marker)
+
+    def _next_turn(self) -> None:
+        n = self.game.n
+        for k in range(1, n + 1):
+            s = (self.turn + k) % n
+            if not self.finished[s] and self._lp_limit_reached(s):
+                self.finished[s] = True
+        for k in range(1, n + 1):
+            s = (self.turn + k) % n
+            if not self.finished[s]:
+                self.turn = s
+                return
+        self._start_resolution()
+
+    def _settle_turn(self) -> None:
+        """At the start of a placement phase: the Press Pass holder acts first."""
+        self.turn = self.pp
+        for s in range(self.game.n):
+            if not self.avail[s]:
+                self.finished[s] = True
+        if self.finished[self.turn]:
+            self.turn = (self.turn - 1) % self.game.n
+            self._next_turn()
+
+    # ------------------------------------------------------------------ events (MP, §11)
+    def _event_id(self) -> int:
+        return self.game.data.events[self.event][0] if self.event >= 0 else -1
+
+    def _event_kiosk(self, s: int, j: int, col: int, gain: int) -> int:
+        eid = self._event_id()
+        if eid == EV["awards_ceremony"] and col == 3:
+            self.points[s] += 3
+        elif eid == EV["thanksgiving"] and col == 0:
+            k = self._count_in_col(0)
+            gain += (5, 3, 1)[k] if k < 3 else 0
+        elif eid == EV["war_report"] and col == 1:
+            k = self._count_in_col(1)
+            self.points[s] += (6, 3, 1)[k] if k < 3 else 0
+        elif eid == EV["white_house_scandal"] and col == 0:
+            gain += 5
+            self.evt[s][0] = 1
+        elif eid == EV["grand_finale"] and col == 2:
+            # R-18: placed face-up for value x $100 + $300 instead of the payout when that is more
+            alt = self.jval(s, j) + 3
+            if alt > gain:
+                gain = alt
+        return gain
+
+    def _count_in_col(self, col: int) -> int:
+        g = self.game
+        return sum(1 for r in range(g.krows) for p in self.spaces[g.kiosk_sid(col, r)] if p[0] < RED)
+
+    def _event_place(self, s: int, j: int, k: int) -> None:
+        eid = self._event_id()
+        if eid == EV["private_investigator"]:
+            if k == 0:
+                self._pay(s, 3)
+                c = self._draw("E")
+                if c is not None:
+                    self.kept[s].append(c)
+            else:
+                self._pay(s, 8)
+                c = self._draw("L")
+                if c is not None:
+                    self.kept[s].append(100 + c)
+
+    # ------------------------------------------------------------------ legal actions
+    def legal_actions(self) -> list:
+        if self.over:
+            return []
+        pend = self.pend
+        if pend is None:
+            return self._placement_actions(self.turn)
+        kind, s = pend[0], pend[1]
+        if kind == "tok":
+            return [("tok", TOKS[t]) for t in self._token_options(s, pend[2], pend[4])] + [("notok",)]
+        if kind == "destroy":
+            return [("destroy", c) for c in pend[2]]
+        if kind == "pin":
+            return self._pin_actions(s)
+        if kind == "busorder":
+            return [("bus", sid, pos) for sid, pos in pend[2]]
+        if kind == "support":
+            return [("support", sid, pos) for sid, pos in pend[2]] + [("nosupport",)]
+        if kind == "reg":
+            return [("reg", "E"), ("reg", "L")]
+        if kind == "sports":
+            return [("sports", sid) for sid in pend[2]] + [("sports_cash",)]
+        if kind == "ent":
+            return [("ent", sid) for sid in pend[2]] + [("ent_contact",)]
+        if kind == "otpick":
+            acts = [("ot", c) for c in sorted(self.ot_display)]
+            if not self.extra_bought and self.contacts[s] > 0 and (self.ot_deck or self.ot_disc):
+                acts.append(("ot_extra",))
+            return acts
+        if kind == "stmt":
+            return [("stmt", c) for c in pend[2]]
+        if kind == "donor":
+            return [("donor", p) for p in pend[3]]
+        if kind == "train":
+            return [("train",), ("stop",)]
+        if kind == "photo":
+            return [("photo", k) for k in pend[2]] + [("nophoto",)]
+        if kind == "keep":
+            return [("keep", c) for c in pend[2]]
+        if kind == "fund":
+            return [("fund", "money"), ("fund", "wildcard")]
+        raise AssertionError(kind)
+
+    # ------------------------------------------------------------------ apply
+    def _apply(self, action) -> None:
+        pend = self.pend
+        if pend is None:
+            self._apply_placement(action)
+            return
+        kind, s = pend[0], pend[1]
+        if kind == "tok":
+            self._apply_token(action)
+            return
+        self.pend = None
+        a0 = action[0]
+        if kind == "destroy":
+            self._destroy(s, action[1])
+            if self.rstep != R_BUSAG:       # agents: checked once every report is hit (R-33)
+                self._check_elim((s,))
+        elif kind == "pin":
+            self._apply_pin(s, action)
+        elif kind == "busorder":
+            self._start_bus_journalist(s, action[1], action[2])
+        elif kind == "support":
+            sup = pend[3]
+            if a0 == "support":
+                e, l = self.sup.get((action[1], action[2]), (0, 0))
+                self.sup[(action[1], action[2])] = (e + sup[0], l + sup[1])
+            self.rj += 1
+        elif kind == "reg":
+            c = self.cur
+            for _ in range(2):
+                card = self._draw(action[1])
+                if card is not None:
+                    (c[4] if action[1] == "E" else c[5]).append(card)
+            self.pend = ("pin", s)
+        elif kind == "sports":
+            if a0 == "sports":
+                sid = action[1]
+                for i, p in enumerate(self.spaces[sid]):
+                    if p[0] == s:
+                        self.spaces[sid][i] = (p[0], p[1], p[2], p[3] | F_ROW)
+            else:
+                self.money[s] += self.game.data.sports_cash
+        elif kind == "ent":
+            if a0 == "ent":
+                sid = action[1]
+                p = self.spaces[sid][0]
+                self.spaces[sid][0] = (p[0], p[1], 2, p[3])
+            else:
+                self.contacts[s] += self.game.data.ent_contacts
+        elif kind == "otpick":
+            if a0 == "ot_extra":
+                self.contacts[s] -= 1
+                self.extra_bought = True
+                c = self._draw_ot()
+                if c is not None:
+                    self.ot_display.append(c)
+                    self.ot_display.sort()
+                self.pend = ("otpick", s)
+                return
+            self.ot_display.remove(action[1])
+            self.ot_disc.append(action[1])
+            self._resolve_ot_card(s, action[1])
+        elif kind == "stmt":
+            self.stmt[s].append(action[1])
+        elif kind == "donor":
+            t = pend[2]
+            self.tok_now[action[1]][t] -= 1
+            self.tok_new[s][t] += 1
+        elif kind == "train":
+            if a0 == "train":
+                self._pay(s, self.game.data.hr[self.hr[s]][0])
+                self.hr[s] += 1
+                if self._can_train(s):
+                    self.pend = ("train", s)
+                    return
+        elif kind == "photo":
+            if a0 == "photo":
+                self._pay(s, self.game.data.photo_cost[action[1] - 1])
+                self._gain_token(s, T_PH1 if action[1] == 1 else T_PH2)
+                if self.pend is not None:
+                    return
+        elif kind == "keep":
+            self.kept[s].append(action[1])
+            self._after_keep(s, action[1], pend)
+        elif kind == "fund":
+            if action[1] == "money":
+                self.money[s] += 9
+            else:
+                self.evt[s][2] += 1
+        if self.pend is None and not self.over:
+            self._run()
+
+    def _apply_placement(self, action) -> None:
+        s = self.turn
+        a0 = action[0]
+        if a0 == "place":
+            self._place(s, action[1], action[2])
+        elif a0 == "req":
+            sec = SECTIONS.index(action[1])
+            self.news_slots[sec].append(s)
+            self.req_left[s] -= 1
+            self._end_action(s)
+        elif a0 == "editorial":
+            self.tok_now[s][T_ED] -= 1
+            self.double = 2
+        elif a0 == "pass":
+            self.finished[s] = True
+            self.double = 0
+            self._next_turn()
+        elif a0 == "bail":
+            j = action[1]
+            self._pay(s, self.jval(s, j) + 3)
+            self.arrested[s].remove(j)
+            self.avail[s].append(j)
+            self.avail[s].sort()
+
+    # ------------------------------------------------------------------ destruction
+    def _destroy_options(self, s: int, lines) -> list[int]:
+        d = self.game.data
+        pins, dest = self.pins[s], self.destroyed[s]
+        return sorted(c for c in self.game.hl[self.report[s]]
+                      if c not in pins and c not in dest and (not lines or d.cell_line[c] in lines))
+
+    def _destroy(self, s: int, cell: int) -> None:
+        self.destroyed[s].append(cell)
+
+    def _check_elim(self, seats) -> None:
+        """§13.8: in LP, a report that can no longer reach 5 highlighted is out at once."""
+        g = self.game
+        if not g.lp or self.over:
+            return
+        out = []
+        for s in seats:
+            if self.eliminated[s]:
+                continue
+            hl = g.hl[self.report[s]]
+            lost = sum(1 for c in self.destroyed[s] if c in hl)
+            if len(hl) - lost < g.data.qualify:
+                self.eliminated[s] = True
+                out.append(s)
+        if out:
+            self.over = True
+            self.pend = None
+            self.end_reason = "eliminated"
+
+    # ------------------------------------------------------------------ resolution driver
+    def _start_resolution(self) -> None:
+        self.placing = False
+        self.revealed = True
+        self.rstep = R_EV4
+        self.ri = self.rj = 0
+        self.sup = {}
+        self._run()
+
+    def _run(self) -> None:
+        while self.pend is None and not self.over and not self.placing:
+            if self.dq:
+                s, lines = self.dq[0]
+                opts = self._destroy_options(s, lines)
+                del self.dq[0]
+                if not opts:
+                    continue
+                if len(opts) == 1:
+                    self._destroy(s, opts[0])
+                    self._check_elim((s,))
+                else:
+                    self.pend = ("destroy", s, tuple(opts))
+                continue
+            step = self.rstep
+            if step == R_EV4:
+                self._step_ev4()
+            elif step == R_DUEL:
+                self._step_duels()
+            elif step == R_COL:
+                self._step_columns()
+            elif step == R_ROW:
+                self._step_rows()
+            elif step == R_ARCH:
+                self._step_archive()
+            elif step == R_EV2:
+                self._step_ev2()
+            elif step == R_BUSAG:
+                self._step_bus_agents()
+            elif step == R_BUS:
+                self._step_bus()
+            elif step == R_OT:
+                self._step_overtime()
+            elif step == R_NEWS:
+                self._step_newspaper()
+            else:
+                self._end_round()
+
+    def _next_step(self, step: int) -> None:
+        self.rstep = step
+        self.ri = self.rj = 0
+
+    def _seat_order(self) -> list[int]:
+        n = self.game.n
+        return [(self.pp + k) % n for k in range(n)]
+
+    # ---- class IV events (R-6)
+    def _step_ev4(self) -> None:
+        eid = self._event_id()
+        if eid in (EV["fundraising"], EV["press_on_trial"]):
+            sid = self.game.event_sids[0]
+            if self.spaces[sid]:
+                p = self.spaces[sid][0]
+                s, v = p[0], self.pval(p)
+                roll = self.rng.randint(1, 6)
+                if eid == EV["fundraising"]:
+                    if v > roll:
+                        self._next_step(R_DUEL)
+                        self.pend = ("fund", s)
+                        return
+                    if v < roll:
+                        self.evt[s][0] = 1
+                else:
+                    if v > roll:
+                        self.points[s] += 10
+                    elif v < roll:
+                        self.points[s] = max(0, self.points[s] - 5)
+                        self.money[s] = max(0, self.money[s] - 5)
+        self._next_step(R_DUEL)
+
+    # ---- kiosk
+    def _duel(self, sid: int) -> None:
+        pieces = self.spaces[sid]
+        agents = [p for p in pieces if p[0] >= RED]
+        if not agents:
+            return
+        js = [p for p in pieces if p[0] < RED]
+        if not js:
+            return
+        best = max(self.pval(p) for p in js)
+        keep = []
+        for a in agents:
+            if best >= a[1]:
+                continue                      # tie goes to the journalist
+            keep.append(a)
+        if keep:                              # an agent beat every journalist here
+            self.spaces[sid] = keep
+        else:
+            self.spaces[sid] = js
+
+    def _step_duels(self) -> None:
+        if self.game.lp:
+            for sid in self.game.kiosk_sids:
+                if len(self.spaces[sid]) > 1:
+                    self._duel(sid)
+        self._next_step(R_COL)
+
+    def _step_columns(self) -> None:
+        g, d = self.game, self.game.data
+        while self.ri < g.kcols:
+            col = self.ri
+            self.ri += 1
+            tot = {}
+            for r in range(g.krows):
+                for p in self.spaces[g.kiosk_sid(col, r)]:
+                    o = p[0]
+                    if o == BLUE:
+                        o = RED                       # one agent team (R-27)
+                    tot[o] = tot.get(o, 0) + self.pval(p)
+            if not tot:
+                continue
+            top = max(tot.values())
+            win = [o for o, v in tot.items() if v == top]
+            if len(win) != 1 or win[0] >= TIMES:
+                continue
+            s = win[0]
+            if col == 0:
+                self.contacts[s] += d.national[0]
+                self.points[s] += d.national[1]
+                if not g.solo:
+                    self.pp = s
+            elif col == 1:
+                self.contacts[s] += d.international[0]
+                self.points[s] += d.international[1]
+            elif col == 2:
+                cells = [sid for sid in g.kiosk_sids
+                         if any(p[0] == s and p[2] == 0 for p in self.spaces[sid])]
+                if cells:
+                    self.pend = ("sports", s, tuple(cells))
+                    return
+                self.money[s] += d.sports_cash
+            elif col == 3:
+                ots = tuple(sid for sid in g.ot_sids if self.spaces[sid] and self.spaces[sid][0][0] == s)
+                if ots:
+                    self.pend = ("ent", s, ots)
+                    return
+                self.contacts[s] += d.ent_contacts
+            else:
+                self.points[s] += d.economy_points
+        self._next_step(R_ROW)
+
+    def _step_rows(self) -> None:
+        g, d = self.game, self.game.data
+        net = 0
+        for r in range(g.krows):
+            tot = {}
+            for col in range(g.kcols):
+                for p in self.spaces[g.kiosk_sid(col, r)]:
+                    o = p[0]
+                    v = self.pval(p) + (2 if p[3] & F_ROW else 0)
+                    if g.lp:
+                        o = 1 if o < RED else -1
+                    tot[o] = tot.get(o, 0) + v
+            if g.lp:
+                diff = tot.get(1, 0) - tot.get(-1, 0)
+                side = (diff > 0) - (diff < 0)
+                self.rowh[r] = [side]
+                net += side
+                continue
+            if not tot:
+                continue
+            top = max(tot.values())
+            win = [o for o, v in tot.items() if v == top]
+            if len(win) == 1 and self.house_supply[r] > 0:
+                self.house_supply[r] -= 1
+                self.houses[win[0]][r] += 1
+        if g.lp and net:
+            self.opinion = max(d.opinion[0], min(d.opinion[1], self.opinion + net))
+            if self.opinion <= d.opinion[0]:
+                self.capitol = True
+                self.over = True
+                self.end_reason = "capitol"
+                return
+            if self.opinion >= d.opinion[1]:
+                self.hat = True
+        self._next_step(R_ARCH)
+
+    # ---- archive (MP)
+    def _bus_journalists(self, s: int) -> list[tuple[int, int]]:
+        out = []
+        for sid in self.game.bus_sids:
+            for pos, p in enumerate(self.spaces[sid]):
+                if p[0] == s:
+                    out.append((sid, pos))
+        return out
+
+    def _step_archive(self) -> None:
+        g, d = self.game, self.game.data
+        if not g.archive_sids:
+            self._next_step(R_EV2)
+            return
+        if self.ri == 0:
+            arch = [(-self.pval(self.spaces[sid][0]), sid) for sid in g.archive_sids if self.spaces[sid]]
+            arch.sort()
+            self.lower = [sid for _, sid in arch]         # relocation order; first 3 reach L1-L3
+            self.rlist = []
+            mass = self._event_id() == EV["mass_leak"]
+            for s in self._seat_order():
+                for k, sid in enumerate(self.lower):
+                    if self.spaces[sid][0][0] != s:
+                        continue
+                    e, l = d.archive_lower[k] if k < 3 else (0, 0)
+                    if mass:
+                        e += 1
+                    if e or l:
+                        self.rlist.append((s, e, l))
+            self.ri = 1
+            self.rj = 0
+        while self.rj < len(self.rlist):
+            s, e, l = self.rlist[self.rj]
+            free = tuple(key for key in self._bus_journalists(s) if key not in self.sup)
+            if not free:
+                self.rj += 1
+                continue
+            self.pend = ("support", s, free, (e, l))
+            return
+        self._next_step(R_EV2)
+
+    # ---- class II events
+    def _step_ev2(self) -> None:
+        g = self.game
+        eid = self._event_id()
+        if self.ri == 0:
+            self.ri = 1
+            if eid == EV["rat_race"]:
+                for s in self._seat_order():
+                    for sid, pos in self._bus_journalists(s):
+                        if self.pval(self.spaces[sid][pos]) >= 4:
+                            self.dq.append((s, ()))
+            elif eid in (EV["document_leak"], EV["snitch"]):
+                sid = g.event_sids[0]
+                if self.spaces[sid]:
+                    p = self.spaces[sid][0]
+                    s, v = p[0], self.pval(p)
+                    which = "E" if eid == EV["document_leak"] else "L"
+                    cards = []
+                    for _ in range(v):
+                        c = self._draw(which)
+                        if c is not None:
+                            cards.append(c if which == "E" else 100 + c)
+                    if cards:
+                        self.agent_cards = cards
+                        self.pend = ("keep", s, tuple(sorted(set(cards))), p[1])
+                        return
+            elif eid in (EV["leak_prevention_unit"], EV["insider"]):
+                a, b = (self.spaces[sid] for sid in g.event_sids)
+                win = -1
+                if a and b:
+                    win = a[0][0] if self.pval(a[0]) >= self.pval(b[0]) else b[0][0]
+                elif a or b:
+                    win = (a or b)[0][0]
+                if win >= 0:
+                    if eid == EV["insider"]:
+                        self.evt[win][2] += 1
+                    else:
+                        self.evt[win][1] += 1
+                        self.evt[win][0] = 1
+        self._next_step(R_BUSAG)
+
+    def _after_keep(self, s: int, card: int, pend) -> None:
+        cards = self.agent_cards
+        cards.remove(card)
+        eid = self._event_id()
+        if eid == EV["document_leak"]:
+            self.leak = sorted(cards)
+            self.leak_owner = s
+        else:
+            j = pend[3]
+            if any(len(self.game.data.line_cards[c - 100]) > 1 for c in cards + [card]):
+                self.arrested[s].append(j)
+                self.bail_due[s] = self.round
+            for c in cards:
+                self._discard_card(c)
+        self.agent_cards = []
+        self._next_step(R_BUSAG)
+
+    # ---- bus: agents (LP)
+    def _step_bus_agents(self) -> None:
+        g = self.game
+        if not g.lp:
+            self._next_step(R_BUS)
+            return
+        while True:
+            if self.ri == 0:
+                for sid in g.bus_sids:
+                    if len(self.spaces[sid]) > 1:
+                        self._duel(sid)
+                self.ri = 1
+            elif self.ri in (1, 3):
+                colour = BLUE if self.ri == 1 else RED
+                sid = g.bus_sids[0] if colour == BLUE else g.bus_sids[-1]
+                self.agent_cards = []
+                if any(p[0] == colour for p in self.spaces[sid]):
+                    ne, nl = T.agent_draw_counts(colour, self.marker)
+                    for _ in range(ne):
+                        c = self._draw("E")
+                        if c is not None:
+                            self.agent_cards.append(c)
+                    for _ in range(nl):
+                        c = self._draw("L")
+                        if c is not None:
+                            self.agent_cards.append(100 + c)
+                    self.ri += 1
+                    self.rj = 0
+                else:
+                    self.ri += 2
+            elif self.ri in (2, 4):
+                ev = [c for c in self.agent_cards if c < 100]
+                ln = [c - 100 for c in self.agent_cards if c >= 100]
+                while self.rj < g.n:
+                    s = self.rj
+                    self.rj += 1
+                    if self.eliminated[s]:
+                        continue
+                    cells = T.agent_matches(self, s, ev, ln)
+                    if len(cells) == 1:
+                        self._destroy(s, cells[0])
+                    elif cells:
+                        self.pend = ("destroy", s, tuple(sorted(cells)))
+                        return
+                for c in self.agent_cards:
+                    self._discard_card(c)
+                self.agent_cards = []
+                self._check_elim(g.all_seats)
+                if self.over:
+                    return
+                self.ri += 1
+            else:
+                break
+        self._next_step(R_BUS)
+
+    # ---- bus: journalists (§8.4)
+    def _step_bus(self) -> None:
+        if self.ri == 0:
+            self.rlist = self._seat_order()
+            self.bus_done = []
+            self.ri = 1
+        while self.rlist:
+            s = self.rlist[0]
+            left = tuple(k for k in self._bus_journalists(s) if k not in self.bus_done)
+            if self.eliminated[s] or not left:
+                del self.rlist[0]
+                continue
+            if len(left) > 1:
+                self.pend = ("busorder", s, left)
+                return
+            self._start_bus_journalist(s, left[0][0], left[0][1])
+            return
+        self.cur = []
+        self._next_step(R_OT)
+
+    def _start_bus_journalist(self, s: int, sid: int, pos: int) -> None:
+        g = self.game
+        p = self.spaces[sid][pos]
+        _, ne, nl, _ = g.bus[g.aidx[sid]]
+        e, l = self.sup.get((sid, pos), (0, 0))
+        ne += e
+        nl += l
+        ev, ln = [], []
+        for _ in range(ne):
+            c = self._draw("E")
+            if c is not None:
+                ev.append(c)
+        for _ in range(nl):
+            c = self._draw("L")
+            if c is not None:
+                ln.append(c)
+        self.bus_done.append((sid, pos))
+        self.cur = [s, sid, pos, self.pval(p), ev, ln]
+        self.pend = ("reg", s) if p[3] & F_REG else ("pin", s)
+
+    def _sources(self, s: int):
+        """Evidence and line symbols available to the current bus journalist."""
+        d = self.game.data
+        c = self.cur
+        evs = {}
+        for card in c[4]:
+            for e in d.evidence_cards[card]:
+                evs.setdefault(e, ("d", card))
+        lines = {}
+        for card in c[5]:
+            lc = d.line_cards[card]
+            if len(lc) == 1:
+                lines.setdefault(lc[0], ("d", card))
+        for k in self.kept[s]:
+            if k < 100:
+                for e in d.evidence_cards[k]:
+                    evs.setdefault(e, ("k", k))
+            elif len(d.line_cards[k - 100]) == 1:
+                lines.setdefault(d.line_cards[k - 100][0], ("k", k))
+        if self.leak and self.leak_owner != s and s not in self.leak_used and self._can_pay(s, 2):
+            for card in self.leak:
+                for e in d.evidence_cards[card]:
+                    evs.setdefault(e, ("leak", card))
+        if self.evt[s][2]:
+            for e in range(len(d.evidence_types)):
+                evs.setdefault(e, ("w", 0))
+        if self.evt[s][1]:
+            for li in (0, 1, 3, 4):
+                lines.setdefault(li, ("w", 0))
+        for card in c[5]:
+            lc = d.line_cards[card]
+            if len(lc) == 2:
+                for li in lc:
+                    lines.setdefault(li, ("dd", card))
+        for k in self.kept[s]:
+            if k >= 100 and len(d.line_cards[k - 100]) == 2:
+                for li in d.line_cards[k - 100]:
+                    lines.setdefault(li, ("kd", k))
+        return evs, lines
+
+    def _pin_targets(self, s: int) -> list[int]:
+        d = self.game.data
+        evs, lines = self._sources(s)
+        if not evs:
+            return []
+        v = self.cur[3]
+        pins = self.pins[s]
+        dest = self.destroyed[s]
+        last = pins[-1] if pins else d.start
+        rem = d.string_length - self.string_used[s] + 1e-9
+        reach, dist = d.reach[last], d.dist[last]
+        out = []
+        for e in evs:
+            for li in range(5):
+                if li != LINE_X and li not in lines:
+                    continue
+                cell = d.cell_of.get((li, e))
+                if cell is None or reach[cell] > v or dist[cell] > rem or cell in pins or cell in dest:
+                    continue
+                out.append(cell)
+        out.sort()
+        return out
+
+    def _can_unpin(self, s: int) -> bool:
+        return bool(self.pins[s]) and not self.unpinned[s] and self.pinrd[s][-1] < self.round
+
+    def _pin_actions(self, s: int) -> list:
+        acts = [("pin", c) for c in self._pin_targets(s)]
+        if self._can_unpin(s):
+            acts.append(("unpin",))
+        acts.append(("nopin",))
+        return acts
+
+    def _apply_pin(self, s: int, action) -> None:
+        d = self.game.data
+        if action[0] == "unpin":
+            self._unpin(s)
+            self.pend = ("pin", s)
+            return
+        c = self.cur
+        if action[0] == "pin":
+            cell = action[1]
+            evs, lines = self._sources(s)
+            src_e = evs[d.cell_evi[cell]]
+            self._consume(s, src_e, c, True)
+            li = d.cell_line[cell]
+            if li != LINE_X:
+                src_l = lines[li]
+                self._consume(s, src_l, c, False)
+                if src_l[0] in ("dd", "kd"):
+                    n = 1
+                    if self.evt[s][0]:
+                        n = 2
+                        self.evt[s][0] = 0
+                    for _ in range(n):
+                        self.dq.append((s, (li,)))
+            last = self.pins[s][-1] if self.pins[s] else d.start
+            self.string_used[s] += d.dist[last][cell]
+            self.pins[s].append(cell)
+            self.pinrd[s].append(self.round)
+        for card in c[4]:
+            self.evi_disc.append(card)
+        for card in c[5]:
+            self.line_disc.append(card)
+        c[4] = []
+        c[5] = []
+
+    def _consume(self, s: int, src, c, is_evi: bool) -> None:
+        kind, card = src
+        if kind == "d" or kind == "dd":
+            return                              # drawn cards are discarded anyway
+        if kind in ("k", "kd"):
+            self.kept[s].remove(card)
+            self._discard_card(card)
+        elif kind == "leak":
+            self._pay(s, 2)
+            self.money[self.leak_owner] += 2
+            self.leak_used.append(s)
+        elif kind == "w":
+            self.evt[s][2 if is_evi else 1] -= 1
+
+    def _unpin(self, s: int) -> None:
+        d = self.game.data
+        cell = self.pins[s].pop()
+        self.pinrd[s].pop()
+        if cell in self.stmt[s]:
+            self.stmt[s].remove(cell)
+        last = self.pins[s][-1] if self.pins[s] else d.start
+        self.string_used[s] = max(0.0, self.string_used[s] - d.dist[last][cell])
+        self.unpinned[s] = True
+
+    # ---- overtime (§8.6)
+    def _step_overtime(self) -> None:
+        g, d = self.game, self.game.data
+        if self.ri == 0:
+            occ = [(-self.pval(self.spaces[sid][0]), sid) for sid in g.ot_sids if self.spaces[sid]]
+            occ.sort()
+            self.lower = [sid for _, sid in occ][: d.ot_reward + d.ot_penalty]
+            self.ri = 1
+            self.rj = 0
+        while self.rj < len(self.lower):
+            k = self.rj
+            self.rj += 1
+            owner = self.spaces[self.lower[k]][0][0]
+            if k < d.ot_reward:
+                if not self.ot_display:
+                    continue
+                if owner == TIMES:
+                    i = T.overtime_pick(self.ot_display, [c[0] for c in d.ot_cards])
+                    self.ot_disc.append(self.ot_display.pop(i))
+                    continue
+                self.pend = ("otpick", owner)
+                return
+            if owner < TIMES:
+                self.dq.append((owner, ()))
+                return
+        self._next_step(R_NEWS)
+
+    def _resolve_ot_card(self, s: int, card: int) -> None:
+        _, kind, extra = self.game.data.ot_cards[card]
+        if kind == 0:
+            self.money[s] += extra
+        elif kind == 1:
+            self.points[s] += extra
+        elif kind == 2:
+            c = self._draw("E" if extra == 0 else "L")
+            if c is not None:
+                self.kept[s].append(c if extra == 0 else 100 + c)
+        else:
+            d = self.game.data
+            opts = tuple(c for c in self.pins[s] if d.cell_line[c] in extra and c not in self.stmt[s])
+            if len(opts) == 1:
+                self.stmt[s].append(opts[0])
+            elif opts:
+                self.pend = ("stmt", s, tuple(sorted(opts)))
+
+    # ---- newspaper (§8.7)
+    def _supply(self, t: int) -> int:
+        total = self.game.data.supply[t]
+        return total - sum(x[t] for x in self.tok_now) - sum(x[t] for x in self.tok_new)
+
+    def _gain_token(self, s: int, t: int) -> None:
+        if self._supply(t) > 0:
+            self.tok_new[s][t] += 1
+            return
+        donors = tuple(p for p in range(self.game.n) if p != s and self.tok_now[p][t] > 0)
+        if len(donors) == 1:
+            self.tok_now[donors[0]][t] -= 1
+            self.tok_new[s][t] += 1
+        elif donors:
+            self.pend = ("donor", s, t, donors)
+
+    def _token_obtainable(self, s: int, t: int) -> bool:
+        return self._supply(t) > 0 or any(self.tok_now[p][t] > 0 for p in range(self.game.n) if p != s)
+
+    def _can_train(self, s: int) -> bool:
+        hr = self.game.data.hr
+        return 0 < self.hr[s] < len(hr) and self._can_pay(s, hr[self.hr[s]][0])
+
+    def _step_newspaper(self) -> None:
+        d = self.game.data
+        while self.ri < 6:
+            sec = self.ri
+            slots = self.news_slots[sec]
+            if self.rj >= len(slots):
+                self.ri += 1
+                self.rj = 0
+                continue
+            s = slots[self.rj]
+            self.rj += 1
+            if sec in SEC_TOKEN:
+                self._gain_token(s, SEC_TOKEN[sec])
+                if self.pend is not None:
+                    return
+            elif sec == S_HR:
+                if self.hr[s] == 0:
+                    self.hr[s] = 1          # hired: the request stays as the HR marker
+                if self._can_train(s):
+                    self.pend = ("train", s)
+                    return
+            else:
+                opts = tuple(k for k, t in ((1, T_PH1), (2, T_PH2))
+                             if self._can_pay(s, d.photo_cost[k - 1]) and self._token_obtainable(s, t))
+                if opts:
+                    self.pend = ("photo", s, opts)
+                    return
+        self._next_step(R_END)
+
+    # ------------------------------------------------------------------ maintenance (§9, §13.10)
+    def _end_round(self) -> None:
+        g, d = self.game, self.game.data
+        if self.round >= 8 or self.hat:
+            self.over = True
+            self.end_reason = "hat" if (self.hat and self.round < 8) else "rounds"
+            return
+        self.round += 1
+        self.placing = True
+        self.revealed = False
+        # news
+        if len(self.news_deck) > 1:
+            self.news_turned = self.news_deck.pop()
+        # events
+        if g.use_events:
+            self.event = self.ev_deck.pop() if self.ev_deck else -1
+        self.evi_disc.extend(self.leak)
+        self.leak = []
+        self.leak_owner = -1
+        self.leak_used = []
+        # overtime display
+        self._deal_ot()
+        self.extra_bought = False
+        # tokens: keep only what the newspaper gave this round
+        for s in range(g.n):
+            self.tok_now[s] = self.tok_new[s]
+            self.tok_new[s] = [0] * 6
+        # pieces back
+        self.spaces = [[] for _ in range(g.n_spaces)]
+        self.news_slots = [[] for _ in range(6)]
+        self.rowh = [[] for _ in range(g.krows)]
+        for s in range(g.n):
+            av = [j for j in range(5) if j not in self.arrested[s]]
+            if self.hr[s] and JX not in self.arrested[s]:
+                av.append(JX)
+            self.avail[s] = av
+            self.req_left[s] = 3 - (1 if self.hr[s] else 0)
+            self.finished[s] = False
+            self.acts[s] = 0
+            self.unpinned[s] = False
+        self.double = 0
+        self.marker = 0
+        self.rstep = 0
+        self.ri = self.rj = 0
+        self.dq = []
+        self.rlist = []
+        self.lower = []
+        self.sup = {}
+        self.cur = []
+        self.bus_done = []
+        self.agent_cards = []
+        if g.lp:
+            T.place_agents(self)
+        if g.solo:
+            self.times_pool = [0, 1, 2, 3, 4] + ([JX] if self.times_hired else [])
+            T.reveal_and_place(self)
+        self._settle_turn()
+
+    # ------------------------------------------------------------------ scoring (§12, §13.9)
+    def found_highlighted(self, s: int) -> int:
+        hl = self.game.hl[self.report[s]]
+        return sum(1 for c in self.pins[s] if c in hl)
+
+    def report_score(self, s: int) -> int:
+        d = self.game.data
+        return (sum(d.line_points[d.cell_line[c]] for c in self.pins[s])
+                + sum(d.statement_points[d.cell_line[c]] for c in self.stmt[s]))
+
+    def hr_points(self, s: int) -> int:
+        return self.game.data.hr[self.hr[s] - 1][2] if self.hr[s] else 0
+
+    def house_score(self, s: int) -> int:
+        g = self.game
+        if g.lp:
+            return 0
+        ncol = 3 if g.n == 3 else 4
+        mine = self.houses[s][:ncol]
+        score = 3 * sum(mine)
+        for c in range(ncol):
+            others = max((self.houses[p][c] for p in range(g.n) if p != s), default=0)
+            if mine[c] > others:
+                score += 5
+        score += 10 * min(mine)
+        return score
+
+    def qualified(self, s: int) -> bool:
+        return not self.eliminated[s] and self.found_highlighted(s) >= self.game.data.qualify
+
+    def final_score(self, s: int) -> int:
+        g = self.game
+        score = self.points[s] + self.hr_points(s) + self.report_score(s) + self.house_score(s)
+        if g.chronicle:
+            f = self.found_highlighted(s)
+            for threshold, bonus in g.data.chronicle:
+                if f >= threshold:
+                    score += bonus
+                    break
+        return score
+
+    def scores(self) -> list[tuple]:
+        return [(self.final_score(s), self.report_score(s), self.contacts[s]) for s in range(self.game.n)]
+
+    def outcome(self) -> Outcome:
+        g = self.game
+        n = g.n
+        sc = self.scores()
+        if g.solo:
+            mine = sc[0][0]
+            target = g.times_target
+            if self.capitol:
+                return Outcome((), (2,), "agents reached the Capitol: the press lost public opinion")
+            if self.eliminated[0]:
+                return Outcome((), (2,), "eliminated: five highlighted evidence out of reach")
+            if not self.qualified(0):
+                return Outcome((), (2,), f"not qualified: {self.found_highlighted(0)} highlighted "
+                                         f"evidence found, 5 needed")
+            if mine > target:
+                return Outcome((0,), (1,), f"the Post wins: {mine} beats the Times' {target}")
+            return Outcome((), (2,), f"Times wins on the score table: {target} against the Post's {mine}")
+        if self.capitol:
+            return Outcome((), tuple([1] * n), "agents reached the Capitol: all players lose")
+        qual = [self.qualified(s) if (g.lp or not g.chronicle) else True for s in range(n)]
+        if g.lp and any(self.eliminated):
+            alive = [s for s in range(n) if not self.eliminated[s]]
+            if not alive:
+                return Outcome((), tuple([1] * n), "both eliminated at once: nobody wins")
+            ranks = tuple(1 if s in alive else 2 for s in range(n))
+            return Outcome(tuple(alive), ranks,
+                           "opponent eliminated: five highlighted evidence out of reach")
+        keys = [((1 if qual[s] else 0),) + tuple(sc[s]) for s in range(n)]
+        ranks = Outcome.ranks_from_scores(keys)
+        if not any(qual):
+            return Outcome((), ranks, "nobody qualified (fewer than 5 highlighted evidence found)")
+        winners = tuple(s for s in range(n) if ranks[s] == 1)
+        if len(winners) > 1:
+            return Outcome(winners, ranks, "shared victory: tie on score, report and contacts")
+        if sum(qual) == 1 and sum(1 for s in range(n) if not qual[s]) > 0 and n == 2:
+            reason = "only qualifying report (5 highlighted evidence)"
+        else:
+            reason = "highest score" + (" among qualified reports" if not all(qual) else "")
+        return Outcome(winners, ranks, reason)
+
+    # ------------------------------------------------------------------ heuristic
+    def heuristic(self) -> list[float]:
+        g = self.game
+        n = g.n
+        d = g.data
+        rounds_left = max(0, 8 - self.round)
+        est = []
+        for s in range(n):
+            f = self.found_highlighted(s)
+            sc = self.final_score(s) + 0.5 * (self.money[s] + self.contacts[s])
+            sc += rounds_left * 6
+            need = max(0, d.qualify - f)
+            q = 1.0 if need == 0 else max(0.05, 1.0 - need / (1.0 + rounds_left * 1.2))
+            if self.eliminated[s]:
+                q = 0.0
+            est.append((sc, q))
+        if g.solo:
+            sc, q = est[0]
+            margin = (sc - g.times_target) / 20.0
+            op = (self.opinion - d.opinion[0]) / float(d.opinion[1] - d.opinion[0])
+            val = q * (1.0 / (1.0 + pow(2.718, -margin))) * (0.5 + 0.5 * min(1.0, op * 2))
+            return [max(0.0, min(1.0, val))]
+        out = []
+        for s in range(n):
+            sc, q = est[s]
+            best_other = max(est[p][0] for p in range(n) if p != s)
+            margin = (sc - best_other) / 20.0
+            out.append(max(0.0, min(1.0, q * (1.0 / (1.0 + pow(2.718, -margin))))))
+        return out
+
+    # ------------------------------------------------------------------ information (R-23)
+    def observation(self, seat: int):
+        g = self.game
+        n = g.n
+        rev = self.revealed
+
+        def view(p):
+            if rev or p[0] == seat or p[0] == BLUE:
+                return p
+            return (p[0], -1, p[2], p[3])
+
+        return {
+            "round": self.round, "placing": self.placing, "over": self.over, "revealed": rev, "pp": self.pp, "turn": self.turn,
+            "pend": self.pend, "double": self.double, "finished": tuple(self.finished),
+            "acts": tuple(self.acts), "marker": self.marker,
+            "money": tuple(self.money), "contacts": tuple(self.contacts), "points": tuple(self.points),
+            "hr": tuple(self.hr), "req_left": tuple(self.req_left),
+            "avail": tuple(tuple(sorted(self.avail[s])) if (s == seat or rev) else len(self.avail[s])
+                           for s in range(n)),
+            "arrested": tuple(tuple(a) for a in self.arrested), "bail_due": tuple(self.bail_due),
+            "tok_now": tuple(tuple(t) for t in self.tok_now), "tok_new": tuple(tuple(t) for t in self.tok_new),
+            "evt": tuple(tuple(t) for t in self.evt), "kept": tuple(tuple(sorted(k)) for k in self.kept),
+            "houses": tuple(tuple(h) for h in self.houses), "house_supply": tuple(self.house_supply),
+            "report": tuple(self.report), "pins": tuple(tuple(p) for p in self.pins),
+            "pinrd": tuple(tuple(p) for p in self.pinrd), "stmt": tuple(tuple(p) for p in self.stmt),
+            "destroyed": tuple(tuple(p) for p in self.destroyed), "unpinned": tuple(self.unpinned),
+            "eliminated": tuple(self.eliminated),
+            "spaces": tuple(tuple(view(p) for p in sp) for sp in self.spaces),
+            "news_slots": tuple(tuple(x) for x in self.news_slots), "rowh": tuple(tuple(x) for x in self.rowh),
+            "news_top": self.news_deck[-1] if self.news_deck else -1, "news_turned": self.news_turned,
+            "news_left": len(self.news_deck),
+            "evi_left": len(self.evi_deck), "evi_disc": tuple(sorted(self.evi_disc)),
+            "line_left": len(self.line_deck), "line_disc": tuple(sorted(self.line_disc)),
+            "ot_left": len(self.ot_deck), "ot_disc": tuple(sorted(self.ot_disc)),
+            "ot_display": tuple(self.ot_display), "extra_bought": self.extra_bought,
+            "event": self.event, "ev_left": len(self.ev_deck),
+            "leak": tuple(self.leak), "leak_owner": self.leak_owner, "leak_used": tuple(self.leak_used),
+            "opinion": self.opinion, "hat": self.hat, "capitol": self.capitol,
+            "times_left": len(self.times_deck), "times_revealed": tuple(self.times_revealed),
+            "times_pool": tuple(sorted(self.times_pool)) if rev else len(self.times_pool),
+            "times_hired": self.times_hired, "times_red_seen": self.times_red_seen, "times_x": self.times_x,
+            "work": (self.rstep, self.ri, self.rj, tuple(self.dq), tuple(self.rlist), tuple(self.lower),
+                     tuple(sorted(self.sup.items())), tuple(self.agent_cards),
+                     tuple(tuple(x) if isinstance(x, list) else x for x in self.cur), tuple(self.bus_done)),
+        }
+
+    def determinize(self, seat: int, rng: random.Random):
+        g, d = self.game, self.game.data
+        w = self.clone()
+        if not self.revealed:
+            for p in range(g.n):
+                if p != seat:
+                    self._resample_owner(w, p, w.avail[p], rng)
+            if g.solo:
+                self._resample_owner(w, TIMES, w.times_pool, rng)
+            if g.lp:
+                slots = [(sid, i) for sid in range(g.n_spaces) for i, pc in enumerate(w.spaces[sid]) if pc[0] == RED]
+                pool = sorted(d.red_values)
+                rng.shuffle(pool)
+                for k, (sid, i) in enumerate(slots):
+                    pc = w.spaces[sid][i]
+                    w.spaces[sid][i] = (RED, pool[k], pc[2], pc[3])
+        for name in ("evi_deck", "line_deck", "ot_deck", "ev_deck"):
+            deck = sorted(getattr(w, name))
+            rng.shuffle(deck)
+            setattr(w, name, deck)
+        if len(w.news_deck) > 1:
+            rest = sorted(w.news_deck[:-1])
+            rng.shuffle(rest)
+            w.news_deck = rest + [w.news_deck[-1]]
+        if w.times_deck:
+            mix = g.params.times_mix
+            colours = T.deck_colours(mix)[: len(w.times_deck)]
+            seen = set(w.times_revealed)
+            pools = []
+            for c in range(3):
+                pool = sorted(x for x in d.times_by_colour[c] if x not in seen)
+                rng.shuffle(pool)
+                pools.append(pool)
+            w.times_deck = [pools[c].pop() for c in colours]
+        w.rng = fresh_rng(rng)
+        return w
+
+    @staticmethod
+    def _resample_owner(w, owner: int, reserve: list, rng) -> None:
+        slots = [(sid, i) for sid in range(len(w.spaces)) for i, pc in enumerate(w.spaces[sid]) if pc[0] == owner]
+        pool = sorted([w.spaces[sid][i][1] for sid, i in slots] + reserve)
+        rng.shuffle(pool)
+        for k, (sid, i) in enumerate(slots):
+            pc = w.spaces[sid][i]
+            w.spaces[sid][i] = (owner, pool[k], pc[2], pc[3])
+        reserve[:] = sorted(pool[len(slots):])
+
+    # ------------------------------------------------------------------ text
+    def space_name(self, sid: int) -> str:
+        g = self.game
+        area, k = g.area[sid], g.aidx[sid]
+        if area == KIOSK:
+            col, row = divmod(k, g.krows)
+            return f"kiosk {('National', 'International', 'Sports', 'Entertainment', 'Economy')[col]} row {row + 1}"
+        if area == ARCHIVE:
+            return f"archive space {k + 1}"
+        if area == BUS:
+            return g.bus[k][3]
+        if area == OVERTIME:
+            return f"overtime space {k + 1}"
+        eid = self._event_id()
+        return f"event {EVENT_IDS[eid] if eid >= 0 else '?'} space {k + 1}"
+
+    def cell_name(self, cell: int) -> str:
+        d = self.game.data
+        if d.cell_line[cell] < 0:
+            return "?"
+        return f"{LINES[d.cell_line[cell]]}:{d.evidence_types[d.cell_evi[cell]]}"
+
+    def owner_name(self, o: int) -> str:
+        if o == TIMES:
+            return "Times"
+        if o == RED:
+            return "red agent"
+        if o == BLUE:
+            return "blue agent"
+        if self.game.solo:
+            return "Post"
+        return f"P{o}"
+
+    def action_to_string(self, action) -> str:
+        try:
+            a0 = action[0]
+        except (TypeError, IndexError, KeyError):
+            return repr(action)
+        d = self.game.data
+        try:
+            if a0 == "place":
+                j = "X" if action[1] == JX else str(action[1] + 1)
+                return f"place journalist {j} on {self.space_name(action[2])}"
+            if a0 == "req":
+                return f"request in {dict(ED='Editorial', NR='Newsroom', HR='HR', AD='Administration', RG='Registry', PH='Photo')[action[1]]}"
+            if a0 in ("pin", "destroy", "stmt"):
+                return f"{a0} {self.cell_name(action[1])}"
+            if a0 == "ot":
+                c = d.ot_cards[action[1]]
+                return f"take overtime card #{c[0]} ({('talk show', 'radio night', 'new evidence', 'statement')[c[1]]})"
+            if a0 in ("bus", "support"):
+                return f"{a0} {self.space_name(action[1])}"
+            if a0 in ("sports", "ent"):
+                return f"{a0} +2 under journalist on {self.space_name(action[1])}"
+            if a0 == "keep":
+                c = action[1]
+                return f"keep {'line' if c >= 100 else 'evidence'} card {c % 100}"
+            if a0 == "tok":
+                return f"slide {action[1]} token under it"
+            if a0 == "photo":
+                return f"buy photo +{action[1]}"
+            if a0 == "donor":
+                return f"take the token from {self.owner_name(action[1])}"
+            if a0 == "bail":
+                return f"pay bail for journalist {action[1] + 1 if action[1] < JX else 'X'}"
+        except (IndexError, TypeError, KeyError, ValueError):
+            return repr(action)
+        return " ".join(str(x) for x in action)
+
+    def history_text(self) -> list[str]:
+        out = []
+        d = self.game.data
+        for c in self.times_revealed:
+            cid, colour, spaces = d.times_cards[c]
+            out.append(f"Times card {cid} ({T.COLOUR_NAMES[colour]}): {', '.join(spaces)}")
+        return out[-3:]
+
+    def __str__(self) -> str:
+        g, d = self.game, self.game.data
+        lines = [f"Pulitzer round {self.round}/8 ({g.params.mode}); "
+                 + ("over" if self.over else f"to move: {self.owner_name(self.current_player())}")]
+        if self.news_deck:
+            pay = d.news_pay[self.news_deck[-1]]
+            lines.append("kiosk pay: " + ", ".join(f"{n}=${p}00" for n, p in
+                                                   zip(("Nat", "Int", "Spo", "Ent", "Eco")[:g.kcols], pay)))
+        lines.append("blocked: " + ", ".join(SECTIONS[x] for x in d.news_blocks[self.news_turned]))
+        if g.lp:
+            lines.append(f"opinion {self.opinion} (Capitol {d.opinion[0]}, Hat {d.opinion[1]}), marker {self.marker}")
+        if g.solo:
+            lines.append(f"Times target {g.times_target}; Times X value {self.times_x}; "
+                         f"cards left {len(self.times_deck)}")
+        for sid in range(g.n_spaces):
+            if self.spaces[sid]:
+                ps = []
+                for p in self.spaces[sid]:
+                    hidden = not self.revealed and p[0] not in (BLUE,) and p[0] != self.current_player()
+                    v = "?" if hidden else str(self.pval(p))
+                    ps.append(f"{self.owner_name(p[0])}:{v}" + (f"+{p[2]}" if p[2] else ""))
+                lines.append(f"  {self.space_name(sid)}: {' '.join(ps)}")
+        lines.append("overtime display: " + ", ".join(f"#{d.ot_cards[c][0]}" for c in self.ot_display))
+        for s in range(g.n):
+            lines.append(f"{self.owner_name(s)}: ${self.money[s]}00, {self.contacts[s]} contacts, "
+                         f"{self.points[s]} pts, HR {self.hr[s]}, report {d.report_ids[self.report[s]]} "
+                         f"found {self.found_highlighted(s)}/5, pins {[self.cell_name(c) for c in self.pins[s]]}, "
+                         f"destroyed {len(self.destroyed[s])}, score now {self.final_score(s)}")
+        if self.over:
+            lines.append(f"result: {self.outcome().reason}")
+        return "\n".join(lines)
