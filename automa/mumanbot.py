@@ -1,0 +1,136 @@
+"""Tabletop Inc.'s Mumanbot, driven by the ZAP deck (spec §17).
+
+The engine calls `bot_turn(state, seat)` for a Mumanbot seat inside `_apply`, so
+`current_player()` never names a Mumanbot.  The ZAP deck itself is data
+(`rules/tabletop_inc/data/zap.toml`); this module holds the procedures:
+
+* §17.2 turn: draw (reshuffle the shared discard when empty), occupy the left-most free
+  space of the card's action (no cost, no bonus, the action is not performed, but human
+  predictions see it), VP by difficulty (Extreme falls back to Hard), the blue box;
+* §17.3 blue adjustment boxes: award removal ladder, objective and skill discards, the
+  three track wipes (refill to the track's width, AMB-01);
+* §17.4 recall: §12 without bonus spaces; 0 triggers the end (+5 VP);
+* §17.5 predictions: 1/2/3/4 face-up cards by difficulty against a random human
+  (3+ seats) or the other seat (2 seats); 1 VP per correct card.
+"""
+from __future__ import annotations
+
+from rules.tabletop_inc.data import LEVELS
+
+PREDICTIONS = {"easy": 1, "normal": 2, "hard": 3, "extreme": 4}
+
+
+def zap_vp(card, level: str) -> int:
+    """VP a ZAP card gives at a difficulty; Extreme without a value uses Hard (data.py
+    resolves the fallback when it loads the deck)."""
+    return card[1][LEVELS.index(level)]
+
+
+def draw(state) -> str:
+    if not state.zap_deck:
+        state.zap_deck = sorted(state.zap_disc)
+        state.rng.shuffle(state.zap_deck)
+        state.zap_disc = []
+    return state.zap_deck.pop()
+
+
+def bot_turn(state, seat: int) -> None:
+    """One Mumanbot turn (§17.2)."""
+    if state.mum[seat] == 0:
+        bot_recall(state, seat)
+        return
+    g = state.game
+    level = g.levels[seat]
+    cid = draw(state)
+    card = g.data.zap[cid]
+    action = card[0]
+    placed = None
+    for sp in g.spaces_by_action.get(action, ()):
+        if sp.unlimited or state.occ[sp.idx] < 0:
+            placed = sp
+            break
+    if placed is not None:
+        state.mum[seat] -= 1
+        state.placed[seat].append(("m", placed.idx))
+        if not placed.unlimited:
+            state.occ[placed.idx] = seat
+        state.pred_placed(seat, action)            # counts for human predictions (AMB-09)
+    vp = zap_vp(card, level)
+    state.vp[seat] += vp
+    state.log(f"Mumanbot {seat} draws {cid} ({action})" + (f", occupies {placed.id}" if placed else ", no space")
+              + f", +{vp} VP")
+    if card[2]:
+        blue_box(state, seat, card[2])
+    state.zap_disc.append(cid)
+
+
+def award_target(held: list[int], shelf: list[int]) -> int:
+    """§17.3 / AMB-16: the level of award token the bot removes, or 0 if the shelf is empty."""
+    top = max(held) if held else 0
+    want = min(top + 1, 3)
+    for lv in [want] + list(range(want - 1, 0, -1)) + list(range(want + 1, 4)):
+        if shelf[lv - 1] > 0:
+            return lv
+    return 0
+
+
+def _wipe(state, key: str) -> None:
+    """Tokens back to supply, track cards shuffled into the deck, a fresh track dealt."""
+    deck = state.deck[key]
+    deck.extend(c for c in state.tr[key] if c)
+    deck.sort()
+    state.rng.shuffle(deck)
+    w = len(state.tr[key])
+    state.tr[key] = [deck.pop() if deck else "" for _ in range(w)]
+    state.tok[key] = [(0, 0, 0, 0, 0)] * w
+
+
+def blue_box(state, seat: int, box: str) -> None:
+    if box == "award_removal":
+        held = [A for A, _g in state.awd[seat]]
+        lv = award_target(held, state.shelf)
+        if lv:
+            state.shelf[lv - 1] -= 1
+            state.awd[seat].append((lv, ()))       # kept only for the ladder; never scores
+            state.log(f"Mumanbot {seat} removes a level-{lv} award")
+    elif box in ("objective_discard", "skill_discard"):
+        deck = state.obj_deck if box == "objective_discard" else state.skill_deck
+        out = state.obj_out if box == "objective_discard" else state.skill_out
+        if deck:
+            out.append(deck.pop())                 # out of the game (AMB-26)
+            deck.sort()
+            state.rng.shuffle(deck)
+    elif box == "freelancer_wipe":
+        _wipe(state, "fl")
+    elif box == "item_wipe":
+        _wipe(state, "it")
+    elif box == "specialist_wipe":
+        _wipe(state, "sp")
+
+
+def bot_recall(state, seat: int) -> None:
+    """§17.4: recall, move the hourglass (no bonuses), predict, maybe trigger the end."""
+    if state.game.params.card_track_refresh:
+        state.refresh_tracks()
+    n = state.return_workers(seat)
+    state.move_hourglass(n)
+    state.log(f"Mumanbot {seat} recalls {n}; hourglass {state.hourglass}")
+    predict(state, seat)
+    if state.hourglass == 0 and state.end_by < 0:
+        state.trigger_end(seat)
+
+
+def predict(state, seat: int) -> None:
+    """§17.5: discard the old cards; pick a human target; draw 1-4 face-up cards."""
+    g = state.game
+    humans = g.humans
+    if state.n >= 3:
+        target = humans[state.rng.randrange(len(humans))]
+    else:
+        target = humans[0]
+    deck = sorted(g.data.prediction_deck)
+    state.rng.shuffle(deck)
+    k = PREDICTIONS[g.levels[seat]]
+    state.pred_t[seat] = target
+    state.pred_c[seat] = deck[:k]
+    state.pred_up[seat] = [1] * k

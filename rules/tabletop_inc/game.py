@@ -1,0 +1,131 @@
+"""Tabletop Inc. (Cotswold Games): parameters and the Game class."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Sequence
+
+from rules.core import Game, GameParams, ParamError
+
+from .data import LEVELS, get_data
+
+LEVEL_TEXT = ", ".join(LEVELS)
+
+
+def check_level(level) -> str:
+    if level not in LEVELS:
+        raise ParamError(f"unknown Mumanbot difficulty {level!r}; allowed levels: {LEVEL_TEXT}")
+    return level
+
+
+@dataclass(frozen=True)
+class TabletopParams(GameParams):
+    players: int = 2
+    mode: str = "standard"
+    #: one entry per seat: "" for a deciding seat, or a Mumanbot difficulty; () = all deciding
+    mumanbots: tuple = ()
+    #: §5 step 14: "founders" (Founder cards) or "pow_wow" (deal 2 POW + 2 WOW, keep one each)
+    start_cards: str = "founders"
+    #: §15 variant: refresh the specialist and freelancer tracks before every recall
+    card_track_refresh: bool = False
+    #: §15: also refresh the item track (allowed, unpopular in playtests)
+    refresh_items: bool = False
+    #: §5 step 16: extra hourglass spaces for a longer game
+    hourglass_extra: int = 0
+
+    def validate(self) -> None:
+        super().validate()
+        if not isinstance(self.mumanbots, tuple):
+            raise ParamError(f"mumanbots must be a tuple of per-seat levels, got {self.mumanbots!r}")
+        if self.mumanbots:
+            if len(self.mumanbots) != self.players:
+                raise ParamError(f"mumanbots must have one entry per seat ({self.players}), "
+                                 f"got {len(self.mumanbots)}: {self.mumanbots!r}")
+            for lv in self.mumanbots:
+                if lv != "":
+                    check_level(lv)
+            if all(lv != "" for lv in self.mumanbots):
+                raise ParamError("mumanbots: at least one seat must be a deciding seat (\"\")")
+        if self.start_cards not in ("founders", "pow_wow"):
+            raise ParamError(f"start_cards must be 'founders' or 'pow_wow', got {self.start_cards!r}")
+        for name in ("card_track_refresh", "refresh_items"):
+            if not isinstance(getattr(self, name), bool):
+                raise ParamError(f"{name} must be true or false, got {getattr(self, name)!r}")
+        if not isinstance(self.hourglass_extra, int) or not 0 <= self.hourglass_extra <= 20:
+            raise ParamError(f"hourglass_extra must be a whole number 0-20, got {self.hourglass_extra!r}")
+
+
+class TabletopGame(Game):
+    name = "tabletop_inc"
+    title = "Tabletop Inc."
+    Params = TabletopParams
+    modes = {"standard": (2, 3, 4, 5, 6)}
+    automaton_specs = ("mumanbot",)
+    data_dir = Path(__file__).parent / "data"
+    bot_factories = {"tabletop-heuristic": "rules.tabletop_inc.bots:HeuristicBot"}
+
+    def __init__(self, params=None, **kwargs):
+        super().__init__(params, **kwargs)
+        self.data = get_data(self.data_dir)
+        n = self.params.players
+        levels = self.params.mumanbots or ("",) * n
+        self.levels = tuple(levels)
+        self.bots = frozenset(i for i, lv in enumerate(levels) if lv)
+        self.humans = tuple(i for i in range(n) if i not in self.bots)
+        self.spaces_in_use = [sp for sp in self.data.spaces if sp.min_seats <= n]
+        self.space_by_id = {sp.id: sp for sp in self.data.spaces}
+        self.spaces_by_action = {}
+        for sp in sorted(self.spaces_in_use, key=lambda x: x.order):
+            self.spaces_by_action.setdefault(sp.action, []).append(sp)
+        z = self.data.zap
+        self.zap_avg = {lv: sum(c[1][i] for c in z.values()) / len(z) for i, lv in enumerate(LEVELS)}
+
+    def __getstate__(self):
+        return {"params": self.params}
+
+    def __setstate__(self, st):
+        self.__init__(st["params"])
+
+    @classmethod
+    def param_help(cls) -> dict[str, str]:
+        return {
+            "players": "2-6 seats (Mumanbots count as seats)",
+            "mumanbots": "one entry per seat: '' for a deciding seat or easy/normal/hard/extreme "
+                         "for a Mumanbot seat; at least one deciding seat; () = no Mumanbots",
+            "start_cards": "'founders' (default) or 'pow_wow'",
+            "card_track_refresh": "true/false: refresh specialist and freelancer tracks on every recall (§15)",
+            "refresh_items": "true/false: the refresh also applies to the item track",
+            "hourglass_extra": "0-20 extra hourglass spaces for a longer game",
+        }
+
+    def with_automaton_seats(self, seat_specs: Sequence[str]) -> "TabletopGame":
+        from search.bots import parse_spec
+        levels = []
+        for spec in seat_specs:
+            name, params = parse_spec(spec)
+            if name == "mumanbot":
+                extra = set(params) - {"level"}
+                if extra:
+                    raise ParamError(f"mumanbot takes only a level ({LEVEL_TEXT}), got {sorted(extra)}")
+                levels.append(check_level(params.get("level", "normal")))
+            else:
+                levels.append("")
+        if not any(lv for lv in levels):
+            levels_t = ()
+        else:
+            levels_t = tuple(levels)
+        return type(self)(self.params.replace(players=len(seat_specs), mumanbots=levels_t))
+
+    def automaton_seats(self) -> tuple[int, ...]:
+        return tuple(sorted(self.bots))
+
+    def max_game_length(self) -> int:
+        # Each recall moves the hourglass at least 1; between recalls a seat places at most
+        # 4 + 14 workers; each turn is bounded by a few hundred decisions.
+        n = self.params.players
+        start = self.data.hourglass_start[n] + self.params.hourglass_extra
+        return (start + 2 * n) * 20 * n * 60 + 200
+
+    def new_initial_state(self, seed: int | None = None):
+        from .state import TabletopState
+        return TabletopState(self, seed)

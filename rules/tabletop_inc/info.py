@@ -1,0 +1,183 @@
+"""Hidden information (AMB-22): observation, determinize, and the readable board."""
+from __future__ import annotations
+
+import random
+
+from rules.core import fresh_rng
+
+from .data import PIECES, RES
+
+
+def _mask_task(t, seat: int):
+    if t[0] == "pcards" and t[1] != seat:
+        return ("pcards", t[1], t[2], len(t[3]))
+    return t
+
+
+def observation(state, seat: int):
+    d = state.game.data
+    bots = state.game.bots
+    n = state.n
+    hands = []
+    preds = []
+    for p in range(n):
+        if p == seat:
+            hands.append((tuple(state.h_emp[p]), tuple(state.h_skill[p]), tuple(state.h_item[p])))
+        else:
+            nsp = sum(1 for c in state.h_emp[p] if c in d.specialists)
+            hands.append((nsp, len(state.h_emp[p]) - nsp, len(state.h_skill[p]), len(state.h_item[p])))
+        cards, up = state.pred_c[p], state.pred_up[p]
+        if p == seat or p in bots:
+            preds.append((state.pred_t[p], tuple(cards), tuple(up)))
+        else:
+            preds.append((state.pred_t[p], tuple(c if u else "?" for c, u in zip(cards, up)), tuple(up)))
+    return {
+        "seat": seat,
+        "turn": state.turn, "phase": state.phase, "ret": state.ret,
+        "to_move": state.current_player(),
+        "stack": tuple(_mask_task(t, seat) for t in state.stack),
+        "hourglass": state.hourglass, "end_by": state.end_by, "final_left": tuple(state.final_left),
+        "vp": tuple(state.vp), "res": tuple(tuple(r) for r in state.res),
+        "mum": tuple(state.mum), "stand": tuple(tuple(x) for x in state.stand),
+        "placed": tuple(tuple(x) for x in state.placed), "emp": tuple(tuple(x) for x in state.emp),
+        "wow": tuple(state.wow), "pow": tuple(state.pow),
+        "tuck": tuple(tuple(sorted(t.items())) for t in state.tuck),
+        "perm": tuple(tuple(x) for x in state.perm), "prod": tuple(tuple(x) for x in state.prod),
+        "pub": tuple(tuple(x) for x in state.pub), "awd": tuple(tuple(x) for x in state.awd),
+        "objs": tuple(tuple(x) for x in state.objs), "acard": tuple(state.acard),
+        "hands": tuple(hands), "predictions": tuple(preds),
+        "occ": tuple(state.occ),
+        "tracks": tuple((k, tuple(state.tr[k]), tuple(state.tok[k]), len(state.deck[k])) for k in ("sp", "fl", "it")),
+        "skill_deck": len(state.skill_deck), "skill_out": tuple(state.skill_out),
+        "obj_deck": len(state.obj_deck), "obj_out": tuple(state.obj_out),
+        "supply": tuple(tuple(x) for x in state.supply), "shelf": tuple(state.shelf),
+        "zap_deck": len(state.zap_deck), "zap_disc": tuple(state.zap_disc),
+        "deal": tuple(state.deal[p] if p == seat else len(state.deal[p]) for p in range(n)),
+    }
+
+
+def determinize(state, seat: int, rng: random.Random):
+    """Resample every hidden part from canonically ordered pools of unseen cards."""
+    d = state.game.data
+    w = state.clone()
+    n = state.n
+    others = [p for p in range(n) if p != seat]
+
+    # employees: specialists and freelancers are split by card back
+    onboard = {c for p in range(n) for c, _ in state.emp[p]}
+    own = set(state.h_emp[seat])
+    new_emp = {p: [] for p in others}
+    for key, pool_all in (("sp", d.specialists), ("fl", d.freelancers)):
+        seen = onboard | own | set(state.tr[key])
+        pool = sorted(c for c in pool_all if c not in seen)
+        rng.shuffle(pool)
+        for p in others:
+            k = sum(1 for c in state.h_emp[p] if (c in pool_all))
+            new_emp[p].extend(pool[:k])
+            del pool[:k]
+        w.deck[key] = pool
+    for p in others:
+        w.h_emp[p] = new_emp[p]
+
+    # items
+    seen = set(state.tr["it"]) | set(state.h_item[seat])
+    pool = sorted(c for c in d.items if c not in seen)
+    rng.shuffle(pool)
+    for p in others:
+        k = len(state.h_item[p])
+        w.h_item[p] = pool[:k]
+        del pool[:k]
+    w.deck["it"] = pool
+
+    # skills
+    revealed = set()
+    obj_revealed = set()
+    for t in state.stack:
+        if t[0] == "train":
+            revealed.update(t[2])
+        elif t[0] == "obj":
+            obj_revealed.update(t[2])
+    seen = {c for p in range(n) for c in state.tuck[p].values()} | set(state.h_skill[seat]) \
+        | set(state.skill_out) | revealed
+    pool = sorted(c for c in d.skills if c not in seen)
+    rng.shuffle(pool)
+    for p in others:
+        k = len(state.h_skill[p])
+        w.h_skill[p] = pool[:k]
+        del pool[:k]
+    w.skill_deck = pool
+
+    # objectives
+    seen = {o for p in range(n) for o in state.objs[p]} | set(state.obj_out) | obj_revealed
+    pool = sorted(o for o in d.objectives if o not in seen)
+    rng.shuffle(pool)
+    w.obj_deck = pool
+
+    # ZAP deck
+    if state.game.bots:
+        disc = set(state.zap_disc)
+        pool = sorted(z for z in d.zap if z not in disc)
+        rng.shuffle(pool)
+        w.zap_deck = pool
+
+    # POW/WOW options dealt to other seats (setup)
+    if any(state.deal):
+        own_deal = state.deal[seat]
+        for idx, (allcards, slots) in enumerate(((d.wow, state.wow), (d.pow, state.pow))):
+            seen = set(slots) | (set(own_deal[idx]) if own_deal else set())
+            pool = sorted(c for c in allcards if c not in seen)
+            rng.shuffle(pool)
+            for p in others:
+                if state.deal[p]:
+                    pair = tuple(sorted(pool[:2]))
+                    del pool[:2]
+                    cur = w.deal[p]
+                    w.deal[p] = (pair, cur[1]) if idx == 0 else (cur[0], pair)
+
+    # face-down predictions of other humans
+    bots = state.game.bots
+    for p in others:
+        if p in bots or state.pred_t[p] < 0:
+            continue
+        cards, up = state.pred_c[p], state.pred_up[p]
+        known = {c for c, u in zip(cards, up) if u}
+        pool = sorted(a for a in d.prediction_deck if a not in known)
+        rng.shuffle(pool)
+        w.pred_c[p] = [c if u else pool.pop() for c, u in zip(cards, up)]
+    for i, t in enumerate(state.stack):
+        if t[0] == "pcards" and t[1] != seat:
+            pool = sorted(d.prediction_deck)
+            rng.shuffle(pool)
+            w.stack[i] = ("pcards", t[1], t[2], tuple(pool[:len(t[3])]))
+    w.rng = fresh_rng(rng)
+    return w
+
+
+def render(state) -> str:
+    g = state.game
+    d = g.data
+    lines = [f"Tabletop Inc. ({state.n} seats) hourglass {state.hourglass}"
+             + (f", end triggered by seat {state.end_by}" if state.end_by >= 0 else "")]
+    lines.append("tracks: " + "; ".join(
+        f"{k}: " + " ".join((c or "--") + ("+" + str(sum(t)) if sum(t) else "")
+                            for c, t in zip(state.tr[k], state.tok[k])) for k in ("sp", "fl", "it")))
+    lines.append(f"award shelf: L1 x{state.shelf[0]}, L2 x{state.shelf[1]}, L3 x{state.shelf[2]}")
+    occ = [f"{sp.id}:{state.occ[sp.idx]}" for sp in g.spaces_in_use if state.occ[sp.idx] >= 0]
+    lines.append("occupied: " + (" ".join(occ) or "none"))
+    for s in range(state.n):
+        if s in g.bots:
+            lines.append(f"seat {s} Mumanbot ({g.levels[s]}): {state.vp[s]} VP, workers {state.mum[s]}, "
+                         f"predicts seat {state.pred_t[s]}: {state.pred_c[s]}")
+            continue
+        r = ", ".join(f"{RES[i]} {v}" for i, v in enumerate(state.res[s]) if v)
+        prod = "/".join(str(x) for x in state.prod[s])
+        lines.append(f"seat {s}: {state.vp[s]} VP; {r or 'no resources'}; workers {state.mum[s]}+{state.stand[s]}; "
+                     f"skills {state.skills(s)}; production {prod}; published {state.pub[s]}; awards {state.awd[s]}; "
+                     f"table {[c for c, _ in state.emp[s]]} WOW {state.wow[s]} POW {state.pow[s] or '-'}; "
+                     f"objectives {state.objs[s]}; hand {len(state.h_emp[s])}e/{len(state.h_skill[s])}s/"
+                     f"{len(state.h_item[s])}i")
+    if state.phase == "over":
+        lines.append("final: " + ", ".join(f"seat {s} {t[0]}" for s, t in enumerate(state.scores())))
+    else:
+        lines.append(f"to move: seat {state.current_player()}")
+    return "\n".join(lines)

@@ -1,0 +1,179 @@
+"""Final scoring helpers (§14.2): objective allocation (AMB-17) and the search heuristic."""
+from __future__ import annotations
+
+import math
+from itertools import combinations
+
+from .data import PIECE_IDX, RES_IDX
+
+
+def _objective_values(state, s: int, oid: str) -> tuple[int, int]:
+    """(score if met, score if failed) with W9/W12/P7/P8 modifiers (§14.2.3)."""
+    _k, _need, reward, penalty = state.game.data.objectives[oid]
+    ab, rs = state.ability(s), state.restriction(s)
+    met = reward + (2 if ab == "objective_plus2" else 0) - (1 if rs == "objective_minus1" else 0)
+    fail = 0 if ab == "no_objective_penalty" else -(penalty + (1 if rs == "objective_penalty_plus1" else 0))
+    return met, fail
+
+
+def _games_ok(games: list, needs: list) -> bool:
+    """needs: list of (predicate, count); games are exclusive (AMB-17)."""
+    if not needs:
+        return True
+    pred, cnt = needs[0]
+    cand = [i for i, g in enumerate(games) if pred(g)]
+    if len(cand) < cnt:
+        return False
+    for pick in combinations(cand, cnt):
+        rest = [g for i, g in enumerate(games) if i not in pick]
+        if _games_ok(rest, needs[1:]):
+            return True
+    return False
+
+
+def feasible(state, s: int, oids) -> bool:
+    """Can all the objectives `oids` be met at once, each using its own things?"""
+    d = state.game.data
+    hold = [0] * 5
+    fl = sp = anyemp = tucked = items = prodsum = 0
+    game_needs = []
+    award_needs = []
+    skills = None
+    for oid in oids:
+        kind, need, _r, _p = d.objectives[oid]
+        if kind == "hold":
+            for r, v in need:
+                hold[RES_IDX[r]] += v
+        elif kind == "freelancers_on_table":
+            fl += need
+        elif kind == "specialists_on_table":
+            sp += need
+        elif kind == "hired_employees_on_table":
+            anyemp += need
+        elif kind == "tucked_skill_cards":
+            tucked += need
+        elif kind == "items_in_hand":
+            items += need
+        elif kind == "published_games":
+            game_needs.append((lambda g: True, need))
+        elif kind == "published_game_min":
+            req = [0, 0, 0]
+            for p, v in need:
+                req[PIECE_IDX[p]] = v
+            game_needs.insert(0, (lambda g, req=req: g[0] >= req[0] and g[1] >= req[1] and g[2] >= req[2], 1))
+        elif kind == "published_game_all_equal_min":
+            game_needs.insert(0, (lambda g, m=need: g[0] == g[1] == g[2] and g[0] >= m, 1))
+        elif kind == "awards":
+            nd = dict(need)
+            award_needs.append((nd.get("min_level", 1), nd.get("count", 1)))
+        elif kind == "skill_total":
+            if skills is None:
+                skills = state.skills(s)
+            for p, v in need:
+                if skills[PIECE_IDX[p]] < v:
+                    return False
+        elif kind == "production_area_level_sum":
+            if prodsum:
+                return False
+            prodsum = need
+            if sum(state.prod[s]) < need:
+                return False
+    r = state.res[s]
+    for i in range(5):
+        if hold[i] > r[i]:
+            return False
+    fcount = sum(1 for c, _ in state.emp[s] if c in d.freelancers)
+    scount = len(state.emp[s]) - fcount
+    if fl > fcount or sp > scount or fl + sp + anyemp > fcount + scount:
+        return False
+    if tucked > len(state.tuck[s]) or items > len(state.h_item[s]):
+        return False
+    if award_needs:
+        levels = sorted(A for A, _g in state.awd[s])
+        for lo, cnt in sorted(award_needs, reverse=True):
+            ok = [A for A in levels if A >= lo]
+            if len(ok) < cnt:
+                return False
+            for A in ok[:cnt]:
+                levels.remove(A)
+    if game_needs:
+        games = state.pub[s] + [g for _A, g in state.awd[s]]
+        if not _games_ok(games, game_needs):
+            return False
+    return True
+
+
+def objective_total(state, s: int, exact: bool = True) -> int:
+    """The best allocation's objective score (brute force up to 8 objectives, AMB-17)."""
+    objs = state.objs[s]
+    if not objs:
+        return 0
+    vals = [_objective_values(state, s, o) for o in objs]
+    base = sum(f for _m, f in vals)
+    k = len(objs)
+    if exact and k <= 8:
+        best = base
+        order = sorted(range(k), key=lambda i: vals[i][0] - vals[i][1], reverse=True)
+        for size in range(k, 0, -1):
+            for combo in combinations(order, size):
+                gain = sum(vals[i][0] - vals[i][1] for i in combo)
+                if base + gain <= best:
+                    continue
+                if feasible(state, s, [objs[i] for i in combo]):
+                    best = base + gain
+        return best
+    chosen = []
+    total = base
+    for i in sorted(range(k), key=lambda i: vals[i][0] - vals[i][1], reverse=True):
+        if feasible(state, s, [objs[j] for j in chosen] + [objs[i]]):
+            chosen.append(i)
+            total += vals[i][0] - vals[i][1]
+    return total
+
+
+def potential(state, s: int) -> float:
+    """Projected final VP of seat s: current final score plus discounted assets."""
+    g = state.game
+    d = g.data
+    start = d.hourglass_start[state.n] + g.params.hourglass_extra
+    f = state.hourglass / start if start else 0.0
+    if s in g.bots:
+        lvl = g.levels[s]
+        avg = g.zap_avg[lvl]
+        return state.vp[s] + f * avg * start / state.n * 1.1
+    pub = sum(sum(x) for x in state.pub[s])
+    prod = state.prod[s]
+    ps = prod[0] + prod[1] + prod[2]
+    unpub = (ps + 1) // 2
+    fl = 0
+    card = d.awards[state.acard[s]]
+    aw = sum(card[A - 1][1] for A, _g in state.awd[s])
+    for c, _ in state.emp[s]:
+        if c in d.freelancers:
+            fl += d.freelancers[c][3]
+    obj = objective_total(state, s, exact=False)
+    total = state.vp[s] + pub + unpub + fl + aw + obj
+    r = state.res[s]
+    sk = state.skills(s)
+    extras = (0.3 * (r[0] + r[1] + r[2]) + 0.45 * (r[3] + r[4])
+              + 0.9 * sum(min(x, 4) for x in sk)
+              + 0.8 * ps + (2.0 if prod[0] and prod[1] and prod[2] else 0.0)
+              + 1.0 * len(state.h_emp[s]) + 0.7 * len(state.h_skill[s]) + 0.8 * len(state.h_item[s])
+              + 1.2 * sum(1 for c, _ in state.emp[s] if c in d.specialists)
+              + 0.6 * len(state.emp[s]))
+    # a published game that could still win an award is worth more
+    if state.pub[s] and any(state.shelf):
+        best = max(sum(x) for x in state.pub[s])
+        extras += 0.15 * best
+    return total + f * extras + (1 - f) * 0.3 * ps
+
+
+def heuristic(state) -> list[float]:
+    if state.phase == "over":
+        return state.returns()
+    pots = [potential(state, s) for s in range(state.n)]
+    out = []
+    for i, p in enumerate(pots):
+        best_other = max(pots[j] for j in range(len(pots)) if j != i)
+        out.append(1.0 / (1.0 + math.exp(-(p - best_other) / 6.0)))
+    return out

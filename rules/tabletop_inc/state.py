@@ -1,0 +1,1115 @@
+"""Tabletop Inc. game state: the turn loop, every action, recall, predictions, scoring.
+
+Spec: /work/shared/rules/tabletop_inc.md.  Section numbers (§) below refer to it.
+
+Layout of the state (all plain data, cloned by hand):
+  per seat lists: vp, res[5], mum (available mumans), stand (available standees),
+  placed [(worker, loc)], emp [(card, table slot)], wow, pow, tuck {employee: skill card},
+  perm[3], prod[3], h_emp, h_skill, h_item, pub [(b, m, c)], awd [(level, game)],
+  objs, acard, pred_t, pred_c, pred_up.
+  Main-board occupancy `occ` (space index -> seat or -1); card tracks `deck/tr/tok` keyed
+  "sp" (specialists), "fl" (freelancers), "it" (items); skill/objective decks; supply;
+  award shelf; ZAP deck; hourglass; the pending-decision stack.
+
+A decision with several parts is a sequence of short decisions: the stack holds tuples
+(kind, seat, ...) and its top names the deciding seat and the legal actions.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any, Hashable
+
+from rules.core import TERMINAL, State, clone_rng, fresh_rng
+
+from .data import ACTIONS, PIECES, RES
+
+L1 = (0, 1, 2)
+L2 = (3, 4)
+AWARD_W = {1: "award1_15", 2: "award2_18", 3: "award3_21"}
+AWARD_W_VP = {"award1_15": 15, "award2_18": 18, "award3_21": 21}
+SWAP_PAIRS = {"swap_time_inspiration": (1, 2), "swap_dollar_inspiration": (0, 2), "swap_dollar_time": (0, 1)}
+POW_TOKEN_BAN = {"no_inspiration_tokens": 2, "no_dollar_tokens": 0, "no_time_tokens": 1}
+POW_L4 = {0: "no_level4_box", 1: "no_level4_mechanism", 2: "no_level4_component"}
+POW_AWARD = {1: "no_level1_award", 2: "no_level2_award", 3: "no_level3_award"}
+# task kinds that run without a decision
+AUTO = frozenset(("start", "endcheck", "predstart", "freelancer", "predcheck"))
+
+
+class TabletopState(State):
+    __slots__ = ("game", "rng", "n", "turn", "phase", "ret", "stack", "vp", "res", "mum", "stand", "placed",
+                 "emp", "wow", "pow", "tuck", "perm", "prod", "h_emp", "h_skill", "h_item", "pub", "awd",
+                 "objs", "acard", "pred_t", "pred_c", "pred_up", "occ", "deck", "tr", "tok", "skill_deck",
+                 "skill_out", "obj_deck", "obj_out", "supply", "shelf", "zap_deck", "zap_disc", "hourglass",
+                 "end_by", "final_left", "deal", "events", "steps")
+
+    # ------------------------------------------------------------------ setup
+    def __init__(self, game, seed: int | None = None, _blank: bool = False):
+        self.game = game
+        if _blank:
+            return
+        d = game.data
+        rng = self.rng = random.Random(seed)
+        n = self.n = game.num_players
+        self.turn = 0
+        self.phase = "main"
+        self.ret = "main"
+        self.stack = []
+        self.steps = 0
+        self.events = []
+        self.vp = [0] * n
+        self.res = [[0] * 5 for _ in range(n)]
+        self.mum = [d.workers] * n
+        self.stand = [[] for _ in range(n)]
+        self.placed = [[] for _ in range(n)]
+        self.emp = [[] for _ in range(n)]
+        self.wow = [""] * n
+        self.pow = [""] * n
+        self.tuck = [{} for _ in range(n)]
+        self.perm = [[0, 0, 0] for _ in range(n)]
+        self.prod = [[0, 0, 0] for _ in range(n)]
+        self.h_emp = [[] for _ in range(n)]
+        self.h_skill = [[] for _ in range(n)]
+        self.h_item = [[] for _ in range(n)]
+        self.pub = [[] for _ in range(n)]
+        self.awd = [[] for _ in range(n)]
+        self.objs = [[] for _ in range(n)]
+        self.acard = [""] * n
+        self.pred_t = [-1] * n
+        self.pred_c = [[] for _ in range(n)]
+        self.pred_up = [[] for _ in range(n)]
+        self.occ = [-1] * len(d.spaces)
+        self.supply = [list(p) for p in d.pieces]
+        self.shelf = list(d.award_tokens)
+        self.hourglass = d.hourglass_start[n] + game.params.hourglass_extra
+        self.end_by = -1
+        self.final_left = []
+        self.deal = [() for _ in range(n)]
+        humans = game.humans
+        # §5.5 award cards (open information, AMB-22); bots get none (§17.1)
+        cards = sorted(d.awards)
+        rng.shuffle(cards)
+        for k, s in enumerate(humans):
+            self.acard[s] = cards[k % len(cards)]
+        # §5.7 decks and tracks
+        self.deck, self.tr, self.tok = {}, {}, {}
+        for key, pool in (("sp", d.specialists), ("fl", d.freelancers), ("it", d.items)):
+            deck = sorted(pool)
+            rng.shuffle(deck)
+            self.deck[key] = deck
+            w = d.widths[key]
+            self.tr[key] = [deck.pop() if deck else "" for _ in range(w)]
+            self.tok[key] = [(0, 0, 0, 0, 0)] * w
+        self.skill_deck = sorted(d.skills)
+        rng.shuffle(self.skill_deck)
+        self.skill_out = []
+        self.obj_deck = sorted(d.objectives)
+        rng.shuffle(self.obj_deck)
+        self.obj_out = []
+        self.zap_deck = sorted(d.zap) if game.bots else []
+        rng.shuffle(self.zap_deck)
+        self.zap_disc = []
+        # §5.17 turn-order seat bonuses (a bot takes only the VP part, AMB-15)
+        for s in range(n):
+            b = d.turn_order_bonus[s]
+            self.vp[s] += b[5]
+            if s in humans:
+                for r in range(5):
+                    self.res[s][r] += b[r]
+        # §5.15 one objective each, face up
+        for s in humans:
+            self.objs[s].append(self.obj_deck.pop())
+        # §5.14 Founder or POW/WOW
+        if game.params.start_cards == "founders":
+            founders = sorted(d.founders)
+            for k, s in enumerate(humans):
+                self.wow[s] = founders[k % len(founders)]
+            self._start_turn(0)
+        else:
+            wows, pows = sorted(d.wow), sorted(d.pow)
+            rng.shuffle(wows)
+            rng.shuffle(pows)
+            for s in humans:
+                self.deal[s] = (tuple(sorted((wows.pop(), wows.pop()))), tuple(sorted((pows.pop(), pows.pop()))))
+            self.phase = "setup"
+            for s in reversed(humans):
+                self.stack.append(("keep", s, "pow"))
+                self.stack.append(("keep", s, "wow"))
+
+    def clone(self) -> "TabletopState":
+        c = TabletopState(self.game, _blank=True)
+        c.rng = clone_rng(self.rng)
+        c.n = self.n
+        c.turn = self.turn
+        c.phase = self.phase
+        c.ret = self.ret
+        c.stack = self.stack[:]
+        c.steps = self.steps
+        c.events = self.events[:]
+        c.vp = self.vp[:]
+        c.res = [r[:] for r in self.res]
+        c.mum = self.mum[:]
+        c.stand = [x[:] for x in self.stand]
+        c.placed = [x[:] for x in self.placed]
+        c.emp = [x[:] for x in self.emp]
+        c.wow = self.wow[:]
+        c.pow = self.pow[:]
+        c.tuck = [dict(x) for x in self.tuck]
+        c.perm = [x[:] for x in self.perm]
+        c.prod = [x[:] for x in self.prod]
+        c.h_emp = [x[:] for x in self.h_emp]
+        c.h_skill = [x[:] for x in self.h_skill]
+        c.h_item = [x[:] for x in self.h_item]
+        c.pub = [x[:] for x in self.pub]
+        c.awd = [x[:] for x in self.awd]
+        c.objs = [x[:] for x in self.objs]
+        c.acard = self.acard[:]
+        c.pred_t = self.pred_t[:]
+        c.pred_c = [x[:] for x in self.pred_c]
+        c.pred_up = [x[:] for x in self.pred_up]
+        c.occ = self.occ[:]
+        c.deck = {k: v[:] for k, v in self.deck.items()}
+        c.tr = {k: v[:] for k, v in self.tr.items()}
+        c.tok = {k: v[:] for k, v in self.tok.items()}
+        c.skill_deck = self.skill_deck[:]
+        c.skill_out = self.skill_out[:]
+        c.obj_deck = self.obj_deck[:]
+        c.obj_out = self.obj_out[:]
+        c.supply = [x[:] for x in self.supply]
+        c.shelf = self.shelf[:]
+        c.zap_deck = self.zap_deck[:]
+        c.zap_disc = self.zap_disc[:]
+        c.hourglass = self.hourglass
+        c.end_by = self.end_by
+        c.final_left = self.final_left[:]
+        c.deal = self.deal[:]
+        return c
+
+    def __getstate__(self):
+        return {k: getattr(self, k) for k in self.__slots__}
+
+    def __setstate__(self, st):
+        for k, v in st.items():
+            setattr(self, k, v)
+
+    # ------------------------------------------------------------------ small helpers
+    def log(self, text: str) -> None:
+        ev = self.events
+        ev.append(text)
+        if len(ev) > 12:
+            del ev[0]
+
+    def ability(self, s: int) -> str:
+        w = self.wow[s]
+        return self.game.data.wow[w][0] if w in self.game.data.wow else ""
+
+    def restriction(self, s: int) -> str:
+        p = self.pow[s]
+        return self.game.data.pow[p][0] if p else ""
+
+    def skills(self, s: int) -> list[int]:
+        """§8.1 skill totals: WOW/Founder + employees + tucked skill cards + item bonuses."""
+        d = self.game.data
+        w = self.wow[s]
+        tot = list(d.wow[w][1]) if w in d.wow else (list(d.founders[w]) if w else [0, 0, 0])
+        for card, _slot in self.emp[s]:
+            sk = d.specialists[card][1] if card in d.specialists else d.freelancers[card][2]
+            tot[0] += sk[0]; tot[1] += sk[1]; tot[2] += sk[2]
+        for sc in self.tuck[s].values():
+            sk = d.skills[sc][0]
+            tot[0] += sk[0]; tot[1] += sk[1]; tot[2] += sk[2]
+        p = self.perm[s]
+        return [tot[0] + p[0], tot[1] + p[1], tot[2] + p[2]]
+
+    def _pairs(self, s: int, extra: bool = False) -> list:
+        pairs = []
+        sw = SWAP_PAIRS.get(self.ability(s))
+        if sw:
+            pairs.append(sw)
+        if extra:
+            pairs.append((3, 4))
+        return pairs
+
+    def can_pay(self, s: int, cost, extra: bool = False) -> bool:
+        """Whether seat s can pay `cost` (5 resources), using W6-W8 interchange and,
+        with extra=True, research/playtest interchange (SP08)."""
+        have = self.res[s]
+        pairs = self._pairs(s, extra)
+        if not pairs:
+            return all(have[r] >= cost[r] for r in range(5) if cost[r])
+        paired = set()
+        for a, b in pairs:
+            paired.add(a); paired.add(b)
+            if have[a] + have[b] < cost[a] + cost[b]:
+                return False
+        return all(have[r] >= cost[r] for r in range(5) if cost[r] and r not in paired)
+
+    def pay(self, s: int, cost, extra: bool = False) -> None:
+        have = self.res[s]
+        for r in range(5):
+            c = cost[r]
+            if not c:
+                continue
+            take = min(c, have[r])
+            have[r] -= take
+            c -= take
+            if c:
+                for a, b in self._pairs(s, extra):
+                    other = b if r == a else a if r == b else -1
+                    if other >= 0:
+                        have[other] -= c
+                        c = 0
+                        break
+
+    def gain_bonus(self, s: int, b) -> None:
+        """§10.18 bonus icons: resources, in-game VP, prediction bonus, action bonus."""
+        if s in self.game.bots:
+            self.vp[s] += b[5]
+            return
+        r = self.res[s]
+        for i in range(5):
+            if b[i]:
+                r[i] += b[i]
+        self.vp[s] += b[5]
+        for _ in range(b[6]):
+            self.prediction_bonus(s)
+        if b[7]:
+            times = b[7] * (2 if self.ability(s) == "double_action_bonus" else 1)
+            for _ in range(times):
+                self.stack.append(("any", s, "bonus"))
+
+    # ------------------------------------------------------------------ contract
+    def current_player(self) -> int:
+        if self.phase == "over":
+            return TERMINAL
+        if self.stack:
+            return self.stack[-1][1]
+        return self.turn
+
+    def random_action(self, rng: random.Random) -> Hashable:
+        legal = self.legal_actions()
+        return legal[rng.randrange(len(legal))]
+
+    def legal_actions(self) -> list:
+        ph = self.phase
+        if ph == "over":
+            return []
+        if self.stack:
+            return self._task_legal(self.stack[-1])
+        if ph == "main":
+            return self._free_actions(self.turn) + self._main_actions(self.turn)
+        return self._free_actions(self.turn) + [("end_turn",)]
+
+    def _main_actions(self, s: int) -> list:
+        g = self.game
+        d = g.data
+        out = []
+        mum = self.mum[s]
+        stand = self.stand[s]
+        if mum or stand:
+            occ = self.occ
+            first = stand[0] if stand else ""
+            for sp in g.spaces_in_use:
+                if not sp.unlimited and occ[sp.idx] >= 0:
+                    continue
+                payable = self.can_pay(s, sp.cost)
+                if payable:
+                    if mum:
+                        out.append(("place", sp.id))
+                    elif first and d.specialists[first][0] != sp.action:
+                        out.append(("place", sp.id, first))
+                for st in stand:
+                    if d.specialists[st][0] == sp.action:
+                        out.append(("place", sp.id, st))
+            used = {loc for _w, loc in self.placed[s] if isinstance(loc, str)}
+            for card, _slot in self.emp[s]:
+                if card in d.freelancers and card not in used:
+                    out.append(("freelancer", card))
+        if self.placed[s]:
+            out.append(("recall",))
+        return out
+
+    def _free_actions(self, s: int) -> list:
+        """§6 free-timing steps: tuck, use an item, remove the POW card."""
+        out = []
+        if self.h_skill[s]:
+            tuck = self.tuck[s]
+            holders = [c for c, _ in self.emp[s] if c not in tuck]
+            if self.wow[s] and self.wow[s] not in tuck:
+                holders.append(self.wow[s])
+            for sc in sorted(set(self.h_skill[s])):
+                for e in holders:
+                    out.append(("tuck", sc, e))
+        for it in sorted(set(self.h_item[s])):
+            out.append(("item", it))
+        p = self.pow[s]
+        if p and self.can_pay(s, self.game.data.pow[p][1]):
+            out.append(("remove_pow",))
+        return out
+
+    def _apply(self, action) -> None:
+        self.steps += 1
+        if self.stack:
+            task = self.stack.pop()
+            self._task_do(task, action)
+        else:
+            kind = action[0]
+            s = self.turn
+            if kind == "end_turn":
+                self._end_turn()
+                return
+            if kind in ("tuck", "item", "remove_pow"):
+                self.ret = self.phase
+                self._free(s, action)
+            else:
+                self.ret = "post"
+                if kind == "recall":
+                    self._recall(s)
+                elif kind == "freelancer":
+                    self._place_freelancer(s, action[1])
+                else:
+                    self._place(s, action)
+        self._settle()
+
+    def _settle(self) -> None:
+        """Run automatic tasks; when nothing is pending, move the turn on."""
+        st = self.stack
+        while True:
+            while st and st[-1][0] in AUTO:
+                self._auto(st.pop())
+            if st or self.phase == "over":
+                if st and self.phase not in ("setup",):
+                    self.phase = "resolve"
+                return
+            if self.phase == "setup":
+                self._start_turn(0)
+                return
+            if self.ret == "bots":
+                self.ret = "main"
+                self._end_turn()
+                if self.stack:
+                    continue
+                return
+            self.phase = self.ret
+            if self.phase == "post" and not self._free_actions(self.turn):
+                self._end_turn()
+                if self.stack:
+                    continue
+            return
+
+    # ------------------------------------------------------------------ turns
+    def _start_turn(self, s: int) -> None:
+        """Begin seat s's turn; Mumanbot seats play at once (§17.2)."""
+        from automa import mumanbot
+        while True:
+            self.turn = s
+            if s not in self.game.bots:
+                self.phase = "main"
+                self.ret = "main"
+                return
+            mumanbot.bot_turn(self, s)
+            if self.stack:           # a human predictor must choose a reward now
+                self.phase = "resolve"
+                self.ret = "bots"
+                return
+            if not self._finish_turn(s):
+                return
+            s = (s + 1) % self.n
+
+    def _finish_turn(self, s: int) -> bool:
+        """Bookkeeping after seat s's turn; False when the game is over."""
+        if self.end_by >= 0 and self.end_by != s:
+            if s in self.final_left:
+                self.final_left.remove(s)
+            if not self.final_left:
+                self.phase = "over"
+                self.stack = []
+                return False
+        elif self.end_by == s and not self.final_left:
+            self.phase = "over"
+            return False
+        return True
+
+    def _end_turn(self) -> None:
+        s = self.turn
+        if self._finish_turn(s):
+            self._start_turn((s + 1) % self.n)
+
+    def trigger_end(self, s: int) -> None:
+        """§12.6 / §14.1: the seat that moved the hourglass to 0 gains 5 VP; everyone else
+        gets one last turn, clockwise from its left."""
+        self.end_by = s
+        self.vp[s] += 5
+        self.final_left = [(s + k) % self.n for k in range(1, self.n)]
+        self.log(f"seat {s} ends the game (+5 VP)")
+
+    # ------------------------------------------------------------------ placing (§7)
+    def _place(self, s: int, action) -> None:
+        g = self.game
+        sp = g.space_by_id[action[1]]
+        worker = action[2] if len(action) > 2 else "m"
+        if worker == "m":
+            self.mum[s] -= 1
+        else:
+            self.stand[s].remove(worker)
+        self.placed[s].append((worker, sp.idx))
+        if not sp.unlimited:
+            self.occ[sp.idx] = s
+        linked = worker != "m" and g.data.specialists[worker][0] == sp.action
+        if not linked:
+            self.pay(s, sp.cost)                    # §7.2 step 2 (waived for a linked specialist)
+        self.stack.append(("predcheck", s, sp.action))
+        # predcheck is resolved after the action (§7.2 step 5); it is automatic
+        self.gain_bonus(s, sp.bonus)                 # §7.2 step 3 (pushes on top of predcheck)
+        self.stack.insert(len(self.stack) - _bonus_tasks(sp.bonus, self, s),
+                          ("start", s, sp.action, linked, sp.piece))
+        self.log(f"seat {s} places on {sp.id}" + (f" with {worker}" if worker != "m" else ""))
+
+    def _place_freelancer(self, s: int, card: str) -> None:
+        """§10 freelancer spaces: no safety cost, no bonus, no prediction (AMB-35)."""
+        if self.mum[s]:
+            self.mum[s] -= 1
+            worker = "m"
+        else:
+            worker = self.stand[s].pop(0)
+        self.placed[s].append((worker, card))
+        self.stack.append(("freelancer", s, card))
+        self.log(f"seat {s} uses freelancer {card}")
+
+    # ------------------------------------------------------------------ free steps (§6)
+    def _free(self, s: int, action) -> None:
+        d = self.game.data
+        kind = action[0]
+        if kind == "tuck":
+            sc, e = action[1], action[2]
+            self.h_skill[s].remove(sc)
+            self.tuck[s][e] = sc
+            self.gain_bonus(s, d.skills[sc][1])
+            self.log(f"seat {s} tucks {sc} behind {e}")
+        elif kind == "item":
+            it = action[1]
+            self.h_item[s].remove(it)
+            self.deck["it"].insert(0, it)            # bottom of the item deck (§16.5)
+            k, v = d.items[it]
+            if k == "gain":
+                self.gain_bonus(s, v)
+            elif k == "free_actions":
+                for a in reversed(v):
+                    self.stack.append(("start", s, a, False, -1))
+            elif k == "upgrade":
+                for _ in range(v[1]):
+                    self.upgrade_step(s, v[0])
+            else:
+                p = self.perm[s]
+                for i in range(3):
+                    p[i] += v[i]
+            self.log(f"seat {s} uses item {it}")
+        else:
+            self.pay(s, d.pow[self.pow[s]][1])
+            self.log(f"seat {s} removes POW {self.pow[s]}")
+            self.pow[s] = ""
+
+    # ------------------------------------------------------------------ actions (§10)
+    def start_action(self, s: int, a: str, linked: bool, piece: int) -> None:
+        d = self.game.data
+        st = self.stack
+        if a == "basic_resource":
+            st.append(("pick", s, 0, 1, 1))
+        elif a == "hire_specialist":
+            st.append(("track", s, "sp", linked))
+        elif a == "hire_freelancer":
+            st.append(("track", s, "fl", linked))
+        elif a == "get_item":
+            st.append(("track", s, "it", linked))
+        elif a == "play_card":
+            st.append(("play", s, 2 if linked else 1))
+        elif a == "train":
+            k = d.train_reveal
+            deck = self.skill_deck
+            rev = tuple(deck[-1:-k - 1:-1]) if deck else ()
+            del deck[len(deck) - len(rev):]
+            if rev:
+                st.append(("train", s, rev, 1 if linked else 0))
+        elif a == "research":
+            self.res[s][3] += 4 if linked else 2
+        elif a == "playtest":
+            self.res[s][4] += 4 if linked else 2
+        elif a == "multi_resource":
+            st.append(("pick", s, 0, 5 if linked else 3, 0))
+        elif a == "get_box":
+            st.append(("box", s, 1 if linked else 0))
+        elif a == "get_part":
+            st.append(("part", s, 1 if linked else 0))
+        elif a == "upgrade":
+            if piece >= 0:
+                for _ in range(2 if linked else 1):
+                    self.upgrade_step(s, piece)
+            else:
+                st.append(("upg", s, 1))
+        elif a == "publish":
+            self.publish(s, linked)
+        elif a == "award":
+            st.append(("award", s, 1 if linked else 0))
+        elif a == "trade":
+            st.append(("trade", s, 0, 0))
+        elif a == "objective":
+            self.objective_reveal(s, 2 if linked else 1)
+
+    def objective_reveal(self, s: int, keep: int) -> None:
+        k = self.game.data.objective_reveal
+        deck = self.obj_deck
+        rev = tuple(deck[-1:-k - 1:-1]) if deck else ()
+        del deck[len(deck) - len(rev):]
+        if rev:
+            self.stack.append(("obj", s, rev, keep))
+
+    def publish(self, s: int, linked: bool) -> None:
+        """§10.13: a complete game moves to the published area."""
+        p = self.prod[s]
+        if p[0] and p[1] and p[2]:
+            self.pub[s].append((p[0], p[1], p[2]))
+            self.prod[s] = [0, 0, 0]
+            if linked:                                # SP13
+                r = self.res[s]
+                r[0] += 1; r[1] += 1; r[2] += 1
+            self.log(f"seat {s} publishes {tuple(p)}")
+
+    def upgrade_step(self, s: int, piece: int) -> bool:
+        """§10.12: one step to the next higher level in stock (cap 4; POW level-4 bans)."""
+        lv = self.prod[s][piece]
+        if not lv:
+            return False
+        sup = self.supply[piece]
+        for nl in range(lv + 1, 5):
+            if sup[nl - 1] > 0:
+                if nl == 4 and self.restriction(s) == POW_L4[piece]:
+                    return False
+                sup[nl - 1] -= 1
+                sup[lv - 1] += 1
+                self.prod[s][piece] = nl
+                return True
+        return False
+
+    def can_upgrade(self, s: int, piece: int) -> bool:
+        lv = self.prod[s][piece]
+        if not lv:
+            return False
+        sup = self.supply[piece]
+        for nl in range(lv + 1, 5):
+            if sup[nl - 1] > 0:
+                return not (nl == 4 and self.restriction(s) == POW_L4[piece])
+        return False
+
+    def piece_cost(self, s: int, piece: int, level: int, discount: int) -> tuple:
+        ab = self.ability(s)
+        if piece == 0:
+            c = level - discount - (2 if ab == "box_cheaper" else 0)
+            return (0, 0, max(0, c), 0, 0)
+        if piece == 1:
+            return (0, 0, 0, 0, level)
+        c = level - (2 if ab == "component_cheaper" else 0)
+        return (0, 0, 0, max(0, c), 0)
+
+    def award_options(self, s: int, linked: int) -> list:
+        d = self.game.data
+        out = []
+        if not self.acard[s]:
+            return out
+        card = d.awards[self.acard[s]]
+        ban = self.restriction(s)
+        seen = set()
+        for gi, game in enumerate(self.pub[s]):
+            if game in seen:
+                continue
+            seen.add(game)
+            for A in (1, 2, 3):
+                if not self.shelf[A - 1] or ban == POW_AWARD[A]:
+                    continue
+                req = card[A - 1][0]
+                short = sum(max(0, req[i] - game[i]) for i in range(3))
+                worst = max(req[i] - game[i] for i in range(3))
+                if short == 0 or (linked and short == 1 and worst == 1):
+                    out.append(("award", A, gi))
+        return out
+
+    def track_price_ok(self, s: int, key: str, i: int) -> bool:
+        need = sum(1 for c in self.tr[key][i + 1:] if c)
+        if not need:
+            return True
+        ban = POW_TOKEN_BAN.get(self.restriction(s), -1)
+        r = self.res[s]
+        return sum(r[k] for k in range(5) if k != ban) >= need
+
+    def take_card(self, s: int, key: str, i: int) -> None:
+        """§9: take slot i with its tokens; cards to its left shift right; draw into slot 1."""
+        tr, tok = self.tr[key], self.tok[key]
+        card = tr.pop(i)
+        t = tok.pop(i)
+        r = self.res[s]
+        for k in range(5):
+            r[k] += t[k]
+        deck = self.deck[key]
+        tr.insert(0, deck.pop() if deck else "")
+        tok.insert(0, (0, 0, 0, 0, 0))
+        (self.h_item if key == "it" else self.h_emp)[s].append(card)
+        self.log(f"seat {s} takes the card in {key} slot {i + 1}")
+
+    # ------------------------------------------------------------------ recall (§12)
+    def refresh_tracks(self) -> None:
+        """§15 variant: the rightmost specialist and freelancer go to the bottom of their
+        decks; tokens on them stay with the card that moves into the rightmost slot."""
+        keys = ("sp", "fl", "it") if self.game.params.refresh_items else ("sp", "fl")
+        for key in keys:
+            tr, tok = self.tr[key], self.tok[key]
+            card = tr.pop()
+            t = tok.pop()
+            if card:
+                self.deck[key].insert(0, card)
+            deck = self.deck[key]
+            tr.insert(0, deck.pop() if deck else "")
+            tok.insert(0, (0, 0, 0, 0, 0))
+            last = tok[-1]
+            tok[-1] = tuple(last[k] + t[k] for k in range(5))
+
+    def return_workers(self, s: int) -> int:
+        n = 0
+        occ = self.occ
+        for w, loc in self.placed[s]:
+            if isinstance(loc, int):
+                occ[loc] = -1 if occ[loc] == s else occ[loc]
+            if w == "m":
+                self.mum[s] += 1
+            else:
+                self.stand[s].append(w)
+            n += 1
+        self.stand[s].sort()
+        self.placed[s] = []
+        return n
+
+    def move_hourglass(self, n: int) -> list:
+        """Move the hourglass n toward 0; returns the bonus spaces collected (new <= b < old)."""
+        old = self.hourglass
+        new = max(0, old - n)
+        self.hourglass = new
+        d = self.game.data
+        got = []
+        for b in range(old - 1, new - 1, -1):
+            if b in d.research_spaces:
+                got.append("research")
+            if b in d.action_spaces:
+                got.append("action")
+        return got
+
+    def _recall(self, s: int) -> None:
+        if self.game.params.card_track_refresh:
+            self.refresh_tracks()
+        n = self.return_workers(s)
+        bonuses = self.move_hourglass(n)
+        self.log(f"seat {s} recalls {n} worker(s); hourglass {self.hourglass}")
+        # step 5 starts by discarding the unresolved set (§13.2)
+        self.pred_t[s] = -1
+        self.pred_c[s] = []
+        self.pred_up[s] = []
+        self.stack.append(("endcheck", s))
+        self.stack.append(("predstart", s))
+        d = self.game.data
+        for b in reversed(bonuses):
+            if b == "research":
+                for k in range(5):
+                    self.res[s][k] += d.research_gain[k]
+            else:
+                for _ in range(2 if self.ability(s) == "double_action_bonus" else 1):
+                    self.stack.append(("any", s, "bonus"))
+
+    # ------------------------------------------------------------------ predictions (§13)
+    def pred_placed(self, s: int, action: str) -> None:
+        """§13.2 / §17.5: seat s placed a worker on a main-board space of `action`."""
+        bots = self.game.bots
+        for p in range(self.n):
+            if self.pred_t[p] != s or p == s:
+                continue
+            cards = self.pred_c[p]
+            if action not in cards:
+                continue
+            k = cards.index(action)
+            if p in bots:
+                cards.pop(k)
+                self.vp[p] += 1
+                self.log(f"Mumanbot {p} predicted {action} (+1 VP)")
+            elif not self.pred_up[p][k]:
+                self.flip(p, k)
+
+    def flip(self, p: int, k: int) -> None:
+        self.pred_up[p][k] = 1
+        if self.ability(p) == "prediction_flip_vp":          # W11
+            self.vp[p] += 1
+        if all(self.pred_up[p]):
+            m = len(self.pred_c[p])
+            vp, c1, c2 = self.game.data.prediction_rewards[m]
+            self.vp[p] += vp
+            self.pred_t[p] = -1
+            self.pred_c[p] = []
+            self.pred_up[p] = []
+            self.log(f"seat {p}: all {m} predictions came true (+{vp} VP)")
+            if c2:
+                self.stack.append(("pick", p, 1, c2, 1))
+            if c1:
+                self.stack.append(("pick", p, 0, c1, 1))
+
+    def prediction_bonus(self, s: int) -> None:
+        """Crystal ball: turn one face-down card face up as if it came true (wasted if none)."""
+        up = self.pred_up[s]
+        if self.pred_t[s] >= 0 and s not in self.game.bots:
+            for k in range(len(up)):
+                if not up[k]:
+                    self.flip(s, k)
+                    return
+
+    def _pred_min_max(self, s: int) -> tuple[int, int]:
+        r = self.restriction(s)
+        return (2 if r == "no_one_prediction" else 1), (3 if r == "no_four_predictions" else 4)
+
+    # ------------------------------------------------------------------ tasks
+    def _auto(self, t) -> None:
+        kind, s = t[0], t[1]
+        if kind == "start":
+            self.start_action(s, t[2], t[3], t[4])
+        elif kind == "endcheck":
+            if self.hourglass == 0 and self.end_by < 0:
+                self.trigger_end(s)
+        elif kind == "predstart":
+            lo, _hi = self._pred_min_max(s)
+            if self.res[s][3] >= lo * self.game.data.prediction_cost:
+                self.stack.append(("ptarget", s))
+        elif kind == "freelancer":
+            self.freelancer_effect(s, t[2])
+        elif kind == "predcheck":
+            self.pred_placed(s, t[2])
+
+    def freelancer_effect(self, s: int, card: str) -> None:
+        """§16.1 freelancer effects."""
+        eff, amt, _sk, _vp = self.game.data.freelancers[card]
+        st = self.stack
+        if eff == "choose_level1":
+            st.append(("pick", s, 0, amt, 1))
+        elif eff == "choose_level2_upto":
+            st.append(("pick", s, 1, amt, 0))
+        elif eff == "copy_freelancer":
+            if self._copy_targets():
+                st.append(("copy", s))
+        elif eff == "upgrade_two":
+            st.append(("upg", s, amt))
+        elif eff == "prediction_bonus":
+            for _ in range(amt):
+                self.prediction_bonus(s)
+        elif eff == "vp":
+            self.vp[s] += amt
+        elif eff == "any_action":
+            st.append(("any", s, "f07"))
+        elif eff == "objective":
+            self.objective_reveal(s, amt)
+        elif eff == "get_item_twice":
+            st.append(("track", s, "it", False))
+            st.append(("track", s, "it", False))
+        elif eff == "research":
+            self.res[s][3] += amt
+        elif eff == "playtest":
+            self.res[s][4] += amt
+
+    def _copy_targets(self) -> list:
+        fl = self.game.data.freelancers
+        out = []
+        for p in range(self.n):
+            for c, _ in self.emp[p]:
+                if c in fl and fl[c][0] != "copy_freelancer":
+                    out.append(c)
+        return sorted(out)
+
+    def _task_legal(self, t) -> list:
+        kind, s = t[0], t[1]
+        d = self.game.data
+        if kind == "pick":
+            group = L1 if t[2] == 0 else L2
+            out = [("take", RES[r]) for r in group]
+            if not t[4]:
+                out.append(("stop",))
+            return out
+        if kind == "track":
+            key = t[2]
+            out = [("slot", i) for i, c in enumerate(self.tr[key]) if c and (t[3] or self.track_price_ok(s, key, i))]
+            out.append(("decline",))
+            return out
+        if kind == "tokens":
+            ban = POW_TOKEN_BAN.get(self.restriction(s), -1)
+            r = self.res[s]
+            return [("token", RES[k]) for k in range(5) if r[k] and k != ban]
+        if kind == "play":
+            out = []
+            hired = len(self.emp[s])
+            if not (self.restriction(s) == "max_four_employees" and hired >= 4):
+                used = {slot for _c, slot in self.emp[s]}
+                free = [k for k in range(6) if k not in used]
+                if not self.pow[s] and 6 not in used:
+                    free.append(6)
+                for c in sorted(set(self.h_emp[s])):
+                    for k in free:
+                        out.append(("play", c, k))
+            out.append(("decline",))
+            return out
+        if kind == "train":
+            cost_off = t[3]
+            out = [("buy_skill", c) for c in t[2]
+                   if self.can_pay(s, (max(0, d.skills[c][2] - cost_off), 0, 0, 0, 0))]
+            out.append(("decline",))
+            return out
+        if kind == "box":
+            out = []
+            if not self.prod[s][0]:
+                sk = self.skills(s)[0]
+                for L in range(1, min(4, sk) + 1):
+                    if self.supply[0][L - 1] and not (L == 4 and self.restriction(s) == POW_L4[0]) \
+                            and self.can_pay(s, self.piece_cost(s, 0, L, t[2])):
+                        out.append(("buy", "box", L))
+            out.append(("decline",))
+            return out
+        if kind == "part":
+            out = []
+            sks = self.skills(s)
+            for piece in (1, 2):
+                if self.prod[s][piece]:
+                    continue
+                for L in range(1, min(4, sks[piece]) + 1):
+                    if self.supply[piece][L - 1] and not (L == 4 and self.restriction(s) == POW_L4[piece]) \
+                            and self.can_pay(s, self.piece_cost(s, piece, L, 0), extra=bool(t[2])):
+                        out.append(("buy", PIECES[piece], L))
+            out.append(("decline",))
+            return out
+        if kind == "upg":
+            out = [("upgrade", PIECES[p]) for p in range(3) if self.can_upgrade(s, p)]
+            out.append(("stop",))
+            return out
+        if kind == "award":
+            return self.award_options(s, t[2]) + [("decline",)]
+        if kind == "trade":
+            src, dst = t[2], t[3]
+            r = self.res[s]
+            out = []
+            for group in (L1, L2):
+                for f in group:
+                    if not r[f] or dst >> f & 1:
+                        continue
+                    for to in group:
+                        if to == f or src >> to & 1:
+                            continue
+                        for k in range(1, r[f] + 1):
+                            out.append(("swap", RES[f], RES[to], k))
+            out.append(("stop",))
+            return out
+        if kind == "obj":
+            return [("keep", c) for c in t[2]] + [("stop",)]
+        if kind == "any":
+            return [("do", a) for a in ACTIONS]
+        if kind == "copy":
+            return [("copy", c) for c in self._copy_targets()]
+        if kind == "ptarget":
+            return [("predict_on", p) for p in range(self.n) if p != s] + [("no_predict",)]
+        if kind == "pcards":
+            chosen = t[3]
+            lo, hi = self._pred_min_max(s)
+            out = []
+            if len(chosen) < hi and self.res[s][3] >= d.prediction_cost:
+                out = [("predict", a) for a in d.prediction_deck if a not in chosen]
+            if len(chosen) >= lo:
+                out.append(("stop",))
+            return out
+        if kind == "keep":
+            opts = self.deal[s][0 if t[2] == "wow" else 1]
+            return [("keep", t[2], c) for c in opts]
+        raise AssertionError(f"unknown task {t!r}")
+
+    def _task_do(self, t, a) -> None:
+        kind, s = t[0], t[1]
+        d = self.game.data
+        st = self.stack
+        if kind == "pick":
+            if a[0] == "take":
+                self.res[s][RES.index(a[1])] += 1
+                if t[3] > 1:
+                    st.append(("pick", s, t[2], t[3] - 1, t[4]))
+        elif kind == "track":
+            if a[0] == "slot":
+                key, i = t[2], a[1]
+                need = [j for j in range(i + 1, len(self.tr[key])) if self.tr[key][j]]
+                if t[3] or not need:
+                    self.take_card(s, key, i)
+                else:
+                    st.append(("tokens", s, key, i, tuple(need)))
+        elif kind == "tokens":
+            key, i, need = t[2], t[3], t[4]
+            r = RES.index(a[1])
+            self.res[s][r] -= 1
+            j = need[0]
+            old = self.tok[key][j]
+            self.tok[key][j] = old[:r] + (old[r] + 1,) + old[r + 1:]
+            if len(need) > 1:
+                st.append(("tokens", s, key, i, need[1:]))
+            else:
+                self.take_card(s, key, i)
+        elif kind == "play":
+            if a[0] == "play":
+                card, slot = a[1], a[2]
+                self.h_emp[s].remove(card)
+                self.emp[s].append((card, slot))
+                if card in d.specialists:
+                    self.stand[s].append(card)
+                    self.stand[s].sort()
+                self.log(f"seat {s} plays {card}")
+                if t[2] > 1:
+                    st.append(("play", s, t[2] - 1))
+                if slot < 6:
+                    self.gain_bonus(s, d.table_seats[slot])
+        elif kind == "train":
+            rev = list(t[2])
+            if a[0] == "buy_skill":
+                c = a[1]
+                rev.remove(c)
+                self.pay(s, (max(0, d.skills[c][2] - t[3]), 0, 0, 0, 0))
+                self.h_skill[s].append(c)
+                self.log(f"seat {s} buys a skill card")
+            self.skill_deck[:0] = rev
+        elif kind in ("box", "part"):
+            if a[0] == "buy":
+                piece = PIECES.index(a[1])
+                L = a[2]
+                self.pay(s, self.piece_cost(s, piece, L, t[2] if kind == "box" else 0),
+                         extra=(kind == "part" and bool(t[2])))
+                self.supply[piece][L - 1] -= 1
+                self.prod[s][piece] = L
+                self.log(f"seat {s} buys {a[1]} {L}")
+        elif kind == "upg":
+            if a[0] == "upgrade":
+                self.upgrade_step(s, PIECES.index(a[1]))
+                if t[2] > 1:
+                    st.append(("upg", s, t[2] - 1))
+        elif kind == "award":
+            if a[0] == "award":
+                A, gi = a[1], a[2]
+                game = self.pub[s].pop(gi)
+                self.awd[s].append((A, game))
+                self.shelf[A - 1] -= 1
+                self.log(f"seat {s} wins a level-{A} award with {game}")
+        elif kind == "trade":
+            if a[0] == "swap":
+                f, to, k = RES.index(a[1]), RES.index(a[2]), a[3]
+                r = self.res[s]
+                r[f] -= k
+                r[to] += k
+                st.append(("trade", s, t[2] | 1 << f, t[3] | 1 << to))
+        elif kind == "obj":
+            rev = list(t[2])
+            if a[0] == "keep":
+                rev.remove(a[1])
+                self.objs[s].append(a[1])
+                if t[3] > 1 and rev:
+                    st.append(("obj", s, tuple(rev), t[3] - 1))
+                    return
+            self.obj_deck[:0] = rev
+        elif kind == "any":
+            st.append(("start", s, a[1], False, -1))
+        elif kind == "copy":
+            self.freelancer_effect(s, a[1])
+        elif kind == "ptarget":
+            if a[0] == "predict_on":
+                st.append(("pcards", s, a[1], ()))
+        elif kind == "pcards":
+            if a[0] == "predict":
+                self.res[s][3] -= d.prediction_cost
+                st.append(("pcards", s, t[2], t[3] + (a[1],)))
+            else:
+                self.pred_t[s] = t[2]
+                self.pred_c[s] = list(t[3])
+                self.pred_up[s] = [0] * len(t[3])
+                self.log(f"seat {s} predicts {len(t[3])} action(s) of seat {t[2]}")
+        elif kind == "keep":
+            if t[2] == "wow":
+                self.wow[s] = a[2]
+            else:
+                self.pow[s] = a[2]
+                self.deal[s] = ()
+
+    # ------------------------------------------------------------------ scoring (§14)
+    def objective_score(self, s: int) -> int:
+        from .scoring import objective_total
+        return objective_total(self, s)
+
+    def final_breakdown(self, s: int) -> dict:
+        d = self.game.data
+        if s in self.game.bots:
+            return {"track": self.vp[s], "total": self.vp[s]}
+        pub = sum(sum(g) for g in self.pub[s])
+        unpub = (sum(self.prod[s]) + 1) // 2
+        obj = self.objective_score(s)
+        fl = sum(d.freelancers[c][3] for c, _ in self.emp[s] if c in d.freelancers)
+        card = d.awards[self.acard[s]]
+        ab = self.ability(s)
+        aw = 0
+        for A, _g in self.awd[s]:
+            aw += AWARD_W_VP[ab] if ab == AWARD_W[A] else card[A - 1][1]
+        total = self.vp[s] + pub + unpub + obj + fl + aw
+        return {"track": self.vp[s], "published": pub, "unpublished": unpub, "objectives": obj,
+                "freelancers": fl, "awards": aw, "total": total}
+
+    def scores(self) -> list[tuple]:
+        """(VP, tie-break): ties go to the seat farthest from the first player (§14.3)."""
+        return [(self.final_breakdown(s)["total"], s) for s in range(self.n)]
+
+    def heuristic(self) -> list[float]:
+        from .scoring import heuristic
+        return heuristic(self)
+
+    # ------------------------------------------------------------------ information
+    def observation(self, seat: int) -> Any:
+        from .info import observation
+        return observation(self, seat)
+
+    def determinize(self, seat: int, rng: random.Random) -> "TabletopState":
+        from .info import determinize
+        return determinize(self, seat, rng)
+
+    def action_to_string(self, action) -> str:
+        if not isinstance(action, tuple) or not action or not isinstance(action[0], str):
+            return repr(action)
+        k = action[0]
+        d = self.game.data
+        if k == "place":
+            sp = self.game.space_by_id.get(action[1])
+            what = f"place on {action[1]} ({sp.action if sp else '?'})"
+            return what + (f" with specialist {action[2]}" if len(action) > 2 else "")
+        if k == "freelancer":
+            return f"use freelancer {action[1]}"
+        if k == "tuck":
+            return f"tuck skill {action[1]} behind {action[2]}"
+        if k == "item":
+            return f"use item {action[1]} ({d.items.get(action[1], ('?',))[0]})"
+        if k == "slot":
+            return f"take track slot {action[1] + 1}"
+        if k == "play":
+            return f"play {action[1]} to " + (f"table seat T{action[2] + 1}" if action[2] < 6 else "the POW slot")
+        if k == "award":
+            return f"claim a level-{action[1]} award with published game #{action[2] + 1}"
+        if k == "swap":
+            return f"trade {action[3]} {action[1]} for {action[2]}"
+        return " ".join(str(x) for x in action).replace("_", " ")
+
+    def history_text(self) -> list[str]:
+        return list(self.events)
+
+    def __str__(self) -> str:
+        from .info import render
+        return render(self)
+
+
+def _bonus_tasks(b, state: "TabletopState", s: int) -> int:
+    """How many action-bonus tasks gain_bonus just pushed (so the action starts below them)."""
+    if s in state.game.bots or not b[7]:
+        return 0
+    return b[7] * (2 if state.ability(s) == "double_action_bonus" else 1)
