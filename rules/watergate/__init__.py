@@ -1,0 +1,9 @@
+"""Watergate: the Editor against Nixon (2 players).  See ../../shared/rules/watergate.md."""
+from rules.core import register_game
+
+from .game import WatergateGame, WatergateParams
+from .state import WatergateState
+
+register_game(WatergateGame)
+
+__all__ = ["WatergateGame", "WatergateParams", "WatergateState"]

@@ -1,0 +1,1053 @@
+"""Watergate game state: research track, evidence board, decks, and the decision stack.
+
+Seat 0 is the Editor (track side +1), seat 1 is Nixon (side -1).
+
+Everything that needs a decision is a *frame* on ``self.stack`` (a tuple; the seat that
+decides is always at index 1).  Automatic frames (card phase bookkeeping, effect
+programs, reaction-chain resolution, card disposal, the evaluation phase) are run by
+``_run`` until a decision frame with two or more legal actions is on top; a decision
+with a single legal action is taken by the engine.
+
+Frames:
+    ("cp", -1)                         card phase: whose turn, or go to evaluation
+    ("turn", seat, forced)             play a card (forced >= 0: Howard Hunt's drawn card)
+    ("vt", seat, card, asked)          value part: choose the token to move (§7)
+    ("pick", NIXON, bit, steps, card)  Nixon picks a face-down token of colour bit (§7.3)
+    ("em", seat, mask, steps, left, chosen, repeat)   move_evidence / split instruction
+    ("window", seat, trigger)          reaction window (§9.4): react with a card or pass
+    ("chain", -1)                      resolve the reaction chain (LIFO)
+    ("fx", seat, ops, idx)             run an instruction list
+    ("dispose", seat, card)            put a card whose action part was used away (§9.1)
+    ("pin", seat, code)                pin an evidence token (§8.4)
+    ("person", seat)                   pin any picture from the supply
+    ("rmb", seat, face_up, left, mask) remove board evidence
+    ("flipb", seat, mask)              turn a face-down board token face up
+    ("gambit", NIXON)                  Gambit's alternative disposal (§9.5)
+    ("replay", EDITOR, card)           The system works: choose a removed card (§9.5)
+    ("eval", -1, step)                 evaluation phase, steps 1-5 (§10)
+
+Evidence tokens are codes: colour mask (blue 1, yellow 2, green 4) + 8 if it shows the
+momentum symbol.  On the board a face-up token has 16 added.
+"""
+from __future__ import annotations
+
+import bisect
+import random
+from typing import Hashable
+
+from rules.core import TERMINAL, Outcome, State, fresh_rng
+
+from .data import (CONSPIRATOR, EDITOR, EVENT, JOURNALIST, NIXON, COLOURS)
+
+SIDE = (1, -1)
+AUTO = frozenset(("cp", "chain", "fx", "dispose", "eval"))
+BITS = (1, 2, 4)
+BIT_NAME = {1: "blue", 2: "yellow", 4: "green"}
+SEAT_NAME = ("Editor", "Nixon")
+
+
+def colour_text(mask: int) -> str:
+    mask &= 7
+    if mask == 7:
+        return "joker"
+    return "/".join(BIT_NAME[b] for b in BITS if mask & b)
+
+
+def token_text(code: int) -> str:
+    return colour_text(code) + ("*" if code & 8 else "")
+
+
+class WatergateState(State):
+    __slots__ = ("game", "data", "rng", "hand", "deck", "disc", "removed", "bag",
+                 "tc", "tp", "tf", "ini", "mom", "holder", "got_ini", "got_mom", "mcard",
+                 "supply", "mom_removed", "board", "pics", "stack", "chain", "to_move",
+                 "turns", "denied", "flag_ev", "gambit_keep", "round", "winner", "reason",
+                 "max_rounds", "_cache_legal")
+
+    # ------------------------------------------------------------------ setup
+    @classmethod
+    def initial(cls, game, seed) -> "WatergateState":
+        s = cls.__new__(cls)
+        d = game.data
+        s.game = game
+        s.data = d
+        s.rng = random.Random(seed)
+        s.max_rounds = game.params.max_rounds
+        s.hand = [[], []]
+        s.deck = [list(d.deck_cards[0]), list(d.deck_cards[1])]
+        s.rng.shuffle(s.deck[0])
+        s.rng.shuffle(s.deck[1])
+        s.disc = [[], []]
+        s.removed = []
+        s.bag = list(d.bag)
+        s.tc, s.tp, s.tf = [], [], []
+        s.ini = 0
+        s.mom = 0
+        s.holder = EDITOR                 # §4.6: arrows point at the Editor
+        s.got_ini = s.got_mom = False
+        s.mcard = [0, 0]
+        s.supply = 8                      # §4.7: 1 on the track, 8 in the supply
+        s.mom_removed = 0
+        s.board = [-1] * len(d.space_names)
+        s.pics = [0] * len(d.people)
+        s.stack = []
+        s.chain = []
+        s.to_move = EDITOR
+        s.turns = [0, 0]
+        s.denied = 0
+        s.flag_ev = False
+        s.gambit_keep = False
+        s.round = 0
+        s.winner = -1
+        s.reason = ""
+        s._cache_legal = None
+        s._start_round()
+        s._run()
+        return s
+
+    def clone(self) -> "WatergateState":
+        c = WatergateState.__new__(WatergateState)
+        c.game = self.game
+        c.data = self.data
+        r = random.Random()
+        r.setstate(self.rng.getstate())
+        c.rng = r
+        c.max_rounds = self.max_rounds
+        c.hand = [self.hand[0][:], self.hand[1][:]]
+        c.deck = [self.deck[0][:], self.deck[1][:]]
+        c.disc = [self.disc[0][:], self.disc[1][:]]
+        c.removed = self.removed[:]
+        c.bag = self.bag[:]
+        c.tc = self.tc[:]
+        c.tp = self.tp[:]
+        c.tf = self.tf[:]
+        c.ini = self.ini
+        c.mom = self.mom
+        c.holder = self.holder
+        c.got_ini = self.got_ini
+        c.got_mom = self.got_mom
+        c.mcard = self.mcard[:]
+        c.supply = self.supply
+        c.mom_removed = self.mom_removed
+        c.board = self.board[:]
+        c.pics = self.pics[:]
+        c.stack = self.stack[:]
+        c.chain = self.chain[:]
+        c.to_move = self.to_move
+        c.turns = self.turns[:]
+        c.denied = self.denied
+        c.flag_ev = self.flag_ev
+        c.gambit_keep = self.gambit_keep
+        c.round = self.round
+        c.winner = self.winner
+        c.reason = self.reason
+        c._cache_legal = self._cache_legal
+        return c
+
+    def __getstate__(self):
+        return {k: getattr(self, k) for k in self.__slots__}
+
+    def __setstate__(self, st):
+        for k, v in st.items():
+            setattr(self, k, v)
+
+    # ------------------------------------------------------------------ contract
+    def current_player(self) -> int:
+        if self.winner >= 0:
+            return TERMINAL
+        return self.stack[-1][1]
+
+    def legal_actions(self) -> list:
+        if self.winner >= 0:
+            return []
+        return self._cache_legal
+
+    def random_action(self, rng: random.Random) -> Hashable:
+        legal = self._cache_legal
+        return legal[rng.randrange(len(legal))]
+
+    def _apply(self, action) -> None:
+        self._do(action)
+        self._run()
+
+    def scores(self) -> list[tuple]:
+        if self.winner < 0:
+            return [(0,), (0,)]
+        return [(1,) if s == self.winner else (0,) for s in (0, 1)]
+
+    def outcome(self) -> Outcome:
+        if self.winner < 0:
+            return Outcome((), (1, 1), "game not over")
+        ranks = (1, 2) if self.winner == EDITOR else (2, 1)
+        return Outcome((self.winner,), ranks, self.reason)
+
+    # ------------------------------------------------------------------ engine loop
+    def _run(self) -> None:
+        stack = self.stack
+        while True:
+            if self.winner >= 0:
+                stack.clear()
+                self.chain = []
+                self._cache_legal = []
+                return
+            top = stack[-1]
+            k = top[0]
+            if k in AUTO:
+                if k == "fx":
+                    ops = top[2]
+                    idx = top[3]
+                    if idx >= len(ops):
+                        stack.pop()
+                    else:
+                        stack[-1] = ("fx", top[1], ops, idx + 1)
+                        self._op(top[1], ops[idx])
+                elif k == "cp":
+                    self._card_phase_step()
+                elif k == "dispose":
+                    stack.pop()
+                    self._dispose(top[1], top[2])
+                elif k == "chain":
+                    stack.pop()
+                    self._resolve_chain()
+                else:
+                    self._eval_step(top[2])
+                continue
+            legal = self._legal(top)
+            if not legal:
+                stack.pop()
+                if k == "pin":                       # W-12: no matching space -> bag
+                    self.bag.append(top[2])
+                elif k == "pick" and top[4] >= 0:     # cannot happen in a real game
+                    self.disc[EDITOR].append(top[4])
+                continue
+            if len(legal) == 1:
+                self._do(legal[0])
+                continue
+            self._cache_legal = legal
+            return
+
+    def _card_phase_step(self) -> None:
+        hand = self.hand
+        if not hand[0] and not hand[1]:
+            self.stack[-1] = ("eval", -1, 1)
+            return
+        s = self.to_move
+        if not hand[s]:
+            s = 1 - s                               # W-5: the other plays out
+        self.to_move = 1 - s
+        self.stack.append(("turn", s, -1))
+
+    # ------------------------------------------------------------------ legal actions
+    def _legal(self, top) -> list:
+        k = top[0]
+        s = top[1]
+        if k == "turn":
+            return self._legal_turn(s, top[2])
+        if k == "vt":
+            return self._legal_vt(s, top[2], top[3])
+        if k == "pin":
+            code = top[2]
+            mask = self.data.space_mask
+            board = self.board
+            return [("space", n) for n in self.data.evidence_nodes
+                    if board[n] < 0 and mask[n] & code]
+        if k == "em":
+            return self._legal_em(top)
+        if k == "window":
+            out = [("react", c) for c in self._react_cards(s, top[2], self.hand[s])]
+            if out:
+                out.append(("pass",))
+            return out
+        if k == "pick":
+            bit = top[2]
+            return [("slot", i) for i in range(len(self.tc))
+                    if self.tf[i] == 0 and self.tc[i] & bit]
+        if k == "person":
+            return [("person", p) for p in range(len(self.pics)) if self.pics[p] == 0]
+        if k == "rmb":
+            want = 16 if top[2] else 0
+            mask = top[4]
+            return [("space", n) for n in self.data.evidence_nodes
+                    if self.board[n] >= 0 and self.board[n] & 16 == want and self.board[n] & mask]
+        if k == "flipb":
+            mask = top[2]
+            return [("space", n) for n in self.data.evidence_nodes
+                    if 0 <= self.board[n] < 16 and self.board[n] & mask]
+        if k == "gambit":
+            cards = self.data.cards
+            out = [("gambit_remove", c) for c in self.hand[NIXON] if cards[c].kind == CONSPIRATOR]
+            if out:
+                out.insert(0, ("gambit_keep",))
+            return out
+        if k == "replay":
+            return [("replay", c) for c in self._replayable(top[2])]
+        raise AssertionError(f"unknown frame {top!r}")
+
+    def _action_usable(self, s: int, c: int) -> bool:
+        card = self.data.cards[c]
+        if card.reaction:
+            return False                               # §9.1: only as a reaction
+        if s == EDITOR and self.flag_ev and card.kind == EVENT:
+            return False                               # §9.5 A brilliant mood
+        req = card.requirement
+        if req == "not_first_turn" and self.turns[s] < 1:
+            return False
+        if req == "removed_action_card" and not self._replayable(c):
+            return False
+        return bool(card.effects)
+
+    def _legal_turn(self, s: int, forced: int) -> list:
+        cards = [forced] if forced >= 0 else self.hand[s]
+        out = []
+        for c in cards:
+            out.append(("value", c))
+            if self._action_usable(s, c):
+                out.append(("action", c))
+        return out
+
+    def _legal_vt(self, s: int, c: int, asked: int) -> list:
+        card = self.data.cards[c]
+        mask = card.mask
+        out = []
+        if self.ini is not None:
+            out.append(("init",))
+        if self.mom is not None:
+            out.append(("mom",))
+        tc, tf = self.tc, self.tf
+        face_down = False
+        for i in range(len(tc)):
+            f = tf[i]
+            if f == 1 or (f == 0 and s == NIXON):
+                if tc[i] & mask:
+                    out.append(("slot", i))
+            elif f == 0:
+                face_down = True
+        if face_down and not asked:                    # §7.3: the Editor asks
+            for b in BITS:
+                if mask & b and not self.denied & b:
+                    out.append(("ask", b))
+        if not out:
+            out.append(("none",))
+        return out
+
+    def _legal_em(self, top) -> list:
+        _, s, mask, steps, left, chosen, repeat = top
+        if left <= 0:
+            return []
+        out = []
+        tc, tf = self.tc, self.tf
+        face_down = False
+        for i in range(len(tc)):
+            f = tf[i]
+            if f == 2 or (not repeat and i in chosen):
+                continue
+            if f == 1 or s == NIXON:
+                if tc[i] & mask:
+                    out.append(("slot", i))
+            elif mask == 7:
+                out.append(("slot", i))               # unrestricted: blind pick (W-11)
+            else:
+                face_down = True
+        if face_down:                                  # W-11: restricted -> ask
+            for b in BITS:
+                if mask & b and not self.denied & b:
+                    out.append(("ask", b))
+        return out
+
+    def _react_cards(self, s: int, trigger: str, hand) -> list:
+        cards = self.data.cards
+        out = []
+        for c in hand:
+            card = cards[c]
+            if card.reaction != trigger:
+                continue
+            if s == EDITOR and card.kind == EVENT and self.flag_ev:
+                continue                               # W-24
+            out.append(c)
+        return out
+
+    def _replayable(self, tsw: int) -> list:
+        cards = self.data.cards
+        return sorted({c for c in self.removed if cards[c].owner == EDITOR and not cards[c].reaction
+                       and cards[c].effects and c != tsw
+                       and not any(op[0] == "replay_removed" for op in cards[c].effects)})
+
+    # ------------------------------------------------------------------ applying a decision
+    def _do(self, a) -> None:
+        stack = self.stack
+        top = stack[-1]
+        k = top[0]
+        s = top[1]
+        h = a[0]
+        if k == "turn":
+            c = a[1]
+            self.hand[s].remove(c)
+            if top[2] < 0:
+                self.turns[s] += 1
+            if h == "value":
+                stack[-1] = ("vt", s, c, 0)
+            else:
+                stack.pop()
+                self._start_action(s, c)
+        elif k == "vt":
+            self._do_vt(s, top[2], top[3], a)
+        elif k == "pick":
+            stack.pop()
+            i = a[1]
+            card = top[4]
+            if card >= 0:
+                self.disc[EDITOR].append(card)
+            else:
+                em = stack[-1]
+                stack[-1] = em[:5] + (em[5] + (i,),) + em[6:]
+            self._move_slot(i, EDITOR, top[3])
+        elif k == "em":
+            _, _, mask, steps, left, chosen, repeat = top
+            if h == "slot":
+                i = a[1]
+                stack[-1] = ("em", s, mask, steps, left - 1, chosen + (i,), repeat)
+                self._move_slot(i, s, steps)
+            else:
+                b = a[1]
+                if any(self.tf[i] == 0 and self.tc[i] & b for i in range(len(self.tc))):
+                    stack[-1] = ("em", s, mask, steps, left - 1, chosen, repeat)
+                    stack.append(("pick", NIXON, b, steps, -1))
+                else:
+                    self.denied |= b
+        elif k == "window":
+            stack.pop()
+            if h == "react":
+                c = a[1]
+                self.hand[s].remove(c)
+                self.chain.append(("react", s, c))
+                self._open_window_against(s, c)
+        elif k == "pin":
+            stack.pop()
+            n = a[1]
+            code = top[2]
+            self.board[n] = code | 16 if s == EDITOR else code
+            if s == EDITOR and self._editor_connected() >= 2:
+                self._win(EDITOR, "two informants connected to Nixon")
+                return
+            if code & 8 and self.mom is not None:        # §8.4.3 momentum symbol
+                self._move_mom(s, 1)
+        elif k == "person":
+            stack.pop()
+            self._pin_picture(s, a[1])
+        elif k == "rmb":
+            n = a[1]
+            self.bag.append(self.board[n] & 15)
+            self.board[n] = -1
+            if top[3] <= 1:
+                stack.pop()
+            else:
+                stack[-1] = top[:3] + (top[3] - 1,) + top[4:]
+        elif k == "flipb":
+            stack.pop()
+            self.board[a[1]] |= 16
+            if self._editor_connected() >= 2:
+                self._win(EDITOR, "two informants connected to Nixon")
+        elif k == "gambit":
+            stack.pop()
+            if h == "gambit_remove":
+                self.hand[NIXON].remove(a[1])
+                self.removed.append(a[1])
+                self.gambit_keep = True
+        elif k == "replay":
+            stack.pop()
+            stack.append(("fx", EDITOR, self.data.cards[a[1]].effects, 0))
+        else:
+            raise AssertionError(f"no decision on frame {top!r}")
+
+    def _do_vt(self, s: int, c: int, asked: int, a) -> None:
+        stack = self.stack
+        h = a[0]
+        card = self.data.cards[c]
+        steps = card.value
+        if h == "slot":
+            i = a[1]
+            if s == NIXON:
+                self.tf[i] = 1                          # flipped to be moved (§7.3)
+                if self._react_cards(EDITOR, "follow_the_money", self.hand[EDITOR]):
+                    stack.pop()
+                    self.chain = [("vmove", NIXON, c, i, steps, self.tp[i])]
+                    stack.append(("chain", -1))
+                    stack.append(("window", EDITOR, "follow_the_money"))
+                    return
+            stack.pop()
+            self.disc[s].append(c)
+            self._move_slot(i, s, steps)
+        elif h == "ask":
+            b = a[1]
+            if any(self.tf[i] == 0 and self.tc[i] & b for i in range(len(self.tc))):
+                stack[-1] = ("pick", NIXON, b, steps, c)
+            else:
+                self.denied |= b                        # public "none" answer
+                stack[-1] = ("vt", s, c, 1)
+        else:
+            stack.pop()
+            self.disc[s].append(c)
+            if h == "init":
+                self._move_ini(s, steps)
+            elif h == "mom":
+                self._move_mom(s, steps)
+
+    # ------------------------------------------------------------------ actions and reactions
+    def _start_action(self, s: int, c: int) -> None:
+        card = self.data.cards[c]
+        trigger = None
+        if s == NIXON and card.kind == CONSPIRATOR:
+            trigger = "cancel_conspirator"
+        elif s == EDITOR and card.kind == EVENT:
+            trigger = "cancel_event"
+        if trigger and self._react_cards(1 - s, trigger, self.hand[1 - s]):
+            self.chain = [("act", s, c)]
+            self.stack.append(("chain", -1))
+            self.stack.append(("window", 1 - s, trigger))
+            return
+        self._resolve_action(s, c)
+
+    def _open_window_against(self, s: int, c: int) -> None:
+        """Seat s just reacted with card c (its action part): may the other re-react?"""
+        card = self.data.cards[c]
+        o = 1 - s
+        if s == NIXON and card.kind == CONSPIRATOR:
+            trigger = "cancel_conspirator"
+        elif s == EDITOR and card.kind == EVENT:
+            trigger = "cancel_event"
+        else:
+            return                                     # Ben Bradlee: no re-reaction
+        if self._react_cards(o, trigger, self.hand[o]):
+            self.stack.append(("window", o, trigger))
+
+    def _resolve_chain(self) -> None:
+        """§9.4: the last reaction resolves first and cancels the entry below it."""
+        ch = self.chain
+        self.chain = []
+        cards = self.data.cards
+        i = len(ch) - 1
+        while i >= 1:
+            _, rs, rc = ch[i]
+            below = ch[i - 1]
+            r = cards[rc].reaction
+            if r == "cancel_conspirator":
+                self.removed.append(below[2])          # conspirator removed from the game
+            elif r == "cancel_event":
+                self.disc[EDITOR].append(below[2])     # cancelled event: Editor's discard
+            else:                                      # follow the money
+                _, _, nc, slot, steps, orig = below
+                self.disc[NIXON].append(nc)
+                self.tp[slot] = orig
+                self._move_slot(slot, EDITOR, steps)
+            self._dispose(rs, rc)
+            i -= 2
+        if i == 0:
+            base = ch[0]
+            if base[0] == "act":
+                self._resolve_action(base[1], base[2])
+            else:
+                _, _, nc, slot, steps, _orig = base
+                self.disc[NIXON].append(nc)
+                self._move_slot(slot, NIXON, steps)
+
+    def _resolve_action(self, s: int, c: int) -> None:
+        self.stack.append(("dispose", s, c))
+        self.stack.append(("fx", s, self.data.cards[c].effects, 0))
+
+    def _dispose(self, s: int, c: int) -> None:
+        if self.data.cards[c].kind == EVENT:
+            if self.gambit_keep and s == NIXON:
+                self.gambit_keep = False
+                self.disc[s].append(c)
+            else:
+                self.removed.append(c)
+        else:
+            self.disc[s].append(c)
+
+    # ------------------------------------------------------------------ instructions
+    def _op(self, s: int, op) -> None:
+        k = op[0]
+        if k == "move":
+            if op[1] == 0:
+                self._move_ini(s, op[2])
+            else:
+                self._move_mom(s, op[2])
+        elif k == "move_to":
+            pos = op[2] * SIDE[s]
+            if op[1] == 0:
+                if self.ini is not None:
+                    self.ini = pos
+                    if op[2] >= 5:
+                        self._move_ini(s, 0)
+            elif self.mom is not None:
+                self.mom = pos
+                if op[2] >= 5:
+                    self._move_mom(s, 0)
+        elif k == "move_evidence":
+            self.stack.append(("em", s, op[3], op[2], op[1], (), 0))
+        elif k == "split":
+            self.stack.append(("em", s, 7, 1, op[1], (), 1))
+        elif k == "pin_picture":
+            self._pin_picture(s, op[1])
+        elif k == "pin_picture_any":
+            self.stack.append(("person", s))
+        elif k == "pin_from_bag":
+            for _ in range(op[1]):
+                if self.bag:
+                    self.stack.append(("pin", s, self._draw_token()))
+        elif k == "remove_board":
+            self.stack.append(("rmb", s, op[1], op[2], op[3]))
+        elif k == "flip_board":
+            self.stack.append(("flipb", s, op[1]))
+        elif k == "reveal_track":
+            tf = self.tf
+            for i in range(len(tf)):
+                if tf[i] == 0:
+                    tf[i] = 1
+        elif k == "draw_and_play_top":
+            c = self._draw(s)
+            if c >= 0:
+                bisect.insort(self.hand[s], c)
+                self.stack.append(("turn", s, c))
+        elif k == "gambit_option":
+            if any(self.data.cards[c].kind == CONSPIRATOR for c in self.hand[s]):
+                self.stack.append(("gambit", s))
+        elif k == "round_flag":
+            self.flag_ev = True
+        elif k == "replay_removed":
+            self.stack.append(("replay", s, -1))
+        else:
+            raise AssertionError(f"unknown instruction {op!r}")
+
+    def _pin_picture(self, s: int, p: int) -> None:
+        if self.pics[p] != 0:
+            return
+        if s == EDITOR:
+            self.pics[p] = 1
+            if self._editor_connected() >= 2:
+                self._win(EDITOR, "two informants connected to Nixon")
+        else:
+            self.pics[p] = 2
+
+    # ------------------------------------------------------------------ track movement (§3.1, §8)
+    def _move_slot(self, i: int, s: int, steps: int) -> None:
+        if self.tf[i] == 2:
+            return
+        self.tf[i] = 1
+        p = self.tp[i] + SIDE[s] * steps
+        if p >= 5 or p <= -5:
+            self.tf[i] = 2
+            self.tp[i] = 5 * SIDE[s]
+            self.stack.append(("pin", s, self.tc[i]))   # W-14: pin at once
+        else:
+            self.tp[i] = p
+
+    def _move_ini(self, s: int, steps: int) -> None:
+        if self.ini is None:
+            return
+        p = self.ini + SIDE[s] * steps
+        if p >= 5 or p <= -5:
+            self.ini = None
+            self.got_ini = True
+            self.holder = s                            # W-15: next round only
+        else:
+            self.ini = p
+
+    def _move_mom(self, s: int, steps: int) -> None:
+        if self.mom is None:
+            return
+        p = self.mom + SIDE[s] * steps
+        if p >= 5 or p <= -5:
+            self.mom = None
+            self.got_mom = True
+            self._place_momentum(s)
+        else:
+            self.mom = p
+
+    def _place_momentum(self, s: int) -> None:
+        """§8.2: lowest empty space; its instruction; Nixon's 5th wins; a full Editor
+        card removes the token from the game (W-19)."""
+        spaces = self.data.momentum_effects[s]
+        if s == NIXON:
+            self.mcard[1] += 1
+            if self.mcard[1] >= 5:
+                self._win(NIXON, "five momentum tokens on Nixon's card")
+                return
+        elif self.mcard[0] < len(spaces):
+            self.mcard[0] += 1
+        else:
+            self.mom_removed += 1
+            return
+        ops = spaces[self.mcard[s] - 1]
+        if ops:
+            self.stack.append(("fx", s, ops, 0))
+
+    def _win(self, s: int, reason: str) -> None:
+        if self.winner < 0:
+            self.winner = s
+            self.reason = f"{SEAT_NAME[s]} wins: {reason}"
+
+    # ------------------------------------------------------------------ evidence board (§3.3)
+    def _editor_connected(self) -> int:
+        d = self.data
+        adj = d.adj
+        board = self.board
+        reached = [False] * len(board)
+        reached[0] = True
+        frontier = [0]
+        while frontier:
+            n = frontier.pop()
+            for m in adj[n]:
+                if not reached[m] and board[m] >= 16:
+                    reached[m] = True
+                    frontier.append(m)
+        count = 0
+        for p, node in enumerate(d.informant_node):
+            if self.pics[p] == 1:
+                for m in adj[node]:
+                    if reached[m]:
+                        count += 1
+                        break
+        return count
+
+    # ------------------------------------------------------------------ rounds (§5, §10)
+    def _draw(self, s: int) -> int:
+        d = self.deck[s]
+        if not d:
+            if not self.disc[s]:
+                return -1                               # W-16
+            d.extend(self.disc[s])
+            self.disc[s] = []
+            self.rng.shuffle(d)
+        return d.pop()
+
+    def _draw_token(self) -> int:
+        bag = self.bag
+        j = self.rng.randrange(len(bag))
+        code = bag[j]
+        bag[j] = bag[-1]
+        bag.pop()
+        return code
+
+    def _start_round(self) -> None:
+        self.round += 1
+        if self.round > self.max_rounds:
+            self._win(NIXON, f"the term ends (round limit {self.max_rounds}, engine safeguard)")
+            return
+        self.got_ini = self.got_mom = False
+        self.denied = 0
+        self.flag_ev = False
+        self.gambit_keep = False
+        self.turns = [0, 0]
+        h = self.holder
+        for s, n in ((h, 5), (1 - h, 4)):              # §5.1.1
+            hand = self.hand[s]
+            for _ in range(n):
+                c = self._draw(s)
+                if c < 0:
+                    break
+                hand.append(c)
+            hand.sort()
+        codes = [self._draw_token() for _ in range(min(3, len(self.bag)))]   # §5.1.2
+        self.tc = codes
+        self.tp = [0] * len(codes)
+        self.tf = [0] * len(codes)
+        self.to_move = h
+        self.stack.append(("cp", -1))
+
+    def _eval_step(self, step: int) -> None:
+        stack = self.stack
+        if step == 1:                                   # neutral evidence back to the bag
+            for i in range(len(self.tc)):
+                if self.tf[i] != 2 and self.tp[i] == 0:
+                    self.tf[i] = 2
+                    self.bag.append(self.tc[i])
+            step = 2
+        if step == 2:                                   # award the initiative token
+            if not self.got_ini and self.ini is not None:
+                p = self.ini
+                self.holder = EDITOR if p > 0 else NIXON if p < 0 else 1 - self.holder
+                self.ini = None
+            step = 3
+        if step == 3:                                   # award the momentum token
+            stack[-1] = ("eval", -1, 4)
+            if not self.got_mom and self.mom is not None:
+                p = self.mom
+                self.mom = None
+                if p == 0:
+                    self.supply += 1
+                else:
+                    self._place_momentum(EDITOR if p > 0 else NIXON)
+            return
+        if step == 4:                                   # reset the track
+            self.ini = 0
+            if self.supply <= 0:
+                self._win(NIXON, "no momentum token left in the supply")
+                return
+            self.supply -= 1
+            self.mom = 0
+            # step 5: pin this round's evidence, initiative holder first
+            stack[-1] = ("eval", -1, 6)
+            h = self.holder
+            for s in (1 - h, h):
+                side = SIDE[s]
+                for i in range(len(self.tc) - 1, -1, -1):
+                    if self.tf[i] != 2 and self.tp[i] * side > 0:
+                        self.tf[i] = 2
+                        stack.append(("pin", s, self.tc[i]))
+            return
+        stack.pop()                                     # step 6: next round
+        self._start_round()
+
+    # ------------------------------------------------------------------ information
+    def observation(self, seat: int):
+        nixon = seat == NIXON
+        track = tuple((self.tc[i] if (self.tf[i] == 1 or nixon) else -1, self.tp[i], self.tf[i])
+                      for i in range(len(self.tc)) if self.tf[i] != 2)
+        stack = []
+        for f in self.stack:
+            if f[0] == "turn" and f[2] >= 0 and f[1] != seat:
+                f = ("turn", f[1], -2)
+            stack.append(f)
+        return {
+            "seat": seat, "round": self.round, "holder": self.holder, "to_move": self.to_move,
+            "turns": tuple(self.turns), "initiative": self.ini, "momentum": self.mom,
+            "gained": (self.got_ini, self.got_mom), "momentum_cards": tuple(self.mcard),
+            "supply": self.supply, "momentum_removed": self.mom_removed,
+            "track": track, "track_slots": len(self.tc),
+            "board": tuple(self.board), "pictures": tuple(self.pics),
+            "hand": tuple(self.hand[seat]), "hand_sizes": (len(self.hand[0]), len(self.hand[1])),
+            "deck_sizes": (len(self.deck[0]), len(self.deck[1])),
+            "own_deck": tuple(sorted(self.deck[seat])),
+            "discards": (tuple(self.disc[0]), tuple(self.disc[1])), "removed": tuple(self.removed),
+            "bag": tuple(sorted(self.bag)) if nixon else len(self.bag),
+            "denied": self.denied, "events_value_only": self.flag_ev,
+            "gambit_keep": self.gambit_keep, "stack": tuple(stack), "chain": tuple(self.chain),
+            "winner": self.winner,
+        }
+
+    def determinize(self, seat: int, rng: random.Random) -> "WatergateState":
+        w = self.clone()
+        opp = 1 - seat
+        own = sorted(self.deck[seat])
+        rng.shuffle(own)
+        w.deck[seat] = own
+        # the opponent's hand and deck: one pool of unseen cards
+        pool = sorted(self.hand[opp] + self.deck[opp])
+        rng.shuffle(pool)
+        k = len(self.hand[opp])
+        top = self.stack[-1] if self.stack else None
+        if top is not None and top[0] == "window" and top[1] == opp:
+            # the window is open only because opp holds a matching reaction card
+            cands = self._react_cards(opp, top[2], pool)
+            if cands and not any(c in cands for c in pool[:k]):
+                j = pool.index(cands[0])
+                pool[0], pool[j] = pool[j], pool[0]
+        if top is not None and top[0] == "turn" and top[1] == opp and top[2] >= 0:
+            w.stack[-1] = ("turn", opp, pool[0])
+        w.hand[opp] = sorted(pool[:k])
+        w.deck[opp] = pool[k:]
+        # evidence tokens
+        if seat == EDITOR:
+            fd = [i for i in range(len(self.tc)) if self.tf[i] == 0]
+            tokens = sorted(self.bag + [self.tc[i] for i in fd])
+            if fd:
+                need = top[2] if top is not None and top[0] == "pick" else 0
+                allowed = [j for j, c in enumerate(tokens) if not c & self.denied]
+                pick = None
+                for _ in range(40):
+                    trial = rng.sample(allowed, len(fd))
+                    if not need or any(tokens[j] & need for j in trial):
+                        pick = trial
+                        break
+                if pick is None:
+                    first = [j for j in allowed if tokens[j] & need]
+                    j0 = first[rng.randrange(len(first))]
+                    rest = [j for j in allowed if j != j0]
+                    pick = [j0] + rng.sample(rest, len(fd) - 1)
+                for i, j in zip(fd, pick):
+                    w.tc[i] = tokens[j]
+                taken = set(pick)
+                w.bag = [c for j, c in enumerate(tokens) if j not in taken]
+            else:
+                w.bag = tokens
+        else:
+            w.bag = sorted(self.bag)
+        w.rng = fresh_rng(rng)
+        if w.winner < 0:
+            legal = w._legal(w.stack[-1])
+            w._cache_legal = legal if legal else self._cache_legal
+        return w
+
+    # ------------------------------------------------------------------ heuristic
+    def _connection_cost(self) -> float:
+        """Cheapest number of further Editor pins (tokens + pictures) that would connect
+        two informants, treating face-down board tokens and pictures as blocks."""
+        d = self.data
+        adj = d.adj
+        board = self.board
+        n = len(board)
+        inf = 99.0
+        # node costs: face-up token 0, empty evidence space 1, face-down token 2.5 (removable)
+        cost = [inf] * n
+        for m in d.evidence_nodes:
+            b = board[m]
+            cost[m] = 0.0 if b >= 16 else 1.0 if b < 0 else 2.5
+        best_total = inf
+        # dist from Nixon with node costs (Dijkstra on a tiny graph)
+        dist = self._dijkstra(cost)
+        costs = []
+        for p, node in enumerate(d.informant_node):
+            pc = 0.0 if self.pics[p] == 1 else 1.0 if self.pics[p] == 0 else inf
+            if pc >= inf:
+                continue
+            dm = min(dist[m] for m in adj[node])
+            costs.append((dm + pc, p, node))
+        if len(costs) < 2:
+            return inf
+        costs.sort()
+        # build the best one, then the cheapest second given the first path for free
+        first_cost, p1, node1 = costs[0]
+        path = self._path_nodes(dist, cost, node1)
+        cost2 = cost[:]
+        for m in path:
+            cost2[m] = 0.0
+        dist2 = self._dijkstra(cost2)
+        for c2, p, node in costs[1:]:
+            pc = 0.0 if self.pics[p] == 1 else 1.0
+            dm = min(dist2[m] for m in adj[node])
+            best_total = min(best_total, first_cost + dm + pc)
+        return best_total
+
+    def _dijkstra(self, cost):
+        adj = self.data.adj
+        n = len(cost)
+        dist = [99.0] * n
+        dist[0] = 0.0
+        done = [False] * n
+        last = len(self.data.evidence_nodes)
+        for _ in range(n):
+            u = -1
+            du = 99.0
+            for v in range(n):
+                if not done[v] and dist[v] < du:
+                    du = dist[v]
+                    u = v
+            if u < 0:
+                break
+            done[u] = True
+            for v in adj[u]:
+                if v > last:
+                    continue
+                nd = du + cost[v]
+                if nd < dist[v]:
+                    dist[v] = nd
+        return dist
+
+    def _path_nodes(self, dist, cost, node) -> list:
+        adj = self.data.adj
+        path = []
+        cur = min(adj[node], key=lambda m: dist[m])
+        guard = 0
+        while cur != 0 and guard < 64:
+            path.append(cur)
+            nxt = min(adj[cur], key=lambda m: dist[m] if m not in path else 99.0)
+            if dist[nxt] > dist[cur] - cost[cur] + 1e-9 and nxt != 0:
+                break
+            cur = nxt
+            guard += 1
+        return path
+
+    def heuristic(self) -> list[float]:
+        if self.winner >= 0:
+            return [1.0 if s == self.winner else 0.0 for s in (0, 1)]
+        cc = self._connection_cost()
+        # Editor: fraction of the way to connecting two informants (about 7 pins needed)
+        editor = max(0.0, 1.0 - cc / 8.0)
+        # Nixon: momentum on his card, plus the supply running out
+        tokens_left = self.supply + (1 if self.mom is not None else 0)
+        nixon = self.mcard[1] / 5.0
+        nixon = max(nixon, 1.0 - tokens_left / 9.0 * 1.0) if tokens_left <= 2 else nixon
+        # the research track this round
+        track = 0.0
+        if self.mom is not None:
+            track += self.mom * 0.02
+        if self.ini is not None:
+            track += self.ini * 0.005
+        for i in range(len(self.tc)):
+            if self.tf[i] != 2:
+                track += self.tp[i] * 0.008
+        v = 0.5 + 0.45 * (editor - nixon) + track
+        v = min(0.98, max(0.02, v))
+        return [v, 1.0 - v]
+
+    # ------------------------------------------------------------------ text
+    def action_to_string(self, action) -> str:
+        cards = self.data.cards
+        try:
+            h = action[0]
+            if h in ("value", "action"):
+                c = cards[action[1]]
+                return f"play {c.id} {c.name} ({c.value} {colour_text(c.mask)}) for its {h} part"
+            if h == "init":
+                return "move the initiative token"
+            if h == "mom":
+                return "move the momentum token"
+            if h == "slot":
+                i = action[1]
+                return f"move evidence token #{i}"
+            if h == "ask":
+                return f"ask Nixon for a face-down {BIT_NAME[action[1]]} token"
+            if h == "none":
+                return "no token can be moved: discard the card"
+            if h == "react":
+                return f"react with {cards[action[1]].name}"
+            if h == "pass":
+                return "do not react"
+            if h == "space":
+                return f"evidence space {self.data.space_names[action[1]]}"
+            if h == "person":
+                return f"pin the picture of {self.data.people[action[1]]}"
+            if h == "gambit_keep":
+                return "Gambit: remove Gambit from the game"
+            if h == "gambit_remove":
+                return f"Gambit: remove {cards[action[1]].name} from hand, Gambit to the discard"
+            if h == "replay":
+                return f"The system works: replay {cards[action[1]].name}"
+        except (TypeError, IndexError, KeyError, AttributeError):
+            pass
+        return repr(action)
+
+    def __str__(self) -> str:
+        d = self.data
+        lines = [f"Watergate round {self.round}; initiative card points at {SEAT_NAME[self.holder]}"]
+        if self.winner >= 0:
+            lines.append(self.reason)
+        cells = {}
+        if self.ini is not None:
+            cells.setdefault(self.ini, []).append("INI")
+        if self.mom is not None:
+            cells.setdefault(self.mom, []).append("MOM")
+        for i in range(len(self.tc)):
+            if self.tf[i] != 2:
+                cells.setdefault(self.tp[i], []).append(
+                    f"#{i}:{token_text(self.tc[i])}" + ("" if self.tf[i] else "(down)"))
+        track = "  ".join(f"{p:+d}[{','.join(cells[p])}]" for p in sorted(cells, reverse=True))
+        lines.append(f"track (Editor +5 ... Nixon -5): {track}")
+        lines.append(f"momentum: Editor card {self.mcard[0]}, Nixon card {self.mcard[1]}, "
+                     f"supply {self.supply}, removed {self.mom_removed}; bag {len(self.bag)}")
+        pins = []
+        for n in d.evidence_nodes:
+            b = self.board[n]
+            if b >= 0:
+                pins.append(f"{d.space_names[n]}={token_text(b)}{'^' if b >= 16 else 'v'}")
+        lines.append("board: " + (" ".join(pins) or "empty"))
+        pics = [f"{p}:{'up' if self.pics[i] == 1 else 'down'}" for i, p in enumerate(d.people) if self.pics[i]]
+        lines.append("pictures: " + (", ".join(pics) or "none pinned")
+                     + f"; connected informants {self._editor_connected()}")
+        for s in (0, 1):
+            lines.append(f"{SEAT_NAME[s]}: hand {[d.cards[c].id for c in self.hand[s]]}, "
+                         f"deck {len(self.deck[s])}, discard {len(self.disc[s])}")
+        if self.stack:
+            lines.append(f"deciding: {SEAT_NAME[self.stack[-1][1]]} ({self.stack[-1][0]})")
+        return "\n".join(lines)
