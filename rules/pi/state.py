@@ -34,7 +34,7 @@ class PiState(State):
                  "pend_s", "pend_c", "area_sus", "area_cri", "sus_area", "cri_area", "cases",
                  "deck", "display", "discard", "dead", "marked", "inv_areas", "inv_left",
                  "events", "cand", "hand_ok", "failed", "solved", "solved_in_round",
-                 "score", "penalty")
+                 "score", "penalty", "_cache_rng_shared")
 
     # ------------------------------------------------------------------ setup
     @classmethod
@@ -44,6 +44,7 @@ class PiState(State):
         n = game.params.players
         s.game = game
         s.rng = random.Random(seed)
+        s._cache_rng_shared = False
         s.n = n
         s.prune = game.params.prune_solves
         s.m = 0
@@ -59,7 +60,7 @@ class PiState(State):
         """Spec 5.2: re-lay tiles, deal cases, shuffle evidence, reset tokens."""
         d = self.game.data
         n = self.n
-        rng = self.rng
+        rng = self._own_rng()
         tiles = list(range(d.NS)) + [-1] * d.blank_suspects
         rng.shuffle(tiles)
         self.area_sus = tuple(tiles)
@@ -300,7 +301,7 @@ class PiState(State):
                     break
                 self.deck = self.discard
                 self.discard = []
-                self.rng.shuffle(self.deck)
+                self._own_rng().shuffle(self.deck)
             display.append(self.deck.pop())
 
     def _end_minigame(self) -> None:
@@ -314,10 +315,19 @@ class PiState(State):
         self._setup_minigame()
 
     # ------------------------------------------------------------------ copies
+    def _own_rng(self) -> random.Random:
+        """The state's generator, copied first if a clone still shares it (clones share the
+        generator until one of them needs it: most clones never draw a random number)."""
+        if self._cache_rng_shared:
+            self.rng = clone_rng(self.rng)
+            self._cache_rng_shared = False
+        return self.rng
+
     def clone(self) -> "PiState":
         s = PiState.__new__(PiState)
         s.game = self.game
-        s.rng = clone_rng(self.rng)
+        s.rng = self.rng
+        s._cache_rng_shared = self._cache_rng_shared = True
         s.n = self.n
         s.prune = self.prune
         s.m = self.m
@@ -393,6 +403,7 @@ class PiState(State):
         and the rule that cases share no name; reshuffle the evidence deck; reseed."""
         w = self.clone()
         w.rng = fresh_rng(rng)
+        w._cache_rng_shared = False
         w.discard = sorted(self.discard)
         deck = sorted(self.deck)
         rng.shuffle(deck)
@@ -501,15 +512,35 @@ class PiState(State):
         return "\n".join(lines)
 
 
+_BITS_CACHE: dict[int, tuple[int, ...]] = {}
+
+
+def set_bits(mask: int) -> tuple[int, ...]:
+    """Indices of the set bits of `mask`, ascending (memoised: search determinizes the same
+    position over and over, so the same few masks come back)."""
+    out = _BITS_CACHE.get(mask)
+    if out is None:
+        text = bin(mask)[:1:-1]
+        out = tuple(i for i, ch in enumerate(text) if ch == "1")
+        if len(_BITS_CACHE) > 4096:
+            _BITS_CACHE.clear()
+        _BITS_CACHE[mask] = out
+    return out
+
+
 def sample_uniform(d, mask: int, count: int, rng: random.Random) -> int:
     """A uniformly chosen set bit of `mask` (which has `count` set bits)."""
+    bits = _BITS_CACHE.get(mask)
+    if bits is not None:
+        return bits[rng.randrange(len(bits))]
     nbits = d.NS * d.NC * d.NL
     if count * 4 >= nbits:
         while True:
             i = rng.randrange(nbits)
             if mask >> i & 1:
                 return i
-    return logic.sample_bit(d, mask, rng.randrange(count))
+    bits = set_bits(mask)
+    return bits[rng.randrange(len(bits))]
 
 
 def sample_disjoint(d, masks: list[int], rng: random.Random, tries: int = 12) -> list[tuple[int, int, int]]:
