@@ -20,7 +20,7 @@ TERMINAL = -4
 
 #: Modules under `rules/` that register a game when imported.  A game is listed here
 #: once its engine passes the conformance suite.
-GAME_MODULES: list[str] = ["rules.pi", "rules.pulitzer", "rules.tabletop_inc", "rules.watergate"]
+GAME_MODULES: list[str] = ["rules.pi", "rules.pulitzer", "rules.tabletop_inc", "rules.watergate", "rules.salem"]
 
 
 # --------------------------------------------------------------------------- errors

@@ -1,0 +1,76 @@
+"""Salem 1692 (deluxe): Game and Params."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import ClassVar
+
+from rules.core import Game, GameParams, ParamError
+
+from . import data as _data
+
+
+@dataclass(frozen=True)
+class SalemParams(GameParams):
+    players: int = 6
+    mode: str = "standard"
+    #: spec A-40: 1-of-2 Town Hall deal at 7 or fewer players
+    townhall_choice: bool = True
+    #: safeguard (not in the printed rules): after this many seat turns the game is a draw
+    max_turns: int = 250
+
+    def validate(self) -> None:
+        super().validate()
+        if self.mode == "standard" and not 4 <= self.players <= 12:
+            raise ParamError(f"salem standard mode takes 4-12 players, got {self.players}")
+        if self.mode == "ghosts" and self.players not in (2, 3):
+            raise ParamError(f"salem ghosts mode takes 2 or 3 players, got {self.players}")
+        if self.mode not in ("standard", "ghosts"):
+            raise ParamError(f"salem mode must be 'standard' or 'ghosts', got {self.mode!r}")
+        if not isinstance(self.townhall_choice, bool):
+            raise ParamError(f"townhall_choice must be true or false, got {self.townhall_choice!r}")
+        if not isinstance(self.max_turns, int) or isinstance(self.max_turns, bool) \
+                or not 20 <= self.max_turns <= 5000:
+            raise ParamError(f"max_turns must be a whole number 20-5000, got {self.max_turns!r}")
+
+
+class SalemGame(Game):
+    name: ClassVar[str] = "salem"
+    title: ClassVar[str] = "Salem 1692"
+    Params: ClassVar[type[GameParams]] = SalemParams
+    modes: ClassVar[dict] = {"standard": (4, 5, 6, 7, 8, 9, 10, 11, 12), "ghosts": (2, 3)}
+    data_dir: ClassVar[Path] = Path(__file__).parent / "data"
+    bot_factories: ClassVar[dict] = {"salem-heuristic": "rules.salem.bots:HeuristicBot"}
+
+    def __init__(self, params=None, **kwargs):
+        super().__init__(params, **kwargs)
+        self.data = _data.load_cached(self.data_dir)
+        p = self.params
+        self.ghost_mode = p.mode == "ghosts"
+        if self.ghost_mode:
+            # 2 players: P0 G P1 G; 3 players: a ghost left of player 0 (the "youngest")
+            self.human = (0, -1, 1, -1) if p.players == 2 else (0, -1, 1, 2)
+        else:
+            self.human = tuple(range(p.players))
+        self.npos = len(self.human)
+        self.pos_of = tuple(self.human.index(i) for i in range(p.players))
+        self.is_ghost = tuple(h < 0 for h in self.human)
+        self.setup_row = self.data.setup[3 if self.ghost_mode else p.players]
+        self.abilities_on = not self.ghost_mode
+        self.th_choice = (not self.ghost_mode) and p.players <= 7 and p.townhall_choice
+        # hard decision cap (the turn safeguard ends far earlier in practice)
+        self._cap = 60 * p.max_turns + 400 * self.npos
+
+    def max_game_length(self) -> int:
+        return self._cap
+
+    def new_initial_state(self, seed=None):
+        from .state import SalemState
+        return SalemState.initial(self, seed)
+
+    @classmethod
+    def param_help(cls) -> dict:
+        return {"players": "4-12 (standard) or 2-3 (ghosts mode)",
+                "mode": "standard | ghosts",
+                "townhall_choice": "true/false: keep 1 of 2 Town Hall cards at 7 or fewer players (A-40)",
+                "max_turns": "20-5000: safeguard, the game is a draw after this many seat turns"}

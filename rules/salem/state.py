@@ -1,0 +1,1675 @@
+"""Salem 1692 (deluxe) state: the whole engine.
+
+Design notes
+* Positions 0..npos-1 clockwise; in ghosts mode some positions are ghosts (game.human[pos] < 0).
+  current_player() and observation() speak in player indices, actions name positions.
+* Face-down trial rows are multisets: rows are reshuffled after every leak (spec A-05, 20.3),
+  so every blind pick by a non-owner is an engine chance event (equivalent per 20.3).
+* The engine runs a stack of tasks; a task either resolves at once or asks one seat for one
+  short decision (self.dec).  Secret/simultaneous steps (Town Hall choice, Dawn, Night votes,
+  gavel, confessions) ask every living human seat in seat order; choices stay hidden from the
+  other seats until the rules reveal them (spec 20.5).
+"""
+from __future__ import annotations
+
+import random
+
+from rules.core import TERMINAL, Outcome, State, clone_rng, fresh_rng
+
+from .data import SPECIALS
+
+SPECIAL_SET = frozenset(SPECIALS)
+SECRET_KINDS = ("keep", "dawn", "victim", "gavel", "sleep", "confess")
+TOKEN_ORDER = ("asylum", "black_cat", "matchmaker", "piety")
+
+
+class SalemState(State):
+    __slots__ = ("game", "rng", "N", "alive", "char", "fd", "fu", "hand", "reds", "stocks",
+                 "tokens", "coins", "ew", "announced", "known_ew", "facts", "complete",
+                 "pub_facts", "last_acc", "uses", "deck", "discard", "night_in_deck",
+                 "night_zone", "deck_known", "centre", "supply", "tasks", "dec", "result",
+                 "turn_pos", "turns", "nights", "steps", "first_turn", "played", "in_night",
+                 "votes", "gavel", "gavel_public", "victim", "victim_public", "confess",
+                 "confessed", "th_opts", "th_pend", "loot_view", "loot_stopped", "log")
+
+    # ------------------------------------------------------------------ setup
+    @classmethod
+    def initial(cls, game, seed):
+        s = cls.__new__(cls)
+        s.game = game
+        d = game.data
+        rng = s.rng = random.Random(seed)
+        N = s.N = game.npos
+        row = game.setup_row
+        cards = (["naw"] * row["naw"] + ["witch"] * row["witch"]
+                 + ["constable"] * row["constable"] + rng.sample(list(SPECIALS), row["special"]))
+        rng.shuffle(cards)
+        k = row["per_seat"]
+        s.fd = [cards[i * k:(i + 1) * k] for i in range(N)]
+        s.fu = [[] for _ in range(N)]
+        s.alive = [True] * N
+        s.ew = ["witch" in r for r in s.fd]
+        s.announced = [False] * N
+        s.known_ew = [[p] if s.ew[p] else [] for p in range(N)]
+        s.facts = [[] for _ in range(N)]
+        s.complete = [False] * N
+        s.pub_facts = []
+        s.last_acc = [-1] * N
+        s.uses = {}
+        s.reds = [[] for _ in range(N)]
+        s.stocks = [0] * N
+        s.tokens = [[] for _ in range(N)]
+        s.coins = [0] * N
+        s.hand = [[] for _ in range(N)]
+        chars = [c[0] for c in d.characters]
+        rng.shuffle(chars)
+        s.char = [None] * N
+        s.th_opts = [None] * N
+        s.th_pend = [None] * N
+        if game.th_choice:
+            for p in range(N):
+                s.th_opts[p] = (chars[2 * p], chars[2 * p + 1])
+        else:
+            for p in range(N):
+                s.char[p] = chars[p]
+        # playing deck (R-SETUP-8)
+        deck = [c for c in d.deck if d.effect[c] != "night"]
+        rng.shuffle(deck)
+        for p in range(N):
+            if game.is_ghost[p]:
+                continue
+            for _ in range(3):
+                while True:
+                    c = deck.pop()
+                    if d.effect[c] == "conspiracy":
+                        deck.append(c)
+                        rng.shuffle(deck)
+                        continue
+                    s.hand[p].append(c)
+                    break
+        s.deck = deck
+        s.discard = []
+        s.deck_known = -1
+        s._insert_night()
+        s.centre = list(d.tokens_start)
+        s.supply = d.coins
+        s.dec = None
+        s.result = None
+        s.turn_pos = -1
+        s.turns = 0
+        s.nights = 0
+        s.steps = 0
+        s.first_turn = True
+        s.played = False
+        s.in_night = False
+        s.votes = {}
+        s.gavel = -2
+        s.gavel_public = False
+        s.victim = -1
+        s.victim_public = False
+        s.confess = {}
+        s.confessed = []
+        s.loot_view = None
+        s.loot_stopped = []
+        s.log = []
+        s.tasks = [("next_turn",), ("dawn",)]
+        if game.th_choice:
+            s.tasks.append(("th_reveal",))
+            s.tasks.append(("th_ask", 0))
+        s._run()
+        return s
+
+    def _insert_night(self):
+        """Put the Night into the bottom part of the deck (R-SETUP-8, A-04)."""
+        deck = self.deck
+        n = len(deck)
+        bottom = n - n // 2  # ceil(n/2)
+        i = self.rng.randrange(bottom + 1)
+        deck.insert(i, "night")
+        self.night_in_deck = True
+        self.night_zone = bottom + 1
+
+    # ------------------------------------------------------------------ helpers
+    def _nxt(self, p):
+        """Left neighbour: next living position clockwise (A-01)."""
+        N = self.N
+        q = (p + 1) % N
+        while not self.alive[q]:
+            q = (q + 1) % N
+            if q == p:
+                return p
+        return q
+
+    def _prv(self, p):
+        N = self.N
+        q = (p - 1) % N
+        while not self.alive[q]:
+            q = (q - 1) % N
+            if q == p:
+                return p
+        return q
+
+    def abil(self, p):
+        if not self.game.abilities_on:
+            return None
+        c = self.char[p]
+        if c is None:
+            return None
+        a = self.game.data.char_ability[c]
+        if a == "martha":
+            q = self._prv(p)
+            if q == p or self.char[q] is None:
+                return "martha"
+            return self.game.data.char_ability[self.char[q]]
+        return a
+
+    def _param(self, ability, key, default):
+        for cid, _, a, params in self.game.data.characters:
+            if a == ability:
+                return params.get(key, default)
+        return default
+
+    def _used(self, p, ability):
+        return self.uses.get(f"{p}:{ability}", 0)
+
+    def _use(self, p, ability):
+        key = f"{p}:{ability}"
+        self.uses[key] = self.uses.get(key, 0) + 1
+
+    def constable(self):
+        for p in range(self.N):
+            if self.alive[p] and "constable" in self.fd[p]:
+                return p
+        return -1
+
+    def _living(self):
+        return [p for p in range(self.N) if self.alive[p]]
+
+    def _humans_living(self):
+        g = self.game.is_ghost
+        return [p for p in range(self.N) if self.alive[p] and not g[p]]
+
+    def _total(self, p):
+        d = self.game.data
+        cot = self.abil(p) == "cotton"
+        t = 0
+        for c in self.reds[p]:
+            if c == "alibi":
+                t += self._param("griggs", "value", 7)
+            elif cot and c == "evidence":
+                t += self._param("cotton", "value", 1)
+            else:
+                t += d.value[c]
+        return t
+
+    def _base(self, p):
+        return self._param("burroughs", "value", 8) if self.abil(p) == "burroughs" else 7
+
+    def _normal(self, p):
+        mult = self.game.data.piety_mult if "piety" in self.tokens[p] else 1
+        return self._base(p) * mult
+
+    def _danforth(self, p):
+        mult = self.game.data.piety_mult if "piety" in self.tokens[p] else 1
+        return (self._base(p) - 1) * mult
+
+    def _end(self, winner, reason, losers=()):
+        if self.result is None:
+            self.result = (winner, reason, tuple(losers))
+            self.dec = None
+            self.tasks = []
+
+    def _town_check(self):
+        """8.1 step 2: no face-down Witch card left anywhere -> town wins."""
+        for r in self.fd:
+            if "witch" in r:
+                return False
+        self._end("town", "town wins: all witches revealed")
+        return True
+
+    def _witch_check(self, converts=()):
+        """R-WIN-2 (and 19.9 in ghosts mode)."""
+        if self.result is not None:
+            return True
+        if self.game.ghost_mode:
+            for p in range(self.N):
+                if not self.game.is_ghost[p] and not self.ew[p]:
+                    return False
+            self._end("witch", "witches win: every player became a witch", converts)
+            return True
+        for p in range(self.N):
+            if self.alive[p] and not self.ew[p]:
+                return False
+        if converts:
+            self._end("witch", "witches win: the last townsperson became a witch", converts)
+        else:
+            self._end("witch", "witches win: no townsperson left alive")
+        return True
+
+    def _drop_facts_row(self, t):
+        for f in self.facts:
+            if f:
+                f[:] = [x for x in f if x[0] != t]
+        self.pub_facts = [x for x in self.pub_facts if x[0] != t]
+        self.announced[t] = False
+
+    def _drop_fact(self, t, card):
+        for f in self.facts:
+            if (t, card) in f:
+                f.remove((t, card))
+        if (t, card) in self.pub_facts:
+            self.pub_facts.remove((t, card))
+
+    def _add_fact(self, s, t, card):
+        if self.alive[s] and not self.game.is_ghost[s] and (t, card) not in self.facts[s]:
+            self.facts[s].append((t, card))
+
+    def _know_ew(self, s, t):
+        if self.alive[s] and not self.game.is_ghost[s] and t not in self.known_ew[s]:
+            self.known_ew[s].append(t)
+            self.known_ew[s].sort()
+
+    def _rebuild(self):
+        """10.2 step 5: shuffle deck and discards, Night into the bottom half."""
+        cards = self.deck + self.discard
+        self.discard = []
+        self.rng.shuffle(cards)
+        self.deck = cards
+        self.deck_known = -1
+        self._insert_night()
+
+    # ------------------------------------------------------------------ engine loop
+    def _run(self):
+        tasks = self.tasks
+        while self.dec is None and self.result is None:
+            if not tasks:
+                tasks.append(("next_turn",))
+            t = tasks.pop()
+            getattr(self, "_t_" + t[0])(*t[1:])
+            tasks = self.tasks
+
+    def _ask(self, kind, pos, payload=()):
+        self.dec = (kind, pos, payload)
+
+    # ---- Town Hall (R-SETUP-7, D1)
+    def _t_th_ask(self, i):
+        for p in range(i, self.N):
+            if not self.game.is_ghost[p] and self.th_opts[p] is not None:
+                self._ask("keep", p, self.th_opts[p])
+                return
+
+    def _t_th_reveal(self):
+        for p in range(self.N):
+            if self.th_opts[p] is not None:
+                self.char[p] = self.th_pend[p]
+        self.th_opts = [None] * self.N
+        self.th_pend = [None] * self.N
+
+    # ---- Dawn (R-DAWN)
+    def _t_dawn(self):
+        for p in self._humans_living():
+            if self.ew[p]:
+                for q in self._humans_living():
+                    if self.ew[q]:
+                        self._know_ew(p, q)
+                if not self.game.ghost_mode:
+                    self.complete[p] = True
+        self.votes = {}
+        self.tasks.append(("dawn_tally",))
+        self.tasks.append(("dawn_ask", 0))
+
+    def _t_dawn_ask(self, i):
+        for p in range(i, self.N):
+            if self.alive[p] and not self.game.is_ghost[p]:
+                self._ask("dawn", p)
+                return
+
+    def _plurality(self, pool):
+        if not self.votes:
+            return pool[self.rng.randrange(len(pool))]
+        count = {}
+        for v in self.votes.values():
+            count[v] = count.get(v, 0) + 1
+        best = max(count.values())
+        tied = sorted(v for v, c in count.items() if c == best)
+        return tied[self.rng.randrange(len(tied))] if len(tied) > 1 else tied[0]
+
+    def _t_dawn_tally(self):
+        p = self._plurality(self._living())
+        self.tokens[p].append("black_cat")
+        self.votes = {}
+        self.log.append(f"Dawn: the Black Cat goes to {self.pname(p)}")
+
+    # ---- turns (R-TURN)
+    def _t_next_turn(self):
+        if self.first_turn:
+            self.first_turn = False
+            p = 0
+            for q in range(self.N):
+                if "black_cat" in self.tokens[q]:
+                    p = q
+            if not self.alive[p]:
+                p = self._nxt(p)
+        else:
+            p = self._nxt(self.turn_pos if self.turn_pos >= 0 else 0)
+        self.turns += 1
+        if len(self.log) > 40:
+            del self.log[:-20]
+        if self.turns > self.game.params.max_turns:
+            self._end("draw", "draw: safeguard turn limit reached (not a printed rule)")
+            return
+        self.turn_pos = p
+        self.played = False
+        self.tasks.append(("next_turn",))
+        if self.game.is_ghost[p]:
+            self.tasks.append(("discard_top", p, 1))      # 19.3 ghost turn
+        elif self.stocks[p] > 0:                            # R-TURN-4
+            self.stocks[p] -= 1
+            self.discard.append("stocks")
+        else:
+            self.tasks.pop()
+            self.tasks.append(("turn_begin", p))
+
+    def _t_turn_begin(self, p):
+        if self.abil(p) == "tituba" and self._used(p, "tituba") < self._param("tituba", "uses", 1):
+            self._ask("tituba", p)
+        else:
+            self._ask("action", p)
+
+    def _t_play_more(self, p):
+        if self.alive[p] and self.turn_pos == p:
+            self._ask("play", p)
+        else:
+            self.tasks.append(("next_turn",))
+
+    # ---- drawing (R-DRAW)
+    def _t_draw(self, p, n, giles):
+        if n <= 0:
+            return
+        if not self.deck:
+            if self.in_night:
+                return
+            self._rebuild()
+        c = self.deck.pop()
+        eff = self.game.data.effect[c]
+        if eff == "night" or eff == "conspiracy":
+            self.tasks.append(("draw", p, n - 1, False))
+            self._black(c, p, False)
+            return
+        if not self.alive[p]:
+            self.discard.append(c)
+        else:
+            self.hand[p].append(c)
+        if giles:
+            if c != "accusation":
+                giles = False
+            elif n == 1:   # both cards of the Draw were plain Accusations (A-39)
+                self.log.append(f"{self.pname(p)} shows two Accusations (Giles Corey)")
+                self.tasks.append(("draw", p, self._param("giles", "draw", 1), False))
+                return
+        self.tasks.append(("draw", p, n - 1, giles))
+
+    def _t_discard_top(self, p, n):
+        """Ghost turn / ghost-peek discards (19.3): black cards resolve."""
+        if n <= 0:
+            return
+        if not self.deck:
+            if self.in_night:
+                return
+            self._rebuild()
+        c = self.deck.pop()
+        self.tasks.append(("discard_top", p, n - 1))
+        eff = self.game.data.effect[c]
+        if eff == "night" or eff == "conspiracy":
+            self._black(c, p, True)
+        else:
+            self.discard.append(c)
+
+    def _black(self, c, drawer, discarded):
+        if self.game.data.effect[c] == "night":
+            self.night_in_deck = False
+            self.tasks.append(("night", drawer))
+        else:
+            self.discard.append(c)
+            self.tasks.append(("conspiracy", drawer, discarded))
+
+    # ---- Conspiracy (R-CONS)
+    def _t_conspiracy(self, drawer, discarded):
+        self.log.append(f"Conspiracy ({self.pname(drawer)})")
+        self.tasks.append(("cons_pass",))
+        h = -1
+        for q in range(self.N):
+            if "black_cat" in self.tokens[q] and self.alive[q]:
+                h = q
+        if h < 0 or not self.fd[h] or self.abil(h) == "mary":
+            return
+        if discarded or drawer == h:
+            if self.game.is_ghost[h]:
+                self._reveal(h, self.fd[h][self.rng.randrange(len(self.fd[h]))], -1, "cat")
+            else:
+                self._ask("cat_self", h)
+        else:
+            self.tasks.append(("reveal_blind", h, drawer, "cat"))
+
+    def _t_cons_pass(self):
+        living = self._living()
+        if len(living) < 2:
+            return
+        taken = {}
+        for p in living:
+            left = self._nxt(p)
+            row = self.fd[left]
+            taken[p] = (left, row[self.rng.randrange(len(row))])
+        for p in living:
+            left, c = taken[p]
+            self.fd[left].remove(c)
+        for p in living:
+            self._drop_facts_row(p)
+        converts = []
+        for p in living:
+            left, c = taken[p]
+            self.fd[p].append(c)
+            if c == "witch":
+                if not self.ew[p]:
+                    self.ew[p] = True
+                    converts.append(p)
+                self._know_ew(p, left)
+                self._know_ew(p, p)
+                self._know_ew(left, p)
+            self._add_fact(left, p, c)
+        for p in range(self.N):
+            self.complete[p] = False
+        self._witch_check(tuple(converts))
+
+    # ---- Night (R-NIGHT)
+    def _t_night(self, drawer):
+        self.log.append(f"Night ({self.pname(drawer)})")
+        self.in_night = True
+        self.nights += 1
+        hl = self._humans_living()
+        team = [q for q in hl if self.ew[q]]
+        for p in team:
+            for q in range(self.N):
+                if self.alive[q] and self.ew[q]:
+                    self._know_ew(p, q)
+            if not self.game.ghost_mode:
+                self.complete[p] = True
+        self.votes = {}
+        self.gavel = -2
+        self.gavel_public = False
+        self.victim = -1
+        self.victim_public = False
+        self.confess = {}
+        self.confessed = []
+        self.tasks.append(("night_end",))
+        self.tasks.append(("night_announce", drawer))
+        self.tasks.append(("confess_process", drawer))
+        self.tasks.append(("confess_ask", 0))
+        self.tasks.append(("night_tally",))
+        self.tasks.append(("night_ask", 0, 0))
+
+    def _t_night_ask(self, i, sub):
+        g = self.game.is_ghost
+        for p in range(i, self.N):
+            if not self.alive[p] or g[p]:
+                continue
+            if p == i and sub == 1:
+                if self.constable() == p:
+                    self._ask("gavel", p)
+                    return
+                continue
+            if self.ew[p]:
+                self._ask("victim", p)
+            elif self.constable() == p:
+                self._ask("gavel", p)
+            else:
+                self._ask("sleep", p)
+            return
+
+    def _t_night_tally(self):
+        self.victim = self._plurality(self._living())
+        self.votes = {}
+        self.gavel_public = True
+
+    def _t_confess_ask(self, i):
+        for p in range(i, self.N):
+            if self.alive[p] and not self.game.is_ghost[p]:
+                self._ask("confess", p)
+                return
+
+    def _t_confess_process(self, drawer):
+        order = []
+        p = drawer
+        for k in range(self.N):
+            q = (drawer + k) % self.N
+            if q in self.confess:
+                order.append(q)
+        for q in reversed(order):
+            self.tasks.append(("confess_one", q, self.confess[q]))
+        self.confess = {}
+
+    def _t_confess_one(self, p, what):
+        if not self.alive[p]:
+            return
+        self.confessed.append(p)
+        if what == "phips":
+            self._use(p, "phips")
+            self.log.append(f"{self.pname(p)} confesses (William Phips, no card)")
+            return
+        if what in self.fd[p]:
+            self.log.append(f"{self.pname(p)} confesses: {what}")
+            self._reveal(p, what, -1, "confess")
+
+    def _t_night_announce(self, drawer):
+        v = self.victim
+        self.victim_public = True
+        if v < 0 or not self.alive[v]:
+            return
+        if self.gavel == v or v in self.confessed or "asylum" in self.tokens[v]:
+            self.log.append(f"Night: {self.pname(v)} was chosen but is protected")
+            return
+        self.log.append(f"Night: {self.pname(v)} is the witches' victim")
+        if self.game.ghost_mode:    # 19.7: two reveals instead of death
+            self.tasks.append(("reveal_blind", v, -1, "ghostnight"))
+            self.tasks.append(("reveal_blind", v, -1, "ghostnight"))
+        else:
+            self._eliminate(v, (), -1)
+
+    def _t_night_end(self):
+        self.in_night = False
+        self.gavel = -2
+        self.gavel_public = False
+        self.victim = -1
+        self.victim_public = False
+        self.confessed = []
+        self._rebuild()
+
+    # ---- trials (R-TRIAL)
+    def _t_trial(self, p, chooser, placer):
+        if not self.alive[p] or not self.fd[p]:
+            return
+        total = self._total(p)
+        normal = self._normal(p)
+        if total >= normal:
+            self._trigger(p, chooser, placer, max(1, total // normal))
+        elif placer >= 0 and self.abil(placer) == "danforth" and total >= self._danforth(p):
+            self._ask("danforth", placer, (p,))
+
+    def _trigger(self, p, chooser, placer, n):
+        self.discard.extend(self.reds[p])
+        self.reds[p] = []
+        if placer >= 0 and placer != p and self.abil(placer) == "abigail":
+            self.tasks.append(("abigail_ask", placer))
+        for _ in range(n):
+            self.tasks.append(("reveal_blind", p, chooser, "accuse"))
+        if placer >= 0 and self.abil(placer) == "ann":
+            self.tasks.append(("ann_ask", placer))
+
+    def _t_abigail_ask(self, p):
+        if self.alive[p] and self.reds[p]:
+            self._ask("abigail", p)
+
+    def _t_ann_ask(self, p):
+        if self.alive[p]:
+            self._ask("ann", p)
+
+    def _t_rebecca_ask(self, p):
+        if self.alive[p]:
+            self._ask("rebecca", p)
+
+    def _t_recheck(self):
+        for p in range(self.N):
+            if self.alive[p] and self.fd[p] and self.reds[p] and self._total(p) >= self._normal(p):
+                self.tasks.append(("trial", p, self.last_acc[p], -1))
+
+    # ---- reveals and eliminations (R-REV, R-ELIM)
+    def _t_reveal_blind(self, p, chooser, cause):
+        if not self.alive[p] or not self.fd[p]:
+            return
+        row = self.fd[p]
+        self._reveal(p, row[self.rng.randrange(len(row))], chooser, cause)
+
+    def _reveal(self, p, card, accuser, cause):
+        self.fd[p].remove(card)
+        self.fu[p].append(card)
+        self._drop_fact(p, card)
+        self.log.append(f"{self.pname(p)} reveals {card}")
+        if card == "witch":
+            self.ew[p] = True
+        if self._town_check():
+            return
+        if cause not in ("confess", "elim") and self.game.abilities_on:
+            for r in range(self.N):
+                if r != p and self.alive[r] and self.abil(r) == "rebecca":
+                    self.tasks.append(("rebecca_ask", r))
+        if card == "witch":
+            if "witch" in self.fd[p]:
+                self.announced[p] = True       # R-REV-4: "I hold another Witch card"
+                return
+            self._eliminate(p, (), accuser)
+            return
+        if not self.fd[p]:
+            self._eliminate(p, (card,) if card in SPECIAL_SET else (), accuser)
+            return
+        if card in SPECIAL_SET and not self.game.is_ghost[p]:
+            self.tasks.append(("special", p, card, accuser))
+
+    def _eliminate(self, p, specials, accuser):
+        living_before = sum(self.alive)
+        self.alive[p] = False
+        self.log.append(f"{self.pname(p)} is eliminated")
+        flipped = list(specials)
+        row = self.fd[p]
+        while row:
+            c = row.pop()
+            self.fu[p].append(c)
+            if self._town_check():
+                return
+            if c in SPECIAL_SET:
+                flipped.append(c)
+        self._drop_facts_row(p)
+        if self.game.ghost_mode:
+            self._end("witch", "witches win: a seat was eliminated")
+            return
+        if self._witch_check():
+            return
+        partner = -1
+        if "matchmaker" in self.tokens[p]:
+            for q in range(self.N):
+                if q != p and "matchmaker" in self.tokens[q]:
+                    partner = q
+        self.tasks.append(("elim_tail", p, partner, living_before))
+        self.tasks.append(("proctor", p))
+        if flipped and not self.game.is_ghost[p]:
+            self.tasks.append(("elim_specials", p, tuple(sorted(flipped)), accuser))
+
+    def _t_elim_specials(self, p, specials, accuser):
+        if not specials:
+            return
+        if len(set(specials)) == 1 or len(specials) == 1:
+            self.tasks.append(("elim_specials", p, specials[1:], accuser))
+            self.tasks.append(("special", p, specials[0], accuser))
+            return
+        self._ask("spec_order", p, (specials, accuser))
+
+    def _t_proctor(self, p):
+        if not self.hand[p] or not self.game.abilities_on:
+            return
+        john = [q for q in range(self.N) if self.alive[q] and self.char[q] == "john_proctor"
+                and self.abil(q) == "proctor"]
+        martha = [q for q in range(self.N) if self.alive[q] and self.char[q] != "john_proctor"
+                  and self.abil(q) == "proctor"]
+        pickers = john + martha
+        if not pickers:
+            return
+        self.loot_view = (p, tuple(pickers))
+        self.loot_stopped = []
+        k = self._param("proctor", "uses", 3)
+        order = []
+        for _ in range(k):
+            order.extend(pickers)
+        self.tasks.append(("loot_end",))
+        for q in reversed(order):
+            self.tasks.append(("loot_pick", p, q))
+
+    def _t_loot_pick(self, p, q):
+        if self.hand[p] and self.alive[q] and q not in self.loot_stopped:
+            self._ask("loot", q, (p,))
+
+    def _t_loot_end(self):
+        self.loot_view = None
+        self.loot_stopped = []
+
+    def _t_elim_tail(self, p, partner, living_before):
+        self.discard.extend(self.hand[p])
+        self.hand[p] = []
+        self.discard.extend(self.reds[p])
+        self.reds[p] = []
+        self.discard.extend(["stocks"] * self.stocks[p])
+        self.stocks[p] = 0
+        self.centre.extend(self.tokens[p])
+        self.tokens[p] = []
+        self.supply += self.coins[p]
+        self.coins[p] = 0
+        self.tasks.append(("recheck",))
+        if (partner >= 0 and self.alive[partner] and living_before > 2
+                and self.abil(partner) != "mary"):            # R-MATCH
+            self.tasks.append(("chain", partner))
+
+    def _t_chain(self, q):
+        if self.alive[q]:
+            self.log.append(f"Matchmaker: {self.pname(q)} follows")
+            self._eliminate(q, (), -1)
+
+    # ---- special trial cards (R-SPEC)
+    def _t_special(self, h, card, accuser):
+        g = self.game
+        if card == "pickpocket":
+            if accuser >= 0 and accuser != h and self.hand[accuser]:
+                hand = self.hand[accuser]
+                c = hand.pop(self.rng.randrange(len(hand)))
+                if self.alive[h] or True:
+                    self.hand[h].append(c)
+                self.log.append(f"Pickpocket: {self.pname(h)} steals a card from {self.pname(accuser)}")
+            return
+        if card == "charlatan":
+            elig = [q for q in range(self.N) if self.alive[q] and self.fd[q]]
+            if len(elig) >= 3 and sum(self.alive) > 2:
+                self._ask("charlatan", h, ())
+            return
+        if card == "gravedigger":
+            if self._revive_options(h):
+                self._ask("gravedigger", h)
+            return
+        if card == "inquisitor":
+            if any(q != h and self.alive[q] and self.fd[q] for q in range(self.N)):
+                self._ask("inquisitor", h)
+            return
+        if card == "magistrate":
+            if self._mag_from_options(h):
+                self._ask("mag_from", h)
+            return
+
+    def _revive_options(self, h):
+        out = []
+        for t in range(self.N):
+            if t != h and self.fu[t]:
+                for k in sorted(set(self.fu[t])):
+                    out.append(("revive", t, k))
+        return out
+
+    def _mag_recipients(self, h, src, tok):
+        return [t for t in range(self.N) if self.alive[t] and t != h and t != src
+                and not (tok == "matchmaker" and "matchmaker" in self.tokens[t])]
+
+    def _mag_from_options(self, h):
+        out = []
+        for tok in sorted(set(self.centre)):
+            if self._mag_recipients(h, -1, tok):
+                out.append(("mag_from", -1, tok))
+        for q in range(self.N):
+            for tok in sorted(set(self.tokens[q])):
+                if self._mag_recipients(h, q, tok):
+                    out.append(("mag_from", q, tok))
+        return out
+
+    # ------------------------------------------------------------------ API
+    def current_player(self):
+        if self.result is not None or self.dec is None:
+            return TERMINAL
+        return self.game.human[self.dec[1]]
+
+    def legal_actions(self):
+        if self.result is not None or self.dec is None:
+            return []
+        kind, p, pay = self.dec
+        return getattr(self, "_la_" + kind)(p, pay)
+
+    def random_action(self, rng):
+        legal = self.legal_actions()
+        return legal[rng.randrange(len(legal))]
+
+    # ---- legal actions per decision kind
+    def _la_keep(self, p, pay):
+        return [("keep", pay[0]), ("keep", pay[1])]
+
+    def _la_dawn(self, p, pay):
+        if self.ew[p]:
+            return [("cat", q) for q in range(self.N) if self.alive[q]]
+        return [("sleep",)]
+
+    def _la_victim(self, p, pay):
+        return [("victim", q) for q in range(self.N) if self.alive[q]]
+
+    def _la_gavel(self, p, pay):
+        if self.game.ghost_mode:
+            return [("gavel", -1)] + [("gavel", q) for q in range(self.N) if self.alive[q]]
+        return [("gavel", q) for q in range(self.N) if self.alive[q] and q != p]
+
+    def _la_sleep(self, p, pay):
+        return [("sleep",)]
+
+    def _la_confess(self, p, pay):
+        out = [("confess", "none")]
+        for k in sorted(set(self.fd[p])):
+            if k not in SPECIAL_SET:
+                out.append(("confess", k))
+        if self.abil(p) == "phips" and self._used(p, "phips") < self._param("phips", "uses", 1):
+            out.append(("confess", "phips"))
+        return out
+
+    def _la_tituba(self, p, pay):
+        out = []
+        if "night" in self.deck:
+            out += [("tituba", "night_top"), ("tituba", "night_bottom")]
+        if "conspiracy" in self.deck:
+            out += [("tituba", "conspiracy_top"), ("tituba", "conspiracy_bottom")]
+        out.append(("tituba", "skip"))
+        return out
+
+    def _card_plays(self, p):
+        out = []
+        d = self.game.data
+        N = self.N
+        others = [q for q in range(N) if q != p and self.alive[q]]
+        for c in sorted(set(self.hand[p])):
+            eff = d.effect[c]
+            ok = False
+            if eff in ("accuse", "stocks"):
+                ok = bool(others)
+            elif eff == "alibi":
+                ok = any(self._alibi_options(q) for q in others)
+                if self.abil(p) == "griggs" and others:
+                    out.append(("play", "alibi_w"))
+            elif eff == "scapegoat":
+                ok = len(others) >= 2 and any(self.reds[q] or self.stocks[q] or self.tokens[q]
+                                               for q in others)
+            elif eff == "arson":
+                ok = any(not self.game.is_ghost[q] for q in others)
+            elif eff == "robbery":
+                ok = sum(1 for q in others if not self.game.is_ghost[q]) >= 2
+            elif eff == "curse":
+                ok = any(self.tokens[q] for q in others)
+            elif eff == "blessing":
+                ok = any(self._bless_targets(p, tok) for tok in set(self.centre))
+            elif eff == "shilling":
+                ok = any(not self.game.is_ghost[q] for q in others)
+            if ok:
+                out.append(("play", c))
+        return out
+
+    def _looks(self, p):
+        if self.coins[p] <= 0:
+            return []
+        return [("look", q) for q in range(self.N) if q != p and self.alive[q] and self.fd[q]]
+
+    def _la_action(self, p, pay):
+        out = [("draw",)]
+        if (self.abil(p) == "parris" and self._used(p, "parris") < self._param("parris", "uses", 2)
+                and any(self.game.data.colour[c] != "black" for c in self.discard)):
+            out.append(("parris",))
+        if self.game.ghost_mode:
+            out += [("peek", q) for q in range(self.N) if self.game.is_ghost[q] and self.alive[q]
+                    and self.fd[q]]
+        return out + self._card_plays(p) + self._looks(p)
+
+    def _la_play(self, p, pay):
+        return [("end",)] + self._card_plays(p) + self._looks(p)
+
+    def _alibi_options(self, q):
+        cot = self.abil(q) == "cotton"
+        na = self.reds[q].count("accusation")
+        ne = self.reds[q].count("evidence")
+        ev = self._param("cotton", "value", 1) if cot else self.game.data.value.get("evidence", 3)
+        budget = self.game.data.alibi_budget
+        out = []
+        for a in range(min(na, budget) + 1):
+            for e in range(ne + 1):
+                if a + e and a + e * ev <= budget:
+                    out.append(("alibi", a, e))
+        return out
+
+    def _bless_targets(self, p, tok):
+        return [q for q in range(self.N) if q != p and self.alive[q]
+                and not (tok == "matchmaker" and "matchmaker" in self.tokens[q])]
+
+    def _la_target(self, p, pay):
+        card = pay[0]
+        d = self.game.data
+        g = self.game.is_ghost
+        others = [q for q in range(self.N) if q != p and self.alive[q]]
+        eff = "accuse" if card == "alibi_w" else d.effect[card]
+        if eff in ("accuse", "stocks"):
+            qs = others
+        elif eff == "alibi":
+            qs = [q for q in others if self._alibi_options(q)]
+        elif eff == "scapegoat":
+            qs = [q for q in others if self.reds[q] or self.stocks[q] or self.tokens[q]]
+        elif eff in ("arson", "robbery", "shilling"):
+            qs = [q for q in others if not g[q]]
+        elif eff == "curse":
+            qs = [q for q in others if self.tokens[q]]
+        elif eff == "blessing":
+            qs = self._bless_targets(p, pay[1])
+        else:
+            qs = []
+        return [("target", q) for q in qs]
+
+    def _la_target2(self, p, pay):
+        card, a = pay
+        g = self.game.is_ghost
+        qs = [q for q in range(self.N) if q != p and q != a and self.alive[q]]
+        if card == "robbery":
+            qs = [q for q in qs if not g[q]]
+        return [("target2", q) for q in qs]
+
+    def _la_alibi(self, p, pay):
+        return self._alibi_options(pay[0])
+
+    def _la_bless_token(self, p, pay):
+        return [("token", t) for t in sorted(set(self.centre)) if self._bless_targets(p, t)]
+
+    def _la_curse_token(self, p, pay):
+        return [("token", t) for t in sorted(set(self.tokens[pay[0]]))]
+
+    def _yes_no(self, p, pay):
+        return [("yes",), ("no",)]
+
+    _la_danforth = _la_abigail = _la_ann = _la_rebecca = _yes_no
+
+    def _la_loot(self, p, pay):
+        return [("stop",)] + [("loot", c) for c in sorted(set(self.hand[pay[0]]))]
+
+    def _la_parris(self, p, pay):
+        return [("stop",)] + [("take", c) for c in sorted(set(self.discard))
+                              if self.game.data.colour[c] != "black"]
+
+    def _la_cat_self(self, p, pay):
+        return [("cat_reveal", k) for k in sorted(set(self.fd[p]))]
+
+    def _la_spec_order(self, p, pay):
+        return [("special", k) for k in sorted(set(pay[0]))]
+
+    def _la_charlatan(self, p, pay):
+        last = pay[-1] if pay else -1
+        need = 3 - len(pay)
+        elig = [q for q in range(self.N) if self.alive[q] and self.fd[q]]
+        # combinations in increasing order: leave room for the remaining picks
+        return [("charlatan", q) for i, q in enumerate(elig)
+                if q > last and len([r for r in elig if r > q]) >= need - 1]
+
+    def _la_gravedigger(self, p, pay):
+        return self._revive_options(p)
+
+    def _la_inquisitor(self, p, pay):
+        return [("inquire", q) for q in range(self.N) if q != p and self.alive[q] and self.fd[q]]
+
+    def _la_mag_from(self, p, pay):
+        return self._mag_from_options(p)
+
+    def _la_mag_to(self, p, pay):
+        src, tok = pay
+        return [("mag_to", q) for q in self._mag_recipients(p, src, tok)]
+
+    # ---- applying actions
+    def _apply(self, action):
+        kind, p, pay = self.dec
+        self.dec = None
+        self.steps += 1
+        getattr(self, "_ap_" + kind)(p, pay, action)
+        if self.result is None and self.steps >= self.game.max_game_length():
+            self._end("draw", "draw: decision cap reached (safeguard)")
+        self._run()
+
+    def _ap_keep(self, p, pay, a):
+        self.th_pend[p] = a[1]
+        self.tasks.append(("th_ask", p + 1))
+
+    def _ap_dawn(self, p, pay, a):
+        if a[0] == "cat":
+            self.votes[p] = a[1]
+        self.tasks.append(("dawn_ask", p + 1))
+
+    def _ap_victim(self, p, pay, a):
+        self.votes[p] = a[1]
+        self.tasks.append(("night_ask", p, 1))
+
+    def _ap_gavel(self, p, pay, a):
+        self.gavel = a[1]
+        self.tasks.append(("night_ask", p + 1, 0))
+
+    def _ap_sleep(self, p, pay, a):
+        self.tasks.append(("night_ask", p + 1, 0))
+
+    def _ap_confess(self, p, pay, a):
+        if a[1] != "none":
+            self.confess[p] = a[1]
+        self.tasks.append(("confess_ask", p + 1))
+
+    def _ap_tituba(self, p, pay, a):
+        opt = a[1]
+        if opt != "skip":
+            self._use(p, "tituba")
+            card, where = opt.rsplit("_", 1)
+            self.deck.remove(card)
+            if where == "top":
+                self.deck.append(card)
+            else:
+                self.deck.insert(0, card)
+            self.deck_known = p
+            self.night_zone = len(self.deck) + 1
+            self.log.append(f"{self.pname(p)} rearranges the deck (Tituba)")
+        self._ask("action", p)
+
+    def _ap_action(self, p, pay, a):
+        head = a[0]
+        if head == "draw":
+            self.tasks.append(("next_turn",))
+            giles = self.abil(p) == "giles"
+            self.tasks.append(("draw", p, 2, giles))
+        elif head == "parris":
+            self._use(p, "parris")
+            self._ask("parris", p, (0,))
+        elif head == "peek":
+            q = a[1]
+            c = self.fd[q][self.rng.randrange(len(self.fd[q]))]
+            self._add_fact(p, q, c)
+            self.tasks.append(("next_turn",))
+            self.tasks.append(("discard_top", p, 2))
+        elif head == "look":
+            self._look(p, a[1])
+            self._ask("action", p)
+        else:
+            self._start_play(p, a[1])
+
+    def _ap_play(self, p, pay, a):
+        head = a[0]
+        if head == "end":
+            self.tasks.append(("next_turn",))
+        elif head == "look":
+            self._look(p, a[1])
+            self._ask("play", p)
+        else:
+            self._start_play(p, a[1])
+
+    def _look(self, p, q):
+        """R-SHIL: spend a coin, look at one blind card of q; q's row is reshuffled."""
+        self.coins[p] -= 1
+        self.supply += 1
+        c = self.fd[q][self.rng.randrange(len(self.fd[q]))]
+        self._add_fact(p, q, c)
+        if c == "witch":
+            self._know_ew(p, q)
+        self.log.append(f"{self.pname(p)} spends a shilling to look at a card of {self.pname(q)}")
+
+    def _start_play(self, p, card):
+        self.played = True
+        real = "alibi" if card == "alibi_w" else card
+        self.hand[p].remove(real)
+        eff = self.game.data.effect[real]
+        if eff == "blessing":
+            self._ask("bless_token", p, (card,))
+        else:
+            self._ask("target", p, (card,))
+
+    def _ap_bless_token(self, p, pay, a):
+        self._ask("target", p, (pay[0], a[1]))
+
+    def _ap_target(self, p, pay, a):
+        card = pay[0]
+        t = a[1]
+        d = self.game.data
+        eff = "accuse" if card == "alibi_w" else d.effect[card]
+        self.tasks.append(("play_more", p))
+        self.log.append(f"{self.pname(p)} plays {card} on {self.pname(t)}")
+        if eff == "accuse":
+            self.reds[t].append("alibi" if card == "alibi_w" else card)
+            self.last_acc[t] = p
+            self.tasks.append(("trial", t, p, p))
+        elif eff == "alibi":
+            self.tasks.pop()
+            self._ask("alibi", p, (t,))
+        elif eff == "stocks":
+            self.stocks[t] += 1
+        elif eff in ("scapegoat", "robbery"):
+            self.tasks.pop()
+            self._ask("target2", p, (card, t))
+        elif eff == "arson":
+            self.discard.append(card)
+            if self.abil(t) != "sarah":
+                self.discard.extend(self.hand[t])
+                self.hand[t] = []
+        elif eff == "curse":
+            self.tasks.pop()
+            self._ask("curse_token", p, (t,))
+        elif eff == "blessing":
+            self.discard.append(card)
+            self.centre.remove(pay[1])
+            self.tokens[t].append(pay[1])
+        elif eff == "shilling":
+            self.discard.append(card)
+            if self.supply > 0:
+                self.supply -= 1
+                self.coins[t] += 1
+
+    def _ap_alibi(self, p, pay, a):
+        t = pay[0]
+        self.discard.append("alibi")
+        for _ in range(a[1]):
+            self.reds[t].remove("accusation")
+            self.discard.append("accusation")
+        for _ in range(a[2]):
+            self.reds[t].remove("evidence")
+            self.discard.append("evidence")
+        self.tasks.append(("play_more", p))
+
+    def _ap_target2(self, p, pay, a):
+        card, src = pay
+        dst = a[1]
+        self.discard.append(card)
+        self.tasks.append(("play_more", p))
+        if card == "robbery":
+            if self.abil(src) != "sarah":
+                self.hand[dst].extend(self.hand[src])
+                self.hand[src] = []
+            return
+        # scapegoat (A-24): reds, Stocks and tokens move from src to dst
+        self.reds[dst].extend(self.reds[src])
+        self.reds[src] = []
+        if self.reds[dst]:
+            self.last_acc[dst] = p
+        self.stocks[dst] += self.stocks[src]
+        self.stocks[src] = 0
+        for tok in self.tokens[src]:
+            if tok == "matchmaker" and "matchmaker" in self.tokens[dst]:
+                self.centre.append(tok)
+            else:
+                self.tokens[dst].append(tok)
+        self.tokens[src] = []
+        self.tasks.append(("trial", dst, p, -1))
+
+    def _ap_curse_token(self, p, pay, a):
+        t = pay[0]
+        tok = a[1]
+        self.discard.append("curse")
+        self.tokens[t].remove(tok)
+        self.centre.append(tok)
+        self.tasks.append(("play_more", p))
+        if tok == "piety":                      # R-TRIAL-5
+            self.tasks.append(("trial", t, p, -1))
+
+    def _ap_danforth(self, p, pay, a):
+        if a[0] == "yes":
+            self._trigger(pay[0], p, p, 1)
+
+    def _ap_abigail(self, p, pay, a):
+        if a[0] == "yes":
+            self.discard.extend(self.reds[p])
+            self.reds[p] = []
+
+    def _ap_ann(self, p, pay, a):
+        if a[0] == "yes":
+            self.tasks.append(("draw", p, self._param("ann", "draw", 2), False))
+
+    def _ap_rebecca(self, p, pay, a):
+        if a[0] == "yes":
+            self.tasks.append(("draw", p, self._param("rebecca", "draw", 1), False))
+
+    def _ap_loot(self, p, pay, a):
+        if a[0] == "stop":
+            self.loot_stopped.append(p)
+        else:
+            self.hand[pay[0]].remove(a[1])
+            self.hand[p].append(a[1])
+
+    def _ap_parris(self, p, pay, a):
+        if a[0] == "stop" or pay[0] >= 1:
+            if a[0] == "take":
+                self.discard.remove(a[1])
+                self.hand[p].append(a[1])
+            self.tasks.append(("next_turn",))
+            return
+        self.discard.remove(a[1])
+        self.hand[p].append(a[1])
+        if any(self.game.data.colour[c] != "black" for c in self.discard):
+            self._ask("parris", p, (1,))
+        else:
+            self.tasks.append(("next_turn",))
+
+    def _ap_cat_self(self, p, pay, a):
+        self._reveal(p, a[1], -1, "cat")
+
+    def _ap_spec_order(self, p, pay, a):
+        specials, accuser = pay
+        rest = list(specials)
+        rest.remove(a[1])
+        self.tasks.append(("elim_specials", p, tuple(rest), accuser))
+        self.tasks.append(("special", p, a[1], accuser))
+
+    def _ap_charlatan(self, p, pay, a):
+        chosen = pay + (a[1],)
+        if len(chosen) < 3:
+            self._ask("charlatan", p, chosen)
+            return
+        cards = []
+        for q in chosen:
+            row = self.fd[q]
+            cards.append(row.pop(self.rng.randrange(len(row))))
+        self.rng.shuffle(cards)
+        converts = []
+        for q, c in zip(chosen, cards):
+            self._drop_facts_row(q)
+            self.fd[q].append(c)
+            if c == "witch":
+                self._know_ew(q, q)
+                if not self.ew[q]:
+                    self.ew[q] = True
+                    converts.append(q)
+        for q in range(self.N):
+            self.complete[q] = False
+        self.log.append(f"Charlatan: {self.pname(p)} swaps cards of "
+                        + ", ".join(self.pname(q) for q in chosen))
+        self._witch_check(tuple(converts))
+
+    def _ap_gravedigger(self, p, pay, a):
+        _, t, k = a
+        self.fu[t].remove(k)
+        self.fd[t].append(k)
+        self.pub_facts.append((t, k))
+        self.log.append(f"Gravedigger: {self.pname(p)} turns {self.pname(t)}'s {k} face-down")
+        if not self.alive[t]:
+            self.alive[t] = True              # A-18: back in the turn order, empty hand
+            self.log.append(f"{self.pname(t)} returns to the game")
+        self.tasks.append(("recheck",))
+
+    def _ap_inquisitor(self, p, pay, a):
+        self.tasks.append(("reveal_blind", a[1], p, "inq"))
+
+    def _ap_mag_from(self, p, pay, a):
+        self._ask("mag_to", p, (a[1], a[2]))
+
+    def _ap_mag_to(self, p, pay, a):
+        src, tok = pay
+        if src < 0:
+            self.centre.remove(tok)
+        else:
+            self.tokens[src].remove(tok)
+        self.tokens[a[1]].append(tok)
+        if tok == "piety" and src >= 0:
+            self.tasks.append(("trial", src, p, -1))
+
+    # ------------------------------------------------------------------ results
+    def outcome(self):
+        n = self.game.params.players
+        if self.result is None:
+            return Outcome((), tuple([1] * n), "game in progress")
+        winner, reason, losers = self.result
+        human = self.game.human
+        wins = []
+        for pos in range(self.N):
+            if human[pos] < 0:
+                continue
+            if winner == "town" and not self.ew[pos]:
+                wins.append(human[pos])
+            elif winner == "witch" and self.ew[pos] and pos not in losers:
+                wins.append(human[pos])
+        wins.sort()
+        ranks = tuple(1 if i in wins else 2 for i in range(n))
+        if not wins:
+            ranks = tuple([1] * n)
+        return Outcome(tuple(wins), ranks, reason)
+
+    def scores(self):
+        n = self.game.params.players
+        if self.result is None:
+            return [(0,)] * n
+        w = self.outcome().winners
+        return [(1 if i in w else 0,) for i in range(n)]
+
+    def heuristic(self):
+        """Town value: share of Witch cards revealed; witch value: share of town dead."""
+        n = self.game.params.players
+        human = self.game.human
+        if self.result is not None:
+            w = self.outcome().winners
+            return [1.0 if i in w else 0.0 for i in range(n)]
+        wt = sum(r.count("witch") for r in self.fu)
+        wd = wt + sum(r.count("witch") for r in self.fd)
+        town = [p for p in range(self.N) if not self.ew[p] and human[p] >= 0]
+        dead = sum(1 for p in town if not self.alive[p])
+        wr = wt / wd if wd else 1.0
+        td = dead / len(town) if town else 1.0
+        tv = min(1.0, max(0.0, 0.5 + 0.5 * (wr - td)))
+        out = [0.5] * n
+        for p in range(self.N):
+            if human[p] >= 0:
+                out[human[p]] = (1.0 - tv) if self.ew[p] else tv
+        return out
+
+    def history_text(self):
+        return self.log[-12:]
+
+    # ------------------------------------------------------------------ clone
+    def clone(self):
+        s = SalemState.__new__(SalemState)
+        s.game = self.game
+        s.rng = clone_rng(self.rng)
+        s.N = self.N
+        s.alive = self.alive[:]
+        s.char = self.char[:]
+        s.fd = [r[:] for r in self.fd]
+        s.fu = [r[:] for r in self.fu]
+        s.hand = [r[:] for r in self.hand]
+        s.reds = [r[:] for r in self.reds]
+        s.stocks = self.stocks[:]
+        s.tokens = [r[:] for r in self.tokens]
+        s.coins = self.coins[:]
+        s.ew = self.ew[:]
+        s.announced = self.announced[:]
+        s.known_ew = [r[:] for r in self.known_ew]
+        s.facts = [r[:] for r in self.facts]
+        s.complete = self.complete[:]
+        s.pub_facts = self.pub_facts[:]
+        s.last_acc = self.last_acc[:]
+        s.uses = dict(self.uses)
+        s.deck = self.deck[:]
+        s.discard = self.discard[:]
+        s.night_in_deck = self.night_in_deck
+        s.night_zone = self.night_zone
+        s.deck_known = self.deck_known
+        s.centre = self.centre[:]
+        s.supply = self.supply
+        s.tasks = self.tasks[:]
+        s.dec = self.dec
+        s.result = self.result
+        s.turn_pos = self.turn_pos
+        s.turns = self.turns
+        s.nights = self.nights
+        s.steps = self.steps
+        s.first_turn = self.first_turn
+        s.played = self.played
+        s.in_night = self.in_night
+        s.votes = dict(self.votes)
+        s.gavel = self.gavel
+        s.gavel_public = self.gavel_public
+        s.victim = self.victim
+        s.victim_public = self.victim_public
+        s.confess = dict(self.confess)
+        s.confessed = self.confessed[:]
+        s.th_opts = self.th_opts[:]
+        s.th_pend = self.th_pend[:]
+        s.loot_view = self.loot_view
+        s.loot_stopped = self.loot_stopped[:]
+        s.log = self.log[:]
+        return s
+
+    def __getstate__(self):
+        return {k: getattr(self, k) for k in self.__slots__}
+
+    def __setstate__(self, st):
+        for k, v in st.items():
+            setattr(self, k, v)
+
+    # ------------------------------------------------------------------ text
+    def pname(self, p):
+        h = self.game.human[p]
+        c = self.char[p]
+        name = self.game.data.char_name.get(c, "?") if c else "?"
+        who = f"P{h}" if h >= 0 else f"ghost@{p}"
+        return f"{who}({name})"
+
+    def action_to_string(self, action):
+        if not isinstance(action, tuple) or not action:
+            return repr(action)
+        head = action[0]
+        args = []
+        for i, x in enumerate(action[1:]):
+            if isinstance(x, int) and head in ("cat", "victim", "gavel", "look", "peek", "target",
+                                               "target2", "charlatan", "revive", "inquire",
+                                               "mag_to") and x >= 0 and x < self.N \
+                    and not (head == "mag_from"):
+                args.append(self.pname(x))
+            elif head == "gavel" and x == -1:
+                args.append("nobody")
+            elif head == "mag_from" and isinstance(x, int):
+                args.append("centre" if x < 0 else self.pname(x))
+            else:
+                args.append(str(x))
+        return " ".join([head] + args)
+
+    def __str__(self):
+        lines = [f"Salem 1692 - turn {self.turns}, nights {self.nights}, deck {len(self.deck)}, "
+                 f"discard {len(self.discard)}, centre tokens {sorted(self.centre)}, "
+                 f"coins in supply {self.supply}"]
+        for p in range(self.N):
+            mark = " " if self.alive[p] else "x"
+            lines.append(f"{mark} {self.pname(p):28s} face-down {len(self.fd[p])} "
+                         f"face-up {sorted(self.fu[p])} reds {self.reds[p]} (total "
+                         f"{self._total(p)}/{self._normal(p)}) stocks {self.stocks[p]} "
+                         f"tokens {sorted(self.tokens[p])} coins {self.coins[p]} "
+                         f"hand {len(self.hand[p])}")
+        if self.result:
+            lines.append(self.result[1])
+        elif self.dec:
+            lines.append(f"to decide: {self.dec[0]} by {self.pname(self.dec[1])}")
+        return "\n".join(lines)
+
+    # ------------------------------------------------------------------ information (spec 20)
+    def _limbo(self):
+        """The card being played (public, between hand and table)."""
+        dec = self.dec
+        if dec is None:
+            return None
+        kind = dec[0]
+        if kind in ("target", "target2", "bless_token"):
+            return "alibi" if dec[2][0] == "alibi_w" else dec[2][0]
+        if kind == "alibi":
+            return "alibi"
+        if kind == "curse_token":
+            return "curse"
+        return None
+
+    def _secret_round_pos(self):
+        """The position being asked in a secret round (or -1)."""
+        if self.dec is not None and self.dec[0] in SECRET_KINDS:
+            return self.dec[1]
+        return -1
+
+    def observation(self, seat):
+        s = self.game.pos_of[seat]
+        N = self.N
+        dec = self.dec
+        if dec is None:
+            pub_dec = None
+        elif dec[0] in SECRET_KINDS:
+            pub_dec = ("secret", dec[1], dec[2] if dec[1] == s else ())
+        else:
+            pub_dec = dec
+        witch_eye = self.ew[s] and self.alive[s]
+        obs = {
+            "seat": seat,
+            "dec": pub_dec,
+            "tasks": tuple(self.tasks),
+            "result": self.result,
+            "alive": tuple(self.alive),
+            "char": tuple(self.char),
+            "fu": tuple(tuple(sorted(r)) for r in self.fu),
+            "fd_n": tuple(len(r) for r in self.fd),
+            "hand_n": tuple(len(r) for r in self.hand),
+            "reds": tuple(tuple(r) for r in self.reds),
+            "stocks": tuple(self.stocks),
+            "tokens": tuple(tuple(sorted(r)) for r in self.tokens),
+            "coins": tuple(self.coins),
+            "announced": tuple(self.announced),
+            "pub_facts": tuple(sorted(self.pub_facts)),
+            "last_acc": tuple(self.last_acc),
+            "uses": tuple(sorted(self.uses.items())),
+            "deck_n": len(self.deck),
+            "discard": tuple(sorted(self.discard)),
+            "night_in_deck": self.night_in_deck,
+            "night_zone": self.night_zone,
+            "deck_known": self.deck_known,
+            "centre": tuple(sorted(self.centre)),
+            "supply": self.supply,
+            "turn": (self.turn_pos, self.turns, self.nights, self.steps, self.first_turn,
+                     self.played, self.in_night),
+            "gavel": self.gavel if self.gavel_public else None,
+            "victim": self.victim if self.victim_public else None,
+            "confessed": tuple(self.confessed),
+            "loot": (self.loot_view, tuple(self.loot_stopped)),
+            # private
+            "fd": tuple(sorted(self.fd[s])),
+            "hand": tuple(sorted(self.hand[s])),
+            "ever_witch": self.ew[s],
+            "known_ew": tuple(self.known_ew[s]),
+            "complete": self.complete[s],
+            "facts": tuple(sorted(self.facts[s])),
+            "th": (self.th_opts[s], self.th_pend[s]),
+            "votes": tuple(sorted(self.votes.items())) if witch_eye else (),
+            "night_victim": self.victim if (witch_eye and self.victim >= 0) else None,
+            "my_gavel": self.gavel if self.constable() == s else None,
+            "my_confess": self.confess.get(s),
+            "deck": tuple(self.deck) if self.deck_known == s else None,
+            "loot_hand": (tuple(sorted(self.hand[self.loot_view[0]]))
+                          if self.loot_view and s in self.loot_view[1] else None),
+        }
+        return obs
+
+    def determinize(self, seat, rng):
+        s = self.game.pos_of[seat]
+        w = self.clone()
+        w.rng = fresh_rng(rng)
+        N = self.N
+        g = self.game
+        d = g.data
+        row = g.setup_row
+        alive = self.alive
+        # ---------------- trial rows (20.6 a, b)
+        own = sorted(self.fd[s])
+        fixed = [[] for _ in range(N)]
+        seen_facts = set(self.facts[s]) | set(self.pub_facts)
+        for t in range(N):
+            if self.announced[t]:
+                seen_facts.add((t, "witch"))
+        for (t, c) in sorted(seen_facts):
+            if t != s and len(fixed[t]) < len(self.fd[t]):
+                fixed[t].append(c)
+        known_cards = [c for r in self.fu for c in r] + own + [c for r in fixed for c in r]
+        specials_seen = set(c for c in known_cards if c in SPECIAL_SET)
+        unseen_specials = sorted(SPECIAL_SET - specials_seen)
+        n_spec = max(0, row["special"] - len(specials_seen))
+        pool = rng.sample(unseen_specials, min(n_spec, len(unseen_specials)))
+        pool += ["witch"] * max(0, row["witch"] - known_cards.count("witch"))
+        pool += ["constable"] * max(0, row["constable"] - known_cards.count("constable"))
+        free = [0] * N
+        for t in range(N):
+            if t != s:
+                free[t] = len(self.fd[t]) - len(fixed[t])
+        n_free = sum(free)
+        pool += ["naw"] * max(0, n_free - len(pool))
+        pool = pool[:n_free] if len(pool) > n_free else pool
+        # witch cards first, into rows the seat's roll-call knowledge allows
+        rows = [fixed[t][:] for t in range(N)]
+        others = [c for c in pool if c != "witch"]
+        witches = len(pool) - len(others)
+        if witches and self.complete[s]:
+            allowed = [t for t in self.known_ew[s] if t != s and alive[t]]
+            slots = [t for t in allowed for _ in range(free[t])]
+            if len(slots) >= witches:
+                for t in rng.sample(slots, witches):
+                    rows[t].append("witch")
+                    free[t] -= 1
+                witches = 0
+        others += ["witch"] * witches
+        others.sort()
+        rng.shuffle(others)
+        i = 0
+        for t in range(N):
+            if t == s:
+                rows[t] = own[:]
+                continue
+            rows[t].extend(others[i:i + free[t]])
+            i += free[t]
+            rng.shuffle(rows[t])
+        w.fd = rows
+        # ever_witch (20.6 b): what the seat knows + holders in this world
+        kn = set(self.known_ew[s])
+        for t in range(N):
+            if t == s:
+                continue
+            w.ew[t] = (t in kn) or ("witch" in self.fu[t]) or ("witch" in rows[t])
+        # other seats' private knowledge is not the seat's to know: canonical rebuild
+        team = [t for t in range(N) if w.ew[t] and alive[t]]
+        for t in range(N):
+            if t == s:
+                continue
+            w.facts[t] = []
+            w.known_ew[t] = team[:] if w.ew[t] else []
+            w.complete[t] = bool(w.ew[t] and alive[t] and not g.ghost_mode and self.complete[s])
+        # ---------------- playing cards (20.6 c, d)
+        unseen = list(d.deck)
+        def take(cards):
+            for c in cards:
+                unseen.remove(c)
+        take(self.discard)
+        for r in self.reds:
+            take(r)
+        take(["stocks"] * sum(self.stocks))
+        limbo = self._limbo()
+        if limbo:
+            take([limbo])
+        take(self.hand[s])
+        loot = None
+        if self.loot_view and s in self.loot_view[1]:
+            loot = self.loot_view[0]
+            take(self.hand[loot])
+        knows_deck = self.deck_known == s
+        if knows_deck:
+            take(self.deck)
+        elif self.night_in_deck:
+            unseen.remove("night")
+        if not self.night_in_deck and "night" in unseen:
+            unseen.remove("night")          # set aside during the night
+        black = sorted(c for c in unseen if d.colour[c] == "black")
+        plain = sorted(c for c in unseen if d.colour[c] != "black")
+        rng.shuffle(plain)
+        j = 0
+        for t in range(N):
+            if t == s:
+                w.hand[t] = sorted(self.hand[s])
+            elif t == loot:
+                w.hand[t] = sorted(self.hand[t])
+            else:
+                k = len(self.hand[t])
+                w.hand[t] = plain[j:j + k]
+                j += k
+        if knows_deck:
+            w.deck = self.deck[:]
+        else:
+            deck = plain[j:] + black
+            rng.shuffle(deck)
+            if self.night_in_deck:
+                hi = min(self.night_zone - 1, len(deck))
+                deck.insert(rng.randrange(hi + 1), "night")
+            w.deck = deck
+        w.discard = sorted(self.discard)
+        # ---------------- secret rounds in progress
+        cur = self._secret_round_pos()
+        witch_eye = self.ew[s] and alive[s]
+        hl = [t for t in range(N) if alive[t] and not g.is_ghost[t]]
+        if g.th_choice and self.th_opts[s] is not None:
+            # Town Hall deal: other options unknown (public chars are still None)
+            taken = set(self.th_opts[s])
+            cpool = sorted(c[0] for c in d.characters if c[0] not in taken)
+            rng.shuffle(cpool)
+            k = 0
+            for t in range(N):
+                if t == s or self.th_opts[t] is None:
+                    continue
+                w.th_opts[t] = (cpool[k], cpool[k + 1])
+                k += 2
+                w.th_pend[t] = w.th_opts[t][0] if (cur >= 0 and t < cur) else None
+        if not witch_eye:
+            votes = {}
+            for t in sorted(self.votes):
+                pass
+            if self.votes or (cur >= 0 and self.dec[0] in ("dawn", "victim", "gavel", "sleep")):
+                living = [q for q in range(N) if alive[q]]
+                for t in hl:
+                    if t < cur and w.ew[t]:
+                        votes[t] = living[rng.randrange(len(living))]
+            w.votes = votes
+            if self.victim >= 0 and not self.victim_public:
+                living = [q for q in range(N) if alive[q]]
+                w.victim = living[rng.randrange(len(living))]
+        if self.constable() != s and not self.gavel_public and self.in_night:
+            wc = w.constable()
+            gav = -2
+            if wc >= 0 and cur >= 0 and wc < cur and self.dec[0] in ("victim", "gavel", "sleep") \
+                    and not g.is_ghost[wc]:
+                opts = w._la_gavel(wc, ())
+                gav = opts[rng.randrange(len(opts))][1]
+            w.gavel = gav
+        if self.confess:
+            w.confess = {t: v for t, v in self.confess.items() if t == s}
+        return w
