@@ -1,0 +1,146 @@
+"""The `tabletop-heuristic` bot: a human-like reference player.
+
+It plans a game the way the rulebook suggests (skills, then box / mechanism / component,
+publish, award): every candidate decision is tried on a determinization of the state
+(never the true hidden state), the rest of that action is completed with a short rule
+policy, and the result is scored with `scoring.potential`, which values skills, pieces in
+the production area, published games, awards and objectives.  Recall happens when no
+worker is left; predictions are small (one cheap card) and rule-based.
+"""
+from __future__ import annotations
+
+from search.bots import Bot
+
+from .data import ACTIONS, RES
+from .scoring import potential
+
+# how often each action is drawn by the ZAP deck: a good guess for a Mumanbot target
+_BOT_GUESS = ("hire_specialist", "get_item", "get_part", "award", "objective", "hire_freelancer")
+_HUMAN_GUESS = ("get_part", "research", "playtest", "get_box", "publish")
+_POW_PREF = ("P3", "P12", "P7", "P8", "P2", "P14", "P10", "P5", "P4", "P6", "P9", "P13", "P11", "P1")
+_WOW_PREF = ("W2", "W10", "W3", "W9", "W12", "W4", "W5", "W1", "W8", "W7", "W6", "W13", "W11")
+
+
+def rule_choice(state, seat: int, legal: list):
+    """A quick, sensible sub-decision (used inside look-ahead rollouts)."""
+    kind = legal[0][0]
+    t = state.stack[-1] if state.stack else None
+    tk = t[0] if t else ""
+    r = state.res[seat]
+    if tk == "pick":
+        takes = [a for a in legal if a[0] == "take"]
+        if takes:
+            return min(takes, key=lambda a: r[RES.index(a[1])])
+    if tk == "tokens":
+        return max(legal, key=lambda a: r[RES.index(a[1])])
+    if tk == "track":
+        slots = [a for a in legal if a[0] == "slot"]
+        if slots:
+            return slots[-1]
+    if tk in ("box", "part"):
+        buys = [a for a in legal if a[0] == "buy"]
+        if buys:
+            return max(buys, key=lambda a: a[2])
+    if tk == "award":
+        aw = [a for a in legal if a[0] == "award"]
+        if aw:
+            return max(aw, key=lambda a: a[1])
+    if tk == "play":
+        plays = [a for a in legal if a[0] == "play"]
+        if plays:
+            return plays[0]
+    if tk == "train":
+        buys = [a for a in legal if a[0] == "buy_skill"]
+        if buys:
+            d = state.game.data
+            return max(buys, key=lambda a: (sum(d.skills[a[1]][0]), -d.skills[a[1]][2]))
+    if tk == "upg":
+        ups = [a for a in legal if a[0] == "upgrade"]
+        if ups:
+            return ups[0]
+    if tk == "any":
+        return ("do", "research")
+    if tk == "obj":
+        return ("stop",)
+    for stop in (("stop",), ("decline",), ("no_predict",)):
+        if stop in legal:
+            return stop
+    return legal[0]
+
+
+def _value(state, seat: int) -> float:
+    pots = [potential(state, s) for s in range(state.n)]
+    others = max(p for s, p in enumerate(pots) if s != seat)
+    return pots[seat] - 0.25 * others
+
+
+class HeuristicBot(Bot):
+    defaults = {"rollout": 25, "predict": 1}
+
+    def act(self, state, seat: int):
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        t = state.stack[-1] if state.stack else None
+        tk = t[0] if t else ""
+        obs = state.observation(seat)
+        if tk == "keep":
+            pref = _WOW_PREF if t[2] == "wow" else _POW_PREF
+            return min(legal, key=lambda a: pref.index(a[2]) if a[2] in pref else 99)
+        if tk == "ptarget":
+            return self._target(obs, seat, legal)
+        if tk == "pcards":
+            return self._cards(state, obs, seat, legal, t)
+        if tk == "tokens":
+            return rule_choice(state, seat, legal)
+        if not tk and ("recall",) in legal:
+            if not any(a[0] in ("place", "freelancer") for a in legal):
+                frees = [a for a in legal if a[0] in ("tuck", "item")]
+                if frees:
+                    return self._best(state, seat, frees + [("recall",)], skip_recall=False)
+                return ("recall",)
+            legal = [a for a in legal if a != ("recall",)]
+        return self._best(state, seat, legal)
+
+    def _best(self, state, seat, legal, skip_recall=True):
+        world = state.determinize(seat, self.rng)
+        limit = int(self.params["rollout"])
+        best, best_v = [], -1e18
+        for a in legal:
+            if a == ("recall",):
+                v = _value(world, seat) - 0.5
+            else:
+                w = world.clone()
+                w._apply(a)
+                steps = 0
+                while (w.phase == "resolve" and w.stack and w.current_player() == seat and steps < limit):
+                    la = w.legal_actions()
+                    w._apply(rule_choice(w, seat, la))
+                    steps += 1
+                v = _value(w, seat)
+            if v > best_v + 1e-9:
+                best, best_v = [a], v
+            elif abs(v - best_v) <= 1e-9:
+                best.append(a)
+        return best[self.rng.randrange(len(best))]
+
+    def _target(self, obs, seat, legal):
+        if not int(self.params["predict"]) or obs["res"][seat][3] < 2:
+            return ("no_predict",)
+        targets = [a for a in legal if a[0] == "predict_on"]
+        # the next seat in turn order acts soonest
+        n = len(obs["vp"])
+        return min(targets, key=lambda a: (a[1] - seat) % n)
+
+    def _cards(self, state, obs, seat, legal, t):
+        chosen = t[3]
+        lo = 2 if state.restriction(seat) == "no_one_prediction" else 1
+        if len(chosen) >= lo and ("stop",) in legal:
+            return ("stop",)
+        target = t[2]
+        guess = _BOT_GUESS if target in state.game.bots else _HUMAN_GUESS
+        for g in guess:
+            if ("predict", g) in legal:
+                return ("predict", g)
+        preds = [a for a in legal if a[0] == "predict"]
+        return preds[0] if preds else legal[0]
