@@ -1,0 +1,257 @@
+"""salem-heuristic: a rule-based team player for Salem 1692.
+
+It reads only `state.observation(seat)` and `state.legal_actions()`.
+
+Town: keeps a suspicion score per seat built from evidence it may see (revealed or announced
+Witch cards, Witch cards it saw with shillings or received in a Conspiracy, who the night
+victims were, who accuses proven townspeople) and throws its red cards at the most suspicious
+living seat; Stocks and Curse(Piety/Asylum) on suspects; Alibi, Blessing and the gavel on the
+least suspicious; confesses when it has many face-down Not-a-Witch cards.
+Witches: know (part of) their team, accuse and stock townspeople, never accuse a known witch,
+vote at night for the living townsperson who looks most dangerous, and follow the first
+witch's vote so the team coordinates (earlier witch votes are visible to witches).
+"""
+from __future__ import annotations
+
+from search.bots import Bot
+
+
+class HeuristicBot(Bot):
+    defaults = {"confess_min": 3, "draw_below": 1}
+
+    def act(self, state, seat):
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        obs = state.observation(seat)
+        me = state.game.pos_of[seat]
+        self._obs = obs
+        self._me = me
+        self._game = state.game
+        head = legal[0][0]
+        kinds = {a[0] for a in legal}
+        dec = obs["dec"]
+        kind = dec[0] if dec else None
+        witch = obs["ever_witch"]
+        team = set(obs["known_ew"]) | ({me} if witch else set())
+        sus = self._suspicion(obs, me, team, witch)
+        alive = obs["alive"]
+
+        def best(options, key):
+            vals = [(key(a), i) for i, a in enumerate(options)]
+            top = max(v for v, _ in vals)
+            tied = [options[i] for v, i in vals if v == top]
+            return tied[self.rng.randrange(len(tied))]
+
+        if "keep" in kinds:
+            prefer = ("thomas_danforth", "george_burroughs", "cotton_mather", "will_griggs",
+                      "ann_putnam", "abigail_williams", "rebecca_nurse", "william_phips",
+                      "mary_warren", "giles_corey", "sarah_good", "john_proctor",
+                      "samuel_parris", "tituba", "martha_corey")
+            return best(legal, lambda a: -prefer.index(a[1]) if a[1] in prefer else -99)
+        if "cat" in kinds:   # Dawn: give the Black Cat to a townsperson
+            return best(legal, lambda a: (a[1] not in team, -a[1]))
+        if "victim" in kinds:
+            votes = dict(obs["votes"])
+            earlier = [v for p, v in votes.items() if p != me]
+            if earlier:
+                target = earlier[0]
+                if ("victim", target) in legal:
+                    return ("victim", target)
+            return best(legal, lambda a: (a[1] not in team, self._danger(obs, a[1], sus), -a[1]))
+        if "gavel" in kinds:
+            if witch:
+                return best(legal, lambda a: (a[1] in team, -a[1]))
+            return best(legal, lambda a: (-sus[a[1]] if a[1] >= 0 else -99, obs["hand_n"][a[1]] if a[1] >= 0 else 0))
+        if "confess" in kinds:
+            fd = obs["fd"]
+            if witch:
+                # a witch confesses a harmless card only when it is tonight's target
+                if obs["night_victim"] == me and ("confess", "naw") in legal:
+                    return ("confess", "naw")
+                return ("confess", "none")
+            if ("confess", "phips") in legal:
+                return ("confess", "phips")
+            if fd.count("naw") >= self.params["confess_min"] and ("confess", "naw") in legal:
+                return ("confess", "naw")
+            return ("confess", "none")
+        if "tituba" in kinds:
+            return ("tituba", "skip")
+        if kind in ("action", "play"):
+            return self._turn(state, obs, me, legal, sus, team, witch, kind)
+        if "target" in kinds:
+            return self._target(obs, me, legal, sus, team, witch)
+        if "target2" in kinds:
+            card, src = dec[2]
+            if card == "robbery":
+                return best(legal, lambda a: (a[1] in team) if witch else -sus[a[1]])
+            # scapegoat: move the pile onto the most suspicious seat
+            return best(legal, lambda a: sus[a[1]])
+        if "alibi" in kinds:
+            return best(legal, lambda a: a[1] + 3 * a[2])
+        if "token" in kinds:
+            if kind == "bless_token":
+                order = {"asylum": 3, "piety": 2, "black_cat": 0, "matchmaker": 1}
+                return best(legal, lambda a: order.get(a[1], 0))
+            t = dec[2][0]
+            order = {"piety": 3, "asylum": 2, "black_cat": 1, "matchmaker": 0}
+            if t in team and witch:
+                order = {"black_cat": 3, "matchmaker": 2, "asylum": 0, "piety": 0}
+            return best(legal, lambda a: order.get(a[1], 0))
+        if kinds <= {"yes", "no"}:
+            if kind == "danforth":
+                t = dec[2][0]
+                good = (t not in team) if witch else sus[t] > 0.5
+                return ("yes",) if good else ("no",)
+            return ("yes",)
+        if "loot" in kinds or "take" in kinds:
+            value = {"witness": 9, "evidence": 8, "stocks": 6, "accusation": 5, "curse": 4,
+                     "alibi": 4, "scapegoat": 3, "arson": 3, "robbery": 2, "blessing": 3,
+                     "shilling": 2}
+            return best(legal, lambda a: value.get(a[1], 0) if len(a) > 1 else 1)
+        if "cat_reveal" in kinds:
+            order = {"naw": 5, "constable": 1, "witch": -9}
+            return best(legal, lambda a: order.get(a[1], 3))
+        if "special" in kinds:
+            return legal[0]
+        if "charlatan" in kinds:
+            return best(legal, lambda a: sus[a[1]] if not witch else (a[1] in team))
+        if "revive" in kinds:
+            if witch:
+                return best(legal, lambda a: (a[2] == "naw" and a[1] in team, a[2] != "witch"))
+            return best(legal, lambda a: (a[2] == "witch", alive[a[1]]))
+        if "inquire" in kinds:
+            return best(legal, lambda a: (a[1] not in team) if witch else sus[a[1]])
+        if "mag_from" in kinds:
+            return best(legal, lambda a: (a[2] == "piety", a[2] == "asylum"))
+        if "mag_to" in kinds:
+            src, tok = dec[2]
+            good = tok in ("piety", "asylum")
+            if witch:
+                return best(legal, lambda a: (a[1] in team) == good)
+            return best(legal, lambda a: -sus[a[1]] if good else sus[a[1]])
+        return legal[self.rng.randrange(len(legal))]
+
+    # ------------------------------------------------------------------ evidence
+    def _suspicion(self, obs, me, team, witch):
+        n = len(obs["alive"])
+        sus = [0.3] * n
+        for t in range(n):
+            fu = obs["fu"][t]
+            fdn = obs["fd_n"][t]
+            # each revealed Not-a-Witch makes a seat a little less likely to hold a witch
+            sus[t] -= 0.04 * fu.count("naw")
+            if obs["announced"][t] or "witch" in fu:
+                sus[t] = 1.0
+            if fdn == 0:
+                sus[t] = -1.0
+        for (t, c) in obs["facts"]:
+            if c == "witch":
+                sus[t] = 1.0
+            elif sus[t] < 1.0:
+                sus[t] -= 0.1
+        for t in obs["known_ew"]:
+            sus[t] = 1.0
+        sus[me] = -1.0 if not witch else 1.0
+        return sus
+
+    def _danger(self, obs, t, sus):
+        """How much a living townsperson threatens the witches."""
+        return obs["hand_n"][t] + 2 * obs["coins"][t] + obs["fd_n"][t] - 3 * ("asylum" in obs["tokens"][t])
+
+    # ------------------------------------------------------------------ turns
+    def _turn(self, state, obs, me, legal, sus, team, witch, kind):
+        alive = obs["alive"]
+        hand = obs["hand"]
+        looks = [a for a in legal if a[0] == "look"]
+        if looks and not witch:
+            # spend coins on the most uncertain suspects
+            return max(looks, key=lambda a: (sus[a[1]] if sus[a[1]] < 1.0 else -1, -a[1]))
+        plays = {a[1]: a for a in legal if a[0] == "play"}
+        for card in ("witness", "evidence", "accusation", "alibi_w"):
+            if card in plays and self._red_target(obs, me, sus, team, witch) is not None:
+                return plays[card]
+        if "stocks" in plays:
+            return plays["stocks"]
+        if "curse" in plays and any(self._curse_ok(obs, t, sus, team, witch) for t in range(len(alive))
+                                    if t != me and alive[t]):
+            return plays["curse"]
+        if "blessing" in plays:
+            return plays["blessing"]
+        if "alibi" in plays and not witch:
+            if any(obs["reds"][t] and sus[t] < 0.3 for t in range(len(alive)) if t != me and alive[t]):
+                return plays["alibi"]
+        if "alibi" in plays and witch:
+            if any(obs["reds"][t] and t in team for t in range(len(alive)) if t != me and alive[t]):
+                return plays["alibi"]
+        if "shilling" in plays:
+            return plays["shilling"]
+        if "scapegoat" in plays and any(obs["reds"][t] for t in range(len(alive))
+                                        if t != me and alive[t] and (sus[t] < 0.3 or t in team)):
+            return plays["scapegoat"]
+        if ("peek",) and any(a[0] == "peek" for a in legal) and kind == "action":
+            peeks = [a for a in legal if a[0] == "peek"]
+            return peeks[self.rng.randrange(len(peeks))]
+        if kind == "action":
+            if "arson" in plays and witch:
+                return plays["arson"]
+            return ("draw",)
+        return ("end",)
+
+    def _curse_ok(self, obs, t, sus, team, witch):
+        toks = obs["tokens"][t]
+        if witch:
+            return t not in team and ("asylum" in toks or "piety" in toks)
+        return sus[t] >= 0.5 and ("asylum" in toks or "piety" in toks)
+
+    def _red_target(self, obs, me, sus, team, witch):
+        alive = obs["alive"]
+        cands = [t for t in range(len(alive)) if t != me and alive[t] and obs["fd_n"][t] > 0]
+        if witch:
+            cands = [t for t in cands if t not in team]
+        if not cands:
+            return None
+        return max(cands, key=lambda t: (sus[t], self._pressure(obs, t), -t))
+
+    def _pressure(self, obs, t):
+        return len(obs["reds"][t])
+
+    def _target(self, obs, me, legal, sus, team, witch):
+        card = obs["dec"][2][0]
+        opts = [a[1] for a in legal]
+
+        def pick(key):
+            vals = [(key(t), t) for t in opts]
+            top = max(v for v, _ in vals)
+            tied = [t for v, t in vals if v == top]
+            return ("target", tied[self.rng.randrange(len(tied))])
+
+        if card in ("accusation", "evidence", "witness", "alibi_w", "stocks", "arson"):
+            if witch:
+                return pick(lambda t: (t not in team, sus[t] < 1.0, self._pressure(obs, t)))
+            return pick(lambda t: (sus[t], self._pressure(obs, t)))
+        if card == "alibi":
+            if witch:
+                return pick(lambda t: (t in team, len(obs["reds"][t])))
+            return pick(lambda t: (-sus[t], len(obs["reds"][t])))
+        if card == "curse":
+            if witch:
+                return pick(lambda t: (t not in team, "piety" in obs["tokens"][t] or "asylum" in obs["tokens"][t]))
+            return pick(lambda t: (sus[t], "piety" in obs["tokens"][t]))
+        if card == "blessing":
+            tok = obs["dec"][2][1]
+            good = tok in ("asylum", "piety")
+            if witch:
+                return pick(lambda t: (t in team) == good)
+            return pick(lambda t: -sus[t] if good else sus[t])
+        if card == "scapegoat":
+            if witch:
+                return pick(lambda t: (t in team, len(obs["reds"][t])))
+            return pick(lambda t: (-sus[t], len(obs["reds"][t])))
+        if card == "robbery":
+            return pick(lambda t: obs["hand_n"][t] * (1 if (t not in team or not witch) else -1))
+        if card == "shilling":
+            if witch:
+                return pick(lambda t: t in team)
+            return pick(lambda t: -sus[t])
+        return ("target", opts[self.rng.randrange(len(opts))])
