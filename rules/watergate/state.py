@@ -32,6 +32,8 @@ momentum symbol.  On the board a face-up token has 16 added.
 from __future__ import annotations
 
 import bisect
+import heapq
+import math
 import random
 from typing import Hashable
 
@@ -880,104 +882,86 @@ class WatergateState(State):
         return w
 
     # ------------------------------------------------------------------ heuristic
-    def _connection_cost(self) -> float:
-        """Cheapest number of further Editor pins (tokens + pictures) that would connect
-        two informants, treating face-down board tokens and pictures as blocks."""
-        d = self.data
-        adj = d.adj
-        board = self.board
-        n = len(board)
-        inf = 99.0
-        # node costs: face-up token 0, empty evidence space 1, face-down token 2.5 (removable)
-        cost = [inf] * n
-        for m in d.evidence_nodes:
-            b = board[m]
-            cost[m] = 0.0 if b >= 16 else 1.0 if b < 0 else 2.5
-        best_total = inf
-        # dist from Nixon with node costs (Dijkstra on a tiny graph)
-        dist = self._dijkstra(cost)
-        costs = []
-        for p, node in enumerate(d.informant_node):
-            pc = 0.0 if self.pics[p] == 1 else 1.0 if self.pics[p] == 0 else inf
-            if pc >= inf:
-                continue
-            dm = min(dist[m] for m in adj[node])
-            costs.append((dm + pc, p, node))
-        if len(costs) < 2:
-            return inf
-        costs.sort()
-        # build the best one, then the cheapest second given the first path for free
-        first_cost, p1, node1 = costs[0]
-        path = self._path_nodes(dist, cost, node1)
-        cost2 = cost[:]
-        for m in path:
-            cost2[m] = 0.0
-        dist2 = self._dijkstra(cost2)
-        for c2, p, node in costs[1:]:
-            pc = 0.0 if self.pics[p] == 1 else 1.0
-            dm = min(dist2[m] for m in adj[node])
-            best_total = min(best_total, first_cost + dm + pc)
-        return best_total
-
-    def _dijkstra(self, cost):
+    def _dist(self, cost):
+        """Dijkstra from Nixon's portrait over evidence spaces with node costs."""
         adj = self.data.adj
+        last = len(self.data.evidence_nodes)
         n = len(cost)
         dist = [99.0] * n
+        prev = [-1] * n
         dist[0] = 0.0
-        done = [False] * n
-        last = len(self.data.evidence_nodes)
-        for _ in range(n):
-            u = -1
-            du = 99.0
-            for v in range(n):
-                if not done[v] and dist[v] < du:
-                    du = dist[v]
-                    u = v
-            if u < 0:
-                break
-            done[u] = True
+        heap = [(0.0, 0)]
+        pop, push = heapq.heappop, heapq.heappush
+        while heap:
+            du, u = pop(heap)
+            if du > dist[u]:
+                continue
             for v in adj[u]:
                 if v > last:
                     continue
                 nd = du + cost[v]
                 if nd < dist[v]:
                     dist[v] = nd
-        return dist
+                    prev[v] = u
+                    push(heap, (nd, v))
+        return dist, prev
 
-    def _path_nodes(self, dist, cost, node) -> list:
-        adj = self.data.adj
-        path = []
-        cur = min(adj[node], key=lambda m: dist[m])
-        guard = 0
-        while cur != 0 and guard < 64:
-            path.append(cur)
-            nxt = min(adj[cur], key=lambda m: dist[m] if m not in path else 99.0)
-            if dist[nxt] > dist[cur] - cost[cur] + 1e-9 and nxt != 0:
-                break
-            cur = nxt
-            guard += 1
-        return path
+    def connection_cost(self) -> float:
+        """About how many more Editor pins (evidence tokens and pictures) would connect
+        two informants to Nixon: face-up tokens are free, empty spaces cost 1, Nixon's
+        face-down tokens 3 (they must be removed first), face-down pictures block."""
+        d = self.data
+        adj = d.adj
+        board = self.board
+        pics = self.pics
+        cost = [0.0] * len(board)
+        for m in d.evidence_nodes:
+            b = board[m]
+            cost[m] = 0.0 if b >= 16 else 1.0 if b < 0 else 3.0
+        dist, prev = self._dist(cost)
+        best = []
+        for p, node in enumerate(d.informant_node):
+            if pics[p] == 2:
+                continue
+            m = min(adj[node], key=dist.__getitem__)
+            best.append((dist[m] + (0.0 if pics[p] == 1 else 1.0), p, m))
+        if len(best) < 2:
+            return 99.0
+        best.sort()
+        c1, p1, m = best[0]
+        while m > 0:
+            cost[m] = 0.0
+            m = prev[m]
+        dist2, _ = self._dist(cost)
+        c2 = 99.0
+        for _, p, _m in best[1:]:
+            node = d.informant_node[p]
+            v = min(dist2[x] for x in adj[node]) + (0.0 if pics[p] == 1 else 1.0)
+            if v < c2:
+                c2 = v
+        return c1 + c2
+
+    def time_left(self) -> float:
+        """Rounds the Editor can still expect: the game ends when Nixon has 5 momentum
+        tokens or no token is left, so between `need` and `tokens` decided rounds."""
+        tokens = self.supply + (1 if self.mom is not None else 0)
+        need = 5 - self.mcard[1]
+        t = min(tokens, 0.5 * (need + tokens))
+        if self.mom is not None:
+            t += 0.1 * self.mom                 # a token drifting to the Editor buys time
+        return max(0.0, t)
 
     def heuristic(self) -> list[float]:
         if self.winner >= 0:
             return [1.0 if s == self.winner else 0.0 for s in (0, 1)]
-        cc = self._connection_cost()
-        # Editor: fraction of the way to connecting two informants (about 7 pins needed)
-        editor = max(0.0, 1.0 - cc / 8.0)
-        # Nixon: momentum on his card, plus the supply running out
-        tokens_left = self.supply + (1 if self.mom is not None else 0)
-        nixon = self.mcard[1] / 5.0
-        nixon = max(nixon, 1.0 - tokens_left / 9.0 * 1.0) if tokens_left <= 2 else nixon
-        # the research track this round
-        track = 0.0
-        if self.mom is not None:
-            track += self.mom * 0.02
-        if self.ini is not None:
-            track += self.ini * 0.005
-        for i in range(len(self.tc)):
+        cc = self.connection_cost()
+        for i in range(len(self.tc)):           # this round's evidence, by side
             if self.tf[i] != 2:
-                track += self.tp[i] * 0.008
-        v = 0.5 + 0.45 * (editor - nixon) + track
+                cc -= 0.12 * self.tp[i]
+        pace = 1.1 * self.time_left() - cc
+        if self.ini is not None:
+            pace += 0.03 * self.ini
+        v = 1.0 / (1.0 + math.exp(-pace / 1.5))
         v = min(0.98, max(0.02, v))
         return [v, 1.0 - v]
 
