@@ -1,0 +1,348 @@
+"""Pulitzer's rule-based reference bot (a human-like player below MCTS).
+
+It reads only ``state.observation(seat)`` and ``state.legal_actions()`` plus the public
+component data on the Game, never hidden fields: face-down values it cannot see are
+estimated at 3.  Its habits: keep money for the bus and put strong journalists there,
+chase highlighted evidence on high-value lines (A/D before B/C before X), win kiosk rows
+against the agents to guard public opinion in solo and 2-player games, hire X early.
+"""
+from __future__ import annotations
+
+from automa.times import BLUE, RED, TIMES
+from search.bots import Bot
+
+from .data import LINE_X
+from .game import ARCHIVE, BUS, EVENT, KIOSK, OVERTIME
+
+HIDDEN_VALUE = 3.0
+
+
+class HeuristicBot(Bot):
+    """Scores every legal action with simple rules and plays the best (ties at random)."""
+
+    defaults = {"noise": 0.0, "agent_bonus": 6.0, "bus_crowd": 1.0, "row_unit": 10.0, "rg_value": 6.0}
+
+    def act(self, state, seat):
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        obs = state.observation(seat)
+        ctx = _Context(state.game, obs, seat)
+        ctx.agent_bonus = float(self.params["agent_bonus"])
+        ctx.bus_crowd = float(self.params["bus_crowd"])
+        ctx.row_unit = float(self.params["row_unit"])
+        ctx.rg_value = float(self.params["rg_value"])
+        best, best_value = [], -1e18
+        noise = float(self.params["noise"])
+        for action in legal:
+            value = ctx.value(action)
+            if noise:
+                value += self.rng.uniform(-noise, noise)
+            if value > best_value + 1e-9:
+                best, best_value = [action], value
+            elif abs(value - best_value) <= 1e-9:
+                best.append(action)
+        return best[self.rng.randrange(len(best))]
+
+
+class _Context:
+    def __init__(self, game, obs, seat):
+        self.g = game
+        self.d = game.data
+        self.o = obs
+        self.s = seat
+        self._rows = None
+        self.bus_crowd = 1.0
+        self.agent_bonus = 8.0
+        self.row_unit = 7.0
+        self.rg_value = 2.0
+
+    # ---- helpers on the observation
+    def jval(self, owner, j):
+        if j < 0:
+            return HIDDEN_VALUE
+        if owner == TIMES:
+            return self.o["times_x"] if j == 5 else j + 1
+        if owner >= RED:
+            return j
+        if j == 5:
+            return self.d.hr[self.o["hr"][owner] - 1][1]
+        return j + 1
+
+    def piece_value(self, p):
+        return self.jval(p[0], p[1]) + p[2]
+
+    def my_value(self, j):
+        return self.jval(self.s, j)
+
+    def row_margins(self):
+        """LP: per kiosk row, press total minus agent total (hidden pieces count 3)."""
+        if self._rows is None:
+            g = self.g
+            rows = []
+            for r in range(g.krows):
+                m = 0.0
+                for c in range(g.kcols):
+                    for p in self.o["spaces"][g.kiosk_sid(c, r)]:
+                        v = self.piece_value(p)
+                        m += v if p[0] < RED else -v
+                rows.append(m)
+            self._rows = rows
+        return self._rows
+
+    def mp_row_margin(self, r):
+        """MP: my row total minus the best opponent's."""
+        g = self.g
+        tot = {}
+        for c in range(g.kcols):
+            for p in self.o["spaces"][g.kiosk_sid(c, r)]:
+                tot[p[0]] = tot.get(p[0], 0) + self.piece_value(p)
+        mine = tot.pop(self.s, 0)
+        return mine - max(tot.values(), default=0)
+
+    def col_margin(self, c):
+        g = self.g
+        tot = {}
+        for r in range(g.krows):
+            for p in self.o["spaces"][g.kiosk_sid(c, r)]:
+                o = RED if p[0] == BLUE else p[0]
+                tot[o] = tot.get(o, 0) + self.piece_value(p)
+        mine = tot.pop(self.s, 0)
+        return mine - max(tot.values(), default=0)
+
+    def found(self):
+        hl = self.g.hl[self.o["report"][self.s]]
+        return sum(1 for c in self.o["pins"][self.s] if c in hl)
+
+    def expected_swing(self, v, agents):
+        """LP: expected change of (press - agents) in a row when a journalist of value v
+        goes on a cell holding `agents` (a hidden red agent is 1-5, equally likely)."""
+        if not agents:
+            return float(v)
+        a = agents[0]
+        if a[1] >= 0:
+            av = self.piece_value(a)
+            return float(v + av) if v >= av else 0.0
+        # hidden red: P(value <= v) = v/5, mean of such values (v+1)/2
+        p = min(1.0, v / 5.0)
+        return p * (v + (v + 1) / 2.0)
+
+    def money(self):
+        return self.o["money"][self.s] + self.o["contacts"][self.s]
+
+    # ---- action values
+    def value(self, a):
+        k = a[0]
+        fn = getattr(self, "v_" + k, None)
+        return fn(a) if fn else 0.0
+
+    def v_pass(self, a):
+        return 0.5
+
+    def v_place(self, a):
+        g, d, o = self.g, self.d, self.o
+        j, sid = a[1], a[2]
+        v = self.my_value(j)
+        area = g.area[sid]
+        rnd = o["round"]
+        if area == KIOSK:
+            col, row = divmod(sid, g.krows)
+            pay = d.news_pay[o["news_top"]][col] if o["news_top"] >= 0 else 0
+            score = pay * 0.8
+            agents = [p for p in o["spaces"][sid] if p[0] >= RED]
+            lose_duel = any(self.piece_value(p) > v for p in agents)
+            if g.lp:
+                margin = self.row_margins()[row]
+                swing = self.expected_swing(v, agents)
+                before = (margin > 0) - (margin < 0)
+                after_m = margin + swing
+                after = (after_m > 0.5) - (after_m < -0.5)
+                unit = self.row_unit
+                room = o["opinion"] - d.opinion[0]
+                if room <= 2:
+                    unit += 6.0
+                elif room <= 3:
+                    unit += 3.0
+                score += unit * (after - before) + 0.4 * min(swing, max(0.0, 1.0 - margin))
+                score -= 0.25 * v          # keep big journalists for the bus
+            else:
+                rm = self.mp_row_margin(row)
+                if rm <= 0 < rm + v:
+                    score += 4
+                cm = self.col_margin(col)
+                if cm <= 0 < cm + v:
+                    score += (3, 5, 3, 2, 5)[col]
+                score -= 0.3 * v
+            return score
+        if area == BUS:
+            cost, ne, nl, _ = g.bus[g.aidx[sid]]
+            left = self.money() - cost
+            if self.found() >= 9 and rnd > 6:
+                return -1.0
+            score = 6 + 1.6 * v + 1.2 * (ne + nl) - 0.35 * cost
+            if rnd == 1 and v < 3:
+                score -= 2
+            if left < 3 and rnd < 7:
+                score -= 1.0
+            mine_on_bus = sum(1 for b in g.bus_sids for p in o["spaces"][b] if p[0] == self.s)
+            score -= self.bus_crowd * mine_on_bus
+            agents = [p for p in o["spaces"][sid] if p[0] >= RED] if g.lp else []
+            if agents:
+                a0 = agents[0]
+                p_win = (1.0 if self.piece_value(a0) <= v else 0.0) if a0[1] >= 0 else min(1.0, v / 5.0)
+                score = p_win * (score + self.agent_bonus) - (1 - p_win) * 0.35 * cost
+            return score
+        if area == OVERTIME:
+            placed = sum(1 for s2 in g.ot_sids if o["spaces"][s2])
+            if placed >= d.ot_reward:
+                return -2.0
+            return 2.5 + 0.4 * v - 0.2 * placed
+        if area == ARCHIVE:
+            mine_on_bus = sum(1 for b in g.bus_sids for p in o["spaces"][b] if p[0] == self.s)
+            return (4.0 + 0.5 * v) if mine_on_bus else 1.0 + 0.2 * v
+        if area == EVENT:
+            return 2.0 + 0.3 * v
+        return 0.0
+
+    def v_req(self, a):
+        sec = a[1]
+        o = self.o
+        rnd = o["round"]
+        if rnd == 8:
+            return 0.2 if sec == "HR" and o["hr"][self.s] else -1
+        if sec == "HR":
+            return 6.0 - 0.5 * rnd if not o["hr"][self.s] else (2.0 if self.money() >= 8 else 0.3)
+        if sec == "PH":
+            return 3.0 if self.money() >= 7 else 0.4
+        if sec == "NR":
+            return 2.0
+        if sec == "ED":
+            return 1.5
+        if sec == "RG":
+            return self.rg_value if self.g.lp else 1.2
+        return 1.0                          # AD
+
+    def v_editorial(self, a):
+        return 1.0
+
+    def v_bail(self, a):
+        return 5.0
+
+    def v_tok(self, a):
+        return 1.0
+
+    def v_notok(self, a):
+        return 0.0
+
+    # ---- resolution
+    def cell_value(self, cell):
+        d = self.d
+        hl = self.g.hl[self.o["report"][self.s]]
+        line = d.cell_line[cell]
+        val = d.line_points[line]
+        if cell in hl:
+            val += 12 if self.found() < d.qualify else 4
+        return val
+
+    def v_pin(self, a):
+        d = self.d
+        cell = a[1]
+        pins = self.o["pins"][self.s]
+        last = pins[-1] if pins else d.start
+        hl = self.g.hl[self.o["report"][self.s]]
+        value = 5 + self.cell_value(cell) - 0.8 * d.dist[last][cell]
+        if cell not in hl and self.found() < d.qualify:
+            value -= 6
+        dest = self.o["destroyed"][self.s]
+        value += 0.8 * sum(1 for c in hl if c != cell and c not in pins and c not in dest
+                           and d.reach[cell][c] <= 4)
+        return value
+
+    def v_nopin(self, a):
+        return 0.0
+
+    def v_unpin(self, a):
+        return -5.0
+
+    def v_destroy(self, a):
+        return -self.d.line_points[self.d.cell_line[a[1]]]
+
+    def v_bus(self, a):
+        return self.piece_value(self.o["spaces"][a[1]][a[2]])
+
+    def v_support(self, a):
+        return 5 + self.piece_value(self.o["spaces"][a[1]][a[2]])
+
+    def v_nosupport(self, a):
+        return 0.0
+
+    def v_reg(self, a):
+        return 1.0 if a[1] == "E" else 0.8
+
+    def v_sports(self, a):
+        g = self.g
+        row = a[1] % g.krows
+        if g.lp:
+            m = self.row_margins()[row]
+            return 6.0 if -2 <= m <= 0 else 1.0
+        m = self.mp_row_margin(row)
+        return 5.0 if -2 <= m <= 0 else 1.0
+
+    def v_sports_cash(self, a):
+        return 3.0
+
+    def v_ent(self, a):
+        return 2.0
+
+    def v_ent_contact(self, a):
+        return 1.5
+
+    def v_ot(self, a):
+        d = self.d
+        _, kind, extra = d.ot_cards[a[1]]
+        if kind == 0:
+            return extra * (1.0 if self.money() < 8 else 0.5)
+        if kind == 1:
+            return extra * 1.1
+        if kind == 2:
+            return 4.0
+        pins = self.o["pins"][self.s]
+        ok = [c for c in pins if d.cell_line[c] in extra and c not in self.o["stmt"][self.s]]
+        return max((d.statement_points[d.cell_line[c]] for c in ok), default=-1) * 1.3
+
+    def v_ot_extra(self, a):
+        return 1.0 if self.o["contacts"][self.s] >= 2 else -1
+
+    def v_stmt(self, a):
+        return self.d.statement_points[self.d.cell_line[a[1]]]
+
+    def v_train(self, a):
+        o = self.o
+        nxt = o["hr"][self.s]
+        if nxt >= len(self.d.hr):
+            return -1
+        cost = self.d.hr[nxt][0]
+        return 1.0 if self.money() - cost >= 5 else -1.0
+
+    def v_stop(self, a):
+        return 0.0
+
+    def v_photo(self, a):
+        return 1.0 if self.money() - self.d.photo_cost[a[1] - 1] >= 5 else -1.0
+
+    def v_nophoto(self, a):
+        return 0.0
+
+    def v_keep(self, a):
+        c = a[1]
+        hl = self.g.hl[self.o["report"][self.s]]
+        d = self.d
+        if c < 100:
+            return sum(1 for cell in hl if d.cell_evi[cell] in d.evidence_cards[c])
+        return sum(1 for cell in hl if d.cell_line[cell] in d.line_cards[c - 100]) - 3 * (len(d.line_cards[c - 100]) - 1)
+
+    def v_fund(self, a):
+        return 1.0 if a[1] == "money" else 0.5
+
+    def v_donor(self, a):
+        return -self.o["points"][a[1]]
