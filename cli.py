@@ -105,7 +105,7 @@ def _counts(counts) -> str:
 @click.option("--report", is_flag=True, help="Also write the report as CSV beside --out.")
 @click.option("--progress/--no-progress", default=None, help="Progress bar (default: when stderr is a terminal).")
 def tournament(game, bots, n_games, seed, out, players, mode, param, jobs, backend, scheduler, resume,
-               overwrite, rotation, no_duplicate, move_seconds, sprt, report) -> None:
+               overwrite, rotation, no_duplicate, move_seconds, sprt, report, progress) -> None:
     """Run bots against each other and report win rates, scores and ratings."""
     from search import arena
     from search.bots import BotSpecError, make_bot

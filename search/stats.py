@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from statistics import NormalDist
 from typing import Sequence
 
 import numpy as np
-from scipy import optimize, stats
 
 ELO_SCALE = 400.0 / math.log(10.0)
 
@@ -17,7 +17,7 @@ def wilson_interval(wins: float, games: int, confidence: float = 0.95) -> tuple[
     """Wilson score interval for a binomial proportion (wins may be fractional: shared wins)."""
     if games <= 0:
         return (0.0, 1.0)
-    z = float(stats.norm.ppf(0.5 + confidence / 2.0))
+    z = NormalDist().inv_cdf(0.5 + confidence / 2.0)
     p = wins / games
     denom = 1.0 + z * z / games
     centre = (p + z * z / (2 * games)) / denom
@@ -44,32 +44,39 @@ def pairwise_from_ranks(players: Sequence[int], ranks: Sequence[int]) -> list[tu
 
 
 def bradley_terry(comparisons: Sequence[tuple[int, int, float]], n: int,
-                  prior: float = 0.01) -> np.ndarray:
-    """Maximum-likelihood strengths (natural-log scale, mean 0) from (i, j, score_i) rows.
-    A tiny Gaussian prior keeps an undefeated player finite."""
+                  prior: float = 0.01, weights: np.ndarray | None = None) -> np.ndarray:
+    """Maximum-likelihood strengths (natural-log scale, mean 0) from (i, j, score_i) rows,
+    by Newton's method on the win and game matrices.  A small Gaussian prior keeps an
+    undefeated player finite (prior=0 gives the plain MLE when it exists)."""
     if n == 0:
         return np.zeros(0)
-    rows = np.array([(i, j, s) for i, j, s in comparisons], dtype=float).reshape(-1, 3)
-    i_idx = rows[:, 0].astype(int)
-    j_idx = rows[:, 1].astype(int)
-    score = rows[:, 2]
+    rows = np.asarray(comparisons, dtype=float).reshape(-1, 3)
+    w = np.ones(len(rows)) if weights is None else np.asarray(weights, dtype=float)
+    wins = np.zeros((n, n))
+    played = np.zeros((n, n))
+    i_idx, j_idx = rows[:, 0].astype(int), rows[:, 1].astype(int)
+    np.add.at(wins, (i_idx, j_idx), w * rows[:, 2])
+    np.add.at(wins, (j_idx, i_idx), w * (1 - rows[:, 2]))
+    np.add.at(played, (i_idx, j_idx), w)
+    np.add.at(played, (j_idx, i_idx), w)
+    return _bt_newton(wins, played, prior)
 
-    def negative_log_likelihood(beta: np.ndarray) -> tuple[float, np.ndarray]:
-        diff = beta[i_idx] - beta[j_idx]
-        p = 1.0 / (1.0 + np.exp(-diff))
-        eps = 1e-12
-        nll = -np.sum(score * np.log(p + eps) + (1 - score) * np.log(1 - p + eps))
-        nll += prior * np.sum(beta ** 2)
-        grad_diff = -(score - p)
-        grad = np.zeros(n)
-        np.add.at(grad, i_idx, grad_diff)
-        np.add.at(grad, j_idx, -grad_diff)
-        grad += 2 * prior * beta
-        return nll, grad
 
-    result = optimize.minimize(negative_log_likelihood, np.zeros(n), jac=True, method="L-BFGS-B")
-    beta = result.x
-    return beta - beta.mean()
+def _bt_newton(wins: np.ndarray, played: np.ndarray, prior: float) -> np.ndarray:
+    n = len(wins)
+    beta = np.zeros(n)
+    ridge = max(prior, 1e-9)
+    for _ in range(100):
+        p = 1.0 / (1.0 + np.exp(-(beta[:, None] - beta[None, :])))
+        grad = (wins - played * p).sum(axis=1) - 2 * prior * beta
+        curvature = played * p * (1 - p)
+        hessian = -np.diag(curvature.sum(axis=1)) + curvature - 2 * ridge * np.eye(n)
+        step = np.linalg.solve(hessian, grad)
+        beta = beta - step
+        beta -= beta.mean()
+        if np.max(np.abs(step)) < 1e-10:
+            break
+    return beta
 
 
 def elo_from_strength(beta: np.ndarray, anchor: float = 1500.0) -> np.ndarray:
@@ -93,13 +100,14 @@ def ratings_with_bootstrap(games: Sequence[tuple[Sequence[int], Sequence[int]]],
     flat = [c for rows in per_game for c in rows]
     if n < 2 or not flat:
         return []
+    game_of_row = np.array([g for g, rows in enumerate(per_game) for _ in rows])
     point = elo_from_strength(bradley_terry(flat, n))
     rng = np.random.default_rng(seed)
     draws = np.empty((samples, n))
     for b in range(samples):
-        pick = rng.integers(0, len(per_game), len(per_game))
-        sample = [c for k in pick for c in per_game[k]]
-        draws[b] = elo_from_strength(bradley_terry(sample, n)) if sample else point
+        multiplicity = np.bincount(rng.integers(0, len(per_game), len(per_game)),
+                                   minlength=len(per_game))
+        draws[b] = elo_from_strength(bradley_terry(flat, n, weights=multiplicity[game_of_row]))
     low = np.percentile(draws, 2.5, axis=0)
     high = np.percentile(draws, 97.5, axis=0)
     return [Rating(names[k], float(point[k]), float(low[k]), float(high[k])) for k in range(n)]
@@ -159,7 +167,7 @@ class LogisticFit:
         # d x / d a = -1/b ; d x / d b = -(logit - a)/b^2 = -x/b
         grad = np.array([-1.0 / self.slope, -x / self.slope])
         var = float(grad @ self.covariance @ grad)
-        z = float(stats.norm.ppf(0.5 + confidence / 2.0))
+        z = NormalDist().inv_cdf(0.5 + confidence / 2.0)
         half = z * math.sqrt(max(var, 0.0))
         return (x - half, x + half)
 
@@ -167,6 +175,7 @@ class LogisticFit:
 def fit_logistic(xs: Sequence[float], wins: Sequence[float], games: Sequence[int]) -> LogisticFit:
     """Binomial logistic regression win ~ 1/(1+exp(-(a + b x))) by maximum likelihood,
     with the covariance from the observed information matrix."""
+    from scipy import optimize
     x = np.asarray(xs, dtype=float)
     w = np.asarray(wins, dtype=float)
     n = np.asarray(games, dtype=float)

@@ -1,0 +1,174 @@
+"""Tournaments: schedules, seeds, parallel runs, fault tolerance, resume, reports."""
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from search import arena
+from search.records import read_lines, read_records, verify
+
+ROOT = Path(__file__).resolve().parent.parent
+GAME = "tiny_goofspiel"
+
+
+def _tasks(bots, games, seed=1, players=None, **kw):
+    params = arena.resolve_params(GAME, players, None, bots)
+    return arena.schedule(GAME, params, bots, games, seed, **kw)
+
+
+def _rows(records):
+    """Result rows without timings, sorted by game index."""
+    out = []
+    for r in sorted(records, key=lambda r: r["index"]):
+        r = dict(r)
+        r.pop("wall_time", None)
+        out.append(r)
+    return out
+
+
+def test_rotation_puts_every_bot_in_every_seat_equally():
+    tasks = _tasks(["a", "b", "c"], 9, players=3)
+    counts = Counter((t.seats.index(b), b) for t in tasks for b in "abc")
+    assert set(counts.values()) == {3}
+
+
+def test_permutations_cover_every_seating():
+    tasks = _tasks(["a", "b", "c"], 12, players=3, rotation="permute")
+    assert len({t.seats for t in tasks[:6]}) == 6
+
+
+def test_duplicate_seeding_shares_the_deal_within_a_match():
+    tasks = _tasks(["random", "greedy"], 6)
+    assert tasks[0].game_seed == tasks[1].game_seed != tasks[2].game_seed
+    assert tasks[0].seats == ("random", "greedy") and tasks[1].seats == ("greedy", "random")
+    fresh = _tasks(["random", "greedy"], 6, duplicate=False)
+    assert len({t.game_seed for t in fresh}) == 6
+
+
+def test_seeds_come_from_the_root_seed_only():
+    assert _tasks(["random", "greedy"], 4, seed=5) == _tasks(["random", "greedy"], 4, seed=5)
+    assert _tasks(["random", "greedy"], 4, seed=5)[0].game_seed != _tasks(["random", "greedy"], 4, seed=6)[0].game_seed
+    # a game's seeds do not depend on how many games the tournament has
+    assert _tasks(["random", "greedy"], 4)[3] .bot_seeds == _tasks(["random", "greedy"], 10)[3].bot_seeds
+
+
+def test_too_many_bots_for_the_table_is_an_error():
+    with pytest.raises(arena.TournamentError, match="3 bots for 2 seats"):
+        arena.schedule(GAME, {"players": 2, "mode": "standard", "cards": 5}, ["a", "b", "c"], 2, 1)
+
+
+def test_jobs_1_and_jobs_2_give_identical_rows(tmp_path):
+    tasks = _tasks(["random", "mcts:iterations=20"], 12)
+    one = arena.run(tasks, tmp_path / "one.jsonl", jobs=1)
+    two = arena.run(tasks, tmp_path / "two.jsonl", jobs=2)
+    assert _rows(one.records) == _rows(two.records)
+    assert _rows(read_records(tmp_path / "two.jsonl")) == _rows(one.records)
+
+
+def test_every_record_replays(tmp_path):
+    result = arena.run(_tasks(["random", "greedy", "ismcts:iterations=10"], 6, players=3), tmp_path / "r.jsonl")
+    for record in read_records(tmp_path / "r.jsonl"):
+        verify(record)
+        assert record["seats"] and record["actions"] and "winners" in record and "ranks" in record
+        assert record["rules_hash"] and record["version"]
+
+
+def test_a_crashing_bot_becomes_an_error_row_and_the_tournament_goes_on(monkeypatch, tmp_path):
+    from search import bots
+
+    def broken(self, state, seat):
+        raise RuntimeError("bot exploded")
+
+    monkeypatch.setattr(bots.GreedyBot, "act", broken)
+    result = arena.run(_tasks(["random", "greedy"], 4), tmp_path / "e.jsonl")
+    assert len(result.records) == 4
+    assert all(r["status"] == "error" and "bot exploded" in r["traceback"] for r in result.records)
+    report = arena.summarize(result.records)
+    assert report.errors == 4 and report.games == 0
+
+
+def test_a_slow_bot_forfeits(tmp_path):
+    tasks = _tasks(["random", "ismcts:iterations=3000"], 2, move_seconds=0.01)
+    result = arena.run(tasks, None)
+    forfeits = [r for r in result.records if r["status"] == "forfeit"]
+    assert len(forfeits) == 2
+    for r in forfeits:
+        seat = r["forfeit_seat"]
+        assert r["seats"][seat].startswith("ismcts") and seat not in r["winners"]
+        assert "forfeits" in r["reason"]
+
+
+def test_existing_file_needs_resume_or_overwrite(tmp_path):
+    tasks = _tasks(["random", "greedy"], 2)
+    out = tmp_path / "t.jsonl"
+    arena.run(tasks, out)
+    with pytest.raises(arena.TournamentError, match="--resume"):
+        arena.run(tasks, out)
+    again = arena.run(tasks, out, resume=True)
+    assert again.played == 0 and again.skipped == 2
+    other = _tasks(["random", "greedy"], 2, seed=99)
+    with pytest.raises(arena.TournamentError, match="another tournament"):
+        arena.run(other, out, resume=True)
+
+
+def test_resume_drops_a_partial_last_line(tmp_path):
+    tasks = _tasks(["random", "greedy"], 6)
+    out = tmp_path / "t.jsonl"
+    full = arena.run(tasks, None)
+    lines = [json.dumps(r) for r in full.records[:3]]
+    out.write_text("\n".join(lines) + "\n" + lines[0][:40])
+    result = arena.run(tasks, out, resume=True)
+    assert result.skipped == 3 and result.played == 3
+    assert _rows(read_records(out)) == _rows(full.records)
+    assert all(line.record is not None for line in read_lines(out))
+
+
+def test_resume_after_kill_gives_the_same_results(tmp_path):
+    """A tournament killed mid-run, then resumed, ends with every game exactly once and the
+    same rows as an uninterrupted run."""
+    out = tmp_path / "killed.jsonl"
+    args = [sys.executable, "-c", "import tests.tinygame, cli; cli.main()", "tournament", GAME,
+            "--bots", "random,mcts:iterations=300", "--games", "24", "--seed", "3",
+            "--out", str(out), "--no-progress"]
+    proc = subprocess.Popen(args, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.time() + 60
+    while time.time() < deadline and proc.poll() is None:
+        if out.exists() and len(out.read_text().splitlines()) >= 4:
+            break
+        time.sleep(0.02)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    partial = len(read_records(out))
+    assert 4 <= partial < 24
+    done = subprocess.run(args + ["--resume"], cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    finished = read_records(out)
+    assert sorted(r["index"] for r in finished) == list(range(24))
+    uninterrupted = arena.run(_tasks(["random", "mcts:iterations=300"], 24, seed=3), None)
+    assert _rows(finished) == _rows(uninterrupted.records)
+
+
+def test_report_has_wilson_intervals_ratings_and_seats(tmp_path):
+    result = arena.run(_tasks(["random", "ismcts:iterations=30"], 10), None)
+    report = arena.summarize(result.records, bootstrap=20)
+    assert {b.bot for b in report.bots} == {"random", "ismcts:iterations=30"}
+    for line in report.bots + report.seats:
+        assert 0 <= line.low <= line.win_rate <= line.high <= 1
+    assert len(report.ratings) == 2
+    text = arena.format_report(report)
+    assert "95% Wilson" in text and "ratings" in text and "seat 1" in text
+    arena.write_report_csv(report, tmp_path / "r.csv")
+    assert "wilson_low" in (tmp_path / "r.csv").read_text()
+
+
+def test_sprt_stops_a_lopsided_match_early():
+    from search.stats import SPRT
+    tasks = _tasks(["ismcts:iterations=100", "random"], 400)
+    result = arena.run(tasks, None, sprt=SPRT(0, 100))
+    assert result.stopped_early.startswith("SPRT") and len(result.records) < 400

@@ -1,0 +1,135 @@
+"""Bots: spec strings, seeds, search that never peeks, and strength on the test game."""
+import random
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from rules.core import load_game, snapshot
+from search.bots import BotSpecError, GreedyBot, RandomBot, make_bot, parse_spec
+from search.mcts import ISMCTSBot, MCTSBot
+
+
+def tiny(players=2, cards=5):
+    return load_game("tiny_goofspiel", players=players, cards=cards)
+
+
+def test_parse_spec():
+    assert parse_spec("mcts:iterations=800,c=1.4") == ("mcts", {"iterations": 800, "c": 1.4})
+    assert parse_spec("random") == ("random", {})
+    assert parse_spec("mumanbot:hard") == ("mumanbot", {"level": "hard"})
+    assert parse_spec("ismcts:seconds=0.5,rollout=greedy") == ("ismcts", {"seconds": 0.5, "rollout": "greedy"})
+
+
+def test_make_bot_builds_each_generic_bot():
+    game = tiny()
+    assert isinstance(make_bot("random", game, 1), RandomBot)
+    assert isinstance(make_bot("greedy", game, 1), GreedyBot)
+    assert isinstance(make_bot("mcts:iterations=10", game, 1), MCTSBot)
+    bot = make_bot("ismcts:iterations=20,c=0.5", game, 1)
+    assert isinstance(bot, ISMCTSBot) and bot.params["iterations"] == 20 and bot.params["c"] == 0.5
+
+
+def test_unknown_bot_lists_the_available_ones():
+    with pytest.raises(BotSpecError, match="unknown bot 'alphazero'.*random, greedy, mcts, ismcts"):
+        make_bot("alphazero", tiny())
+
+
+def test_unknown_bot_parameter_lists_the_allowed_ones():
+    with pytest.raises(BotSpecError, match="does not take depth; it takes: .*iterations"):
+        make_bot("mcts:depth=3", tiny())
+    with pytest.raises(BotSpecError, match="rollout must be"):
+        make_bot("mcts:rollout=smart", tiny())
+
+
+def _decisions(spec, seed, game_seed=3):
+    game = tiny()
+    state = game.new_initial_state(game_seed)
+    bots = [make_bot(spec, game, seed + s) for s in range(2)]
+    out = []
+    while not state.is_terminal():
+        seat = state.current_player()
+        action = bots[seat].act(state, seat)
+        out.append(action)
+        state.apply_action(action)
+    return out
+
+
+@pytest.mark.parametrize("spec", ["random", "greedy", "mcts:iterations=30", "ismcts:iterations=30"])
+def test_same_bot_seed_same_game(spec):
+    assert _decisions(spec, 7) == _decisions(spec, 7)
+
+
+@pytest.mark.parametrize("spec", ["greedy", "mcts:iterations=60", "ismcts:iterations=60"])
+def test_search_never_peeks(spec):
+    """Two states that differ only in what the deciding seat cannot see (here: the prize
+    order and seat 0's sealed bid) give the same decision for the same bot seed."""
+    game = tiny(cards=6)
+    state = game.new_initial_state(11)
+    state.apply_action(("bid", 4))          # seat 0 bids; seat 1 may not know it
+    seat = state.current_player()
+    assert seat == 1
+    for k in range(5):
+        other = state.determinize(seat, random.Random(k))
+        assert other.observation(seat) == state.observation(seat)
+        if snapshot(other.bids) == snapshot(state.bids) and other.prizes == state.prizes:
+            continue
+        a = make_bot(spec, game, 99).act(state, seat)
+        b = make_bot(spec, game, 99).act(other, seat)
+        assert a == b
+        return
+    pytest.fail("could not build a differing hidden state")
+
+
+def test_ismcts_beats_random_on_the_test_game():
+    from search import arena
+    bots = ["ismcts:iterations=150", "random"]
+    params = arena.resolve_params("tiny_goofspiel", 2, None, bots)
+    result = arena.run(arena.schedule("tiny_goofspiel", params, bots, 30, 4), None)
+    report = arena.summarize(result.records, bootstrap=20)
+    rate = {b.bot: b.win_rate for b in report.bots}
+    assert rate["ismcts:iterations=150"] > 0.65
+
+
+def test_seconds_budget_bounds_a_decision():
+    game = tiny(cards=8)
+    state = game.new_initial_state(1)
+    bot = make_bot("ismcts:seconds=0.05", game, 1)
+    bot.act(state, 0)
+    assert bot.last_stats["iterations"] >= 1
+    assert bot.last_stats["seconds"] < 1.0
+
+
+def test_analyse_gives_ranked_moves_with_values():
+    game = tiny()
+    state = game.new_initial_state(2)
+    bot = make_bot("ismcts:iterations=200", game, 1)
+    top = bot.analyse(state, 0, top=3)
+    assert len(top) == 3
+    visits = [v for _, _, v in top]
+    assert visits == sorted(visits, reverse=True)
+    assert all(0.0 <= value <= 1.0 for _, value, _ in top)
+
+
+def test_rollout_cutoff_uses_heuristic():
+    game = tiny(cards=8)
+    bot = make_bot("mcts:iterations=50,rollout_depth=2", game, 1)
+    state = game.new_initial_state(1)
+    bot.act(state, 0)
+    # each iteration: at most one tree step + expansion beyond depth plus 2 rollout actions
+    assert bot.last_stats["simulated_actions"] <= 50 * (2 + 16)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.integers(0, 1000), max_size=30), st.integers(0, 10**6))
+def test_any_action_sequence_keeps_clones_independent(choices, seed):
+    state = tiny(players=3, cards=6).new_initial_state(seed)
+    for choice in choices:
+        if state.is_terminal():
+            break
+        legal = state.legal_actions()
+        before = snapshot(state)
+        copy = state.clone()
+        copy.apply_action(legal[choice % len(legal)])
+        assert snapshot(state) == before
+        state.apply_action(legal[choice % len(legal)])
+        assert snapshot(state) == snapshot(copy)
