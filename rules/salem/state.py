@@ -384,7 +384,7 @@ class SalemState(State):
 
     # ---- drawing (R-DRAW)
     def _t_draw(self, p, n, giles):
-        if n <= 0:
+        if n <= 0 or not self.alive[p]:
             return
         if not self.deck:
             if self.in_night:
@@ -396,10 +396,7 @@ class SalemState(State):
             self.tasks.append(("draw", p, n - 1, False))
             self._black(c, p, False)
             return
-        if not self.alive[p]:
-            self.discard.append(c)
-        else:
-            self.hand[p].append(c)
+        self.hand[p].append(c)
         if giles:
             if c != "accusation":
                 giles = False

@@ -1,0 +1,948 @@
+"""Salem 1692 rules: setup, turns, trials, reveals, black cards, tokens, specials, laws.
+
+Positions are built by hand on a real state (spec 23 "minimum test scenarios"); each test
+names the spec tag or section it checks.
+"""
+import random
+
+import pytest
+
+from rules.core import IllegalActionError, ParamError, TERMINAL, load_game
+from rules.salem.data import SPECIALS
+
+
+def game(n=6, **kw):
+    mode = "ghosts" if n < 4 else "standard"
+    return load_game("salem", players=n, mode=mode, **kw)
+
+
+def at_turn(n=6, seed=1, pos=0, rows=None, chars=None, hands=None, **kw):
+    """A state at `pos`'s turn action with hand-made rows/characters/hands."""
+    g = game(n, **kw)
+    s = g.new_initial_state(seed)
+    while s.dec[0] != "action":
+        s.apply_action(s.legal_actions()[0])
+    for p in range(s.N):
+        for t in list(s.tokens[p]):
+            if t == "black_cat":
+                s.tokens[p].remove(t)
+                s.centre.append(t)
+    if rows is not None:
+        s.fd = [list(r) for r in rows]
+        s.fu = [[] for _ in rows]
+        s.ew = ["witch" in r for r in s.fd]
+        s.known_ew = [[p] if s.ew[p] else [] for p in range(s.N)]
+        s.facts = [[] for _ in range(s.N)]
+    if chars is not None:
+        s.char = list(chars)
+    if hands is not None:
+        s.hand = [list(h) for h in hands]
+    s.tasks = []
+    s.dec = ("action", pos, ())
+    s.turn_pos = pos
+    s.played = False
+    return s
+
+
+NAW5 = ["naw"] * 5
+PLAIN = ["tituba", "samuel_parris", "giles_corey", "sarah_good", "john_proctor", "mary_warren",
+         "rebecca_nurse", "william_phips", "ann_putnam", "abigail_williams", "will_griggs",
+         "cotton_mather"]
+
+
+def plain_chars(n, **at):
+    """Characters without trial-related passive abilities, overridable per position."""
+    base = ["samuel_parris"] * n
+    for k, v in at.items():
+        base[int(k[1:])] = v
+    return base
+
+
+def rows6(**at):
+    rows = [["naw"] * 5 for _ in range(6)]
+    rows[5] = ["witch", "naw", "naw", "naw", "naw"]
+    for k, v in at.items():
+        rows[int(k[1:])] = list(v)
+    return rows
+
+
+def play(s, *actions):
+    for a in actions:
+        s.apply_action(a)
+    return s
+
+
+def settle(s, choose=None):
+    """Answer every pending non-turn decision with the first legal action (or `choose`)."""
+    while not s.is_terminal() and s.dec[0] not in ("action",):
+        legal = s.legal_actions()
+        a = choose(s, legal) if choose else None
+        s.apply_action(a if a is not None else legal[0])
+    return s
+
+
+# ------------------------------------------------------------------ setup
+@pytest.mark.parametrize("n", range(4, 13))
+def test_setup_trial_deck_per_player_count_R_SETUP_2(n):
+    """[R-SETUP-2] table 4.2: counts per kind and per seat; specials replace plain cards."""
+    g = game(n)
+    row = g.setup_row
+    standard = {4: 18, 5: 23, 6: 27, 7: 32, 8: 29, 9: 33, 10: 27, 11: 30, 12: 33}
+    assert row["naw"] + row["special"] == standard[n]
+    s = g.new_initial_state(3)
+    all_cards = [c for r in s.fd for c in r]
+    assert all(len(r) == row["per_seat"] for r in s.fd)
+    assert all_cards.count("witch") == row["witch"]
+    assert all_cards.count("constable") == 1
+    assert all_cards.count("naw") == row["naw"]
+    assert sum(c in SPECIALS for c in all_cards) == row["special"]
+
+
+def test_setup_specials_are_a_hidden_random_subset_R_SETUP_3():
+    """[R-SETUP-3] a random subset of the 5 specials, unseen by the other seats."""
+    g = game(4)
+    seen = set()
+    for seed in range(30):
+        s = g.new_initial_state(seed)
+        seen.add(tuple(sorted(c for r in s.fd for c in r if c in SPECIALS)))
+        obs = s.observation(0)
+        assert "fd" in obs and obs["fd"] == tuple(sorted(s.fd[0]))
+        assert all(len(v) == 0 for v in obs["fu"])
+    assert len(seen) > 3
+
+
+def test_setup_ghost_mode_four_seats_of_five_cards_19_2():
+    """[19.2] 2-3 players: 4 seats (ghosts added), 5 trial cards each, one Witch; ghosts no hand."""
+    for n in (2, 3):
+        g = game(n)
+        s = g.new_initial_state(1)
+        assert s.N == 4 and all(len(r) == 5 for r in s.fd)
+        assert sum(r.count("witch") for r in s.fd) == 1
+        for p in range(4):
+            assert (len(s.hand[p]) == 0) == g.is_ghost[p]
+        assert sum(g.is_ghost) == 4 - n
+    assert game(2).is_ghost == (False, True, False, True)
+
+
+def test_townhall_one_of_two_at_seven_or_fewer_R_SETUP_7():
+    """[R-SETUP-7] <=7 players keep 1 of 2 (secret until all chose); 8+ get one card."""
+    s = game(5).new_initial_state(4)
+    assert s.dec[0] == "keep"
+    first = s.legal_actions()
+    assert len(first) == 2
+    s.apply_action(first[1])
+    # player 1 must not see player 0's choice or options before everybody chose
+    assert s.observation(1)["char"][0] is None
+    assert s.observation(1)["th"][0] != s.th_opts[0]
+    while s.dec[0] == "keep":
+        s.apply_action(s.legal_actions()[0])
+    assert s.char[0] == first[1][1]
+    assert len(set(s.char)) == 5
+    s8 = game(8).new_initial_state(4)
+    assert s8.dec[0] != "keep" and None not in s8.char
+    s7 = game(7, townhall_choice=False).new_initial_state(4)
+    assert s7.dec[0] != "keep"
+
+
+def test_playing_deck_night_in_bottom_half_A_04():
+    """[R-SETUP-8][A-04] nobody is dealt the Conspiracy; Night in the bottom ceil(n/2)+1 slots."""
+    for seed in range(40):
+        s = game(6).new_initial_state(seed)
+        assert all("conspiracy" not in h and len(h) == 3 for h in s.hand)
+        i = s.deck.index("night")
+        n = len(s.deck) - 1
+        assert i <= n - n // 2
+        assert s.night_zone == n - n // 2 + 1
+    s = at_turn(6, 2)
+    s._rebuild()  # (as after every night)
+    n = len(s.deck) - 1
+    assert s.deck.index("night") <= n - n // 2
+
+
+def test_centre_supply_at_start_R_SETUP_9():
+    """[R-SETUP-9] unassigned tokens Asylum, Matchmaker x2, Piety; 12 shillings."""
+    s = game(6).new_initial_state(1)
+    assert sorted(s.centre) == ["asylum", "matchmaker", "matchmaker", "piety"]
+    assert s.supply == 12
+
+
+def test_dawn_black_cat_and_first_turn_R_DAWN():
+    """[R-DAWN] witches choose the Black Cat holder (any seat, even a witch); it starts.
+    Non-witches are asked too (a single 'sleep' option) so nobody learns roles."""
+    s = game(8).new_initial_state(5)
+    asked = []
+    while s.dec[0] == "dawn":
+        p = s.dec[1]
+        asked.append(p)
+        legal = s.legal_actions()
+        if s.ew[p]:
+            assert ("cat", p) in legal
+            s.apply_action(("cat", 3))
+        else:
+            assert legal == [("sleep",)]
+            assert s.observation(0)["dec"][0] == "secret"
+            s.apply_action(legal[0])
+    assert asked == list(range(8))
+    assert "black_cat" in s.tokens[3]
+    assert s.turn_pos == 3
+
+
+# ------------------------------------------------------------------ turns
+def test_draw_two_ends_turn_R_TURN_2():
+    """[R-TURN-2] Draw: two cards and the turn passes clockwise."""
+    s = at_turn(6, 1, pos=2, rows=rows6())
+    s.deck = [c for c in s.deck if c not in ("night", "conspiracy")] + ["accusation", "stocks"]
+    s.night_in_deck = False
+    s.deck.insert(0, "night")
+    h = len(s.hand[2])
+    s.apply_action(("draw",))
+    assert len(s.hand[2]) == h + 2
+    assert s.turn_pos == 3 and s.dec[0] == "action"
+
+
+def test_play_then_end_and_no_draw_after_play_R_TURN_2():
+    """[R-TURN-2] Play: any number of cards, then end; Draw is no longer offered."""
+    s = at_turn(6, 1, pos=0, rows=rows6(), hands=[["accusation", "accusation"]] + [[]] * 5)
+    play(s, ("play", "accusation"), ("target", 1))
+    assert s.dec == ("play", 0, ())
+    assert ("draw",) not in s.legal_actions() and ("end",) in s.legal_actions()
+    play(s, ("play", "accusation"), ("target", 2), ("end",))
+    assert s.turn_pos == 1
+
+
+def test_law1_no_self_targets_R_LAW():
+    """[R-LAW] Law 1: a card never targets its player."""
+    s = at_turn(6, 1, pos=0, rows=rows6(), hands=[["accusation", "stocks"]] + [[]] * 5)
+    s.apply_action(("play", "accusation"))
+    assert ("target", 0) not in s.legal_actions()
+    with pytest.raises(IllegalActionError):
+        s.apply_action(("target", 0))
+
+
+def test_stocks_skips_turns_R_TURN_4():
+    """[R-TURN-4] Stocks: the next turn is skipped; two Stocks skip two turns."""
+    s = at_turn(6, 1, pos=0, rows=rows6(), hands=[["stocks", "stocks"]] + [[]] * 5)
+    play(s, ("play", "stocks"), ("target", 1), ("play", "stocks"), ("target", 1))
+    assert s.stocks[1] == 2
+    s.apply_action(("end",))
+    assert s.turn_pos == 2 and s.stocks[1] == 1
+    # play round to seat 1 again: skipped once more
+    for _ in range(5):
+        s.deck = [c for c in s.deck if c not in ("night", "conspiracy")]
+        s.night_in_deck = False
+        s.apply_action(("draw",))
+    assert s.turn_pos == 2 and s.stocks[1] == 0
+    assert s.discard.count("stocks") >= 2
+
+
+# ------------------------------------------------------------------ trials
+def test_thresholds_7_14_8_16_R_TRIAL_1():
+    """[R-TRIAL-1] 7; 14 with Piety; 8 for George Burroughs; 16 with both."""
+    s = at_turn(6, 1, rows=rows6(), chars=plain_chars(6, p1="george_burroughs"))
+    assert s._normal(2) == 7 and s._normal(1) == 8
+    s.tokens[2].append("piety")
+    s.tokens[1].append("piety")
+    assert s._normal(2) == 14 and s._normal(1) == 16
+
+
+def test_danforth_6_12_7_14_optional_A_08():
+    """[R-TRIAL-1][A-08] Thomas Danforth: 6 / 12 (Piety) / 7 (George) / 14 (George+Piety),
+    optional between that number and the normal threshold."""
+    s = at_turn(6, 1, rows=rows6(), chars=plain_chars(6, p0="thomas_danforth", p1="george_burroughs"))
+    assert s._danforth(2) == 6 and s._danforth(1) == 7
+    s.tokens[2].append("piety")
+    s.tokens[1].append("piety")
+    assert s._danforth(2) == 12 and s._danforth(1) == 14
+    s = at_turn(6, 1, rows=rows6(), chars=plain_chars(6, p0="thomas_danforth"),
+                hands=[["accusation"] * 2] + [[]] * 5)
+    s.reds[2] = ["accusation"] * 5
+    play(s, ("play", "accusation"), ("target", 2))
+    assert s.dec[0] == "danforth" and s.legal_actions() == [("yes",), ("no",)]
+    s.apply_action(("no",))
+    assert len(s.reds[2]) == 6 and len(s.fu[2]) == 0
+    play(s, ("play", "accusation"), ("target", 2))   # 7: automatic
+    assert len(s.fu[2]) == 1 and s.reds[2] == []
+    s = at_turn(6, 1, rows=rows6(), chars=plain_chars(6, p0="thomas_danforth"),
+                hands=[["accusation"]] + [[]] * 5)
+    s.reds[2] = ["accusation"] * 5
+    play(s, ("play", "accusation"), ("target", 2), ("yes",))
+    assert len(s.fu[2]) == 1 and s.reds[2] == []
+
+
+def test_evidence_on_six_one_reveal_all_reds_cleared_R_TRIAL_4():
+    """[R-TRIAL-4] Evidence onto a total of 6: one reveal, every red card discarded."""
+    s = at_turn(6, 1, rows=rows6(), chars=plain_chars(6), hands=[["evidence"]] + [[]] * 5)
+    s.reds[3] = ["accusation"] * 6
+    play(s, ("play", "evidence"), ("target", 3))
+    assert len(s.fu[3]) == 1 and len(s.fd[3]) == 4 and s.reds[3] == []
+    assert s.discard.count("accusation") == 6 and "evidence" in s.discard
+
+
+def test_two_reveals_when_total_reaches_twice_threshold_A_07():
+    """[A-07] floor(total/threshold) reveals, one after the other (a Scapegoat moving 14)."""
+    s = at_turn(6, 1, rows=rows6(), chars=plain_chars(6), hands=[["scapegoat"]] + [[]] * 5)
+    s.reds[1] = ["witness", "witness"]
+    play(s, ("play", "scapegoat"), ("target", 1), ("target2", 2))
+    assert s.reds[1] == [] and s.reds[2] == [] and len(s.fu[2]) == 2
+
+
+def test_piety_curse_triggers_reveal_by_curser_R_TRIAL_5():
+    """[R-TRIAL-5] Piety cursed away from a seat with 9 accusations: reveal, reds cleared."""
+    s = at_turn(6, 1, rows=rows6(), chars=plain_chars(6), hands=[["curse"]] + [[]] * 5)
+    s.tokens[2] = ["piety"]
+    s.centre.remove("piety")
+    s.reds[2] = ["accusation"] * 9
+    assert s._normal(2) == 14
+    play(s, ("play", "curse"), ("target", 2), ("token", "piety"))
+    assert len(s.fu[2]) == 1 and s.reds[2] == [] and "piety" in s.centre
+
+
+def test_cotton_mather_evidence_counts_one_and_martha_loses_it_A_27():
+    """[R-TRIAL-1][A-27] Evidence counts 1 against Cotton; Martha copying Cotton (on her right)
+    gets the full 3 again the moment Cotton dies, and the reveal happens at once."""
+    chars = plain_chars(6, p2="cotton_mather", p3="martha_corey")
+    s = at_turn(6, 1, rows=rows6(), chars=chars, hands=[["evidence"]] + [[]] * 5)
+    s.reds[2] = ["evidence", "evidence"]
+    assert s._total(2) == 2
+    s.reds[3] = ["evidence", "evidence", "accusation"]
+    s.last_acc[3] = 4
+    assert s.abil(3) == "cotton" and s._total(3) == 3
+    # Cotton dies: Martha now copies seat 1 (no passive), her total becomes 7 -> reveal
+    s.fd[2] = ["naw"]
+    s.reds[2] = ["accusation"] * 6
+    play(s, ("play", "evidence"), ("target", 2))
+    assert not s.alive[2]
+    assert s.reds[3] == [] and len(s.fu[3]) == 1
+
+
+# ------------------------------------------------------------------ reveals
+def test_two_witch_cards_survive_first_reveal_R_REV_4():
+    """[R-REV-4][A-12] two Witch cards: the first reveal announces, the second eliminates;
+    the town wins when the last Witch card is revealed [R-WIN-1]."""
+    rows = rows6(p5=["witch", "witch", "naw", "naw", "naw"])
+    s = at_turn(6, 1, rows=rows, chars=plain_chars(6))
+    s._reveal(5, "witch", 0, "accuse")
+    assert s.alive[5] and s.announced[5] and s.result is None
+    assert s.observation(0)["announced"][5]
+    s._run()
+    s._reveal(5, "witch", 0, "accuse")
+    assert s.result[0] == "town" and s.result[1] == "town wins: all witches revealed"
+    out = s.outcome()
+    assert out.winners == (0, 1, 2, 3, 4) and out.reason.startswith("town wins")
+
+
+def test_constable_revealed_role_gone_holder_stays_R_REV_3():
+    """[R-REV-3] the Constable card revealed: no Constable any more, holder not eliminated."""
+    s = at_turn(6, 1, rows=rows6(p1=["constable", "naw", "naw", "naw", "naw"]), chars=plain_chars(6))
+    assert s.constable() == 1
+    s._reveal(1, "constable", 0, "accuse")
+    assert s.alive[1] and s.constable() == -1
+
+
+def test_elimination_clears_seat_R_ELIM_1():
+    """[R-ELIM-1] last face-down card revealed: eliminated; hand, reds, Stocks discarded,
+    tokens to the centre, coins to the supply."""
+    s = at_turn(6, 1, rows=rows6(p2=["naw"]), chars=plain_chars(6),
+                hands=[["witness"], [], ["stocks", "arson"], [], [], []])
+    s.tokens[2] = ["asylum"]
+    s.centre.remove("asylum")
+    s.coins[2] = 2
+    s.supply -= 2
+    s.stocks[2] = 1
+    play(s, ("play", "witness"), ("target", 2))
+    assert not s.alive[2] and s.hand[2] == [] and s.tokens[2] == [] and s.coins[2] == 0
+    assert "asylum" in s.centre and s.supply == 12 and s.stocks[2] == 0
+    assert "arson" in s.discard and "witness" in s.discard
+
+
+def test_witches_win_when_no_townsperson_alive_R_WIN_2():
+    """[R-WIN-2] the last living townsperson eliminated: witches (living or dead) win."""
+    rows = [["naw"], ["witch", "naw"], [], [], [], []]
+    s = at_turn(6, 1, pos=1, rows=rows, chars=plain_chars(6), hands=[[], ["witness"], [], [], [], []])
+    for p in (2, 3, 4, 5):
+        s.alive[p] = False
+    s.ew[3] = True
+    s.apply_action(("play", "witness"))
+    s.apply_action(("target", 0))
+    assert s.is_terminal() and s.result[0] == "witch"
+    assert s.outcome().winners == (1, 3)
+    assert s.outcome().reason == "witches win: no townsperson left alive"
+
+
+# ------------------------------------------------------------------ black cards
+def _draw_next(s, card):
+    s.deck.remove(card) if card in s.deck else None
+    s.deck.append(card)
+
+
+def test_conspiracy_moves_cards_and_roles_R_CONS():
+    """[R-CONS] each living seat takes a blind card from its left neighbour; the receiver of
+    a Witch card joins the witches, the giver stays one; the Constable role moves."""
+    rows = [["naw"] * 5 for _ in range(6)]
+    rows[1] = ["witch"] * 5
+    rows[2] = ["constable"] + ["naw"] * 4
+    rows[2] = ["constable"] * 1 + ["naw"] * 4
+    s = at_turn(6, 1, pos=3, rows=rows, chars=plain_chars(6))
+    _draw_next(s, "conspiracy")
+    s.apply_action(("draw",))
+    settle(s)
+    assert s.ew[0] and s.ew[1]         # 0 took a Witch from 1; 1 stays a witch
+    assert 0 in s.known_ew[0] and 1 in s.known_ew[0] and (0, "witch") in s.facts[1]
+    assert all(len(r) == 5 for r in s.fd)
+    assert "conspiracy" in s.discard
+
+
+def test_conspiracy_last_townsperson_converting_loses_R_WIN_2():
+    """[R-WIN-2] the last living townsperson receives a Witch card: witches win, it loses."""
+    rows = [["witch"], ["naw", "witch"], [], [], [], []]
+    s = at_turn(6, 1, pos=1, rows=rows, chars=plain_chars(6))
+    for p in (2, 3, 4, 5):
+        s.alive[p] = False
+    s.ew = [True, False, False, False, False, False]
+    s.fd[1] = ["naw"]
+    s.fd[0] = ["witch", "witch"]
+    s.ew[0] = True
+    # seat 1 takes from seat 0 (its left neighbour): it must receive a Witch card
+    _draw_next(s, "conspiracy")
+    s.apply_action(("draw",))
+    settle(s)
+    assert s.result[0] == "witch"
+    assert s.result[1] == "witches win: the last townsperson became a witch"
+    assert s.outcome().winners == (0,)
+
+
+def test_black_cat_holder_drawing_conspiracy_chooses_own_card_R_CONS():
+    """[R-CONS][16] the Black Cat holder draws the Conspiracy: it picks its own card (a special
+    fires); another drawer reveals one of the holder's cards blind."""
+    rows = rows6(p2=["gravedigger", "naw", "naw"])
+    s = at_turn(6, 1, pos=2, rows=rows, chars=plain_chars(6))
+    s.tokens[2] = ["black_cat"]
+    s.centre.remove("black_cat")
+    s.fd[4] = ["naw"] * 4
+    s.fu[4] = ["naw"]
+    _draw_next(s, "conspiracy")
+    s.apply_action(("draw",))
+    assert s.dec[0] == "cat_self"
+    assert s.legal_actions() == [("cat_reveal", "gravedigger"), ("cat_reveal", "naw")]
+    s.apply_action(("cat_reveal", "gravedigger"))
+    assert s.dec[0] == "gravedigger"
+    # another seat draws it: blind reveal of the holder's card, no choice
+    s = at_turn(6, 1, pos=0, rows=rows6(), chars=plain_chars(6))
+    s.tokens[2] = ["black_cat"]
+    _draw_next(s, "conspiracy")
+    s.apply_action(("draw",))
+    assert len(s.fu[2]) == 1
+
+
+def test_black_cat_skipped_for_mary_warren_D_3():
+    """[R-CONS][D-3] Mary Warren holding the Black Cat: the reveal step is skipped."""
+    s = at_turn(6, 1, pos=0, rows=rows6(), chars=plain_chars(6, p2="mary_warren"))
+    s.tokens[2] = ["black_cat"]
+    _draw_next(s, "conspiracy")
+    s.apply_action(("draw",))
+    assert s.fu[2] == []
+
+
+def test_black_card_counts_as_one_of_two_draws_R_DRAW():
+    """[R-DRAW] a black card drawn counts as one of the two; Night drawn first -> the second
+    card comes from the rebuilt deck after the night."""
+    s = at_turn(6, 1, pos=0, rows=rows6(), chars=plain_chars(6), hands=[[]] * 6)
+    _draw_next(s, "night")
+    s.apply_action(("draw",))
+    assert s.in_night
+    settle(s, lambda st, legal: ("confess", "none") if ("confess", "none") in legal
+           else ("victim", 3) if ("victim", 3) in legal else None)
+    assert not s.in_night and len(s.hand[0]) == 1 and "night" in s.deck
+
+
+def test_night_victim_dies_and_deck_rebuilt_R_NIGHT():
+    """[R-NIGHT] the witches' victim is eliminated unless protected; deck rebuilt with the
+    Night in the bottom half; gavel back to the centre."""
+    s = at_turn(6, 1, pos=0, rows=rows6(), chars=plain_chars(6), hands=[[]] * 6)
+    _draw_next(s, "night")
+    s.apply_action(("draw",))
+    seen_secret = []
+    while s.in_night:
+        p = s.dec[1]
+        kind = s.dec[0]
+        seen_secret.append(s.observation((p + 1) % 6)["dec"][0])
+        if kind == "victim":
+            s.apply_action(("victim", 2))
+        elif kind == "gavel":
+            s.apply_action(s.legal_actions()[0])
+        elif kind == "confess":
+            s.apply_action(("confess", "none"))
+        else:
+            s.apply_action(s.legal_actions()[0])
+    assert not s.alive[2]
+    assert set(seen_secret) == {"secret"}
+    assert s.gavel == -2
+
+
+def _night(s, victim, gavel=None, confess=None):
+    _draw_next(s, "night")
+    s.apply_action(("draw",))
+    while s.in_night and not s.is_terminal():
+        kind = s.dec[0]
+        p = s.dec[1]
+        if kind == "victim":
+            s.apply_action(("victim", victim))
+        elif kind == "gavel":
+            s.apply_action(("gavel", gavel) if gavel is not None else s.legal_actions()[0])
+        elif kind == "confess":
+            what = (confess or {}).get(p, "none")
+            s.apply_action(("confess", what))
+        else:
+            s.apply_action(s.legal_actions()[0])
+    return s
+
+
+def test_gavel_confession_asylum_protect_R_NIGHT():
+    """[R-NIGHT] gavel, confession and Asylum each save the victim (A-46: nobody dies)."""
+    rows = rows6(p1=["constable", "naw", "naw", "naw", "naw"])
+    s = _night(at_turn(6, 1, rows=rows, chars=plain_chars(6), hands=[[]] * 6), 2, gavel=2)
+    assert s.alive[2] and all(s.alive)
+    s = _night(at_turn(6, 1, rows=rows, chars=plain_chars(6), hands=[[]] * 6), 2, gavel=3,
+               confess={2: "naw"})
+    assert s.alive[2] and s.fu[2] == ["naw"]
+    s = at_turn(6, 1, rows=rows, chars=plain_chars(6), hands=[[]] * 6)
+    s.tokens[2] = ["asylum"]
+    s = _night(s, 2, gavel=3)
+    assert s.alive[2]
+
+
+def test_constable_cannot_gavel_itself_16():
+    """[16] the Constable cannot protect itself (4-12 players)."""
+    rows = rows6(p1=["constable", "naw", "naw", "naw", "naw"])
+    s = at_turn(6, 1, rows=rows, chars=plain_chars(6), hands=[[]] * 6)
+    _draw_next(s, "night")
+    s.apply_action(("draw",))
+    while s.dec[0] != "gavel":
+        s.apply_action(s.legal_actions()[0])
+    assert s.dec[1] == 1 and ("gavel", 1) not in s.legal_actions()
+
+
+def test_confession_cannot_reveal_special_A_10():
+    """[A-10][R-SPEC] confession: any own non-special card, or nothing; Phips without a card."""
+    rows = rows6(p0=["magistrate", "naw", "constable"])
+    s = at_turn(6, 1, rows=rows, chars=plain_chars(6, p0="william_phips"), hands=[[]] * 6)
+    _draw_next(s, "night")
+    s.apply_action(("draw",))
+    while s.dec[0] != "confess":
+        s.apply_action(s.legal_actions()[0])
+    assert s.legal_actions() == [("confess", "none"), ("confess", "constable"),
+                                 ("confess", "naw"), ("confess", "phips")]
+    s.apply_action(("confess", "phips"))
+    assert s.observation(1)["dec"][0] == "secret"
+
+
+def test_matchmaker_chain_even_through_protection_R_MATCH():
+    """[R-MATCH] a Matchmaker holder's elimination takes the partner, even a confessed one;
+    Mary Warren is never chained, but her partner still dies."""
+    rows = rows6()
+    s = at_turn(6, 1, rows=rows, chars=plain_chars(6), hands=[[]] * 6)
+    s.tokens[2] = ["matchmaker"]
+    s.tokens[3] = ["matchmaker"]
+    s.centre = ["asylum", "piety"]
+    s = _night(s, 2, confess={3: "naw"})
+    assert not s.alive[2] and not s.alive[3]
+    s = at_turn(6, 1, rows=rows, chars=plain_chars(6, p3="mary_warren"), hands=[[]] * 6)
+    s.tokens[2] = ["matchmaker"]
+    s.tokens[3] = ["matchmaker"]
+    s = _night(s, 2)
+    assert not s.alive[2] and s.alive[3]
+    s = at_turn(6, 1, rows=rows, chars=plain_chars(6, p3="mary_warren"), hands=[[]] * 6)
+    s.tokens[2] = ["matchmaker"]
+    s.tokens[3] = ["matchmaker"]
+    s = _night(s, 3)
+    assert not s.alive[2] and not s.alive[3]
+
+
+def test_matchmaker_both_teams_lose_guard_13_4():
+    """[R-MATCH] if the chain would make both teams lose, only the target dies: the game ends
+    on the target's elimination before the partner is chained."""
+    rows = [["naw"], ["witch"], ["naw", "naw"], [], [], []]
+    s = at_turn(6, 1, pos=2, rows=rows, chars=plain_chars(6), hands=[[], [], ["witness"], [], [], []])
+    for p in (3, 4, 5):
+        s.alive[p] = False
+    s.tokens[0] = ["matchmaker"]
+    s.tokens[1] = ["matchmaker"]
+    # the witch (1) is revealed -> town wins at once; its partner 0 is never chained
+    play(s, ("play", "witness"), ("target", 1))
+    assert s.result[0] == "town" and s.alive[0]
+
+
+def test_second_matchmaker_cannot_be_received_R_MATCH():
+    """[R-MATCH] a seat holding a Matchmaker cannot receive the second one (Blessing)."""
+    s = at_turn(6, 1, rows=rows6(), chars=plain_chars(6), hands=[["blessing"]] + [[]] * 5)
+    s.tokens[2] = ["matchmaker"]
+    s.centre.remove("matchmaker")
+    play(s, ("play", "blessing"), ("token", "matchmaker"))
+    assert ("target", 2) not in s.legal_actions() and ("target", 3) in s.legal_actions()
+
+
+# ------------------------------------------------------------------ green cards and coins
+def test_blessing_and_curse_R_BLESS():
+    """[R-BLESS] Blessing gives an unassigned token; Curse returns one; no target -> unplayable."""
+    s = at_turn(6, 1, rows=rows6(), chars=plain_chars(6), hands=[["blessing", "curse"]] + [[]] * 5)
+    assert ("play", "curse") not in s.legal_actions()   # A-22: no other seat holds a token
+    play(s, ("play", "blessing"), ("token", "asylum"), ("target", 4))
+    assert s.tokens[4] == ["asylum"] and "asylum" not in s.centre
+    play(s, ("play", "curse"), ("target", 4), ("token", "asylum"))
+    assert s.tokens[4] == [] and "asylum" in s.centre
+
+
+def test_shillings_give_and_spend_R_SHIL():
+    """[R-SHIL] Shilling card gives a coin; spending one looks at a blind card (private)."""
+    s = at_turn(6, 1, rows=rows6(), chars=plain_chars(6), hands=[["shilling"], [], [], [], [], []])
+    play(s, ("play", "shilling"), ("target", 1), ("end",))
+    assert s.coins[1] == 1 and s.supply == 11
+    assert s.turn_pos == 1
+    assert ("look", 5) in s.legal_actions()
+    s.apply_action(("look", 5))
+    assert s.coins[1] == 0 and s.supply == 12
+    assert len(s.facts[1]) == 1 and s.facts[1][0][0] == 5
+    assert s.observation(1)["facts"] == tuple(s.facts[1])
+    assert s.observation(2)["facts"] == ()
+    assert s.dec == ("action", 1, ())            # still its turn action to take
+
+
+def test_shilling_with_empty_supply_still_playable_A_21():
+    """[A-21] a Shilling card with an empty supply is playable and does nothing."""
+    s = at_turn(6, 1, rows=rows6(), chars=plain_chars(6), hands=[["shilling"], [], [], [], [], []])
+    s.supply = 0
+    play(s, ("play", "shilling"), ("target", 1))
+    assert s.coins[1] == 0 and "shilling" in s.discard
+
+
+def test_alibi_removes_up_to_three_never_witness_A_06():
+    """[A-06] Alibi: a subset of red cards worth at most 3; never a Witness."""
+    s = at_turn(6, 1, rows=rows6(), chars=plain_chars(6), hands=[["alibi"]] + [[]] * 5)
+    s.reds[2] = ["accusation", "accusation", "evidence", "witness"]
+    play(s, ("play", "alibi"), ("target", 2))
+    legal = s.legal_actions()
+    assert ("alibi", 0, 1) in legal and ("alibi", 2, 0) in legal and ("alibi", 1, 1) not in legal
+    s.apply_action(("alibi", 0, 1))
+    assert sorted(s.reds[2]) == ["accusation", "accusation", "witness"]
+
+
+def test_arson_robbery_and_sarah_good_D_3():
+    """[D-1][D-3] Arson discards a hand, Robbery moves it; Sarah Good is immune as victim."""
+    hands = [["arson", "robbery"], ["accusation"], ["stocks"], ["evidence"], [], []]
+    s = at_turn(6, 1, rows=rows6(), chars=plain_chars(6, p3="sarah_good"), hands=hands)
+    play(s, ("play", "arson"), ("target", 1))
+    assert s.hand[1] == [] and "accusation" in s.discard
+    play(s, ("play", "robbery"), ("target", 2), ("target2", 4))
+    assert s.hand[2] == [] and s.hand[4] == ["stocks"]
+    s = at_turn(6, 1, rows=rows6(), chars=plain_chars(6, p3="sarah_good"), hands=hands)
+    play(s, ("play", "arson"), ("target", 3))
+    assert s.hand[3] == ["evidence"]
+
+
+def test_scapegoat_moves_reds_stocks_tokens_A_24():
+    """[A-24] Scapegoat moves red cards, Stocks and tokens; a duplicate Matchmaker goes to the
+    centre; the Scapegoat player causes any resulting reveal."""
+    s = at_turn(6, 1, rows=rows6(), chars=plain_chars(6), hands=[["scapegoat"]] + [[]] * 5)
+    s.reds[1] = ["accusation"] * 3
+    s.stocks[1] = 1
+    s.tokens[1] = ["matchmaker", "asylum"]
+    s.tokens[2] = ["matchmaker"]
+    s.centre = ["piety"]
+    play(s, ("play", "scapegoat"), ("target", 1), ("target2", 2))
+    assert s.reds[1] == [] and s.stocks[1] == 0 and s.tokens[1] == []
+    assert s.reds[2] == ["accusation"] * 3 and s.stocks[2] == 1
+    assert sorted(s.tokens[2]) == ["asylum", "matchmaker"] and sorted(s.centre) == ["matchmaker", "piety"]
+
+
+# ------------------------------------------------------------------ specials
+def test_special_fires_on_elimination_flip_R_SPEC():
+    """[R-SPEC][A-16] a special flipped while its holder leaves still fires (holder decides)."""
+    rows = rows6(p2=["naw", "inquisitor"])
+    s = at_turn(6, 1, rows=rows, chars=plain_chars(6), hands=[["witness"]] + [[]] * 5)
+    s.reds[2] = ["accusation"] * 6
+    play(s, ("play", "witness"))
+    s.fd[2] = ["naw"]                   # exactly the revealed one left face-down ...
+    s.fu[2] = []
+    s.fd[2] = ["naw"]
+    # eliminate by Witch-less flip: put the inquisitor face-down as the last card
+    s.fd[2] = ["inquisitor"]
+    s.apply_action(("target", 2))
+    assert not s.alive[2]
+    assert s.dec[0] == "inquisitor" and s.dec[1] == 2
+    s.apply_action(("inquire", 5))
+    assert len(s.fu[5]) == 1
+
+
+def test_special_not_fired_when_flip_ends_game_R_SPEC():
+    """[R-SPEC] no ability when the reveal ends the game (town check first)."""
+    rows = rows6(p5=["witch", "gravedigger"])
+    s = at_turn(6, 1, rows=rows, chars=plain_chars(6))
+    s._reveal(5, "witch", 0, "accuse")
+    assert s.result[0] == "town" and s.dec is None
+
+
+def test_pickpocket_steals_from_accuser_even_sarah_good_A_15():
+    """[A-15] Pickpocket steals a blind card from the accuser; Sarah Good is not immune."""
+    rows = rows6(p2=["pickpocket"] * 1 + ["naw"] * 4)
+    s = at_turn(6, 1, rows=rows, chars=plain_chars(6, p0="sarah_good"),
+                hands=[["witness", "stocks"], [], [], [], [], []])
+    s.fd[2] = ["pickpocket", "pickpocket"]       # whichever is picked, it is the Pickpocket
+    play(s, ("play", "witness"), ("target", 2))
+    assert s.hand[0] == [] and s.hand[2] == ["stocks"]
+
+
+def test_pickpocket_card_follows_leaving_hand_to_proctor_A_15():
+    """[A-15][A-25] a leaving Pickpocket holder's stolen card goes with its hand; John Proctor
+    may then pick it."""
+    rows = rows6(p2=["pickpocket"])
+    s = at_turn(6, 1, rows=rows, chars=plain_chars(6, p4="john_proctor"),
+                hands=[["witness", "evidence"], [], [], [], [], []])
+    play(s, ("play", "witness"), ("target", 2))
+    assert not s.alive[2]
+    assert s.dec[0] == "loot" and s.dec[1] == 4
+    assert s.observation(s.game.human[4])["loot_hand"] == ("evidence",)
+    assert s.observation(1)["loot_hand"] is None
+    s.apply_action(("loot", "evidence"))
+    assert s.hand[4] == ["evidence"] and s.hand[0] == []
+
+
+def test_gravedigger_revives_eliminated_seat_A_18():
+    """[A-18] Gravedigger turns a face-up card of another seat face-down; an eliminated seat
+    returns to the turn order with an empty hand; the card's identity is public."""
+    rows = rows6(p1=["gravedigger", "naw"], p3=[])
+    s = at_turn(6, 1, rows=rows, chars=plain_chars(6), hands=[["witness"]] + [[]] * 5)
+    s.alive[3] = False
+    s.fu[3] = ["naw", "naw", "constable"]
+    s.fd[1] = ["gravedigger", "gravedigger"]
+    play(s, ("play", "witness"), ("target", 1))
+    assert s.dec[0] == "gravedigger"
+    assert ("revive", 1, "gravedigger") not in s.legal_actions()   # not its own card
+    s.apply_action(("revive", 3, "constable"))
+    assert s.alive[3] and s.fd[3] == ["constable"] and s.constable() == 3
+    assert (3, "constable") in s.observation(2)["pub_facts"]
+    assert s.hand[3] == []
+
+
+def test_charlatan_swaps_three_seats_A_17():
+    """[A-17] Charlatan: three distinct seats (holder may be one) swap one blind card each;
+    roles update as in a Conspiracy."""
+    rows = rows6(p1=["charlatan", "charlatan"], p2=["witch"] * 3, p3=["constable"] * 3)
+    s = at_turn(6, 1, rows=rows, chars=plain_chars(6), hands=[["witness"]] + [[]] * 5)
+    play(s, ("play", "witness"), ("target", 1))
+    assert s.dec[0] == "charlatan"
+    play(s, ("charlatan", 1), ("charlatan", 2), ("charlatan", 3))
+    assert [len(s.fd[p]) for p in (1, 2, 3)] == [1, 3, 3]
+    got = sorted(s.fd[1] + s.fd[2] + s.fd[3])
+    assert got == sorted(["charlatan", "witch", "witch", "witch", "constable", "constable", "constable"])
+    for p in (1, 2, 3):
+        assert s.ew[p] == (s.ew[p] or "witch" in s.fd[p])
+
+
+def test_magistrate_moves_a_token_A_20():
+    """[A-20] Magistrate: any token (own, another's, centre) to another living seat != H;
+    Piety leaving a seat re-checks its threshold."""
+    rows = rows6(p1=["magistrate", "magistrate"])
+    s = at_turn(6, 1, rows=rows, chars=plain_chars(6), hands=[["witness"]] + [[]] * 5)
+    s.tokens[4] = ["piety"]
+    s.centre.remove("piety")
+    s.reds[4] = ["accusation"] * 8
+    play(s, ("play", "witness"), ("target", 1))
+    assert s.dec[0] == "mag_from"
+    assert ("mag_from", 4, "piety") in s.legal_actions() and ("mag_from", -1, "asylum") in s.legal_actions()
+    s.apply_action(("mag_from", 4, "piety"))
+    assert ("mag_to", 1) not in s.legal_actions() and ("mag_to", 4) not in s.legal_actions()
+    s.apply_action(("mag_to", 2))
+    assert s.tokens[2] == ["piety"] and s.reds[4] == [] and len(s.fu[4]) == 1
+
+
+def test_inquisitor_keeps_accusations_A_19():
+    """[A-19] Inquisitor reveals a blind card of another living seat; its reds stay."""
+    rows = rows6(p1=["inquisitor", "inquisitor"])
+    s = at_turn(6, 1, rows=rows, chars=plain_chars(6), hands=[["witness"]] + [[]] * 5)
+    s.reds[3] = ["accusation"] * 2
+    play(s, ("play", "witness"), ("target", 1), ("inquire", 3))
+    assert len(s.fu[3]) == 1 and s.reds[3] == ["accusation"] * 2
+
+
+# ------------------------------------------------------------------ characters
+def test_giles_corey_bonus_on_two_accusations_A_39():
+    """[A-39] both cards of Giles Corey's Draw are plain Accusations: a third card."""
+    s = at_turn(6, 1, rows=rows6(), chars=plain_chars(6, p0="giles_corey"), hands=[[]] * 6)
+    s.deck = ["night"] + ["stocks"] * 3 + ["accusation", "accusation"]
+    s.apply_action(("draw",))
+    assert sorted(s.hand[0]) == ["accusation", "accusation", "stocks"]
+    s = at_turn(6, 1, rows=rows6(), chars=plain_chars(6, p0="giles_corey"), hands=[[]] * 6)
+    s.deck = ["night"] + ["stocks"] * 3 + ["evidence", "accusation"]
+    s.apply_action(("draw",))
+    assert len(s.hand[0]) == 2
+
+
+def test_will_griggs_alibi_as_witness_A_42():
+    """[D-3][A-42] Will Griggs plays an Alibi as a 7-point Witness (also against Piety)."""
+    s = at_turn(6, 1, rows=rows6(), chars=plain_chars(6, p0="will_griggs"), hands=[["alibi"]] + [[]] * 5)
+    assert ("play", "alibi_w") in s.legal_actions()
+    play(s, ("play", "alibi_w"), ("target", 2))
+    assert len(s.fu[2]) == 1
+
+
+def test_abigail_clears_own_reds_after_causing_reveal_D_3():
+    """[D-3] Abigail Williams causing a reveal may discard the reds in front of herself."""
+    s = at_turn(6, 1, rows=rows6(), chars=plain_chars(6, p0="abigail_williams"), hands=[["witness"]] + [[]] * 5)
+    s.reds[0] = ["accusation"] * 3
+    play(s, ("play", "witness"), ("target", 2))
+    assert s.dec[0] == "abigail"
+    s.apply_action(("yes",))
+    assert s.reds[0] == [] and len(s.fu[2]) == 1
+
+
+def test_ann_putnam_draws_two_before_reveal_A_29():
+    """[A-29] Ann Putnam causing a reveal may first draw two cards."""
+    s = at_turn(6, 1, rows=rows6(), chars=plain_chars(6, p0="ann_putnam"), hands=[["witness"]] + [[]] * 5)
+    s.deck = ["night"] + ["stocks"] * 5
+    play(s, ("play", "witness"), ("target", 2))
+    assert s.dec[0] == "ann" and s.fu[2] == []
+    s.apply_action(("yes",))
+    assert s.hand[0] == ["stocks", "stocks"] and len(s.fu[2]) == 1
+
+
+def test_rebecca_nurse_draws_on_other_reveals_not_confession_A_28():
+    """[A-28] Rebecca Nurse may draw for another seat's reveal (not confession/elim flips)."""
+    s = at_turn(6, 1, rows=rows6(), chars=plain_chars(6, p4="rebecca_nurse"), hands=[["witness"]] + [[]] * 5)
+    s.deck = ["night"] + ["stocks"] * 5
+    play(s, ("play", "witness"), ("target", 2))
+    assert s.dec[0] == "rebecca" and s.dec[1] == 4
+    s.apply_action(("yes",))
+    assert s.hand[4] == ["stocks"]
+    s = at_turn(6, 1, rows=rows6(), chars=plain_chars(6, p4="rebecca_nurse"))
+    s._reveal(2, "naw", -1, "confess")
+    assert s.tasks == []
+
+
+def test_samuel_parris_takes_from_discard_A_43():
+    """[A-43] Samuel Parris: whole turn = take up to 2 non-black discards; two uses."""
+    s = at_turn(6, 1, rows=rows6(), chars=plain_chars(6, p0="samuel_parris"), hands=[[]] * 6)
+    s.discard = ["conspiracy", "evidence", "witness"]
+    play(s, ("parris",))
+    assert ("take", "conspiracy") not in s.legal_actions()
+    play(s, ("take", "witness"), ("take", "evidence"))
+    assert sorted(s.hand[0]) == ["evidence", "witness"] and s.turn_pos == 1
+    assert s._used(0, "parris") == 1
+
+
+def test_tituba_moves_night_and_sees_deck_16():
+    """[16][A-44] Tituba once per game at the start of her turn: may move the Night (then draw
+    it); she alone sees the deck order until the next rebuild."""
+    g = game(6)
+    s = at_turn(6, 1, rows=rows6(), chars=plain_chars(6, p0="tituba", p1="samuel_parris"), hands=[[]] * 6)
+    s.tasks = []
+    s.dec = None
+    s.tasks.append(("turn_begin", 0))
+    s._run()
+    assert s.dec[0] == "tituba"
+    s.apply_action(("tituba", "night_top"))
+    assert s.deck[-1] == "night" and s.observation(0)["deck"] == tuple(s.deck)
+    assert s.observation(1)["deck"] is None
+    s.apply_action(("draw",))
+    assert s.in_night
+
+
+def test_john_and_martha_alternate_loot_A_25():
+    """[16][A-25] John Proctor and Martha (copying him) pick alternately, John first, <= 3 each."""
+    chars = plain_chars(6, p2="john_proctor", p3="martha_corey")
+    s = at_turn(6, 1, rows=rows6(p4=["naw"]), chars=chars,
+                hands=[["witness"], [], [], [], ["a", "b"], []])
+    s.hand[4] = ["evidence", "stocks", "arson", "curse", "alibi", "robbery", "scapegoat", "accusation"]
+    play(s, ("play", "witness"), ("target", 4))
+    order = []
+    while s.dec[0] == "loot":
+        order.append(s.dec[1])
+        s.apply_action(s.legal_actions()[1])
+    assert order == [2, 3, 2, 3, 2, 3]
+    assert len(s.hand[2]) == 3 and len(s.hand[3]) == 3 and len(s.discard) >= 2
+
+
+def test_martha_copies_nearest_living_right_D_3():
+    """[D-3] Martha Corey copies the nearest living seat on her right, dynamically."""
+    s = at_turn(6, 1, rows=rows6(), chars=plain_chars(6, p1="george_burroughs", p2="cotton_mather",
+                                                       p3="martha_corey"))
+    assert s.abil(3) == "cotton"
+    s.alive[2] = False
+    assert s.abil(3) == "burroughs" and s._normal(3) == 8
+
+
+# ------------------------------------------------------------------ ghosts (2-3 players)
+def test_ghost_turn_discards_and_black_cards_resolve_19_3():
+    """[19.3][A-31] a ghost's turn discards the top card; a black card discarded resolves."""
+    s = at_turn(2, 1, pos=0, rows=[NAW5, NAW5, ["witch"] + ["naw"] * 4, NAW5], hands=[[], [], [], []])
+    s.deck = ["night", "stocks", "stocks", "accusation"]
+    n = len(s.discard)
+    s.apply_action(("draw",))   # seat 0 draws 2; ghost at 1 discards the top card
+    assert s.discard[-1] == "stocks" and len(s.discard) == n + 1 and s.turn_pos == 2
+
+
+def test_ghost_peek_discards_two_19_3():
+    """[19.3] a player may look at a ghost's blind card instead; 2 deck cards are discarded."""
+    s = at_turn(2, 1, pos=0, rows=[NAW5, ["constable"] * 5, ["witch"] + ["naw"] * 4, NAW5], hands=[[], [], [], []])
+    s.deck = ["night", "stocks", "accusation", "evidence"]
+    s.apply_action(("peek", 1))
+    assert (1, "constable") in s.facts[0]
+    # the peek discards two (evidence, accusation); then the ghost's own turn discards one
+    assert s.discard[-3:] == ["evidence", "accusation", "stocks"]
+
+
+def test_ghost_night_damage_two_reveals_and_any_elimination_witch_win_19_7():
+    """[19.7][19.9] the night victim loses two cards; any elimination is a witch win."""
+    rows = [NAW5, NAW5, ["witch"] + ["naw"] * 4, NAW5]
+    s = at_turn(2, 1, pos=0, rows=rows, hands=[[], [], [], []])
+    s = _night(s, 3, gavel=-1)
+    assert len(s.fu[3]) == 2 and s.result is None
+    rows = [NAW5, ["naw", "naw"], ["witch"] + ["naw"] * 4, NAW5]
+    s = at_turn(2, 1, pos=0, rows=rows, hands=[[], [], [], []])
+    s = _night(s, 1, gavel=-1)
+    assert s.result[0] == "witch" and s.result[1] == "witches win: a seat was eliminated"
+    assert s.outcome().winners == (1,)
+
+
+def test_ghost_mode_constable_may_gavel_self_or_nobody_19_6():
+    """[19.6] in ghost mode the Constable may gavel itself or nobody."""
+    rows = [["constable"] + ["naw"] * 4, NAW5, ["witch"] + ["naw"] * 4, NAW5]
+    s = at_turn(2, 1, pos=0, rows=rows, hands=[[], [], [], []])
+    _draw_next(s, "night")
+    s.apply_action(("draw",))
+    while s.dec[0] != "gavel":
+        s.apply_action(s.legal_actions()[0])
+    assert ("gavel", -1) in s.legal_actions() and ("gavel", 0) in s.legal_actions()
+
+
+def test_ghost_mode_town_wins_when_witch_revealed_first_A_31():
+    """[A-31] revealing the only Witch card is a town win even though it eliminates."""
+    rows = [NAW5, NAW5, ["witch"], NAW5]
+    s = at_turn(2, 1, pos=0, rows=rows, hands=[["witness"], [], [], []])
+    play(s, ("play", "witness"), ("target", 2))
+    assert s.result[0] == "town" and s.outcome().winners == (0,)
+
+
+def test_ghost_mode_characters_off_19_2():
+    """[19.2] character abilities are off with ghosts."""
+    s = at_turn(2, 1, pos=0, rows=[NAW5, NAW5, ["witch"] + ["naw"] * 4, NAW5], hands=[[], [], [], []])
+    s.char[0] = "george_burroughs"
+    assert s.abil(0) is None and s._normal(0) == 7
+
+
+# ------------------------------------------------------------------ params and data
+def test_params_errors_say_what_is_allowed():
+    with pytest.raises(ParamError, match="4-12"):
+        load_game("salem", players=3, mode="standard")
+    with pytest.raises(ParamError, match="max_turns"):
+        load_game("salem", players=6, max_turns=5)
+
+
+def test_outcome_in_progress_and_terminal():
+    s = game(6).new_initial_state(1)
+    assert s.current_player() != TERMINAL
+    rng = random.Random(1)
+    while not s.is_terminal():
+        s.apply_action(s.random_action(rng))
+    out = s.outcome()
+    assert out.reason.split(":")[0] in ("town wins", "witches win", "draw")
+    assert set(out.winners) <= set(range(6))
