@@ -1,0 +1,617 @@
+"""Pulitzer rules, by spec tag (../shared/rules/pulitzer.md)."""
+import random
+import shutil
+
+import pytest
+
+import rules.pulitzer  # noqa: F401  (registers the game)
+from automa import times as T
+from automa.times import BLUE, RED, TIMES
+from rules.core import DataError, IllegalActionError, ParamError, load_game
+from rules.pulitzer.data import LINE_INDEX, load_data
+from rules.pulitzer.state import (F_ROW, JX, R_ARCH, R_BUSAG, R_COL, R_OT, R_ROW, T_NR,
+                                  T_PH1)
+
+
+def fresh(**params):
+    g = load_game("pulitzer", **params)
+    st = g.new_initial_state(7)
+    st.spaces = [[] for _ in range(g.n_spaces)]
+    return g, st
+
+
+def resolve_from(st, step):
+    """Start the resolution at `step` with the board as set up by the test."""
+    st.placing = False
+    st.revealed = True
+    st.pend = None
+    st.dq = []
+    st._next_step(step)
+    st._run()
+
+
+def cell(g, name):
+    line, _, evi = name.partition(":")
+    return g.data.cell_of[(LINE_INDEX[line], g.data.evidence_types.index(evi))]
+
+
+# ------------------------------------------------------------------ params and data
+
+def test_times_mix_validated_with_allowed_range_R34():
+    """§13.11 / R-34: each colour 0-5, total 8; the message names the allowed range."""
+    with pytest.raises(ParamError, match="0-5.*8"):
+        load_game("pulitzer", mode="solo", times_mix=(6, 1, 1))
+    with pytest.raises(ParamError):
+        load_game("pulitzer", mode="solo", times_mix=(3, 3, 3))
+    g = load_game("pulitzer", mode="solo")
+    assert g.params.times_mix == (3, 3, 2) and g.n == 1
+    assert load_game("pulitzer", mode="solo", times_mix=[5, 3, 0]).params.times_mix == (5, 3, 0)
+
+
+def test_events_and_chronicle_only_in_standard_mode_R37():
+    with pytest.raises(ParamError, match="events"):
+        load_game("pulitzer", mode="solo", events=True)
+    with pytest.raises(ParamError, match="chronicle"):
+        load_game("pulitzer", mode="two-player", variant="chronicle")
+    assert load_game("pulitzer", players=5, events=True, variant="chronicle").use_events
+
+
+def test_broken_data_file_names_file_and_field(tmp_path):
+    """Data files are validated at load (§15): the error names the file and the field."""
+    shutil.copytree(rules.pulitzer.game.DATA_DIR, tmp_path / "data")
+    path = tmp_path / "data" / "times.toml"
+    path.write_text(path.read_text().replace('spaces = ["K11", "B500"]', 'spaces = ["K11", "B999"]'))
+    with pytest.raises(DataError) as err:
+        load_data(tmp_path / "data")
+    assert "times.toml" in str(err.value) and "cards[0].spaces[1]" in str(err.value)
+    path = tmp_path / "data" / "newspaper.toml"
+    shutil.copy(rules.pulitzer.game.DATA_DIR / "times.toml", tmp_path / "data" / "times.toml")
+    path.write_text(path.read_text().replace("ED = 2", "ED = -1"))
+    with pytest.raises(DataError, match="newspaper.toml.*supply.ED"):
+        load_data(tmp_path / "data")
+
+
+def test_placeholder_files_say_so():
+    """§15: placeholder data carries placeholder = true and a note."""
+    d = load_data()
+    for name in ("news.toml", "board.toml", "reports.toml", "times.toml", "overtime.toml", "government.toml"):
+        assert "placeholder" in d.placeholders[name]
+
+
+def test_board_reach_counts_match_spec_15_3_and_wrap_R8():
+    """§15.3: from '?' value 1 reaches 4 cells, 2 -> 12, 3 -> 22, 4 -> 32, 5 -> 40, 6 -> 44.
+    R-8: reach wraps left-right, the string does not."""
+    d = load_data()
+    counts = [sum(1 for c in range(45) if d.cell_line[c] >= 0 and d.reach[d.start][c] <= v) for v in range(1, 7)]
+    assert counts == [4, 12, 22, 32, 40, 44]
+    left, right = 0 * 9 + 0, 0 * 9 + 8          # row 0, columns A and D
+    assert d.reach[left][right] == 1
+    assert d.dist[left][right] == 8.0
+
+
+# ------------------------------------------------------------------ kiosk (§8.2, §17 cases 1-3)
+
+def test_kiosk_column_majority_worked_example_17_1():
+    """§17.1: Pink 5, Green 4, Blue 2 in a column: Pink takes the reward (International:
+    +2 contacts, +6 points).  A tie for highest gives nobody the reward."""
+    g, st = fresh(players=3)
+    pink, green, blue = 0, 1, 2
+    st.spaces[g.kiosk_sid(1, 0)] = [(pink, 4, 0, 0)]     # value 5
+    st.spaces[g.kiosk_sid(1, 1)] = [(green, 3, 0, 0)]    # value 4
+    st.spaces[g.kiosk_sid(1, 2)] = [(blue, 1, 0, 0)]     # value 2
+    before = list(st.points), list(st.contacts)
+    resolve_from(st, R_COL)
+    assert st.points[pink] == before[0][pink] + 6 and st.contacts[pink] == before[1][pink] + 2
+    assert st.points[green] == before[0][green] and st.points[blue] == before[0][blue]
+    g, st = fresh(players=3)
+    st.spaces[g.kiosk_sid(1, 0)] = [(pink, 4, 0, 0)]
+    st.spaces[g.kiosk_sid(1, 1)] = [(green, 4, 0, 0)]
+    st.spaces[g.kiosk_sid(1, 2)] = [(blue, 1, 0, 0)]
+    resolve_from(st, R_COL)
+    assert st.points == [0, 0, 0] and st.contacts == [0, 0, 0]
+
+
+def test_kiosk_row_houses_worked_example_17_2():
+    """§17.2: Blue 3, Pink 3, Green 4 in a row: Green takes one house of that colour;
+    Blue 4, Green 4, Pink 3: nobody."""
+    g, st = fresh(players=3)
+    pink, green, blue = 0, 1, 2
+    st.spaces[g.kiosk_sid(0, 1)] = [(blue, 2, 0, 0)]
+    st.spaces[g.kiosk_sid(1, 1)] = [(pink, 2, 0, 0)]
+    st.spaces[g.kiosk_sid(2, 1)] = [(green, 3, 0, 0)]
+    supply = st.house_supply[1]
+    resolve_from(st, R_ROW)
+    assert st.houses[green][1] == 1 and st.house_supply[1] == supply - 1
+    assert st.houses[blue][1] == st.houses[pink][1] == 0
+    g, st = fresh(players=3)
+    st.spaces[g.kiosk_sid(0, 1)] = [(blue, 3, 0, 0)]
+    st.spaces[g.kiosk_sid(1, 1)] = [(green, 3, 0, 0)]
+    st.spaces[g.kiosk_sid(2, 1)] = [(pink, 2, 0, 0)]
+    resolve_from(st, R_ROW)
+    assert all(h[1] == 0 for h in st.houses)
+
+
+def test_kiosk_income_at_placement_17_3():
+    """§17.3 / §7.2: a kiosk placement earns the orange payout of its column at once,
+    whatever the journalist's value."""
+    g = load_game("pulitzer", players=3)
+    st = g.new_initial_state(1)
+    s = st.current_player()
+    pay = g.data.news_pay[st.news_deck[-1]][1]
+    money = st.money[s]
+    st.apply_action(("place", 4, g.kiosk_sid(1, 0)))
+    assert st.money[s] == money + pay
+
+
+def test_kiosk_plus2_tokens_and_sports_row_token_R11():
+    """§8.2 / §10 / R-11: Newsroom +2 counts in columns and rows; the Sports row +2 goes
+    under a journalist without a token and counts only in rows."""
+    g, st = fresh(players=3)
+    st.spaces[g.kiosk_sid(0, 0)] = [(0, 1, 2, 0)]         # value 2 + Newsroom 2 = 4
+    st.spaces[g.kiosk_sid(1, 0)] = [(1, 2, 0, F_ROW)]     # value 3, +2 in rows = 5
+    resolve_from(st, R_ROW)
+    assert st.houses[1][0] == 1
+    g, st = fresh(players=3)
+    st.spaces[g.kiosk_sid(2, 0)] = [(0, 3, 0, 0)]         # seat 0's 4 wins Sports
+    st.spaces[g.kiosk_sid(2, 1)] = [(1, 1, 0, 0)]
+    st.spaces[g.kiosk_sid(0, 0)] = [(1, 4, 0, 0)]         # seat 1's 5 leads row 1
+    resolve_from(st, R_COL)
+    assert st.pend[0] == "sports" and st.current_player() == 0
+    assert ("sports_cash",) in st.legal_actions()
+    st.apply_action(("sports", g.kiosk_sid(2, 0)))
+    assert st.houses[0][0] == 1 and st.houses[1][0] == 0  # 4 + 2 beats 5 in the row
+
+
+def test_national_takes_press_pass_and_no_winner_keeps_it_R42():
+    g, st = fresh(players=3)
+    st.pp = 0
+    st.spaces[g.kiosk_sid(0, 0)] = [(2, 4, 0, 0)]
+    resolve_from(st, R_COL)
+    assert st.pp == 2
+    g, st = fresh(players=3)
+    st.pp = 0
+    st.spaces[g.kiosk_sid(0, 0)] = [(2, 4, 0, 0)]
+    st.spaces[g.kiosk_sid(0, 1)] = [(1, 4, 0, 0)]
+    resolve_from(st, R_COL)
+    assert st.pp == 0
+
+
+# ------------------------------------------------------------------ archive and bus (§8.3, §8.4, §17.4)
+
+def test_archive_and_bus_worked_example_17_4():
+    """§17.4: Blue has two archive journalists (one his 5) and his 4 at the bus stop.
+    The 5 relocates first to L1, so the bus-stop 4 draws 3 evidence + 2 line cards and
+    may pin a line-A cell (10 points) within 4 steps of '?'."""
+    g, st = fresh(players=3)
+    blue = 2
+    a0, a1 = g.archive_sids[0], g.archive_sids[1]
+    st.spaces[a0] = [(blue, 1, 0, 0)]                      # Blue's 2, placed first
+    st.spaces[a1] = [(blue, 4, 0, 0)]                      # Blue's 5
+    stop = g.bus_sids[2]                                    # bus stop $500: 2 + 1 cards
+    st.spaces[stop] = [(blue, 3, 0, 0)]                     # Blue's 4
+    d = g.data
+    inf = d.evidence_types.index("INF")
+    st.evi_deck = [c for c in st.evi_deck if d.evidence_cards[c] != (inf,)] + \
+        [c for c, e in enumerate(d.evidence_cards) if e == (inf,)][:1]
+    a_card = next(c for c, l in enumerate(d.line_cards) if l == (LINE_INDEX["A"],))
+    st.line_deck = [c for c in st.line_deck if c != a_card] + [a_card]
+    resolve_from(st, R_ARCH)
+    assert st.lower[0] == a1                               # the 5 is relocated first (L1)
+    assert st.pend[0] == "support" and st.pend[3] == (1, 1)  # L1: +1 evidence +1 line
+    st.apply_action(("support", stop, 0))
+    assert st.pend == ("pin", blue)
+    assert len(st.cur[4]) == 3 and len(st.cur[5]) == 2
+    target = cell(g, "A:INF")
+    assert d.reach[d.start][target] == 4
+    assert ("pin", target) in st.legal_actions()
+    st.apply_action(("pin", target))
+    assert st.pins[blue] == [target] and st.report_score(blue) == 10
+
+
+def test_bus_fee_paid_at_placement_and_unaffordable_space_refused():
+    """§7.2: bus spaces cost at once; a space you cannot pay for is not offered."""
+    g = load_game("pulitzer", players=3)
+    st = g.new_initial_state(2)
+    s = st.current_player()
+    assert ("place", 4, g.bus_sids[4]) not in st.legal_actions()      # $800 with $500
+    with pytest.raises(IllegalActionError):
+        st.apply_action(("place", 4, g.bus_sids[4]))
+    st.apply_action(("place", 4, g.bus_sids[0]))
+    assert st.money[s] == 2
+
+
+def _bus_position(**params):
+    g, st = fresh(**params)
+    sid = g.bus_sids[0]
+    st.spaces[sid] = [(0, 4, 0, 0)]
+    return g, st, sid
+
+
+def test_double_line_card_destroys_highlighted_in_that_line_17_10():
+    """§17.10 / R-13: pinning in line B with the double B/C card destroys one unpinned
+    highlighted B cell; with a target token, two, and the token is spent."""
+    for target_token in (0, 1):
+        g, st, sid = _bus_position(players=3)
+        d = g.data
+        st.report[0] = 0                                       # R1: B:TAP, B:BNK highlighted
+        tap = d.evidence_types.index("TAP")
+        st.evi_deck = [c for c in st.evi_deck if d.evidence_cards[c] != (tap,)] + \
+            [c for c, e in enumerate(d.evidence_cards) if e == (tap,)][:1]
+        bc = next(c for c, l in enumerate(d.line_cards) if l == (LINE_INDEX["B"], LINE_INDEX["C"]))
+        st.line_deck = [c for c in st.line_deck if c != bc] + [bc]
+        st.evt[0][0] = target_token
+        resolve_from(st, R_BUSAG)
+        pin_cell = cell(g, "B:TAP")
+        assert ("pin", pin_cell) in st.legal_actions()
+        st.apply_action(("pin", pin_cell))
+        hl_b = [c for c in g.hl[0] if d.cell_line[c] == LINE_INDEX["B"] and c != pin_cell]
+        assert len(st.destroyed[0]) == min(len(hl_b), 1 + target_token) >= 1
+        assert all(d.cell_line[c] == LINE_INDEX["B"] for c in st.destroyed[0])
+        assert st.evt[0][0] == 0
+
+
+def test_x_line_needs_no_line_card_and_reach_limits_pins_R7():
+    """§8.4 step 3-4: X cells need only an evidence card; reach <= value from the last pin."""
+    g, st, sid = _bus_position(players=3)
+    d = g.data
+    st.spaces[sid] = [(0, 0, 0, 0)]                     # value 1
+    mem = d.evidence_types.index("MEM")
+    st.evi_deck = st.evi_deck + [c for c, e in enumerate(d.evidence_cards) if e == (mem,)][:1]
+    resolve_from(st, R_BUSAG)
+    x_mem = cell(g, "X:MEM")                            # row 1, X column: 1 step from '?'
+    assert ("pin", x_mem) in st.legal_actions()
+    assert ("pin", cell(g, "A:MEM")) not in st.legal_actions()   # 3 steps away
+
+
+def test_discard_last_pin_from_an_earlier_round_R9():
+    """§8.4 / R-9: only the last pin, only from an earlier round, once per round."""
+    g, st, sid = _bus_position(players=3)
+    d = g.data
+    c1 = cell(g, "X:MEM")
+    st.pins[0] = [c1]
+    st.pinrd[0] = [st.round]
+    st.string_used[0] = d.dist[d.start][c1]
+    resolve_from(st, R_BUSAG)
+    assert ("unpin",) not in st.legal_actions()
+    st.pinrd[0] = [st.round - 1] if st.round > 1 else [0]
+    assert ("unpin",) in st.legal_actions()
+    st.apply_action(("unpin",))
+    assert st.pins[0] == [] and st.string_used[0] == 0
+    assert ("unpin",) not in st.legal_actions()
+
+
+# ------------------------------------------------------------------ overtime (§8.6, §17.5)
+
+def test_overtime_order_worked_example_17_5():
+    """§17.5: Pink 4, Blue 4, Green 3, Blue 3 (Green's 3 on a lower space than Blue's 3):
+    Pink, Blue, Green pick in that order; Blue's 3 lands on O4 and destroys evidence."""
+    g, st = fresh(players=3)
+    pink, green, blue = 0, 1, 2
+    o = g.ot_sids
+    st.spaces[o[0]] = [(pink, 3, 0, 0)]
+    st.spaces[o[1]] = [(green, 2, 0, 0)]
+    st.spaces[o[2]] = [(blue, 3, 0, 0)]
+    st.spaces[o[3]] = [(blue, 2, 0, 0)]
+    # swap so that the upper order is Pink 4, Green 3, Blue 4, Blue 3 as placed
+    resolve_from(st, R_OT)
+    owners = [st.spaces[sid][0][0] for sid in st.lower]
+    assert owners == [pink, blue, green, blue]
+    seen = []
+    destroyed_before = len(st.destroyed[blue])
+    while st.pend and st.pend[0] == "otpick":
+        seen.append(st.current_player())
+        st.apply_action(next(a for a in st.legal_actions() if a[0] == "ot"))
+        if st.pend and st.pend[0] == "stmt":
+            st.apply_action(st.legal_actions()[0])
+    assert seen == [pink, blue, green]
+    if st.pend and st.pend[0] == "destroy":
+        assert st.current_player() == blue
+        st.apply_action(st.legal_actions()[0])
+    assert len(st.destroyed[blue]) == destroyed_before + 1
+
+
+def test_overtime_extra_reveal_once_per_round_for_a_contact():
+    """§8.6 step 2: 1 contact reveals one extra card; only one player per round."""
+    g, st = fresh(players=3)
+    o = g.ot_sids
+    st.spaces[o[0]] = [(0, 4, 0, 0)]
+    st.spaces[o[1]] = [(1, 3, 0, 0)]
+    st.contacts = [1, 1, 1]
+    resolve_from(st, R_OT)
+    assert ("ot_extra",) in st.legal_actions()
+    st.apply_action(("ot_extra",))
+    assert st.contacts[0] == 0 and len(st.ot_display) == 4
+    st.apply_action(next(a for a in st.legal_actions() if a[0] == "ot"))
+    while st.pend and st.pend[0] == "stmt":
+        st.apply_action(st.legal_actions()[0])
+    assert st.current_player() == 1 and ("ot_extra",) not in st.legal_actions()
+
+
+def test_times_overtime_discards_highest_numbered_R35():
+    numbers = [5, 20, 3]
+    assert T.overtime_pick([0, 1, 2], numbers) == 1
+
+
+# ------------------------------------------------------------------ newspaper and HR (§8.7)
+
+def test_hr_hire_and_training_R41():
+    """§8.7.3 / R-41: the first HR request hires X (marker on space 1), training may follow
+    at once, paying each entered space; X's value is the marker's space value."""
+    g, st = fresh(players=3)
+    st.news_slots[2] = [1]
+    st.money[1] = 9
+    resolve_from(st, 9)             # R_NEWS
+    assert st.hr[1] == 1 and st.pend == ("train", 1)
+    st.apply_action(("train",))
+    assert st.hr[1] == 2 and st.money[1] == 7 and st.jval(1, JX) == 2
+    st.apply_action(("stop",))
+    assert st.req_left[1] == 2 and JX in st.avail[1]       # next round: 6 journalists, 2 requests
+
+
+def test_token_shortage_takes_from_an_earlier_holder_R15():
+    """§8.7.1 / R-15: with the supply empty the requester takes one from a player who
+    did not gain it this round."""
+    g, st = fresh(players=3)
+    st.tok_now[0][T_NR] = 2                                 # whole supply held since last round
+    st.news_slots[1] = [2]
+    resolve_from(st, 9)
+    # after maintenance the taken token is seat 2's for the new round; seat 0's leftover is gone
+    assert st.round == 2 and st.tok_now[2][T_NR] == 1 and st.tok_now[0][T_NR] == 0
+
+
+def test_photo_token_raises_bus_value():
+    """§8.7 Photo: buy +1/+2; slid under a bus journalist it adds to reach."""
+    g = load_game("pulitzer", players=3)
+    st = g.new_initial_state(4)
+    s = st.current_player()
+    st.tok_now[s][T_PH1] = 1
+    st.apply_action(("place", 2, g.bus_sids[0]))
+    assert st.pend[0] == "tok" and ("tok", "PH1") in st.legal_actions()
+    st.apply_action(("tok", "PH1"))
+    piece = st.spaces[g.bus_sids[0]][0]
+    assert st.pval(piece) == 4
+
+
+# ------------------------------------------------------------------ scoring (§12)
+
+def test_final_score_houses_sets_and_majorities_R3():
+    """§12.2 / R-3: 3 per house, 5 per strict colour majority, 10 per set of distinct colours."""
+    g, st = fresh(players=4)
+    st.houses = [[2, 1, 1, 1], [1, 1, 0, 0], [0, 1, 0, 0], [0, 0, 0, 0]]
+    # seat 0: 5 houses = 15, majorities in colours 0, 2, 3 = 15, one full set = 10
+    assert st.house_score(0) == 15 + 15 + 10
+    assert st.house_score(1) == 6
+
+
+def test_tie_breakers_report_then_contacts_12_3():
+    """§12.3: equal scores -> higher report score; still equal -> more contacts."""
+    g, st = fresh(players=3, variant="chronicle")
+    st.points = [30, 20, 0]
+    st.pins[1] = [cell(g, "A:INF")]                         # report 10 -> 30 in total
+    st.contacts = [1, 0, 0]
+    sc = st.scores()
+    assert sc[0][0] == sc[1][0] == 30
+    assert st.outcome().winners == (1,)
+    st.pins[0] = [cell(g, "D:INF")]                         # now both 30 with report 10
+    st.points[0] = 20
+    assert st.scores()[0][:2] == st.scores()[1][:2] == (30, 10)
+    assert st.outcome().winners == (0,)                     # one more contact
+    st.contacts = [0, 0, 0]
+    assert st.outcome().winners == (0, 1)                   # shared (R-25)
+
+
+def test_chronicle_bonus_tiered_R4_and_investigation_elimination():
+    """R-4: >= 5 found highlighted: +20; >= 8: +35 (not 55).  Investigation mode:
+    fewer than 5 found highlighted cannot win."""
+    g, st = fresh(players=3, variant="chronicle")
+    hl = sorted(g.hl[st.report[0]])
+    st.pins[0] = hl[:8]
+    base = st.points[0] + st.report_score(0)
+    assert st.final_score(0) == base + 35
+    st.pins[0] = hl[:5]
+    assert st.final_score(0) == st.report_score(0) + 20
+    g, st = fresh(players=3)
+    st.points = [90, 0, 0]
+    st.pins[1] = sorted(g.hl[st.report[1]])[:5]
+    assert st.outcome().winners == (1,)
+
+
+# ------------------------------------------------------------------ LP: agents, opinion, turn marker (§13)
+
+class DiceRng(random.Random):
+    def __init__(self, dice):
+        super().__init__(0)
+        self.dice = list(dice)
+
+    def randint(self, a, b):
+        return self.dice.pop(0)
+
+
+def test_agent_setup_arithmetic_17_8():
+    """§17.8: dice (3,3) on pair 1 -> 5 agents r b r b r; (2,5) on pair 2 -> 4 agents
+    b r b r; 5 red + 4 blue in the kiosk and 1 blue on the $300 bus space."""
+    g, st = fresh(mode="solo")
+    st.rng = DiceRng([3, 3, 2, 5])
+    T.place_agents(st)
+    kiosk = [p for sid in g.kiosk_sids for p in st.spaces[sid]]
+    assert sum(1 for p in kiosk if p[0] == RED) == 5 and sum(1 for p in kiosk if p[0] == BLUE) == 4
+    assert [p[0] for p in st.spaces[g.bus_sids[0]]] == [BLUE]
+    assert st.spaces[g.bus_sids[-1]] == []
+    assert st.spaces[g.kiosk_sid(0, 1)] == []                  # cell 3 of pair 1 stays empty
+    order = [st.spaces[g.kiosk_sid(2 * pair + (n - 1) % 2, (n - 1) // 2)][0][0]
+             for pair, n in [(0, 1), (0, 2), (0, 4), (0, 5), (0, 6), (1, 1), (1, 3), (1, 4), (1, 6)]]
+    assert order == [RED, BLUE, RED, BLUE, RED, BLUE, RED, BLUE, RED]
+
+
+def test_lp_duels_tie_to_journalist_17_7_R32():
+    """§17.7 / R-32: journalist 3 vs agent 3 -> the agent leaves; journalist 2 vs agent 4 ->
+    the journalist leaves and keeps its kiosk money."""
+    g, st = fresh(mode="solo")
+    a, b = g.kiosk_sid(0, 0), g.kiosk_sid(1, 0)
+    st.spaces[a] = [(RED, 3, 0, 0), (0, 2, 0, 0)]
+    st.spaces[b] = [(BLUE, 4, 0, 0), (0, 1, 0, 0)]
+    st._step_duels()
+    assert st.spaces[a] == [(0, 2, 0, 0)]
+    assert st.spaces[b] == [(BLUE, 4, 0, 0)]
+
+
+def test_lp_row_agents_win_moves_opinion_17_6_R28():
+    """§17.6 / R-28: Green journalists 3 vs agents 7: the row goes to the Capitol side and
+    opinion moves by the net J - G."""
+    g, st = fresh(mode="two-player")
+    st.spaces[g.kiosk_sid(0, 0)] = [(1, 2, 0, 0)]
+    st.spaces[g.kiosk_sid(1, 0)] = [(RED, 3, 0, 0)]
+    st.spaces[g.kiosk_sid(2, 0)] = [(BLUE, 4, 0, 0)]
+    op = st.opinion
+    st.rstep = R_ROW
+    st._step_rows()
+    assert st.rowh[0] == [-1] and st.opinion == op - 1
+
+
+def test_capitol_ends_the_game_at_once_and_everyone_loses_13_8():
+    g, st = fresh(mode="solo")
+    st.opinion = g.data.opinion[0] + 1
+    st.spaces[g.kiosk_sid(0, 0)] = [(RED, 3, 0, 0)]
+    resolve_from(st, R_ROW)
+    assert st.is_terminal()
+    out = st.outcome()
+    assert out.winners == () and "Capitol" in out.reason
+
+
+def test_hat_finishes_the_round_then_scores_13_8():
+    """§13.8 / R-40: reaching the Hat finishes this round's resolution, then scoring."""
+    g, st = fresh(mode="solo")
+    st.opinion = g.data.opinion[1] - 1
+    st.spaces[g.kiosk_sid(0, 0)] = [(0, 3, 0, 0)]
+    st.spaces[g.ot_sids[0]] = [(0, 2, 0, 0)]
+    resolve_from(st, R_ROW)
+    assert st.hat and not st.is_terminal()                  # overtime still to resolve
+    while not st.is_terminal():
+        st.apply_action(st.legal_actions()[0])
+    assert st.round == 1 and st.end_reason == "hat"
+
+
+def test_2p_turn_limit_17_9_R29():
+    """§17.9 / R-29: the Press Pass holder passes after 5 actions: the other player may
+    take 5 actions, never a 6th."""
+    g = load_game("pulitzer", mode="two-player")
+    st = g.new_initial_state(3)
+    holder = st.pp
+    other = 1 - holder
+    counts = {holder: 0, other: 0}
+    marker = 0
+    while st.placing and st.round == 1:
+        marker = st.marker
+        s = st.current_player()
+        if st.pend is not None:
+            st.apply_action(("notok",))
+            continue
+        if s == holder and counts[s] == 5:
+            st.apply_action(("pass",))
+            continue
+        legal = [a for a in st.legal_actions() if a[0] in ("req", "place")]
+        reqs = [a for a in legal if a[0] == "req"]
+        st.apply_action(reqs[0] if reqs and counts[s] < 2 else legal[0])
+        counts[s] += 1
+    assert counts == {holder: 5, other: 5} and marker == 5
+
+
+def test_agent_extra_cards_on_turns_6_and_7_R30():
+    assert T.agent_draw_counts(BLUE, 5) == (1, 1)
+    assert T.agent_draw_counts(BLUE, 6) == (1, 2)
+    assert T.agent_draw_counts(BLUE, 7) == (2, 2)
+    assert T.agent_draw_counts(RED, 7) == (1, 1)
+
+
+def test_agent_destroys_best_line_match_R31():
+    """§13.6 step 3 / R-31: matching highlighted cells (X matches on evidence alone);
+    exactly one on the highest-value line is destroyed."""
+    g, st = fresh(mode="solo")
+    d = g.data
+    st.report[0] = 0                     # R1: A:MEM and X:MEM are highlighted
+    mem = next(c for c, e in enumerate(d.evidence_cards) if e == (d.evidence_types.index("MEM"),))
+    aline = next(c for c, l in enumerate(d.line_cards) if l == (LINE_INDEX["A"],))
+    cline = next(c for c, l in enumerate(d.line_cards) if l == (LINE_INDEX["C"],))
+    assert T.agent_matches(st, 0, [mem], [aline]) == [cell(g, "A:MEM")]
+    assert T.agent_matches(st, 0, [mem], [cline]) == [cell(g, "X:MEM")]
+    st.pins[0] = [cell(g, "X:MEM")]
+    assert T.agent_matches(st, 0, [mem], [cline]) == []
+
+
+def test_elimination_when_five_highlighted_out_of_reach_13_8():
+    g, st = fresh(mode="solo")
+    hl = sorted(g.hl[st.report[0]])
+    st.destroyed[0] = hl[:5]
+    st._check_elim((0,))
+    assert not st.is_terminal()
+    st.destroyed[0] = hl[:6]
+    st._check_elim((0,))
+    assert st.is_terminal() and "eliminated" in st.outcome().reason
+
+
+# ------------------------------------------------------------------ the Times (§13.11)
+
+def test_times_deck_order_and_x_hiring_R34():
+    """§13.11: the stack is red at the bottom, then orange, then yellow (top); the first
+    orange hires X at 2, the first red makes it 4."""
+    g = load_game("pulitzer", mode="solo")
+    st = g.new_initial_state(5)
+    colours = [g.data.times_cards[c][1] for c in st.times_revealed + st.times_deck[::-1]]
+    assert colours == [2, 2, 1, 1, 1, 0, 0, 0]
+    seen = [(2, st.times_x)]
+    while st.times_deck:
+        st.spaces = [[] for _ in range(g.n_spaces)]
+        st.times_pool = [0, 1, 2, 3, 4] + ([JX] if st.times_hired else [])
+        T.reveal_and_place(st)
+        seen.append((g.data.times_cards[st.times_revealed[-1]][1], st.times_x))
+    assert seen == [(2, 0), (2, 0), (1, 2), (1, 2), (1, 2), (0, 4), (0, 4), (0, 4)]
+
+
+def test_red_before_orange_hires_at_4_R34():
+    g = load_game("pulitzer", mode="solo", times_mix=(5, 0, 3))
+    st = g.new_initial_state(1)
+    st.times_deck = st.times_deck[:5]          # only red cards left
+    st.times_pool = [0, 1, 2, 3, 4]
+    T.reveal_and_place(st)
+    assert st.times_hired and st.times_x == 4
+
+
+def test_times_places_random_facedown_and_skips_unavailable_R34():
+    """§13.11 placement: one random face-down purple journalist per listed free space;
+    an occupied space is skipped.  The Post cannot see their values."""
+    g = load_game("pulitzer", mode="solo")
+    st = g.new_initial_state(9)
+    times_pieces = [p for sp in st.spaces for p in sp if p[0] == TIMES]
+    first = g.data.times_cards[st.times_revealed[0]][2]
+    assert 1 <= len(times_pieces) <= len(first)
+    obs = st.observation(0)
+    assert all(p[1] == -1 for sp in obs["spaces"] for p in sp if p[0] in (TIMES, RED))
+    assert all(p[1] >= 1 for sp in obs["spaces"] for p in sp if p[0] == BLUE)
+
+
+def test_solo_outcome_against_score_table_15_21_R36():
+    """§13.9 / R-36: the Post wins only by strictly exceeding the table (55 + 10 x red)."""
+    g, st = fresh(mode="solo")
+    assert g.times_target == 85
+    assert load_game("pulitzer", mode="solo", times_mix=(5, 3, 0)).times_target == 105
+    hl = sorted(g.hl[st.report[0]])
+    st.pins[0] = hl[:5]
+    st.over = True
+    st.points[0] = 85 - st.report_score(0)
+    assert st.final_score(0) == 85
+    assert st.outcome().winners == () and "Times wins on the score table" in st.outcome().reason
+    st.points[0] += 1
+    assert st.outcome().winners == (0,)
+
+
+def test_determinize_resamples_times_and_red_agents_not_blue():
+    g = load_game("pulitzer", mode="solo")
+    st = g.new_initial_state(11)
+    seen = set()
+    for k in range(20):
+        w = st.determinize(0, random.Random(k))
+        assert w.observation(0) == st.observation(0)
+        seen.add(tuple(p for sp in w.spaces for p in sp if p[0] in (TIMES, RED)))
+        blue = [p for sp in w.spaces for p in sp if p[0] == BLUE]
+        assert blue == [p for sp in st.spaces for p in sp if p[0] == BLUE]
+    assert len(seen) > 1
