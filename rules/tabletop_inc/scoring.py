@@ -6,6 +6,9 @@ from itertools import combinations
 
 from .data import PIECE_IDX, RES_IDX
 
+AWARD_VP = {"award1_15": {1: 15}, "award2_18": {2: 18}, "award3_21": {3: 21}}
+POW_AWARD_BAN = {1: "no_level1_award", 2: "no_level2_award", 3: "no_level3_award"}
+
 
 def _objective_values(state, s: int, oid: str) -> tuple[int, int]:
     """(score if met, score if failed) with W9/W12/P7/P8 modifiers (§14.2.3)."""
@@ -132,40 +135,74 @@ def objective_total(state, s: int, exact: bool = True) -> int:
 
 
 def potential(state, s: int) -> float:
-    """Projected final VP of seat s: current final score plus discounted assets."""
+    """Projected final VP of seat s: the score it would have now, plus what its assets
+    (skills, pieces, resources towards the next piece, cards, workers) are likely to become
+    while the hourglass still runs (f = share of the hourglass left)."""
     g = state.game
     d = g.data
     start = d.hourglass_start[state.n] + g.params.hourglass_extra
     f = state.hourglass / start if start else 0.0
+    if state.end_by >= 0:
+        f = 0.0
     if s in g.bots:
-        lvl = g.levels[s]
-        avg = g.zap_avg[lvl]
+        avg = g.zap_avg[g.levels[s]]
         return state.vp[s] + f * avg * start / state.n * 1.1
     pub = sum(sum(x) for x in state.pub[s])
     prod = state.prod[s]
     ps = prod[0] + prod[1] + prod[2]
-    unpub = (ps + 1) // 2
+    complete = bool(prod[0] and prod[1] and prod[2])
     fl = 0
-    card = d.awards[state.acard[s]]
-    aw = sum(card[A - 1][1] for A, _g in state.awd[s])
     for c, _ in state.emp[s]:
         if c in d.freelancers:
             fl += d.freelancers[c][3]
+    card = d.awards[state.acard[s]]
+    ab = state.ability(s)
+    aw = 0
+    for A, _g in state.awd[s]:
+        aw += AWARD_VP.get(ab, {}).get(A, card[A - 1][1])
     obj = objective_total(state, s, exact=False)
-    total = state.vp[s] + pub + unpub + fl + aw + obj
-    r = state.res[s]
+    total = state.vp[s] + pub + fl + aw + obj
+    if f <= 0.0:
+        return total + (ps + 1) // 2
+    # production area: complete games are nearly worth publishing; partial ones half
+    if complete:
+        total += 0.75 * ps
+    else:
+        total += 0.5 * ps + f * 0.35 * ps
     sk = state.skills(s)
-    extras = (0.3 * (r[0] + r[1] + r[2]) + 0.45 * (r[3] + r[4])
-              + 0.9 * sum(min(x, 4) for x in sk)
-              + 0.8 * ps + (2.0 if prod[0] and prod[1] and prod[2] else 0.0)
-              + 1.0 * len(state.h_emp[s]) + 0.7 * len(state.h_skill[s]) + 0.8 * len(state.h_item[s])
-              + 1.2 * sum(1 for c, _ in state.emp[s] if c in d.specialists)
-              + 0.6 * len(state.emp[s]))
-    # a published game that could still win an award is worth more
+    r = state.res[s]
+    need = [0, 0, 0, 0, 0]
+    if not prod[0]:
+        need[2] = min(4, sk[0])
+    if not prod[1]:
+        need[4] = min(4, sk[1])
+    if not prod[2]:
+        need[3] = min(4, sk[2])
+    res_val = 0.0
+    for i in range(5):
+        useful = min(r[i], need[i])
+        res_val += 0.45 * useful + (0.12 if i < 3 else 0.2) * (r[i] - useful)
+    # award chances for published games still on the table
+    award_val = 0.0
     if state.pub[s] and any(state.shelf):
-        best = max(sum(x) for x in state.pub[s])
-        extras += 0.15 * best
-    return total + f * extras + (1 - f) * 0.3 * ps
+        ban = state.restriction(s)
+        for game in state.pub[s]:
+            best = 0.0
+            for A in (1, 2, 3):
+                if state.shelf[A - 1] and ban != POW_AWARD_BAN[A]:
+                    req = card[A - 1][0]
+                    if game[0] >= req[0] and game[1] >= req[1] and game[2] >= req[2]:
+                        best = max(best, card[A - 1][1] - sum(game))
+            award_val += 0.6 * best
+    extras = (res_val + 0.7 * sum(min(x, 4) for x in sk)
+              + 0.9 * len(state.h_emp[s]) + 0.6 * len(state.h_skill[s]) + 0.7 * len(state.h_item[s])
+              + 1.5 * sum(1 for c, _ in state.emp[s] if c in d.specialists)
+              + 0.4 * len(state.emp[s]))
+    if state.pred_t[s] >= 0 and state.pred_c[s]:
+        m = len(state.pred_c[s])
+        down = m - sum(state.pred_up[s])
+        extras += d.prediction_rewards[m][0] * (0.35 ** down)
+    return total + award_val + f * extras
 
 
 def heuristic(state) -> list[float]:
