@@ -37,6 +37,15 @@ def at_turn(n=6, seed=1, pos=0, rows=None, chars=None, hands=None, **kw):
         s.char = list(chars)
     if hands is not None:
         s.hand = [list(h) for h in hands]
+        # keep the 59 cards conserved: the deck is whatever the hands do not hold
+        rest = [c for c in g.data.deck if c != "night"]
+        for h in s.hand:
+            for c in h:
+                if c in rest:
+                    rest.remove(c)
+        s.rng.shuffle(rest)
+        s.deck, s.discard = rest, []
+        s._insert_night()
     s.tasks = []
     s.dec = ("action", pos, ())
     s.turn_pos = pos
@@ -657,16 +666,10 @@ def test_scapegoat_moves_reds_stocks_tokens_A_24():
 # ------------------------------------------------------------------ specials
 def test_special_fires_on_elimination_flip_R_SPEC():
     """[R-SPEC][A-16] a special flipped while its holder leaves still fires (holder decides)."""
-    rows = rows6(p2=["naw", "inquisitor"])
+    # the last face-down card is the Inquisitor: its reveal eliminates the holder
+    rows = rows6(p2=["inquisitor"])
     s = at_turn(6, 1, rows=rows, chars=plain_chars(6), hands=[["witness"]] + [[]] * 5)
-    s.reds[2] = ["accusation"] * 6
-    play(s, ("play", "witness"))
-    s.fd[2] = ["naw"]                   # exactly the revealed one left face-down ...
-    s.fu[2] = []
-    s.fd[2] = ["naw"]
-    # eliminate by Witch-less flip: put the inquisitor face-down as the last card
-    s.fd[2] = ["inquisitor"]
-    s.apply_action(("target", 2))
+    play(s, ("play", "witness"), ("target", 2))
     assert not s.alive[2]
     assert s.dec[0] == "inquisitor" and s.dec[1] == 2
     s.apply_action(("inquire", 5))
@@ -735,7 +738,9 @@ def test_charlatan_swaps_three_seats_A_17():
     got = sorted(s.fd[1] + s.fd[2] + s.fd[3])
     assert got == sorted(["charlatan", "witch", "witch", "witch", "constable", "constable", "constable"])
     for p in (1, 2, 3):
-        assert s.ew[p] == (s.ew[p] or "witch" in s.fd[p])
+        if "witch" in s.fd[p]:
+            assert s.ew[p]          # a receiver of a Witch card joins the witches
+    assert s.ew[2]                  # the giver stays a witch
 
 
 def test_magistrate_moves_a_token_A_20():

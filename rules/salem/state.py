@@ -285,7 +285,7 @@ class SalemState(State):
             if not tasks:
                 tasks.append(("next_turn",))
             t = tasks.pop()
-            getattr(self, "_t_" + t[0])(*t[1:])
+            _TASKS[t[0]](self, *t[1:])
             tasks = self.tasks
 
     def _ask(self, kind, pos, payload=()):
@@ -800,7 +800,7 @@ class SalemState(State):
         if self.result is not None or self.dec is None:
             return []
         kind, p, pay = self.dec
-        return getattr(self, "_la_" + kind)(p, pay)
+        return _LEGAL[kind](self, p, pay)
 
     def random_action(self, rng):
         legal = self.legal_actions()
@@ -993,7 +993,7 @@ class SalemState(State):
         kind, p, pay = self.dec
         self.dec = None
         self.steps += 1
-        getattr(self, "_ap_" + kind)(p, pay, action)
+        _APPLY[kind](self, p, pay, action)
         if self.result is None and self.steps >= self.game.max_game_length():
             self._end("draw", "draw: decision cap reached (safeguard)")
         self._run()
@@ -1670,3 +1670,8 @@ class SalemState(State):
         if self.confess:
             w.confess = {t: v for t, v in self.confess.items() if t == s}
         return w
+
+
+_TASKS = {k[3:]: v for k, v in vars(SalemState).items() if k.startswith("_t_")}
+_LEGAL = {k[4:]: v for k, v in vars(SalemState).items() if k.startswith("_la_")}
+_APPLY = {k[4:]: v for k, v in vars(SalemState).items() if k.startswith("_ap_")}

@@ -1,0 +1,234 @@
+"""Salem 1692 information model (spec 20), determinization (20.6), data files and bots."""
+import random
+import shutil
+
+import pytest
+
+from rules.core import DataError, load_game
+from rules.salem import data as salem_data
+from tests.test_salem_rules import at_turn, plain_chars, rows6, _draw_next
+
+
+def _states(n, seed, every=3):
+    mode = "ghosts" if n < 4 else "standard"
+    g = load_game("salem", players=n, mode=mode)
+    s = g.new_initial_state(seed)
+    rng = random.Random(seed)
+    out = []
+    k = 0
+    while not s.is_terminal():
+        if k % every == 0:
+            out.append(s.clone())
+        s.apply_action(s.random_action(rng))
+        k += 1
+    return out
+
+
+@pytest.mark.parametrize("n", [2, 6, 12])
+def test_observation_hides_other_rows_and_hands_20_1(n):
+    """[20.1][23.13] property over random games: swapping the hidden contents of two other
+    seats (rows of equal size, hands of equal size) never changes a seat's observation,
+    unless the seat has legitimate knowledge (peeks, team roll call) about them."""
+    checked = 0
+    for seed in range(4):
+        for s in _states(n, seed):
+            if s.is_terminal():
+                continue
+            for seat in range(s.num_players()):
+                me = s.game.pos_of[seat]
+                known = {t for t, _ in s.facts[me]} | set(s.known_ew[me]) | {me}
+                known |= {t for t, _ in s.pub_facts}
+                if s.loot_view:
+                    known.add(s.loot_view[0])
+                cand = [t for t in range(s.N) if t not in known and not s.announced[t]]
+                for a in cand:
+                    for b in cand:
+                        if a < b and len(s.fd[a]) == len(s.fd[b]) and s.fd[a] != s.fd[b] \
+                                and s.ew[a] == s.ew[b]:
+                            t = s.clone()
+                            t.fd[a], t.fd[b] = t.fd[b], t.fd[a]
+                            if ("witch" in t.fd[a]) != t.ew[a] and not t.ew[a]:
+                                continue
+                            if ("witch" in t.fd[b]) and not t.ew[b]:
+                                continue
+                            if t.constable() != s.constable() and me in (s.constable(), t.constable()):
+                                continue
+                            assert t.observation(seat) == s.observation(seat)
+                            checked += 1
+                        if a < b and len(s.hand[a]) == len(s.hand[b]) and s.hand[a] != s.hand[b]:
+                            t = s.clone()
+                            t.hand[a], t.hand[b] = t.hand[b], t.hand[a]
+                            assert t.observation(seat) == s.observation(seat)
+                            checked += 1
+    assert checked > 50
+
+
+def test_own_cards_and_public_parts_in_observation_20_1():
+    """[20.1] a seat sees its own trial cards and hand; counts, reds, tokens, coins public."""
+    s = at_turn(6, 1, rows=rows6(), chars=plain_chars(6), hands=[["evidence"]] + [[]] * 5)
+    s.reds[2] = ["accusation"]
+    s.coins[3] = 2
+    o = s.observation(0)
+    assert o["fd"] == ("naw",) * 5 and o["hand"] == ("evidence",)
+    assert o["hand_n"] == (1, 0, 0, 0, 0, 0) and o["reds"][2] == ("accusation",)
+    assert o["coins"][3] == 2 and o["fd_n"] == (5,) * 6
+    assert "witch" not in str(s.observation(0)["fd"])
+    o5 = s.observation(5)
+    assert o5["ever_witch"] and o5["fd"].count("witch") == 1
+
+
+def test_witch_votes_visible_to_witches_only_20_2():
+    """[20.2][A-02] witches see each other's night votes; the town sees nothing."""
+    rows = rows6(p1=["witch"] + ["naw"] * 4)
+    s = at_turn(6, 1, rows=rows, chars=plain_chars(6), hands=[[]] * 6)
+    _draw_next(s, "night")
+    s.apply_action(("draw",))
+    while s.dec[0] != "victim":
+        s.apply_action(s.legal_actions()[0])
+    assert s.dec[1] == 1
+    s.apply_action(("victim", 3))
+    assert set(s.known_ew[5]) == {1, 5} and set(s.known_ew[1]) == {1, 5}
+    assert s.observation(5)["votes"] == ((1, 3),)
+    assert s.observation(2)["votes"] == ()
+    w = s.determinize(2, random.Random(3))
+    assert w.observation(2) == s.observation(2)
+
+
+def test_determinize_keeps_peeks_announcements_and_roll_call_20_6():
+    """[20.6] determinizations keep what the seat saw: its shilling look, an announced second
+    Witch card, and (for a witch after a roll call) Witch cards only with its known team."""
+    rows = rows6(p1=["witch", "naw", "naw", "naw", "naw"], p3=["constable", "naw", "naw"])
+    s = at_turn(6, 1, rows=rows, chars=plain_chars(6), hands=[[]] * 6)
+    s.facts[0] = [(3, "constable")]
+    s.announced[1] = True
+    s.known_ew[5] = [1, 5]
+    s.complete[5] = True
+    for k in range(40):
+        w = s.determinize(0, random.Random(k))
+        assert "constable" in w.fd[3] and "witch" in w.fd[1]
+        assert w.fd[0] == s.fd[0]
+        v = s.determinize(5, random.Random(k))
+        assert sum(r.count("witch") for i, r in enumerate(v.fd) if i not in (1, 5)) == 0
+
+
+def test_determinize_varies_hidden_rows_and_deck_20_6():
+    """[20.6] hidden rows, hands and deck order are resampled; the Night stays in the bottom
+    part of the last rebuild (A-04); Tituba keeps the deck order she saw."""
+    s = at_turn(6, 3, rows=rows6(), chars=plain_chars(6))
+    worlds = [s.determinize(0, random.Random(k)) for k in range(20)]
+    assert len({tuple(map(tuple, w.fd)) for w in worlds}) > 5
+    assert len({tuple(w.deck) for w in worlds}) > 5
+    for w in worlds:
+        n = len(w.deck)
+        assert w.deck.index("night") < s.night_zone
+        assert sorted(w.hand[0]) == sorted(s.hand[0])
+    s.deck_known = 0
+    w = s.determinize(0, random.Random(1))
+    assert w.deck == s.deck
+
+
+def test_eliminated_seats_learn_nothing_private_8_2():
+    """[8.2 step 9][A-18] eliminated seats receive no private information."""
+    s = at_turn(6, 1, rows=rows6(), chars=plain_chars(6))
+    s.alive[2] = False
+    s._add_fact(2, 3, "naw")
+    s._know_ew(2, 5)
+    assert s.facts[2] == [] and s.known_ew[2] == []
+
+
+def test_broken_data_file_names_file_and_field(tmp_path):
+    """Data files are validated at load: a broken one raises DataError naming file and field."""
+    shutil.copytree(salem_data.DATA_DIR, tmp_path / "data")
+    assert salem_data.load(tmp_path / "data").deck.count("night") == 1
+    p = tmp_path / "data" / "playing_cards.toml"
+    p.write_text(p.read_text().replace('qty = 35', 'qty = "many"'))
+    with pytest.raises(DataError) as err:
+        salem_data.load(tmp_path / "data")
+    assert "playing_cards.toml" in str(err.value) and "cards[0].qty" in str(err.value)
+    shutil.copytree(salem_data.DATA_DIR, tmp_path / "d2")
+    p = tmp_path / "d2" / "trial_cards.toml"
+    p.write_text(p.read_text().replace("per_seat = 3", "per_seat = 4", 1))
+    with pytest.raises(DataError, match="per_seat"):
+        salem_data.load(tmp_path / "d2")
+    shutil.copytree(salem_data.DATA_DIR, tmp_path / "d3")
+    p = tmp_path / "d3" / "characters.toml"
+    p.write_text(p.read_text().replace('ability = "tituba"', 'ability = "flying"'))
+    with pytest.raises(DataError, match="ability"):
+        salem_data.load(tmp_path / "d3")
+
+
+def test_placeholder_data_is_marked_D_1_D_2():
+    """[D-1][D-2] placeholder data files say so at the top."""
+    import tomllib
+    for name in ("playing_cards.toml", "trial_cards.toml"):
+        d = tomllib.loads((salem_data.DATA_DIR / name).read_text())
+        assert d["placeholder"] is True and d["placeholder_note"]
+    deck = salem_data.load().deck
+    assert len(deck) == 59 and deck.count("conspiracy") == 1
+
+
+# ------------------------------------------------------------------ bots
+def _bot_game(n, seed, spec="salem-heuristic"):
+    from search.bots import make_bot
+    mode = "ghosts" if n < 4 else "standard"
+    g = load_game("salem", players=n, mode=mode)
+    bots = [make_bot(spec, g, seed=seed * 31 + i) for i in range(n)]
+    s = g.new_initial_state(seed)
+    while not s.is_terminal():
+        p = s.current_player()
+        s.apply_action(bots[p].act(s, p))
+    return s
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 6, 9, 12])
+def test_heuristic_bot_plays_whole_games(n):
+    """salem-heuristic fills every seat and finishes games with a team result."""
+    for seed in range(3):
+        s = _bot_game(n, seed)
+        assert s.outcome().reason.split(":")[0] in ("town wins", "witches win", "draw")
+
+
+def test_heuristic_bot_never_peeks():
+    """The bot's choice depends only on the observation: same choice in a determinization."""
+    from search.bots import make_bot
+    g = load_game("salem", players=6)
+    for seed in range(5):
+        s = g.new_initial_state(seed)
+        rng = random.Random(seed)
+        for _ in range(60):
+            if s.is_terminal():
+                break
+            p = s.current_player()
+            w = s.determinize(p, random.Random(9))
+            a1 = make_bot("salem-heuristic", g, seed=4).act(s, p)
+            a2 = make_bot("salem-heuristic", g, seed=4).act(w, p)
+            assert a1 == a2
+            s.apply_action(s.random_action(rng))
+
+
+def test_witch_bots_coordinate_the_night_vote_R_NIGHT():
+    """Witch bots follow the first witch's vote (team play at night)."""
+    from search.bots import make_bot
+    rows = rows6(p1=["witch"] + ["naw"] * 4)
+    s = at_turn(6, 1, rows=rows, chars=plain_chars(6), hands=[[]] * 6)
+    _draw_next(s, "night")
+    s.apply_action(("draw",))
+    g = s.game
+    bots = [make_bot("salem-heuristic", g, seed=i) for i in range(6)]
+    votes = []
+    while s.in_night and not s.is_terminal():
+        p = s.current_player()
+        a = bots[p].act(s, p)
+        if a[0] == "victim":
+            votes.append(a[1])
+        s.apply_action(a)
+    assert len(votes) == 2 and votes[0] == votes[1] and votes[0] not in (1, 5)
+
+
+@pytest.mark.slow
+def test_heuristic_six_player_balance():
+    """Balance figure: town/witch split of salem-heuristic at 6 players over 200 games."""
+    res = {"town": 0, "witch": 0, "draw": 0}
+    for seed in range(200):
+        res[_bot_game(6, seed).result[0]] += 1
+    assert res["town"] > 10 and res["witch"] > 10
