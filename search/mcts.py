@@ -41,15 +41,20 @@ class MCTSBot(Bot):
     rollout_depth  cut a playout after this many actions and score it with the
                    game's heuristic (-1: play to the end)
     rollout     'random' or 'greedy' (epsilon-greedy on the heuristic: slower, stronger)
+    level       easy, normal, hard or expert: the game's calibrated iteration budget
+                (search/presets.toml); overrides iterations
     """
 
     defaults: dict[str, Any] = {"iterations": 800, "seconds": 0.0, "c": 1.4,
-                                "rollout_depth": -1, "rollout": "random", "epsilon": 0.2}
+                                "rollout_depth": -1, "rollout": "random", "epsilon": 0.2,
+                                "level": ""}
     per_iteration_determinization = False
 
     def __init__(self, game, seed=None, spec="", **params):
         super().__init__(game, seed=seed, spec=spec, **params)
         p = self.params
+        if p["level"]:
+            p["iterations"] = level_iterations(game.name, str(p["level"]))
         if p["rollout"] not in ("random", "greedy"):
             from search.bots import BotSpecError
             raise BotSpecError(f"rollout must be 'random' or 'greedy', got {p['rollout']!r}")
@@ -157,6 +162,35 @@ class ISMCTSBot(MCTSBot):
 
     defaults = {**MCTSBot.defaults, "iterations": 1000, "c": 0.7}
     per_iteration_determinization = True
+
+
+_PRESETS: dict | None = None
+
+
+def presets() -> dict:
+    global _PRESETS
+    if _PRESETS is None:
+        from pathlib import Path
+        from rules.core import DataReader
+        path = Path(__file__).with_name("presets.toml")
+        reader = DataReader(path)
+        levels = reader.list("levels", str)
+        table = {}
+        for game, values in reader.data.items():
+            if game == "levels":
+                continue
+            sub = reader.sub(game)
+            table[game] = {level: sub.int(level, 1, 10**7) for level in levels}
+        _PRESETS = {"levels": levels, "games": table}
+    return _PRESETS
+
+
+def level_iterations(game: str, level: str) -> int:
+    from search.bots import BotSpecError
+    table = presets()
+    if level not in table["levels"]:
+        raise BotSpecError(f"unknown level {level!r}; levels: {', '.join(table['levels'])}")
+    return table["games"].get(game, table["games"]["default"])[level]
 
 
 def _mean(node: _Node | None, seat: int) -> float:

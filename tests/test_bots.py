@@ -133,3 +133,18 @@ def test_any_action_sequence_keeps_clones_independent(choices, seed):
         assert snapshot(state) == before
         state.apply_action(legal[choice % len(legal)])
         assert snapshot(state) == snapshot(copy)
+
+
+def test_levels_come_from_the_presets_file():
+    from search.mcts import presets
+    game = tiny()
+    table = presets()
+    assert table["levels"] == ["easy", "normal", "hard", "expert"]
+    budgets = [make_bot(f"ismcts:level={lvl}", game).params["iterations"] for lvl in table["levels"]]
+    assert budgets == sorted(budgets) and len(set(budgets)) == 4
+    assert make_bot("ismcts:level=hard", game).params["iterations"] == table["games"]["default"]["hard"]
+
+
+def test_unknown_level_lists_the_levels():
+    with pytest.raises(BotSpecError, match="unknown level 'brutal'; levels: easy, normal, hard, expert"):
+        make_bot("ismcts:level=brutal", tiny())
