@@ -20,7 +20,7 @@ HIDDEN_VALUE = 3.0
 class HeuristicBot(Bot):
     """Scores every legal action with simple rules and plays the best (ties at random)."""
 
-    defaults = {"noise": 0.0, "agent_bonus": 6.0, "bus_crowd": 1.0, "row_unit": 10.0, "rg_value": 6.0}
+    defaults = {"noise": 0.0, "agent_bonus": 6.0, "bus_crowd": 1.0, "row_unit": 10.0, "rg_value": 6.0, "urgency": 0.0, "nonhl_penalty": 6.0}
 
     def act(self, state, seat):
         legal = state.legal_actions()
@@ -32,6 +32,8 @@ class HeuristicBot(Bot):
         ctx.bus_crowd = float(self.params["bus_crowd"])
         ctx.row_unit = float(self.params["row_unit"])
         ctx.rg_value = float(self.params["rg_value"])
+        ctx.urgency = float(self.params["urgency"])
+        ctx.nonhl_penalty = float(self.params["nonhl_penalty"])
         best, best_value = [], -1e18
         noise = float(self.params["noise"])
         for action in legal:
@@ -56,6 +58,8 @@ class _Context:
         self.agent_bonus = 8.0
         self.row_unit = 7.0
         self.rg_value = 2.0
+        self.urgency = 0.0
+        self.nonhl_penalty = 6.0
 
     # ---- helpers on the observation
     def jval(self, owner, j):
@@ -190,7 +194,11 @@ class _Context:
             if agents:
                 a0 = agents[0]
                 p_win = (1.0 if self.piece_value(a0) <= v else 0.0) if a0[1] >= 0 else min(1.0, v / 5.0)
-                score = p_win * (score + self.agent_bonus) - (1 - p_win) * 0.35 * cost
+                hl = self.g.hl[o["report"][self.s]]
+                lost = sum(1 for c in o["destroyed"][self.s] if c in hl)
+                slack = max(0, len(hl) - lost - d.qualify - max(0, self.found() - d.qualify))
+                bonus = self.agent_bonus * (1.0 + self.urgency / (1.0 + slack))
+                score = p_win * (score + bonus) - (1 - p_win) * 0.35 * cost
             return score
         if area == OVERTIME:
             placed = sum(1 for s2 in g.ot_sids if o["spaces"][s2])
@@ -252,7 +260,7 @@ class _Context:
         hl = self.g.hl[self.o["report"][self.s]]
         value = 5 + self.cell_value(cell) - 0.8 * d.dist[last][cell]
         if cell not in hl and self.found() < d.qualify:
-            value -= 6
+            value -= self.nonhl_penalty
         dest = self.o["destroyed"][self.s]
         value += 0.8 * sum(1 for c in hl if c != cell and c not in pins and c not in dest
                            and d.reach[cell][c] <= 4)

@@ -1372,11 +1372,10 @@ class PulitzerState(State):
             if self.eliminated[0]:
                 return Outcome((), (2,), "eliminated: five highlighted evidence out of reach")
             if not self.qualified(0):
-                return Outcome((), (2,), f"not qualified: {self.found_highlighted(0)} highlighted "
-                                         f"evidence found, 5 needed")
+                return Outcome((), (2,), "not qualified: fewer than 5 highlighted evidence found")
             if mine > target:
-                return Outcome((0,), (1,), f"the Post wins: {mine} beats the Times' {target}")
-            return Outcome((), (2,), f"Times wins on the score table: {target} against the Post's {mine}")
+                return Outcome((0,), (1,), "the Post beats the Times' score table")
+            return Outcome((), (2,), "Times wins on the score table")
         if self.capitol:
             return Outcome((), tuple([1] * n), "agents reached the Capitol: all players lose")
         qual = [self.qualified(s) if (g.lp or not g.chronicle) else True for s in range(n)]
