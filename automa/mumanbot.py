@@ -29,7 +29,7 @@ def zap_vp(card, level: str) -> int:
 def draw(state) -> str:
     if not state.zap_deck:
         state.zap_deck = sorted(state.zap_disc)
-        state.rng.shuffle(state.zap_deck)
+        state.R().shuffle(state.zap_deck)
         state.zap_disc = []
     return state.zap_deck.pop()
 
@@ -79,7 +79,7 @@ def _wipe(state, key: str) -> None:
     deck = state.deck[key]
     deck.extend(c for c in state.tr[key] if c)
     deck.sort()
-    state.rng.shuffle(deck)
+    state.R().shuffle(deck)
     w = len(state.tr[key])
     state.tr[key] = [deck.pop() if deck else "" for _ in range(w)]
     state.tok[key] = [(0, 0, 0, 0, 0)] * w
@@ -99,7 +99,7 @@ def blue_box(state, seat: int, box: str) -> None:
         if deck:
             out.append(deck.pop())                 # out of the game (AMB-26)
             deck.sort()
-            state.rng.shuffle(deck)
+            state.R().shuffle(deck)
     elif box == "freelancer_wipe":
         _wipe(state, "fl")
     elif box == "item_wipe":
@@ -125,11 +125,11 @@ def predict(state, seat: int) -> None:
     g = state.game
     humans = g.humans
     if state.n >= 3:
-        target = humans[state.rng.randrange(len(humans))]
+        target = humans[state.R().randrange(len(humans))]
     else:
         target = humans[0]
     deck = sorted(g.data.prediction_deck)
-    state.rng.shuffle(deck)
+    state.R().shuffle(deck)
     k = PREDICTIONS[g.levels[seat]]
     state.pred_t[seat] = target
     state.pred_c[seat] = deck[:k]

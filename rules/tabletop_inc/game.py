@@ -74,6 +74,14 @@ class TabletopGame(Game):
         self.humans = tuple(i for i in range(n) if i not in self.bots)
         self.spaces_in_use = [sp for sp in self.data.spaces if sp.min_seats <= n]
         self.space_by_id = {sp.id: sp for sp in self.data.spaces}
+        # fast rows for legal-move generation: (id, action, index, unlimited, cost resource or
+        # -1 when free or 5 when the cost has several parts, its amount, the full cost)
+        rows = []
+        for sp in self.spaces_in_use:
+            parts = [(r, a) for r, a in enumerate(sp.cost) if a]
+            cr, ca = (-1, 0) if not parts else (parts[0] if len(parts) == 1 else (5, 0))
+            rows.append((sp.id, sp.action, sp.idx, sp.unlimited, cr, ca, sp.cost))
+        self.space_rows = tuple(rows)
         self.spaces_by_action = {}
         for sp in sorted(self.spaces_in_use, key=lambda x: x.order):
             self.spaces_by_action.setdefault(sp.action, []).append(sp)

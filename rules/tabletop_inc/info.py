@@ -150,6 +150,7 @@ def determinize(state, seat: int, rng: random.Random):
             rng.shuffle(pool)
             w.stack[i] = ("pcards", t[1], t[2], tuple(pool[:len(t[3])]))
     w.rng = fresh_rng(rng)
+    w._cache_rng_shared = False
     return w
 
 

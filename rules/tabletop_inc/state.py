@@ -40,7 +40,7 @@ class TabletopState(State):
                  "emp", "wow", "pow", "tuck", "perm", "prod", "h_emp", "h_skill", "h_item", "pub", "awd",
                  "objs", "acard", "pred_t", "pred_c", "pred_up", "occ", "deck", "tr", "tok", "skill_deck",
                  "skill_out", "obj_deck", "obj_out", "supply", "shelf", "zap_deck", "zap_disc", "hourglass",
-                 "end_by", "final_left", "deal", "events", "steps")
+                 "end_by", "final_left", "deal", "events", "steps", "_cache_rng_shared")
 
     # ------------------------------------------------------------------ setup
     def __init__(self, game, seed: int | None = None, _blank: bool = False):
@@ -49,6 +49,7 @@ class TabletopState(State):
             return
         d = game.data
         rng = self.rng = random.Random(seed)
+        self._cache_rng_shared = False
         n = self.n = game.num_players
         self.turn = 0
         self.phase = "main"
@@ -137,7 +138,10 @@ class TabletopState(State):
 
     def clone(self) -> "TabletopState":
         c = TabletopState(self.game, _blank=True)
-        c.rng = clone_rng(self.rng)
+        # the generator is shared copy-on-write (see R()): copying a Mersenne Twister costs
+        # more than the rest of the clone
+        c.rng = self.rng
+        c._cache_rng_shared = self._cache_rng_shared = True
         c.n = self.n
         c.turn = self.turn
         c.phase = self.phase
@@ -190,6 +194,14 @@ class TabletopState(State):
     def __setstate__(self, st):
         for k, v in st.items():
             setattr(self, k, v)
+
+    def R(self) -> random.Random:
+        """The state's own generator; every random draw goes through here so that clones
+        can share one generator until either side first uses it."""
+        if self._cache_rng_shared:
+            self.rng = clone_rng(self.rng)
+            self._cache_rng_shared = False
+        return self.rng
 
     # ------------------------------------------------------------------ small helpers
     def log(self, text: str) -> None:
@@ -307,23 +319,35 @@ class TabletopState(State):
         stand = self.stand[s]
         if mum or stand:
             occ = self.occ
+            have = self.res[s]
+            sw = SWAP_PAIRS.get(self.ability(s))
             first = stand[0] if stand else ""
-            for sp in g.spaces_in_use:
-                if not sp.unlimited and occ[sp.idx] >= 0:
+            first_action = d.specialists[first][0] if first else ""
+            linked = {d.specialists[st][0]: st for st in stand} if stand else None
+            for sid, action, idx, unlimited, cr, ca, cost in g.space_rows:
+                if not unlimited and occ[idx] >= 0:
                     continue
-                payable = self.can_pay(s, sp.cost)
+                if cr < 0:
+                    payable = True
+                elif cr < 5:
+                    payable = have[cr] >= ca or (sw is not None and cr in sw
+                                                 and have[sw[0]] + have[sw[1]] >= ca)
+                else:
+                    payable = self.can_pay(s, cost)
                 if payable:
                     if mum:
-                        out.append(("place", sp.id))
-                    elif first and d.specialists[first][0] != sp.action:
-                        out.append(("place", sp.id, first))
-                for st in stand:
-                    if d.specialists[st][0] == sp.action:
-                        out.append(("place", sp.id, st))
-            used = {loc for _w, loc in self.placed[s] if isinstance(loc, str)}
-            for card, _slot in self.emp[s]:
-                if card in d.freelancers and card not in used:
-                    out.append(("freelancer", card))
+                        out.append(("place", sid))
+                    elif first and first_action != action:
+                        out.append(("place", sid, first))
+                if linked:
+                    for st in stand:
+                        if d.specialists[st][0] == action:
+                            out.append(("place", sid, st))
+            if self.emp[s]:
+                used = {loc for _w, loc in self.placed[s] if isinstance(loc, str)}
+                for card, _slot in self.emp[s]:
+                    if card in d.freelancers and card not in used:
+                        out.append(("freelancer", card))
         if self.placed[s]:
             out.append(("recall",))
         return out
