@@ -79,7 +79,7 @@ def reveal_and_place(st) -> None:
         sid = g.times_space(code, st)
         if sid < 0:
             continue                                        # unavailable: skipped (R-34)
-        j = st.times_pool.pop(st.rng.randrange(len(st.times_pool)))
+        j = st.times_pool.pop(st._r().randrange(len(st.times_pool)))
         st.spaces[sid].append((TIMES, j, 0, 0))
 
 
@@ -107,7 +107,7 @@ def place_agents(st) -> None:
     """§13.2 step 5 / §13.10: fill the kiosk with alternating agents (red first),
     leftovers to the bus.  Red agents are face down until the reveal."""
     g = st.game
-    rng = st.rng
+    rng = st._r()
     pools = {RED: list(g.data.red_values), BLUE: list(g.data.blue_values)}
     colour = RED
     for pair, number in roll_agent_cells(rng):

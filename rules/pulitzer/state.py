@@ -52,6 +52,7 @@ class PulitzerState(State):
     def __init__(self, game, seed=None):
         self.game = game
         self.rng = random.Random(seed)
+        self._cache_rng_shared = False
         g, d = game, game.data
         n = g.n
         rng = self.rng
@@ -158,14 +159,24 @@ class PulitzerState(State):
         for name in _MUTABLE_NESTED:
             dd[name] = [x[:] for x in dd[name]]
         new.sup = dict(self.sup)
-        new.rng = clone_rng(self.rng)
+        # copy-on-write: the Mersenne Twister state is copied only when one side draws
+        self._cache_rng_shared = True
+        new._cache_rng_shared = True
         return new
+
+    def _r(self) -> random.Random:
+        """The state's generator, copied first if a clone still shares it."""
+        if self._cache_rng_shared:
+            self.rng = clone_rng(self.rng)
+            self._cache_rng_shared = False
+        return self.rng
 
     def __getstate__(self):
         return self.__dict__
 
     def __setstate__(self, state):
         self.__dict__.update(state)
+        self._cache_rng_shared = False
 
     def current_player(self) -> int:
         if self.over:
@@ -217,7 +228,7 @@ class PulitzerState(State):
             if not disc:
                 return None
             disc.sort()
-            self.rng.shuffle(disc)
+            self._r().shuffle(disc)
             deck.extend(disc)
             disc.clear()
         return deck.pop()
@@ -243,7 +254,7 @@ class PulitzerState(State):
             if not self.ot_disc:
                 return None
             self.ot_disc.sort()
-            self.rng.shuffle(self.ot_disc)
+            self._r().shuffle(self.ot_disc)
             self.ot_deck = self.ot_disc
             self.ot_disc = []
         return self.ot_deck.pop()
@@ -713,7 +724,7 @@ class PulitzerState(State):
             if self.spaces[sid]:
                 p = self.spaces[sid][0]
                 s, v = p[0], self.pval(p)
-                roll = self.rng.randint(1, 6)
+                roll = self._r().randint(1, 6)
                 if eid == EV["fundraising"]:
                     if v > roll:
                         self._next_step(R_DUEL)
@@ -1510,6 +1521,7 @@ class PulitzerState(State):
                 pools.append(pool)
             w.times_deck = [pools[c].pop() for c in colours]
         w.rng = fresh_rng(rng)
+        w._cache_rng_shared = False
         return w
 
     @staticmethod
