@@ -158,6 +158,42 @@ def _rejoin_specs(parts: list[str]) -> list[str]:
     return out
 
 
+# --------------------------------------------------------------------------- tune
+
+@main.command()
+@click.argument("game")
+@click.option("--knob", required=True, help="times_mix (pulitzer), mumanbot (tabletop_inc), level or budget (any game)")
+@click.option("--target", type=click.FloatRange(0, 1, min_open=True, max_open=True), default=0.5, show_default=True,
+              help="Win rate of the reference player to aim for.")
+@click.option("--player", required=True, help="The reference player's bot spec, e.g. pulitzer-heuristic")
+@click.option("--games-per-setting", type=click.IntRange(1), default=40, show_default=True)
+@click.option("--max-games", type=click.IntRange(1), default=None, help="Stop once this many games are played in all.")
+@click.option("--precision", type=float, default=0.0, help="Stop a setting once its 95% Wilson half-width is below this.")
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--jobs", type=int, default=1, show_default=True)
+@click.option("--mode", default=None)
+@click.option("--players", type=int, default=None)
+@click.option("--opponent", default=None, help="Bot family for the level/budget knobs (default ismcts).")
+def tune(game, knob, target, player, games_per_setting, max_games, precision, seed, jobs, mode,
+         players, opponent) -> None:
+    """Find the knob setting at which the reference player wins at the target rate."""
+    from search.bots import BotSpecError
+    from search.tune import format_tune, tune as run_tune
+    cls = _game_or_fail(game)
+
+    def progress(res) -> None:
+        low, high = res.interval
+        click.echo(f"  {res.setting.label:<24} {res.games:>4} games  win rate {res.rate:.3f} "
+                   f"[{low:.3f}, {high:.3f}]", err=True)
+
+    try:
+        result = run_tune(cls.name, knob, target, player, games_per_setting, max_games, seed, jobs,
+                          mode, players, precision, opponent, on_result=progress)
+    except (AutomaError, BotSpecError) as err:
+        _fail(str(err))
+    click.echo(format_tune(result))
+
+
 # --------------------------------------------------------------------------- replay
 
 @main.command()
@@ -179,6 +215,10 @@ def replay(file, verify) -> None:
         label = f"line {line.number}: {rec['game']} seed {rec['seed']} seats {', '.join(rec['seats'])}"
         if status == "error":
             click.echo(f"{label}: error row ({rec.get('error')})")
+            continue
+        if status == "in_progress":
+            click.echo(f"{label}: game in progress, {len(rec['actions'])} actions played (resume with "
+                       f"automa play {rec['game']} --load FILE)" + ("  [not verified: unfinished]" if verify else ""))
             continue
         if verify:
             try:
@@ -235,101 +275,19 @@ def bench(game, players, mode, param, seconds, seed, as_json) -> None:
               help="One per seat in order: 'human' or a bot spec (default: you in seat 0, bots elsewhere).")
 @click.option("--seed", type=int, default=None, help="Game seed (default: random).")
 @click.option("--bot-seed", type=int, default=0, show_default=True)
-def play(game, players, mode, param, seat_specs, seed, bot_seed) -> None:
-    """Play a game at the terminal: humans choose from numbered actions."""
-    cls = _game_or_fail(game)
-    run_play(cls, players, mode, _params_option(param), list(seat_specs), seed, bot_seed)
-
-
-DEFAULT_OPPONENT = "ismcts:iterations=400"
-
-
-def run_play(cls, players, mode, params, seat_specs, seed, bot_seed) -> None:
-    import random as _random
-    from search.bots import BotSpecError, make_bot
+@click.option("--load", "load", type=click.Path(dir_okay=False), default=None,
+              help="Resume a game saved with the 'save FILE' command.")
+def play(game, players, mode, param, seat_specs, seed, bot_seed, load) -> None:
+    """Play a game at the terminal: humans choose from numbered actions (type help)."""
+    from automa.play import run
+    from search.bots import BotSpecError
+    if not load:
+        _game_or_fail(game)
     try:
-        kwargs = dict(params)
-        if players is not None:
-            kwargs["players"] = players
-        if mode:
-            kwargs["mode"] = mode
-        if seat_specs and players is None and "players" not in kwargs and not mode:
-            counts = cls.player_counts()
-            if len(seat_specs) in counts:
-                kwargs["players"] = len(seat_specs)
-        base = load_game(cls.name, **kwargs)
-        n = base.num_players
-        if seat_specs and len(seat_specs) != n:
-            _fail(f"{len(seat_specs)} --seat options for {n} seats: give one per seat "
-                  f"('human' or a bot spec), or none")
-        specs = list(seat_specs) or ["human"] + [DEFAULT_OPPONENT] * (n - 1)
-        game = base.with_automaton_seats(specs)
-        automata = set(game.automaton_seats())
-        bots = {s: make_bot(spec, game, bot_seed + s) for s, spec in enumerate(specs)
-                if spec != "human" and s not in automata}
+        code = run(game, players, mode, _params_option(param), list(seat_specs), seed, bot_seed, load)
     except (AutomaError, BotSpecError) as err:
         _fail(str(err))
-    if seed is None:
-        seed = _random.SystemRandom().randrange(10**9)
-    state = game.new_initial_state(seed)
-    humans = [s for s, spec in enumerate(specs) if spec == "human"]
-    click.echo(f"{game.title or game.name}: seed {seed}, seats: "
-               + ", ".join(f"{s}={spec}" for s, spec in enumerate(specs)))
-    seen_events = 0
-    while not state.is_terminal():
-        events = state.history_text()
-        for line in events[seen_events:]:
-            click.echo(f"  > {line}")
-        seen_events = len(events)
-        seat = state.current_player()
-        if seat in bots:
-            action = bots[seat].act(state, seat)
-            click.echo(f"seat {seat} ({specs[seat]}): {state.action_to_string(action)}")
-            state.apply_action(action)
-            continue
-        action = _ask_human(state, seat, len(humans) > 1)
-        if action is None:
-            click.echo("game abandoned")
-            raise SystemExit(1)
-        state.apply_action(action)
-    for line in state.history_text()[seen_events:]:
-        click.echo(f"  > {line}")
-    _show_final(state, specs)
-
-
-def _ask_human(state, seat, several_humans):
-    legal = state.legal_actions()
-    click.echo("")
-    click.echo(click.style(f"--- seat {seat}, your decision ---", bold=True))
-    click.echo(state.render(seat))
-    for i, action in enumerate(legal, 1):
-        click.echo(f"  {i:>3}. {state.action_to_string(action)}")
-    while True:
-        try:
-            text = click.prompt(f"choose 1-{len(legal)} (q to quit)", default="", show_default=False)
-        except (click.Abort, EOFError):
-            click.echo("")
-            return None
-        text = text.strip().lower()
-        if text in ("q", "quit", "exit"):
-            return None
-        if text.isdigit() and 1 <= int(text) <= len(legal):
-            return legal[int(text) - 1]
-        matches = [a for a in legal if state.action_to_string(a).lower().startswith(text)] if text else []
-        if len(matches) == 1:
-            return matches[0]
-        click.echo(f"not an action here: type a number from 1 to {len(legal)}, the start of an "
-                   f"action's text, or q")
-
-
-def _show_final(state, specs) -> None:
-    outcome = state.outcome()
-    click.echo("")
-    click.echo(click.style("=== final scores ===", bold=True))
-    for s, score in enumerate(state.scores()):
-        mark = " (winner)" if s in outcome.winners else ""
-        click.echo(f"  seat {s} {specs[s]}: {', '.join(str(x) for x in score)}  rank {outcome.ranks[s]}{mark}")
-    click.echo(outcome.reason)
+    sys.exit(code)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,234 @@
+"""Difficulty tuning: the win rate of a reference player across the settings of a knob,
+and the setting that gives a target win rate, with its uncertainty.
+
+Knobs:
+  times_mix   Pulitzer solo: every legal (red, orange, yellow) Times deck, ordered by
+              difficulty 3*red + 2*orange + 1*yellow.
+  mumanbot    Tabletop Inc.: the Mumanbot level the player faces (easy..extreme).
+  level       any game: the opponents are `ismcts:level=L` for the preset levels.
+  budget      any game: the opponents are `ismcts:iterations=N` along a ladder.
+
+Each setting is a small tournament (seats rotate, duplicate deals) whose seed comes from
+the root seed and the setting's index, so a tuning run reproduces exactly.
+"""
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import dataclass, field
+from typing import Callable, Sequence
+
+from rules.core import AutomaError, ParamError, game_class
+from search import arena
+from search.stats import LogisticFit, fit_logistic, wilson_interval
+
+BUDGET_LADDER = (10, 25, 50, 100, 200, 400, 800, 1600)
+MUMANBOT_LEVELS = ("easy", "normal", "hard", "extreme")
+
+
+class TuneError(AutomaError):
+    pass
+
+
+@dataclass(frozen=True)
+class Setting:
+    label: str
+    x: float                      # position on the difficulty axis (higher = harder)
+    params: dict                  # game parameters for this setting
+    lineup: tuple[str, ...]       # seat specs before rotation; position 0 is the player
+
+
+@dataclass
+class SettingResult:
+    setting: Setting
+    games: int = 0
+    wins: float = 0.0
+    errors: int = 0
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.games if self.games else float("nan")
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson_interval(self.wins, self.games)
+
+
+@dataclass
+class TuneResult:
+    game: str
+    knob: str
+    player: str
+    target: float
+    results: list[SettingResult]
+    closest: SettingResult | None
+    fit: LogisticFit | None = None
+    x_at_target: float | None = None
+    x_interval: tuple[float, float] | None = None
+    recommended: SettingResult | None = None
+    notes: list[str] = field(default_factory=list)
+
+
+def legal_times_mixes() -> list[tuple[int, int, int]]:
+    return [m for m in itertools.product(range(6), repeat=3) if sum(m) == 8]
+
+
+def times_mix_difficulty(mix: Sequence[int]) -> int:
+    red, orange, yellow = mix
+    return 3 * red + 2 * orange + yellow
+
+
+def knob_settings(game: str, knob: str, player: str, mode: str | None = None,
+                  players: int | None = None, opponent: str | None = None) -> list[Setting]:
+    cls = game_class(game)
+    name = cls.name
+    base: dict = {}
+    if mode:
+        base["mode"] = mode
+    if players is not None:
+        base["players"] = players
+    if knob == "times_mix":
+        if name != "pulitzer":
+            raise TuneError("knob times_mix belongs to pulitzer (solo mode)")
+        params = cls.make_params(**{**base, "mode": "solo", "players": 1}).to_json()
+        mixes = sorted(legal_times_mixes(), key=lambda m: (times_mix_difficulty(m), m))
+        return [Setting(f"{m[0]},{m[1]},{m[2]}", times_mix_difficulty(m),
+                        {**params, "times_mix": list(m)}, (player,)) for m in mixes]
+    if knob == "mumanbot":
+        if name != "tabletop_inc":
+            raise TuneError("knob mumanbot belongs to tabletop_inc")
+        n = base.get("players", 2)
+        params = cls.make_params(**{**base, "players": n}).to_json()
+        return [Setting(level, i, params, (player,) + (f"mumanbot:{level}",) * (n - 1))
+                for i, level in enumerate(MUMANBOT_LEVELS)]
+    if knob in ("level", "budget"):
+        params = cls.make_params(**base).to_json()
+        n = params["players"]
+        if n < 2:
+            raise TuneError(f"{name} mode {params['mode']} has no bot opponents to tune; "
+                            f"choose another mode or knob")
+        family = opponent or "ismcts"
+        if knob == "level":
+            from search.mcts import presets
+            levels = presets()["levels"]
+            return [Setting(lvl, i, params, (player,) + (f"{family}:level={lvl}",) * (n - 1))
+                    for i, lvl in enumerate(levels)]
+        return [Setting(str(b), math.log2(b), params, (player,) + (f"{family}:iterations={b}",) * (n - 1))
+                for b in BUDGET_LADDER]
+    raise TuneError(f"unknown knob {knob!r}; knobs: times_mix (pulitzer), mumanbot (tabletop_inc), "
+                    f"level, budget (every game)")
+
+
+def _player_seats(task: arena.GameTask) -> list[int]:
+    order = arena.seatings(len(task.seats), "rotate")[task.seating]
+    return [s for s in range(len(task.seats)) if order[s] == 0]
+
+
+def evaluate(game: str, setting: Setting, games: int, seed: int, index: int, jobs: int = 1,
+             precision: float = 0.0, batch: int = 0) -> SettingResult:
+    """Play up to `games` games of one setting; stop early once the Wilson interval's
+    half-width is below `precision` (when given)."""
+    result = SettingResult(setting)
+    setting_seed = arena._seed_from(seed, 2, index)
+    tasks = arena.schedule(game, setting.params, list(setting.lineup), games, setting_seed)
+    step = batch or (len(tasks) if precision <= 0 else max(len(setting.lineup) * 4, 8))
+    for start in range(0, len(tasks), step):
+        chunk = tasks[start:start + step]
+        run = arena.run(chunk, None, jobs=jobs)
+        by_index = {t.index: t for t in chunk}
+        for record in run.records:
+            if record.get("status") == "error":
+                result.errors += 1
+                continue
+            winners = record["winners"]
+            mine = _player_seats(by_index[record["index"]])
+            result.games += 1
+            if winners:
+                result.wins += sum(1 for s in mine if s in winners) / len(winners)
+        if precision > 0 and result.games:
+            low, high = result.interval
+            if (high - low) / 2 <= precision:
+                break
+    return result
+
+
+def tune(game: str, knob: str, target: float, player: str, games_per_setting: int = 40,
+         max_games: int | None = None, seed: int = 0, jobs: int = 1, mode: str | None = None,
+         players: int | None = None, precision: float = 0.0, opponent: str | None = None,
+         on_result: Callable[[SettingResult], None] | None = None,
+         settings: Sequence[Setting] | None = None,
+         evaluator: Callable[..., SettingResult] | None = None) -> TuneResult:
+    """`settings` and `evaluator` replace the knob's settings and the games that measure
+    them (tests use a synthetic knob whose true win rates are known)."""
+    if not 0.0 < target < 1.0:
+        raise TuneError(f"target must be a win rate strictly between 0 and 1, got {target}")
+    if settings is None:
+        settings = knob_settings(game, knob, player, mode, players, opponent)
+    evaluator = evaluator or evaluate
+    results: list[SettingResult] = []
+    spent = 0
+    notes = []
+    for index, setting in enumerate(settings):
+        budget = games_per_setting
+        if max_games is not None:
+            budget = min(budget, max_games - spent)
+            if budget <= 0:
+                notes.append(f"--max-games {max_games} spent: {len(settings) - index} settings not measured")
+                break
+        res = evaluator(game, setting, budget, seed, index, jobs, precision)
+        spent += res.games + res.errors
+        results.append(res)
+        if on_result:
+            on_result(res)
+    measured = [r for r in results if r.games]
+    closest = min(measured, key=lambda r: (abs(r.rate - target), r.setting.x)) if measured else None
+    name = game if evaluator is not evaluate else game_class(game).name
+    out = TuneResult(name, knob, player, target, results, closest, notes=notes)
+    if len({r.setting.x for r in measured}) >= 2:
+        fit = fit_logistic([r.setting.x for r in measured], [r.wins for r in measured],
+                           [r.games for r in measured])
+        out.fit = fit
+        if abs(fit.slope) > 1e-9:
+            x_star = fit.inverse(target)
+            out.x_at_target = x_star
+            out.x_interval = fit.inverse_interval(target)
+            out.recommended = min(measured, key=lambda r: (abs(r.setting.x - x_star), r.setting.x))
+            lo_x = min(r.setting.x for r in measured)
+            hi_x = max(r.setting.x for r in measured)
+            if not lo_x <= x_star <= hi_x:
+                notes.append(f"the target lies outside the measured range (fitted x = {x_star:.2f}): "
+                             f"every setting is too {'easy' if x_star > hi_x else 'hard'}")
+        if fit.slope > 0:
+            notes.append("the fitted win rate rises with difficulty: the knob's order does not "
+                         "match this player's results (too few games, or the knob is flat)")
+    return out
+
+
+def format_tune(result: TuneResult) -> str:
+    lines = [f"{result.game}: knob {result.knob}, player {result.player}, target win rate {result.target:.2f}",
+             "", f"{'setting':<24} {'x':>6} {'games':>6} {'wins':>6} {'win rate':>9}  95% Wilson"]
+    for r in result.results:
+        low, high = r.interval
+        mark = "  <- closest" if r is result.closest else ""
+        lines.append(f"{r.setting.label:<24} {r.setting.x:>6.2f} {r.games:>6} {r.wins:>6.1f} "
+                     f"{r.rate:>9.3f}  [{low:.3f}, {high:.3f}]{mark}"
+                     + (f"  ({r.errors} errors)" if r.errors else ""))
+    lines.append("")
+    if result.fit is not None:
+        f = result.fit
+        lines.append(f"logistic fit: win = 1 / (1 + exp(-({f.intercept:.3f} + {f.slope:.3f} x)))")
+        if result.x_at_target is not None and result.x_interval is not None:
+            lo, hi = result.x_interval
+            lines.append(f"x at target {result.target:.2f}: {result.x_at_target:.2f} "
+                         f"(95% delta-method interval {lo:.2f} to {hi:.2f})")
+    if result.closest is not None:
+        low, high = result.closest.interval
+        lines.append(f"closest measured setting: {result.closest.setting.label} "
+                     f"(win rate {result.closest.rate:.3f}, 95% [{low:.3f}, {high:.3f}])")
+    if result.recommended is not None:
+        lines.append(f"recommended {result.knob}: {result.recommended.setting.label} (nearest to the fitted x)")
+    elif result.closest is not None:
+        lines.append(f"recommended {result.knob}: {result.closest.setting.label}")
+    for note in result.notes:
+        lines.append(f"note: {note}")
+    return "\n".join(lines)
