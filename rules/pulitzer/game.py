@@ -85,6 +85,7 @@ class PulitzerGame(Game):
         self.times_target = T.times_score(d, p.times_mix)
         self.bus_by_cost = {b[0]: sid for b, sid in zip(self.bus, self.bus_sids)}
         self.all_seats = tuple(range(self.n))
+        self.place_acts = tuple(tuple(("place", j, sid) for sid in range(self.n_spaces)) for j in range(6))
 
     # kiosk cell index: column-major so a column is a contiguous run
     def kiosk_sid(self, col: int, row: int) -> int:

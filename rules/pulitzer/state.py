@@ -265,11 +265,8 @@ class PulitzerState(State):
 
     def _legal_spaces(self, s: int) -> list[int]:
         g = self.game
-        out = []
         sp = self.spaces
-        for sid in g.kiosk_sids:
-            if not has_journalist(sp[sid]):
-                out.append(sid)
+        out = [sid for sid in g.kiosk_sids if not sp[sid] or not has_journalist(sp[sid])]
         for sid in g.archive_sids:
             if not sp[sid]:
                 out.append(sid)
@@ -310,9 +307,10 @@ class PulitzerState(State):
             if self.tok_now[s][T_ED] > 0 and len(self.avail[s]) >= 2:
                 acts.append(("editorial",))
         spaces = self._legal_spaces(s)
+        table = self.game.place_acts
         for j in sorted(self.avail[s]):
-            for sid in spaces:
-                acts.append(("place", j, sid))
+            row = table[j]
+            acts += [row[sid] for sid in spaces]
         acts.append(("pass",))
         return acts
 
