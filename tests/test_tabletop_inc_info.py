@@ -1,0 +1,129 @@
+"""Hidden information (AMB-22), determinize, the heuristic bot, and whole games."""
+import random
+
+import pytest
+
+import rules.tabletop_inc  # noqa: F401
+from rules.core import load_game, snapshot
+from search.bots import make_bot
+
+
+def played(n=3, seed=4, steps=120, **kw):
+    g = load_game("tabletop_inc", players=n, **kw)
+    st = g.new_initial_state(seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if st.is_terminal():
+            break
+        st.apply_action(st.random_action(rng))
+    return st
+
+
+def test_observation_hides_hands_decks_and_face_down_predictions_amb22():
+    """AMB-22: hands, deck order and human prediction cards are hidden; counts are public;
+    tracks, tables, objectives, award cards and Mumanbot predictions are public."""
+    st = played()
+    st.h_emp[1] = ["SP01", "F02"]
+    st.h_skill[1] = ["S05"]
+    st.h_item[1] = ["I03"]
+    st.pred_t[1], st.pred_c[1], st.pred_up[1] = 2, ["research", "award"], [1, 0]
+    obs = st.observation(0)
+    assert obs["hands"][1] == (1, 1, 1, 1)
+    assert obs["predictions"][1] == (2, ("research", "?"), (1, 0))
+    assert "S05" not in repr(obs["hands"]) and "I03" not in repr(obs["hands"])
+    own = st.observation(1)
+    assert own["hands"][1] == (("SP01", "F02"), ("S05",), ("I03",))
+    assert own["predictions"][1][1] == ("research", "award")
+    assert obs["acard"] == tuple(st.acard) and obs["objs"][1] == tuple(st.objs[1])
+
+
+def test_mumanbot_predictions_are_public_s17_5():
+    g = load_game("tabletop_inc", players=2, mumanbots=("", "hard"))
+    st = g.new_initial_state(1)
+    st.pred_t[1], st.pred_c[1], st.pred_up[1] = 0, ["research", "award", "trade"], [1, 1, 1]
+    assert st.observation(0)["predictions"][1][1] == ("research", "award", "trade")
+
+
+def test_determinize_resamples_hidden_and_keeps_own_view():
+    st = played(4, seed=9, steps=200)
+    seat = st.current_player()
+    base = st.observation(seat)
+    worlds = [st.determinize(seat, random.Random(k)) for k in range(6)]
+    assert all(w.observation(seat) == base for w in worlds)
+    decks = {tuple(w.deck["sp"]) for w in worlds} | {tuple(w.skill_deck) for w in worlds}
+    assert len(decks) > 2
+    for w in worlds:
+        for p in range(4):
+            if p != seat:
+                assert len(w.h_emp[p]) == len(st.h_emp[p])
+                assert len(w.h_skill[p]) == len(st.h_skill[p])
+
+
+def test_determinize_card_conservation():
+    """Every card is somewhere exactly once after a determinization."""
+    st = played(4, seed=2, steps=220)
+    seat = st.current_player()
+    w = st.determinize(seat, random.Random(5))
+    d = st.game.data
+    sp = list(w.deck["sp"]) + [c for c in w.tr["sp"] if c]
+    fl = list(w.deck["fl"]) + [c for c in w.tr["fl"] if c]
+    for p in range(4):
+        sp += [c for c in w.h_emp[p] if c in d.specialists] + [c for c, _ in w.emp[p] if c in d.specialists]
+        fl += [c for c in w.h_emp[p] if c in d.freelancers] + [c for c, _ in w.emp[p] if c in d.freelancers]
+    assert sorted(sp) == sorted(d.specialists) and sorted(fl) == sorted(d.freelancers)
+    items = list(w.deck["it"]) + [c for c in w.tr["it"] if c] + [c for p in range(4) for c in w.h_item[p]]
+    assert sorted(items) == sorted(d.items)
+
+
+def test_determinize_pow_wow_deal_hidden_s5_14():
+    st = load_game("tabletop_inc", players=3, start_cards="pow_wow").new_initial_state(2)
+    obs = st.observation(0)
+    assert obs["deal"][1] == 2 and obs["deal"][0] == st.deal[0]
+    w = st.determinize(0, random.Random(1))
+    assert w.deal[0] == st.deal[0]
+    others = {w.deal[1] for w in (st.determinize(0, random.Random(k)) for k in range(5))}
+    assert len(others) > 1
+
+
+def test_heuristic_bot_does_not_peek():
+    """The bot's choice depends only on its seat's observation and its own seed."""
+    g = load_game("tabletop_inc", players=3)
+    for seed in range(3):
+        st = played(3, seed=seed, steps=90)
+        if st.is_terminal():
+            continue
+        seat = st.current_player()
+        world = st.determinize(seat, random.Random(99))
+        a = make_bot("tabletop-heuristic", g, 7).act(st, seat)
+        b = make_bot("tabletop-heuristic", g, 7).act(world, seat)
+        assert a == b
+
+
+@pytest.mark.parametrize("specs", [["tabletop-heuristic", "mumanbot:normal"],
+                                   ["tabletop-heuristic", "random", "mumanbot:easy", "tabletop-heuristic"]])
+def test_heuristic_bot_plays_whole_games(specs):
+    g = load_game("tabletop_inc", players=len(specs)).with_automaton_seats(specs)
+    bots = {s: make_bot(sp, g, s) for s, sp in enumerate(specs) if s not in g.automaton_seats()}
+    st = g.new_initial_state(11)
+    steps = 0
+    while not st.is_terminal():
+        s = st.current_player()
+        st.apply_action(bots[s].act(st, s))
+        steps += 1
+        assert steps < g.max_game_length()
+    h = st.heuristic()
+    assert all(0.0 <= x <= 1.0 for x in h)
+    assert len(st.scores()) == len(specs)
+    str(st)
+
+
+def test_heuristic_in_unit_interval_midgame():
+    st = played(5, seed=3, steps=150)
+    h = st.heuristic()
+    assert len(h) == 5 and all(0.0 <= x <= 1.0 for x in h)
+
+
+def test_same_seed_same_game_with_bots():
+    a = played(3, seed=8, steps=400, mumanbots=("", "extreme", ""))
+    b = played(3, seed=8, steps=400, mumanbots=("", "extreme", ""))
+    assert snapshot(a) == snapshot(b)
