@@ -232,3 +232,29 @@ def test_heuristic_six_player_balance():
     for seed in range(200):
         res[_bot_game(6, seed).result[0]] += 1
     assert res["town"] > 10 and res["witch"] > 10
+
+
+def test_pair_knowledge_of_hands_robbery_pickpocket_20_2():
+    """[20.2] Robbery: the victim knows what the recipient now holds; Pickpocket: the accuser
+    knows the stolen card; both survive determinization; Giles's shown cards are public."""
+    hands = [["robbery"], ["evidence", "stocks"], [], [], [], []]
+    s = at_turn(6, 1, rows=rows6(), chars=plain_chars(6), hands=hands)
+    s.apply_action(("play", "robbery"))
+    s.apply_action(("target", 1))
+    s.apply_action(("target2", 3))
+    assert sorted(s.hfacts[1]) == [(3, "evidence"), (3, "stocks")]
+    assert s.observation(1)["hand_facts"] == ((3, "evidence"), (3, "stocks"))
+    assert s.observation(2)["hand_facts"] == ()
+    for k in range(10):
+        w = s.determinize(1, random.Random(k))
+        assert sorted(w.hand[3]) == ["evidence", "stocks"]
+    rows = rows6(p2=["pickpocket", "pickpocket"])
+    s = at_turn(6, 1, rows=rows, chars=plain_chars(6), hands=[["witness", "arson"]] + [[]] * 5)
+    s.apply_action(("play", "witness"))
+    s.apply_action(("target", 2))
+    assert s.hfacts[0] == [(2, "arson")]
+    w = s.determinize(0, random.Random(5))
+    assert w.hand[2] == ["arson"]
+    # playing the known card ends the knowledge
+    s._hf_play(2, "arson")
+    assert s.hfacts[0] == []

@@ -30,7 +30,8 @@ class SalemState(State):
                  "night_zone", "deck_known", "centre", "supply", "tasks", "dec", "result",
                  "turn_pos", "turns", "nights", "steps", "first_turn", "played", "in_night",
                  "votes", "gavel", "gavel_public", "victim", "victim_public", "confess",
-                 "confessed", "th_opts", "th_pend", "loot_view", "loot_stopped", "log")
+                 "confessed", "th_opts", "th_pend", "loot_view", "loot_stopped", "log",
+                 "hfacts", "pub_hfacts")
 
     # ------------------------------------------------------------------ setup
     @classmethod
@@ -54,6 +55,8 @@ class SalemState(State):
         s.facts = [[] for _ in range(N)]
         s.complete = [False] * N
         s.pub_facts = []
+        s.hfacts = [[] for _ in range(N)]
+        s.pub_hfacts = []
         s.last_acc = [-1] * N
         s.uses = {}
         s.reds = [[] for _ in range(N)]
@@ -269,6 +272,34 @@ class SalemState(State):
             self.known_ew[s].append(t)
             self.known_ew[s].sort()
 
+    # ---- what seats know about other hands (20.2: Robbery, Pickpocket, Proctor, Giles, Parris)
+    def _hf_add(self, s, t, c):
+        if s < 0:
+            self.pub_hfacts.append((t, c))
+        elif self.alive[s] and not self.game.is_ghost[s]:
+            self.hfacts[s].append((t, c))
+
+    def _hf_play(self, t, c):
+        for f in self.hfacts:
+            if (t, c) in f:
+                f.remove((t, c))
+        if (t, c) in self.pub_hfacts:
+            self.pub_hfacts.remove((t, c))
+
+    def _hf_drop(self, t):
+        for f in self.hfacts:
+            if f:
+                f[:] = [x for x in f if x[0] != t]
+        if self.pub_hfacts:
+            self.pub_hfacts = [x for x in self.pub_hfacts if x[0] != t]
+
+    def _hf_move(self, src, dst):
+        for f in self.hfacts:
+            if f:
+                f[:] = [(dst, c) if t == src else (t, c) for t, c in f]
+        if self.pub_hfacts:
+            self.pub_hfacts = [(dst, c) if t == src else (t, c) for t, c in self.pub_hfacts]
+
     def _rebuild(self):
         """10.2 step 5: shuffle deck and discards, Night into the bottom half."""
         cards = self.deck + self.discard
@@ -402,6 +433,8 @@ class SalemState(State):
                 giles = False
             elif n == 1:   # both cards of the Draw were plain Accusations (A-39)
                 self.log.append(f"{self.pname(p)} shows two Accusations (Giles Corey)")
+                self._hf_add(-1, p, "accusation")
+                self._hf_add(-1, p, "accusation")
                 self.tasks.append(("draw", p, self._param("giles", "draw", 1), False))
                 return
         self.tasks.append(("draw", p, n - 1, giles))
@@ -720,6 +753,7 @@ class SalemState(State):
     def _t_elim_tail(self, p, partner, living_before):
         self.discard.extend(self.hand[p])
         self.hand[p] = []
+        self._hf_drop(p)
         self.discard.extend(self.reds[p])
         self.reds[p] = []
         self.discard.extend(["stocks"] * self.stocks[p])
@@ -745,8 +779,9 @@ class SalemState(State):
             if accuser >= 0 and accuser != h and self.hand[accuser]:
                 hand = self.hand[accuser]
                 c = hand.pop(self.rng.randrange(len(hand)))
-                if self.alive[h] or True:
-                    self.hand[h].append(c)
+                self._hf_drop(accuser)
+                self.hand[h].append(c)
+                self._hf_add(accuser, h, c)
                 self.log.append(f"Pickpocket: {self.pname(h)} steals a card from {self.pname(accuser)}")
             return
         if card == "charlatan":
@@ -1083,6 +1118,7 @@ class SalemState(State):
         self.played = True
         real = "alibi" if card == "alibi_w" else card
         self.hand[p].remove(real)
+        self._hf_play(p, real)
         eff = self.game.data.effect[real]
         if eff == "blessing":
             self._ask("bless_token", p, (card,))
@@ -1116,6 +1152,7 @@ class SalemState(State):
             if self.abil(t) != "sarah":
                 self.discard.extend(self.hand[t])
                 self.hand[t] = []
+                self._hf_drop(t)
         elif eff == "curse":
             self.tasks.pop()
             self._ask("curse_token", p, (t,))
@@ -1147,6 +1184,9 @@ class SalemState(State):
         self.tasks.append(("play_more", p))
         if card == "robbery":
             if self.abil(src) != "sarah":
+                self._hf_move(src, dst)
+                for c in self.hand[src]:
+                    self._hf_add(src, dst, c)
                 self.hand[dst].extend(self.hand[src])
                 self.hand[src] = []
             return
@@ -1198,16 +1238,21 @@ class SalemState(State):
         else:
             self.hand[pay[0]].remove(a[1])
             self.hand[p].append(a[1])
+            for q in self.loot_view[1]:
+                if q != p:
+                    self._hf_add(q, p, a[1])
 
     def _ap_parris(self, p, pay, a):
         if a[0] == "stop" or pay[0] >= 1:
             if a[0] == "take":
                 self.discard.remove(a[1])
                 self.hand[p].append(a[1])
+                self._hf_add(-1, p, a[1])
             self.tasks.append(("next_turn",))
             return
         self.discard.remove(a[1])
         self.hand[p].append(a[1])
+        self._hf_add(-1, p, a[1])
         if any(self.game.data.colour[c] != "black" for c in self.discard):
             self._ask("parris", p, (1,))
         else:
@@ -1347,6 +1392,8 @@ class SalemState(State):
         s.facts = [r[:] for r in self.facts]
         s.complete = self.complete[:]
         s.pub_facts = self.pub_facts[:]
+        s.hfacts = [r[:] for r in self.hfacts]
+        s.pub_hfacts = self.pub_hfacts[:]
         s.last_acc = self.last_acc[:]
         s.uses = dict(self.uses)
         s.deck = self.deck[:]
@@ -1501,6 +1548,8 @@ class SalemState(State):
             "known_ew": tuple(self.known_ew[s]),
             "complete": self.complete[s],
             "facts": tuple(sorted(self.facts[s])),
+            "hand_facts": tuple(sorted(self.hfacts[s])),
+            "pub_hand_facts": tuple(sorted(self.pub_hfacts)),
             "th": (self.th_opts[s], self.th_pend[s]),
             "votes": tuple(sorted(self.votes.items())) if witch_eye else (),
             "night_victim": self.victim if (witch_eye and self.victim >= 0) else None,
@@ -1581,6 +1630,7 @@ class SalemState(State):
             if t == s:
                 continue
             w.facts[t] = []
+            w.hfacts[t] = []
             w.known_ew[t] = team[:] if w.ew[t] else []
             w.complete[t] = bool(w.ew[t] and alive[t] and not g.ghost_mode and self.complete[s])
         # ---------------- playing cards (20.6 c, d)
@@ -1607,6 +1657,22 @@ class SalemState(State):
             unseen.remove("night")
         if not self.night_in_deck and "night" in unseen:
             unseen.remove("night")          # set aside during the night
+        # cards the seat knows to be in other hands (its own pair knowledge + public)
+        known_h = [[] for _ in range(N)]
+        cnt = {}
+        for src in (self.hfacts[s], self.pub_hfacts):
+            here = {}
+            for (t, c) in src:
+                here[(t, c)] = here.get((t, c), 0) + 1
+            for k, v in here.items():
+                cnt[k] = max(cnt.get(k, 0), v)
+        for (t, c), v in sorted(cnt.items()):
+            if t == s or t == loot:
+                continue
+            for _ in range(v):
+                if len(known_h[t]) < len(self.hand[t]) and c in unseen:
+                    unseen.remove(c)
+                    known_h[t].append(c)
         black = sorted(c for c in unseen if d.colour[c] == "black")
         plain = sorted(c for c in unseen if d.colour[c] != "black")
         rng.shuffle(plain)
@@ -1617,8 +1683,8 @@ class SalemState(State):
             elif t == loot:
                 w.hand[t] = sorted(self.hand[t])
             else:
-                k = len(self.hand[t])
-                w.hand[t] = plain[j:j + k]
+                k = len(self.hand[t]) - len(known_h[t])
+                w.hand[t] = known_h[t] + plain[j:j + k]
                 j += k
         if knows_deck:
             w.deck = self.deck[:]
