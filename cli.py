@@ -290,5 +290,26 @@ def play(game, players, mode, param, seat_specs, seed, bot_seed, load) -> None:
     sys.exit(code)
 
 
+# --------------------------------------------------------------------------- companion
+
+@main.command()
+@click.argument("game")
+@click.option("--state", "state_file", type=click.Path(dir_okay=False), default=None,
+              help="State file, written after every step and resumed if it exists "
+                   "(default: automa-companion-GAME.json).")
+@click.option("--seed", type=int, default=None, help="Seed for the shuffles and rolls (new state only).")
+@click.option("--times-mix", default=None, help="pulitzer: Times deck red,orange,yellow, e.g. 3,3,2")
+@click.option("--mumanbot", default=None, help="tabletop_inc: difficulty easy|normal|hard|extreme")
+@click.option("--players", type=int, default=None, help="tabletop_inc: seats (2-6); salem: players (4-12)")
+def companion(game, state_file, seed, times_mix, mumanbot, players) -> None:
+    """The automaton deck or moderator for a game played with the physical box."""
+    from automa.companion import run
+    try:
+        code = run(game, state_file, seed, times_mix, mumanbot, players)
+    except AutomaError as err:
+        _fail(str(err))
+    sys.exit(code)
+
+
 if __name__ == "__main__":
     main()
