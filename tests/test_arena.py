@@ -172,3 +172,29 @@ def test_sprt_stops_a_lopsided_match_early():
     tasks = _tasks(["ismcts:iterations=100", "random"], 400)
     result = arena.run(tasks, None, sprt=SPRT(0, 100))
     assert result.stopped_early.startswith("SPRT") and len(result.records) < 400
+
+
+def test_dask_backend_gives_the_same_rows_as_loky():
+    """A local Dask cluster through joblib's dask backend (the code path a real cluster
+    takes with --scheduler ADDRESS)."""
+    pytest.importorskip("distributed", reason="the dask extra is not installed")
+    bots = ["random", "greedy"]
+    params = arena.resolve_params("pi", 2, None, bots)
+    tasks = arena.schedule("pi", params, bots, 6, 5)
+    on_dask = arena.run(tasks, None, jobs=2, backend="dask")
+    sequential = arena.run(tasks, None, jobs=1)
+    assert _rows(on_dask.records) == _rows(sequential.records)
+
+
+def test_missing_cluster_extra_is_explained(monkeypatch):
+    import builtins
+    real_import = builtins.__import__
+
+    def no_ray(name, *args, **kwargs):
+        if name.startswith("ray"):
+            raise ImportError("no ray")
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_ray)
+    with pytest.raises(arena.TournamentError, match=r"pip install 'automa\[ray\]'"):
+        arena.run(_tasks(["random", "greedy"], 2), None, jobs=2, backend="ray")
