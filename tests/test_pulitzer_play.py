@@ -56,6 +56,22 @@ def test_awards_ceremony_points_on_entertainment():
     assert st.points[s] == 3
 
 
+def test_grand_finale_face_up_pays_value_plus_300_R18():
+    """§11 #2 / R-18: on Kiosk Sports a journalist may go face-up for value x $100 + $300
+    instead of the payout; opponents then see its value."""
+    g, st = with_event("grand_finale")
+    s = st.current_player()
+    money = st.money[s]
+    st.apply_action(("place", 4, g.kiosk_sid(2, 0)))
+    assert st.pend[0] == "finale"
+    st.apply_action(("finale", "up"))
+    assert st.money[s] == money + 5 + 3
+    other = (s + 1) % g.n
+    assert st.observation(other)["spaces"][g.kiosk_sid(2, 0)][0][1] == 4
+    w = st.determinize(other, random.Random(0))
+    assert w.spaces[g.kiosk_sid(2, 0)][0][1] == 4
+
+
 def test_private_investigator_pays_and_keeps_a_card_R19():
     """§11 #3 / R-19: the evidence slot costs $300 and gives a kept evidence card."""
     g, st = with_event("private_investigator")
@@ -208,3 +224,15 @@ def test_solo_only_the_post_decides():
     while not st.is_terminal():
         assert st.current_player() == 0
         st.apply_action(st.random_action(rng))
+
+
+@pytest.mark.parametrize("params", [dict(mode="standard", players=5, events=True),
+                                    dict(mode="standard", players=3, variant="chronicle", events=True)])
+def test_contract_holds_with_events_and_chronicle(params):
+    """The conformance checks (run by the shared suite for the default parameters) also
+    hold with the event deck and in Chronicle mode."""
+    from tests import conformance as c
+    c.check_terminates("pulitzer", params, seeds=range(2))
+    c.check_determinize("pulitzer", params)
+    c.check_observation_hides("pulitzer", params)
+    c.check_illegal_action("pulitzer", params)

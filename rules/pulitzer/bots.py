@@ -352,5 +352,11 @@ class _Context:
     def v_fund(self, a):
         return 1.0 if a[1] == "money" else 0.5
 
+    def v_finale(self, a):
+        _, _, sid, pos = self.o["pend"]
+        j = self.o["spaces"][sid][pos][1]
+        pay = self.d.news_pay[self.o["news_top"]][2]
+        return (self.my_value(j) + 3 - pay - 0.5) if a[1] == "up" else 0.0
+
     def v_donor(self, a):
         return -self.o["points"][a[1]]

@@ -24,7 +24,7 @@ T_ED, T_NR, T_AD, T_RG, T_PH1, T_PH2 = range(6)
 SEC_TOKEN = {0: T_ED, 1: T_NR, 3: T_AD, 4: T_RG}     # section index -> token index
 S_ED, S_NR, S_HR, S_AD, S_RG, S_PH = range(6)
 EV = {name: i for i, name in enumerate(EVENT_IDS)}
-F_ROW, F_REG = 1, 2
+F_ROW, F_REG, F_UP = 1, 2, 4
 
 # resolution steps
 R_EV4, R_DUEL, R_COL, R_ROW, R_ARCH, R_EV2, R_BUSAG, R_BUS, R_OT, R_NEWS, R_END = range(11)
@@ -347,14 +347,30 @@ class PulitzerState(State):
         elif area == EVENT:
             self._event_place(s, j, g.aidx[sid])
         self.spaces[sid].append((s, j, 0, 0))
-        opts = self._token_options(s, sid, 0)
-        if opts:
-            self.pend = ("tok", s, sid, len(self.spaces[sid]) - 1, 0)
+        if area == KIOSK and sid // g.krows == 2 and self._event_id() == EV["grand_finale"]:
+            self.pend = ("finale", s, sid, len(self.spaces[sid]) - 1)
             return
-        if area == BUS and self._token_options(s, sid, 1):
-            self.pend = ("tok", s, sid, len(self.spaces[sid]) - 1, 1)
+        self._after_place(s, sid, len(self.spaces[sid]) - 1)
+
+    def _after_place(self, s: int, sid: int, pos: int) -> None:
+        if self._token_options(s, sid, 0):
+            self.pend = ("tok", s, sid, pos, 0)
+            return
+        if self.game.area[sid] == BUS and self._token_options(s, sid, 1):
+            self.pend = ("tok", s, sid, pos, 1)
             return
         self._end_action(s)
+
+    def _apply_finale(self, action) -> None:
+        """Grand Finale (§11 #2, R-18): face-up on Kiosk Sports pays value x $100 + $300
+        instead of the news payout (the payout was already paid at placement)."""
+        _, s, sid, pos = self.pend
+        self.pend = None
+        if action[1] == "up":
+            o, j, b, f = self.spaces[sid][pos]
+            self.money[s] += self.jval(s, j) + 3 - self.game.data.news_pay[self.news_deck[-1]][2]
+            self.spaces[sid][pos] = (o, j, b, f | F_UP)
+        self._after_place(s, sid, pos)
 
     def _apply_token(self, action) -> None:
         _, s, sid, pos, stage = self.pend
@@ -447,11 +463,6 @@ class PulitzerState(State):
         elif eid == EV["white_house_scandal"] and col == 0:
             gain += 5
             self.evt[s][0] = 1
-        elif eid == EV["grand_finale"] and col == 2:
-            # R-18: placed face-up for value x $100 + $300 instead of the payout when that is more
-            alt = self.jval(s, j) + 3
-            if alt > gain:
-                gain = alt
         return gain
 
     def _count_in_col(self, col: int) -> int:
@@ -513,6 +524,8 @@ class PulitzerState(State):
             return [("keep", c) for c in pend[2]]
         if kind == "fund":
             return [("fund", "money"), ("fund", "wildcard")]
+        if kind == "finale":
+            return [("finale", "up"), ("finale", "down")]
         raise AssertionError(kind)
 
     # ------------------------------------------------------------------ apply
@@ -524,6 +537,9 @@ class PulitzerState(State):
         kind, s = pend[0], pend[1]
         if kind == "tok":
             self._apply_token(action)
+            return
+        if kind == "finale":
+            self._apply_finale(action)
             return
         self.pend = None
         a0 = action[0]
@@ -1445,7 +1461,7 @@ class PulitzerState(State):
         rev = self.revealed
 
         def view(p):
-            if rev or p[0] == seat or p[0] == BLUE:
+            if rev or p[0] == seat or p[0] == BLUE or p[3] & F_UP:
                 return p
             return (p[0], -1, p[2], p[3])
 
@@ -1524,7 +1540,8 @@ class PulitzerState(State):
 
     @staticmethod
     def _resample_owner(w, owner: int, reserve: list, rng) -> None:
-        slots = [(sid, i) for sid in range(len(w.spaces)) for i, pc in enumerate(w.spaces[sid]) if pc[0] == owner]
+        slots = [(sid, i) for sid in range(len(w.spaces)) for i, pc in enumerate(w.spaces[sid])
+                 if pc[0] == owner and not pc[3] & F_UP]
         pool = sorted([w.spaces[sid][i][1] for sid, i in slots] + reserve)
         rng.shuffle(pool)
         for k, (sid, i) in enumerate(slots):
