@@ -203,3 +203,22 @@ def check_pickle(name: str, params: dict, seed: int = 2) -> None:
     copy = pickle.loads(pickle.dumps(state))
     assert snapshot(copy) == snapshot(state)
     assert pickle.loads(pickle.dumps(game)) == game
+
+
+def check_record_round_trip(name: str, params: dict, seed: int = 13) -> None:
+    """A game played through the arena becomes a JSON line that replays exactly."""
+    import json
+    from search import arena
+    from search.records import replay, verify
+    game = load_game(name, **params)
+    seats = tuple("random" for _ in range(game.num_players))
+    task = arena.schedule(name, game.params.to_json(), list(seats), 1, seed)[0]
+    record = arena.play_game(task)
+    assert record["status"] == "ok", record.get("traceback")
+    again = json.loads(json.dumps(record))
+    verify(again)
+    final = replay(again)
+    assert final.is_terminal()
+    assert json.loads(json.dumps([list(s) for s in final.scores()])) == again["scores"]
+    half = replay(again, upto=len(again["actions"]) // 2)
+    assert not half.is_terminal() or len(again["actions"]) < 2

@@ -48,3 +48,8 @@ def test_every_seat_observation_survives_its_determinization(name, params):
 @pytest.mark.parametrize("name,params", CONFIGS, ids=IDS)
 def test_states_pickle(name, params):
     c.check_pickle(name, params)
+
+
+@pytest.mark.parametrize("name,params", CONFIGS, ids=IDS)
+def test_records_round_trip(name, params):
+    c.check_record_round_trip(name, params)
