@@ -130,7 +130,7 @@ def predict(state, seat: int) -> None:
         target = humans[0]
     deck = sorted(g.data.prediction_deck)
     state.R().shuffle(deck)
-    k = PREDICTIONS[g.levels[seat]]
+    k = 4 if g.params.mumanbot_predictions == "always_4" else PREDICTIONS[g.levels[seat]]
     state.pred_t[seat] = target
     state.pred_c[seat] = deck[:k]
     state.pred_up[seat] = [1] * k

@@ -223,3 +223,12 @@ def test_heuristic_loses_more_to_harder_mumanbots():
         wins[level], means[level] = w, tot / 12
     assert wins["easy"] > wins["extreme"]
     assert means["easy"] < means["normal"] < means["hard"] < means["extreme"]
+
+
+def test_always_4_predictions_flag_amb02():
+    """AMB-02 flag: the seed's 'always 4 predictions' reading, for every difficulty."""
+    st = mk("easy", mumanbot_predictions="always_4")
+    st.mum[1] = 0
+    st.placed[1] = [("m", 0)]
+    human_move(st)
+    assert len(st.pred_c[1]) == 4

@@ -759,3 +759,19 @@ def test_illegal_action_leaves_state_unchanged():
     with pytest.raises(IllegalActionError):
         st.apply_action(("place", "HS2"))
     assert st.res[0] == [0, 0, 0, 0, 0] and st.mum[0] == 4
+
+
+def test_first_player_param_seat_bonus_and_tie_break_s5_17_s14_3():
+    """§5.17: the first player is configurable [R]; seat bonuses and the tie-break count from it
+    (AMB-15 lets a solo human go first while sitting in seat 1)."""
+    st = mk(3, first_player=2)
+    assert st.current_player() == 2
+    assert [st.res[s][D] for s in range(3)] == [1, 2, 0]
+    for s in range(3):
+        st.objs[s] = []
+    st.vp[:] = [5, 5, 5]
+    st.res = [[0] * 5 for _ in range(3)]
+    st.phase = "over"
+    assert st.outcome().winners == (1,)                  # seat 1 is last in turn order
+    with pytest.raises(ParamError, match="first_player"):
+        mk(2, first_player=2)

@@ -32,6 +32,10 @@ class TabletopParams(GameParams):
     refresh_items: bool = False
     #: §5 step 16: extra hourglass spaces for a longer game
     hourglass_extra: int = 0
+    #: §5 step 17: the first player's seat (seat bonuses and the tie-break count from it)
+    first_player: int = 0
+    #: AMB-02: Mumanbot prediction count "by_difficulty" (1/2/3/4, recommended) or "always_4"
+    mumanbot_predictions: str = "by_difficulty"
 
     def validate(self) -> None:
         super().validate()
@@ -51,6 +55,11 @@ class TabletopParams(GameParams):
         for name in ("card_track_refresh", "refresh_items"):
             if not isinstance(getattr(self, name), bool):
                 raise ParamError(f"{name} must be true or false, got {getattr(self, name)!r}")
+        if not isinstance(self.first_player, int) or not 0 <= self.first_player < self.players:
+            raise ParamError(f"first_player must be a seat 0-{self.players - 1}, got {self.first_player!r}")
+        if self.mumanbot_predictions not in ("by_difficulty", "always_4"):
+            raise ParamError("mumanbot_predictions must be 'by_difficulty' or 'always_4', "
+                             f"got {self.mumanbot_predictions!r}")
         if not isinstance(self.hourglass_extra, int) or not 0 <= self.hourglass_extra <= 20:
             raise ParamError(f"hourglass_extra must be a whole number 0-20, got {self.hourglass_extra!r}")
 
@@ -104,6 +113,8 @@ class TabletopGame(Game):
             "card_track_refresh": "true/false: refresh specialist and freelancer tracks on every recall (§15)",
             "refresh_items": "true/false: the refresh also applies to the item track",
             "hourglass_extra": "0-20 extra hourglass spaces for a longer game",
+            "first_player": "seat index of the first player (default 0)",
+            "mumanbot_predictions": "'by_difficulty' (1/2/3/4 cards, AMB-02) or 'always_4'",
         }
 
     def with_automaton_seats(self, seat_specs: Sequence[str]) -> "TabletopGame":
@@ -122,7 +133,8 @@ class TabletopGame(Game):
             levels_t = ()
         else:
             levels_t = tuple(levels)
-        return type(self)(self.params.replace(players=len(seat_specs), mumanbots=levels_t))
+        first = self.params.first_player if self.params.first_player < len(seat_specs) else 0
+        return type(self)(self.params.replace(players=len(seat_specs), mumanbots=levels_t, first_player=first))
 
     def automaton_seats(self) -> tuple[int, ...]:
         return tuple(sorted(self.bots))

@@ -51,7 +51,8 @@ class TabletopState(State):
         rng = self.rng = random.Random(seed)
         self._cache_rng_shared = False
         n = self.n = game.num_players
-        self.turn = 0
+        first = game.params.first_player
+        self.turn = first
         self.phase = "main"
         self.ret = "main"
         self.stack = []
@@ -111,7 +112,7 @@ class TabletopState(State):
         self.zap_disc = []
         # §5.17 turn-order seat bonuses (a bot takes only the VP part, AMB-15)
         for s in range(n):
-            b = d.turn_order_bonus[s]
+            b = d.turn_order_bonus[(s - first) % n]
             self.vp[s] += b[5]
             if s in humans:
                 for r in range(5):
@@ -124,7 +125,7 @@ class TabletopState(State):
             founders = sorted(d.founders)
             for k, s in enumerate(humans):
                 self.wow[s] = founders[k % len(founders)]
-            self._start_turn(0)
+            self._start_turn(first)
         else:
             wows, pows = sorted(d.wow), sorted(d.pow)
             rng.shuffle(wows)
@@ -132,7 +133,7 @@ class TabletopState(State):
             for s in humans:
                 self.deal[s] = (tuple(sorted((wows.pop(), wows.pop()))), tuple(sorted((pows.pop(), pows.pop()))))
             self.phase = "setup"
-            for s in reversed(humans):
+            for s in sorted(humans, key=lambda x: (x - first) % n, reverse=True):
                 self.stack.append(("keep", s, "pow"))
                 self.stack.append(("keep", s, "wow"))
 
@@ -405,7 +406,7 @@ class TabletopState(State):
                     self.phase = "resolve"
                 return
             if self.phase == "setup":
-                self._start_turn(0)
+                self._start_turn(self.game.params.first_player)
                 return
             if self.ret == "bots":
                 self.ret = "main"
@@ -1084,7 +1085,8 @@ class TabletopState(State):
 
     def scores(self) -> list[tuple]:
         """(VP, tie-break): ties go to the seat farthest from the first player (§14.3)."""
-        return [(self.final_breakdown(s)["total"], s) for s in range(self.n)]
+        first = self.game.params.first_player
+        return [(self.final_breakdown(s)["total"], (s - first) % self.n) for s in range(self.n)]
 
     def heuristic(self) -> list[float]:
         from .scoring import heuristic
