@@ -127,3 +127,37 @@ def test_same_seed_same_game_with_bots():
     a = played(3, seed=8, steps=400, mumanbots=("", "extreme", ""))
     b = played(3, seed=8, steps=400, mumanbots=("", "extreme", ""))
     assert snapshot(a) == snapshot(b)
+
+
+@pytest.mark.parametrize("kw", [{"players": 2, "mumanbots": ("", "hard")},
+                                {"players": 4, "start_cards": "pow_wow", "card_track_refresh": True},
+                                {"players": 6}])
+def test_invariants_along_random_games_s20(kw):
+    """§20 invariants: production area <= 1 of each piece; <= 1 skill card per employee; track
+    widths; hourglass in range; every worker available or on exactly one space/card; shelf
+    tokens + held = 9; pieces in supply + tables + published + shelf = configured totals."""
+    g = load_game("tabletop_inc", **kw)
+    d = g.data
+    for seed in range(3):
+        st = g.new_initial_state(seed)
+        rng = random.Random(seed)
+        while not st.is_terminal():
+            st.apply_action(st.random_action(rng))
+            assert [len(st.tr[k]) for k in ("sp", "fl", "it")] == [3, 3, 4]
+            assert 0 <= st.hourglass <= d.track_max
+            assert st.shelf[0] + st.shelf[1] + st.shelf[2] + sum(len(a) for a in st.awd) == 9
+            for piece in range(3):
+                total = sum(d.pieces[piece])
+                held = sum(1 for p in range(st.n) if st.prod[p][piece])
+                held += sum(1 for p in range(st.n) for _ in st.pub[p])
+                held += sum(1 for p in range(st.n) for _A, game in st.awd[p] if game)
+                assert sum(st.supply[piece]) + held == total
+            for p in range(st.n):
+                assert all(0 <= x <= 4 for x in st.prod[p])
+                standees = sum(1 for c, _ in st.emp[p] if c in d.specialists)
+                on_board = len(st.placed[p])
+                assert st.mum[p] + len(st.stand[p]) + on_board == d.workers + standees
+                spaces = [loc for _w, loc in st.placed[p] if isinstance(loc, int)
+                          and not d.spaces[loc].unlimited]
+                assert len(spaces) == len(set(spaces))
+                assert all(st.occ[i] == p for i in spaces)
