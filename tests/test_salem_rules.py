@@ -951,3 +951,38 @@ def test_outcome_in_progress_and_terminal():
     out = s.outcome()
     assert out.reason.split(":")[0] in ("town wins", "witches win", "draw")
     assert set(out.winners) <= set(range(6))
+
+
+@pytest.mark.parametrize("n", [2, 3, 5, 7, 12])
+def test_invariants_over_random_games_R_WIN(n):
+    """[R-WIN] invariant: a running game always has a living ever-witch seat (4-12) and a
+    face-down Witch card; the 59 playing cards, 5 tokens, 12 coins and every trial card are
+    conserved; Night is in the deck except during a night."""
+    g = game(n)
+    total_trial = sum(len(r) for r in g.new_initial_state(0).fd)
+    for seed in range(15):
+        s = g.new_initial_state(seed)
+        rng = random.Random(seed)
+        while not s.is_terminal():
+            cards = list(s.deck) + list(s.discard) + [c for h in s.hand for c in h] \
+                + [c for r in s.reds for c in r] + ["stocks"] * sum(s.stocks)
+            limbo = s._limbo()
+            if limbo:
+                cards.append(limbo)
+            if not s.night_in_deck:
+                cards.append("night")
+            assert sorted(cards) == sorted(g.data.deck)
+            toks = sorted(s.centre + [t for r in s.tokens for t in r])
+            assert toks == ["asylum", "black_cat", "matchmaker", "matchmaker", "piety"] or \
+                (s.first_turn and "black_cat" not in toks)
+            assert s.supply + sum(s.coins) == 12
+            assert sum(len(r) for r in s.fd) + sum(len(r) for r in s.fu) == total_trial
+            assert any("witch" in r for r in s.fd)
+            if not g.ghost_mode:
+                assert any(s.alive[p] and s.ew[p] for p in range(s.N))
+            assert s.night_in_deck == ("night" in s.deck)
+            for p in range(s.N):
+                if "witch" in s.fd[p]:
+                    assert s.ew[p]
+                assert s.tokens[p].count("matchmaker") <= 1
+            s.apply_action(s.random_action(rng))

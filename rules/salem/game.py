@@ -57,6 +57,7 @@ class SalemGame(Game):
         self.is_ghost = tuple(h < 0 for h in self.human)
         self.setup_row = self.data.setup[3 if self.ghost_mode else p.players]
         self.abilities_on = not self.ghost_mode
+        self.ab_param = {a: params for _, _, a, params in self.data.characters}
         self.th_choice = (not self.ghost_mode) and p.players <= 7 and p.townhall_choice
         # hard decision cap (the turn safeguard ends far earlier in practice)
         self._cap = 60 * p.max_turns + 400 * self.npos

@@ -167,10 +167,8 @@ class SalemState(State):
         return a
 
     def _param(self, ability, key, default):
-        for cid, _, a, params in self.game.data.characters:
-            if a == ability:
-                return params.get(key, default)
-        return default
+        params = self.game.ab_param.get(ability)
+        return default if params is None else params.get(key, default)
 
     def _used(self, p, ability):
         return self.uses.get(f"{p}:{ability}", 0)
@@ -890,7 +888,7 @@ class SalemState(State):
             if eff in ("accuse", "stocks"):
                 ok = bool(others)
             elif eff == "alibi":
-                ok = any(self._alibi_options(q) for q in others)
+                ok = any(self._alibi_ok(q) for q in others)
                 if self.abil(p) == "griggs" and others:
                     out.append(("play", "alibi_w"))
             elif eff == "scapegoat":
@@ -928,6 +926,14 @@ class SalemState(State):
     def _la_play(self, p, pay):
         return [("end",)] + self._card_plays(p) + self._looks(p)
 
+    def _alibi_ok(self, q):
+        reds = self.reds[q]
+        if not reds:
+            return False
+        if "accusation" in reds:
+            return True
+        return "evidence" in reds and bool(self._alibi_options(q))
+
     def _alibi_options(self, q):
         cot = self.abil(q) == "cotton"
         na = self.reds[q].count("accusation")
@@ -954,7 +960,7 @@ class SalemState(State):
         if eff in ("accuse", "stocks"):
             qs = others
         elif eff == "alibi":
-            qs = [q for q in others if self._alibi_options(q)]
+            qs = [q for q in others if self._alibi_ok(q)]
         elif eff == "scapegoat":
             qs = [q for q in others if self.reds[q] or self.stocks[q] or self.tokens[q]]
         elif eff in ("arson", "robbery", "shilling"):
