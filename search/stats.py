@@ -102,6 +102,8 @@ def ratings_with_bootstrap(games: Sequence[tuple[Sequence[int], Sequence[int]]],
         return []
     game_of_row = np.array([g for g, rows in enumerate(per_game) for _ in rows])
     point = elo_from_strength(bradley_terry(flat, n))
+    if samples <= 0:
+        return [Rating(names[k], float(point[k]), float(point[k]), float(point[k])) for k in range(n)]
     rng = np.random.default_rng(seed)
     draws = np.empty((samples, n))
     for b in range(samples):

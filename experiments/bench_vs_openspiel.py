@@ -1,0 +1,40 @@
+"""Our mcts/ismcts/random playouts vs OpenSpiel's Python MCTSBot/ISMCTSBot/random playouts
+through the wrapper, side by side on the same positions of every game.
+
+    python experiments/bench_vs_openspiel.py [--seconds 2] [--iterations 50] [--positions 2] [GAME ...]
+
+Writes experiments/results/bench_vs_openspiel.md and .csv (needs the [openspiel] extra).
+See rules/interop/bench.py for what is measured.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from rules.interop.bench import DEFAULT_CONFIGS, run, write_results  # noqa: E402
+
+
+def main(argv=None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("games", nargs="*", help="games to run (default: all five)")
+    ap.add_argument("--seconds", type=float, default=2.0, help="time per measurement and game")
+    ap.add_argument("--iterations", type=int, default=50, help="iterations per search")
+    ap.add_argument("--positions", type=int, default=2, help="positions per game")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--out", type=Path, default=ROOT / "experiments" / "results")
+    args = ap.parse_args(argv)
+    configs = [c for c in DEFAULT_CONFIGS if not args.games or c[0] in args.games]
+    rows = run(configs, args.seconds, args.iterations, args.positions, args.seed)
+    machine = f"Machine: {os.cpu_count()} cores, Python {platform.python_version()}."
+    md, cs = write_results(rows, args.out, args.seconds, args.iterations, machine)
+    print(f"wrote {md} and {cs}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,65 @@
+"""Table 3: search strength against budget, per game: the win rate of `ismcts:iterations=N`
+against the game's reference bot, seats rotating (Pulitzer solo: against the Times).
+
+    python experiments/strength_vs_budget.py [--games 20] [--budgets 10,50,200] [--seed 5]
+"""
+from common import Timer, parser, plot, write_table
+
+from search import arena
+from search.stats import wilson_interval
+
+CONFIGS = [  # (game, params, reference opponent or None for an automaton game)
+    ("pi", {"players": 2}, "deducer"),
+    ("watergate", {"players": 2}, "watergate-heuristic"),
+    ("pulitzer", {"mode": "solo", "players": 1}, None),
+    ("tabletop_inc", {"players": 2}, "tabletop-heuristic"),
+    ("salem", {"players": 5}, "salem-heuristic"),
+]
+
+
+def main() -> None:
+    p = parser(__doc__, games=20, seed=5)
+    p.add_argument("--budgets", default="10,50,200")
+    p.add_argument("--only", default="", help="comma-separated game names")
+    args = p.parse_args()
+    budgets = [int(b) for b in args.budgets.split(",")]
+    only = {g for g in args.only.split(",") if g}
+    rows, series = [], {}
+    with Timer() as timer:
+        for game, params, reference in CONFIGS:
+            if only and game not in only:
+                continue
+            xs, ys, lows, highs = [], [], [], []
+            for k, budget in enumerate(budgets):
+                spec = f"ismcts:iterations={budget}"
+                n = params["players"]
+                bots = [spec] + ([reference] * (n - 1) if reference else [])
+                full = arena.resolve_params(game, n, params.get("mode"), bots)
+                tasks = arena.schedule(game, full, bots, args.games, args.seed + k)
+                result = arena.run(tasks, None, jobs=args.jobs)
+                wins = games = 0.0
+                for r in result.records:
+                    if r["status"] != "ok":
+                        continue
+                    games += 1
+                    mine = [s for s, b in enumerate(r["seats"]) if b == spec]
+                    if r["winners"]:
+                        wins += sum(s in r["winners"] for s in mine) / len(r["winners"])
+                low, high = wilson_interval(wins, int(games))
+                rate = wins / games if games else float("nan")
+                label = f"{game} {n}p" + (f" vs {reference}" if reference else " vs the Times")
+                rows.append([game, n, reference or "Times (automaton)", budget, int(games), wins, rate, low, high])
+                xs.append(k), ys.append(rate), lows.append(low), highs.append(high)
+                print(f"{label:<40} ismcts {budget:>5}: {rate:.3f} [{low:.3f}, {high:.3f}]")
+            series[f"{game}"] = (xs, ys, lows, highs)
+    command = f"python experiments/strength_vs_budget.py --games {args.games} --budgets {args.budgets} --seed {args.seed}"
+    write_table(args.out, "strength_vs_budget", ["game", "players", "opponent", "ismcts iterations",
+                                                 "games", "wins", "win rate", "wilson low", "wilson high"],
+                rows, "Search strength against budget (ISMCTS against each game's reference)",
+                command, timer.seconds)
+    plot(args.out, "strength_vs_budget", series, "ISMCTS iterations per decision", "win rate",
+         "ISMCTS win rate by budget", xticks=[str(b) for b in budgets])
+
+
+if __name__ == "__main__":
+    main()
