@@ -71,6 +71,10 @@ class WatergateData:
     evidence_nodes: tuple        # node indices of evidence spaces
     informant_node: tuple        # node index of each person's informant space
     placeholder: bool
+    #: per card, when its action part may be used on a turn: 0 never (reaction card or no
+    #: instruction), 1 always, 2 Editor event (not under A brilliant mood),
+    #: 3 not on the first turn of the round, 4 needs a replayable removed card
+    usable: tuple = ()
 
 
 def _mask(reader: DataReader, key: str, default="any") -> int:
@@ -216,7 +220,20 @@ def load(data_dir: Path) -> WatergateData:
     placeholder = any(DataReader(data_dir / f).bool("placeholder", default=False) for f in
                       ("cards.toml", "momentum_cards.toml", "evidence_tokens.toml",
                        "informants.toml", "evidence_board.toml"))
+    usable = []
+    for card in cards:
+        if card.reaction or not card.effects:
+            usable.append(0)
+        elif card.requirement == "not_first_turn":
+            usable.append(3)
+        elif card.requirement == "removed_action_card":
+            usable.append(4)
+        elif card.owner == EDITOR and card.kind == EVENT:
+            usable.append(2)
+        else:
+            usable.append(1)
     return WatergateData(
+        usable=tuple(usable),
         cards=tuple(cards),
         deck_cards=(tuple(range(0, 20)), tuple(range(20, 40))),
         momentum_effects=tuple(mom), bag=tuple(sorted(bag)), people=people,

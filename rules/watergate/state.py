@@ -64,7 +64,7 @@ class WatergateState(State):
                  "tc", "tp", "tf", "ini", "mom", "holder", "got_ini", "got_mom", "mcard",
                  "supply", "mom_removed", "board", "pics", "stack", "chain", "to_move",
                  "turns", "denied", "flag_ev", "gambit_keep", "round", "winner", "reason",
-                 "max_rounds", "_cache_legal")
+                 "max_rounds", "_cache_legal", "_cache_rng_shared")
 
     # ------------------------------------------------------------------ setup
     @classmethod
@@ -103,6 +103,7 @@ class WatergateState(State):
         s.winner = -1
         s.reason = ""
         s._cache_legal = None
+        s._cache_rng_shared = False
         s._start_round()
         s._run()
         return s
@@ -111,9 +112,10 @@ class WatergateState(State):
         c = WatergateState.__new__(WatergateState)
         c.game = self.game
         c.data = self.data
-        r = random.Random()
-        r.setstate(self.rng.getstate())
-        c.rng = r
+        # copy-on-write generator: both share it until one of them draws (see _rand)
+        c.rng = self.rng
+        c._cache_rng_shared = True
+        self._cache_rng_shared = True
         c.max_rounds = self.max_rounds
         c.hand = [self.hand[0][:], self.hand[1][:]]
         c.deck = [self.deck[0][:], self.deck[1][:]]
@@ -145,6 +147,18 @@ class WatergateState(State):
         c.reason = self.reason
         c._cache_legal = self._cache_legal
         return c
+
+    def _rand(self) -> random.Random:
+        """The state's own generator, copied first if a clone still shares it."""
+        if self._cache_rng_shared:
+            r = random.Random.__new__(random.Random)
+            r.setstate(self.rng.getstate())
+            self.rng = r
+            self._cache_rng_shared = False
+        return self.rng
+
+    def is_terminal(self) -> bool:
+        return self.winner >= 0
 
     def __getstate__(self):
         return {k: getattr(self, k) for k in self.__slots__}
@@ -286,24 +300,30 @@ class WatergateState(State):
         raise AssertionError(f"unknown frame {top!r}")
 
     def _action_usable(self, s: int, c: int) -> bool:
-        card = self.data.cards[c]
-        if card.reaction:
-            return False                               # §9.1: only as a reaction
-        if s == EDITOR and self.flag_ev and card.kind == EVENT:
+        u = self.data.usable[c]
+        if u == 1:
+            return True
+        if u == 0:
+            return False
+        if s == EDITOR and self.flag_ev and self.data.cards[c].kind == EVENT:
             return False                               # §9.5 A brilliant mood
-        req = card.requirement
-        if req == "not_first_turn" and self.turns[s] < 1:
-            return False
-        if req == "removed_action_card" and not self._replayable(c):
-            return False
-        return bool(card.effects)
+        if u == 3:
+            return self.turns[s] >= 1                  # not on the first turn of the round
+        if u == 4:
+            return bool(self._replayable(c))
+        return True
 
     def _legal_turn(self, s: int, forced: int) -> list:
-        cards = [forced] if forced >= 0 else self.hand[s]
+        if forced >= 0:
+            cards = (forced,)
+        else:
+            cards = self.hand[s]
+        usable = self.data.usable
         out = []
         for c in cards:
             out.append(("value", c))
-            if self._action_usable(s, c):
+            u = usable[c]
+            if u == 1 or (u and self._action_usable(s, c)):
                 out.append(("action", c))
         return out
 
@@ -720,12 +740,12 @@ class WatergateState(State):
                 return -1                               # W-16
             d.extend(self.disc[s])
             self.disc[s] = []
-            self.rng.shuffle(d)
+            self._rand().shuffle(d)
         return d.pop()
 
     def _draw_token(self) -> int:
         bag = self.bag
-        j = self.rng.randrange(len(bag))
+        j = self._rand().randrange(len(bag))
         code = bag[j]
         bag[j] = bag[-1]
         bag.pop()
@@ -876,6 +896,7 @@ class WatergateState(State):
         else:
             w.bag = sorted(self.bag)
         w.rng = fresh_rng(rng)
+        w._cache_rng_shared = False
         if w.winner < 0:
             legal = w._legal(w.stack[-1])
             w._cache_legal = legal if legal else self._cache_legal
