@@ -986,3 +986,16 @@ def test_invariants_over_random_games_R_WIN(n):
                     assert s.ew[p]
                 assert s.tokens[p].count("matchmaker") <= 1
             s.apply_action(s.random_action(rng))
+
+
+def test_turn_limit_safeguard_is_a_draw():
+    """Safeguard (not a printed rule, the spec has none): the printed game can loop (nights
+    with protected victims, Alibis), so after max_turns seat turns it is a draw."""
+    s = at_turn(6, 1, rows=rows6(), chars=plain_chars(6), max_turns=20)
+    assert s.game.max_turns == 20
+    s.turns = 20
+    s.deck = ["night"] + ["stocks"] * 4
+    s.apply_action(("draw",))
+    out = s.outcome()
+    assert s.is_terminal() and out.winners == () and "safeguard" in out.reason
+    assert game(12).max_turns == 720 and game(12).max_game_length() >= 60 * 720

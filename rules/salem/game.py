@@ -16,8 +16,9 @@ class SalemParams(GameParams):
     mode: str = "standard"
     #: spec A-40: 1-of-2 Town Hall deal at 7 or fewer players
     townhall_choice: bool = True
-    #: safeguard (not in the printed rules): after this many seat turns the game is a draw
-    max_turns: int = 250
+    #: safeguard (not in the printed rules): after this many seat turns the game is a draw;
+    #: 0 = automatic, 60 turns per seat (about 60 rounds)
+    max_turns: int = 0
 
     def validate(self) -> None:
         super().validate()
@@ -30,8 +31,9 @@ class SalemParams(GameParams):
         if not isinstance(self.townhall_choice, bool):
             raise ParamError(f"townhall_choice must be true or false, got {self.townhall_choice!r}")
         if not isinstance(self.max_turns, int) or isinstance(self.max_turns, bool) \
-                or not 20 <= self.max_turns <= 5000:
-            raise ParamError(f"max_turns must be a whole number 20-5000, got {self.max_turns!r}")
+                or not (self.max_turns == 0 or 20 <= self.max_turns <= 5000):
+            raise ParamError(f"max_turns must be 0 (automatic) or a whole number 20-5000, "
+                             f"got {self.max_turns!r}")
 
 
 class SalemGame(Game):
@@ -59,8 +61,9 @@ class SalemGame(Game):
         self.abilities_on = not self.ghost_mode
         self.ab_param = {a: params for _, _, a, params in self.data.characters}
         self.th_choice = (not self.ghost_mode) and p.players <= 7 and p.townhall_choice
+        self.max_turns = p.max_turns or 60 * self.npos
         # hard decision cap (the turn safeguard ends far earlier in practice)
-        self._cap = 60 * p.max_turns + 400 * self.npos
+        self._cap = 60 * self.max_turns + 400 * self.npos
 
     def max_game_length(self) -> int:
         return self._cap
@@ -74,4 +77,5 @@ class SalemGame(Game):
         return {"players": "4-12 (standard) or 2-3 (ghosts mode)",
                 "mode": "standard | ghosts",
                 "townhall_choice": "true/false: keep 1 of 2 Town Hall cards at 7 or fewer players (A-40)",
-                "max_turns": "20-5000: safeguard, the game is a draw after this many seat turns"}
+                "max_turns": "0 (automatic: 60 per seat) or 20-5000: safeguard, the game is a draw "
+                              "after this many seat turns (not a printed rule)"}

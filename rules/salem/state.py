@@ -384,7 +384,7 @@ class SalemState(State):
         self.turns += 1
         if len(self.log) > 40:
             del self.log[:-20]
-        if self.turns > self.game.params.max_turns:
+        if self.turns > self.game.max_turns:
             self._end("draw", "draw: safeguard turn limit reached (not a printed rule)")
             return
         self.turn_pos = p
