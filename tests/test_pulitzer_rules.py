@@ -615,3 +615,17 @@ def test_determinize_resamples_times_and_red_agents_not_blue():
         blue = [p for sp in w.spaces for p in sp if p[0] == BLUE]
         assert blue == [p for sp in st.spaces for p in sp if p[0] == BLUE]
     assert len(seen) > 1
+
+
+def test_discard_last_pin_is_a_free_action_during_placement_R9():
+    """§8.4 'at any time during a round': offered in placement too, without using the turn."""
+    g = load_game("pulitzer", players=3)
+    st = g.new_initial_state(6)
+    s = st.current_player()
+    c1 = cell(g, "X:MEM")
+    st.round = 2
+    st.pins[s], st.pinrd[s] = [c1], [1]
+    st.string_used[s] = g.data.dist[g.data.start][c1]
+    assert ("unpin",) in st.legal_actions()
+    st.apply_action(("unpin",))
+    assert st.current_player() == s and st.pins[s] == [] and ("unpin",) not in st.legal_actions()

@@ -306,6 +306,8 @@ class PulitzerState(State):
                         acts.append(("req", SECTIONS[sec]))
             if self.tok_now[s][T_ED] > 0 and len(self.avail[s]) >= 2:
                 acts.append(("editorial",))
+            if self._can_unpin(s):
+                acts.append(("unpin",))
         spaces = self._legal_spaces(s)
         table = self.game.place_acts
         for j in sorted(self.avail[s]):
@@ -639,6 +641,8 @@ class PulitzerState(State):
             self.finished[s] = True
             self.double = 0
             self._next_turn()
+        elif a0 == "unpin":                       # a free action, any time in the round
+            self._unpin(s)
         elif a0 == "bail":
             j = action[1]
             self._pay(s, self.jval(s, j) + 3)
