@@ -75,7 +75,7 @@ def _value(state, seat: int) -> float:
 
 
 class HeuristicBot(Bot):
-    defaults = {"rollout": 25, "predict": 1}
+    defaults = {"rollout": 25, "predict": 1, "plan": 5}
 
     def act(self, state, seat: int):
         legal = state.legal_actions()
@@ -102,27 +102,59 @@ class HeuristicBot(Bot):
             legal = [a for a in legal if a != ("recall",)]
         return self._best(state, seat, legal)
 
+    def _finish(self, w, seat):
+        """Complete the current action in world w with the rule policy."""
+        limit = int(self.params["rollout"])
+        steps = 0
+        while w.phase == "resolve" and w.stack and w.current_player() == seat and steps < limit:
+            w._apply(rule_choice(w, seat, w.legal_actions()))
+            steps += 1
+
     def _best(self, state, seat, legal, skip_recall=True):
         world = state.determinize(seat, self.rng)
-        limit = int(self.params["rollout"])
-        best, best_v = [], -1e18
+        scored = []
         for a in legal:
             if a == ("recall",):
-                v = _value(world, seat) - 0.5
-            else:
-                w = world.clone()
-                w._apply(a)
-                steps = 0
-                while (w.phase == "resolve" and w.stack and w.current_player() == seat and steps < limit):
-                    la = w.legal_actions()
-                    w._apply(rule_choice(w, seat, la))
-                    steps += 1
-                v = _value(w, seat)
-            if v > best_v + 1e-9:
-                best, best_v = [a], v
-            elif abs(v - best_v) <= 1e-9:
-                best.append(a)
+                scored.append((_value(world, seat) - 0.5, a, None))
+                continue
+            w = world.clone()
+            w._apply(a)
+            self._finish(w, seat)
+            scored.append((_value(w, seat), a, w))
+        plan = int(self.params["plan"])
+        if plan and not state.stack and any(a[0] == "place" for a in legal):
+            # plan one more own placement ahead for the most promising candidates (a resource
+            # step now is worth what it lets the seat buy next)
+            order = sorted(range(len(scored)), key=lambda i: -scored[i][0])[:plan]
+            for i in order:
+                v, a, w = scored[i]
+                if w is None or w.phase == "over" or w.current_player() != seat and w.stack:
+                    continue
+                v2 = self._next_value(w, seat)
+                if v2 is not None:
+                    scored[i] = (max(v, 0.5 * v + 0.5 * v2), a, w)
+        best_v = max(x[0] for x in scored)
+        best = [a for v, a, _w in scored if v >= best_v - 1e-9]
         return best[self.rng.randrange(len(best))]
+
+    def _next_value(self, w, seat):
+        """Best value of the seat's next own placement from w (other seats skipped)."""
+        w = w.clone()
+        w.stack = []
+        w.turn = seat
+        w.phase = "main"
+        moves = [a for a in w._main_actions(seat) if a[0] in ("place", "freelancer")]
+        if not moves:
+            return None
+        best = None
+        for a in moves:
+            x = w.clone()
+            x._apply(a)
+            self._finish(x, seat)
+            v = _value(x, seat)
+            if best is None or v > best:
+                best = v
+        return best
 
     def _target(self, obs, seat, legal):
         if not int(self.params["predict"]) or obs["res"][seat][3] < 2:
