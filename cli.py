@@ -247,7 +247,9 @@ def replay(file, verify) -> None:
 @click.option("--seconds", type=float, default=2.0, show_default=True, help="Time per measurement.")
 @click.option("--seed", type=int, default=0)
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
-def bench(game, players, mode, param, seconds, seed, as_json) -> None:
+@click.option("--vs-openspiel", "vs_openspiel", is_flag=True,
+              help="Compare with OpenSpiel's Python MCTS/ISMCTS bots on the wrapped game (needs the [openspiel] extra).")
+def bench(game, players, mode, param, seconds, seed, as_json, vs_openspiel) -> None:
     """Random-playout speed, clone() cost, and MCTS iterations/s and efficiency."""
     from search.bench import bench as run_bench, format_bench
     cls = _game_or_fail(game)
@@ -260,6 +262,15 @@ def bench(game, players, mode, param, seconds, seed, as_json) -> None:
         instance = load_game(cls.name, **kwargs)
     except AutomaError as err:
         _fail(str(err))
+    if vs_openspiel:
+        try:
+            import rules.interop.openspiel  # noqa: F401  (needs pyspiel)
+            from rules.interop.bench import bench_game, format_row
+        except ImportError as err:
+            _fail(f"--vs-openspiel needs the openspiel extra (pip install 'automa[openspiel]'): {err}")
+        row = bench_game(cls.name, instance.params.to_json(), seconds=seconds, seed=seed)
+        click.echo(json.dumps(row.__dict__) if as_json else format_row(row))
+        return
     result = run_bench(instance, seconds=seconds, seed=seed)
     click.echo(json.dumps(result.as_dict()) if as_json else format_bench(result))
 

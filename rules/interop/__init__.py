@@ -1,0 +1,1 @@
+"""Wrappers that expose every automa game to other frameworks (OpenSpiel, PettingZoo)."""

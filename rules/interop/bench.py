@@ -1,0 +1,238 @@
+"""Side-by-side speed: our search and playouts vs OpenSpiel's Python bots on the wrapped games.
+
+For each game, on the same positions (the mid-game positions of `search.bench`, moved on to
+the first decision with at least two legal actions), in one process:
+
+* ``mcts``: our `search.mcts.MCTSBot.search` (UCT on one determinization, uniform random
+  rollouts to the end) vs OpenSpiel's ``open_spiel.python.algorithms.mcts.MCTSBot`` with
+  ``RandomRolloutEvaluator(n_rollouts=1)`` (uniform random rollouts to the end), driving the
+  same determinization wrapped by `rules.interop.openspiel`; iterations per second.
+* ``ismcts``: our `ISMCTSBot.search` (a fresh determinization per iteration) vs OpenSpiel's
+  ``ISMCTSBot`` (``resample_from_infostate`` per iteration, backed by our `determinize`) with
+  the same random-rollout evaluator, on the real position; iterations per second.
+* ``random playout``: our `rules.core.play_random` from a clone vs OpenSpiel's random playout
+  loop through the wrapper (clone, then `legal_actions()` + `numpy` choice + `apply_action`
+  until terminal, as its RandomRolloutEvaluator does); actions per second.
+
+Both sides use the same number of iterations per search and the same exploration constants
+(1.4 for mcts, 0.7 for ismcts); OpenSpiel's MCTS solver is off (ours has none).
+"""
+from __future__ import annotations
+
+import csv
+import io
+import random
+import time
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+
+from rules.core import load_game, play_random
+
+DEFAULT_CONFIGS: list[tuple[str, dict]] = [
+    ("pi", {"players": 3}),
+    ("pulitzer", {"players": 1}),
+    ("salem", {"players": 5}),
+    ("tabletop_inc", {"players": 2}),
+    ("watergate", {"players": 2}),
+]
+BAR = 3.0
+
+
+@dataclass
+class Row:
+    game: str
+    params: str
+    positions: int
+    ours_mcts_it_s: float
+    os_mcts_it_s: float
+    mcts_ratio: float
+    ours_ismcts_it_s: float
+    os_ismcts_it_s: float
+    ismcts_ratio: float
+    ours_playout_actions_s: float
+    os_playout_actions_s: float
+    playout_ratio: float
+
+
+def clone_is_independent(state, tries: int = 3) -> bool:
+    """Playing out clones and determinizations of `state` leaves it unchanged (an engine
+    whose clone shares a mutable part would corrupt the root of every search)."""
+    from rules.core import snapshot
+    before = snapshot(state)
+    seat = state.current_player()
+    for k in range(tries):
+        rng = random.Random(k)
+        play_random(state.clone(), rng)
+        play_random(state.determinize(seat, rng), rng)
+    return snapshot(state) == before
+
+
+def positions_for(game, count: int, seed: int, echo=print) -> list:
+    """`count` mid-game positions (seeds seed, seed+1, ...) with at least two legal actions
+    whose clones are independent of them (others are skipped with a warning)."""
+    from search.bench import mid_game_state
+    out = []
+    s = seed
+    while len(out) < count and s < seed + 50 * count:
+        state = mid_game_state(game, s)
+        rng = random.Random(s)
+        while not state.is_terminal() and len(state.legal_actions()) < 2:
+            state._apply(state.random_action(rng))
+        if not state.is_terminal():
+            if clone_is_independent(state):
+                out.append(state)
+            else:
+                echo(f"warning: {game.name} position from seed {s}: playing a clone or a "
+                     "determinization changed the original (engine bug: clone shares state); skipped")
+        s += 1
+    return out
+
+
+def _rate(budget: float, step) -> float:
+    """Call step() (returns units done) until `budget` seconds pass; units per second."""
+    done = 0
+    start = time.perf_counter()
+    while True:
+        done += step()
+        elapsed = time.perf_counter() - start
+        if elapsed >= budget:
+            return done / elapsed
+
+
+def bench_game(name: str, params: dict, seconds: float = 2.0, iterations: int = 50,
+               num_positions: int = 2, seed: int = 0) -> Row:
+    import numpy as np
+    from open_spiel.python.algorithms import ismcts as os_ismcts
+    from open_spiel.python.algorithms import mcts as os_mcts
+
+    from rules.interop import openspiel as wrap
+    from search.mcts import ISMCTSBot, MCTSBot
+
+    game = load_game(name, **params)
+    spiel_game = wrap.load(name, **params)
+    positions = positions_for(game, num_positions, seed)
+    per = seconds / num_positions
+    np_rng = np.random.RandomState(seed)
+    evaluator = os_mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np_rng)
+    rng = random.Random(seed)
+    sums = {k: 0.0 for k in ("om", "sm", "oi", "si", "op", "sp")}
+    for pos in positions:
+        seat = pos.current_player()
+        # ---- mcts: the same determinization on both sides
+        world = pos.determinize(seat, random.Random(seed + 1))
+        ours = MCTSBot(game, seed=seed, iterations=iterations, c=1.4)
+        ours.search(world, seat)  # warm-up (memo tables, caches)
+
+        def our_mcts() -> int:
+            ours.search(world, seat)
+            return ours.last_stats["iterations"]
+
+        sums["om"] += _rate(per, our_mcts)
+        spiel_world = wrap.wrap_state(spiel_game, world)
+        theirs = os_mcts.MCTSBot(spiel_game, 1.4, iterations, evaluator, solve=False,
+                                 random_state=np_rng)
+        theirs.mcts_search(spiel_world)
+
+        def their_mcts() -> int:
+            return theirs.mcts_search(spiel_world).explore_count
+
+        sums["sm"] += _rate(per, their_mcts)
+        # ---- ismcts: the real position, a new world per iteration
+        ours_is = ISMCTSBot(game, seed=seed, iterations=iterations, c=0.7)
+        ours_is.search(pos, seat)
+
+        def our_ismcts() -> int:
+            ours_is.search(pos, seat)
+            return ours_is.last_stats["iterations"]
+
+        sums["oi"] += _rate(per, our_ismcts)
+        spiel_pos = wrap.wrap_state(spiel_game, pos)
+        theirs_is = os_ismcts.ISMCTSBot(spiel_game, evaluator, 0.7, iterations, random_state=np_rng)
+        theirs_is.run_search(spiel_pos)
+
+        def their_ismcts() -> int:
+            theirs_is.run_search(spiel_pos)
+            return iterations
+
+        sums["si"] += _rate(per, their_ismcts)
+        # ---- raw random playouts
+        sums["op"] += _rate(per / 2, lambda: play_random(pos.clone(), rng))
+
+        def their_playout() -> int:
+            state = spiel_pos.clone()
+            n = 0
+            while not state.is_terminal():
+                state.apply_action(np_rng.choice(state.legal_actions()))
+                n += 1
+            return n
+
+        sums["sp"] += _rate(per / 2, their_playout)
+    k = len(positions)
+    m = {key: value / k for key, value in sums.items()}
+    return Row(game=name, params=",".join(f"{a}={b}" for a, b in params.items()), positions=k,
+               ours_mcts_it_s=m["om"], os_mcts_it_s=m["sm"], mcts_ratio=m["om"] / m["sm"],
+               ours_ismcts_it_s=m["oi"], os_ismcts_it_s=m["si"], ismcts_ratio=m["oi"] / m["si"],
+               ours_playout_actions_s=m["op"], os_playout_actions_s=m["sp"],
+               playout_ratio=m["op"] / m["sp"])
+
+
+def run(configs=None, seconds: float = 2.0, iterations: int = 50, num_positions: int = 2,
+        seed: int = 0, echo=print) -> list[Row]:
+    rows = []
+    for name, params in configs or DEFAULT_CONFIGS:
+        row = bench_game(name, params, seconds, iterations, num_positions, seed)
+        echo(format_row(row))
+        rows.append(row)
+    return rows
+
+
+def format_row(r: Row) -> str:
+    return (f"{r.game:13s} mcts {r.ours_mcts_it_s:8.1f} vs {r.os_mcts_it_s:7.1f} it/s = {r.mcts_ratio:5.2f}x   "
+            f"ismcts {r.ours_ismcts_it_s:8.1f} vs {r.os_ismcts_it_s:7.1f} it/s = {r.ismcts_ratio:5.2f}x   "
+            f"playout {r.ours_playout_actions_s:8.0f} vs {r.os_playout_actions_s:7.0f} actions/s = "
+            f"{r.playout_ratio:5.2f}x")
+
+
+def to_csv(rows: list[Row]) -> str:
+    buf = io.StringIO()
+    writer = csv.writer(buf, lineterminator="\n")
+    names = [f.name for f in fields(Row)]
+    writer.writerow(names)
+    for r in rows:
+        d = asdict(r)
+        writer.writerow([f"{d[n]:.3f}" if isinstance(d[n], float) else d[n] for n in names])
+    return buf.getvalue()
+
+
+def to_markdown(rows: list[Row], seconds: float, iterations: int, machine: str = "") -> str:
+    lines = [
+        "# automa vs OpenSpiel's Python bots on the wrapped games",
+        "",
+        "Generated by `python experiments/bench_vs_openspiel.py` (also `automa bench GAME --vs-openspiel`).",
+        f"Same positions, same process; {iterations} iterations per search, about {seconds:g} s per "
+        "measurement; uniform random rollouts to the end of the game on both sides.",
+        "Ratios are ours / OpenSpiel's (higher = we are faster). " + (machine or ""),
+        "",
+        "| game | params | mcts it/s (ours / OpenSpiel) | ratio | ismcts it/s (ours / OpenSpiel) | ratio "
+        "| random-playout actions/s (ours / OpenSpiel) | ratio |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for r in rows:
+        lines.append(
+            f"| {r.game} | {r.params} | {r.ours_mcts_it_s:.1f} / {r.os_mcts_it_s:.1f} | {r.mcts_ratio:.2f}x "
+            f"| {r.ours_ismcts_it_s:.1f} / {r.os_ismcts_it_s:.1f} | {r.ismcts_ratio:.2f}x "
+            f"| {r.ours_playout_actions_s:.0f} / {r.os_playout_actions_s:.0f} | {r.playout_ratio:.2f}x |")
+    worst = min(min(r.mcts_ratio, r.ismcts_ratio) for r in rows) if rows else float("nan")
+    lines += ["", f"Bar: our search >= {BAR:g}x OpenSpiel's iterations/s on every game. "
+              f"Lowest search ratio in this run: {worst:.2f}x "
+              f"({'met' if worst >= BAR else 'NOT met'})."]
+    return "\n".join(lines) + "\n"
+
+
+def write_results(rows: list[Row], out_dir: Path, seconds: float, iterations: int, machine: str = "") -> tuple[Path, Path]:
+    out_dir.mkdir(parents=True, exist_ok=True)
+    md = out_dir / "bench_vs_openspiel.md"
+    cs = out_dir / "bench_vs_openspiel.csv"
+    md.write_text(to_markdown(rows, seconds, iterations, machine), encoding="utf-8")
+    cs.write_text(to_csv(rows), encoding="utf-8")
+    return md, cs
