@@ -20,7 +20,7 @@ HIDDEN_VALUE = 3.0
 class HeuristicBot(Bot):
     """Scores every legal action with simple rules and plays the best (ties at random)."""
 
-    defaults = {"noise": 0.0, "agent_bonus": 6.0, "bus_crowd": 1.0, "row_unit": 10.0, "rg_value": 6.0, "urgency": 0.0, "nonhl_penalty": 6.0}
+    defaults = {"noise": 0.0, "agent_bonus": 6.0, "bus_crowd": 1.0, "row_unit": 10.0, "rg_value": 6.0, "urgency": 0.0, "nonhl_penalty": 6.0, "late_penalty": 0.0}
 
     def act(self, state, seat):
         legal = state.legal_actions()
@@ -34,6 +34,7 @@ class HeuristicBot(Bot):
         ctx.rg_value = float(self.params["rg_value"])
         ctx.urgency = float(self.params["urgency"])
         ctx.nonhl_penalty = float(self.params["nonhl_penalty"])
+        ctx.late_penalty = float(self.params["late_penalty"])
         best, best_value = [], -1e18
         noise = float(self.params["noise"])
         for action in legal:
@@ -60,6 +61,7 @@ class _Context:
         self.rg_value = 2.0
         self.urgency = 0.0
         self.nonhl_penalty = 6.0
+        self.late_penalty = 0.0
 
     # ---- helpers on the observation
     def jval(self, owner, j):
@@ -138,7 +140,26 @@ class _Context:
     def value(self, a):
         k = a[0]
         fn = getattr(self, "v_" + k, None)
-        return fn(a) if fn else 0.0
+        v = fn(a) if fn else 0.0
+        if k in ("place", "req") and self.g.lp and self.late_penalty and self.o["pend"] is None:
+            v -= self.late_cost()
+        return v
+
+    def late_cost(self):
+        """LP: my 6th and 7th actions give the blue bus agent extra cards (R-30) unless
+        it is already beaten on its space."""
+        o = self.o
+        holder = self.g.solo or o["pp"] == self.s
+        if not holder or o["acts"][self.s] < 5:
+            return 0.0
+        sp = o["spaces"][self.g.bus_sids[0]]
+        blue = [p for p in sp if p[0] == BLUE]
+        if not blue:
+            return 0.0
+        mine = [p for p in sp if p[0] < RED and p[1] >= 0]
+        if mine and max(self.piece_value(p) for p in mine) >= self.piece_value(blue[0]):
+            return 0.0
+        return self.late_penalty
 
     def v_pass(self, a):
         return 0.5

@@ -114,7 +114,7 @@ class PulitzerGame(Game):
         # per round and seat: <= 9 placement actions with <= 2 token choices each, bail,
         # editorial; resolution: support, bus order, registry, pin/unpin, destructions,
         # overtime picks/extra/statements, newspaper (donors, <= 6 training steps, photo).
-        per_seat_round = 9 * 3 + 8 + 40 + 30 + 40
+        per_seat_round = 60 + 140
         return 8 * self.n * per_seat_round + 200
 
     def new_initial_state(self, seed: int | None = None):
