@@ -999,3 +999,21 @@ def test_turn_limit_safeguard_is_a_draw():
     out = s.outcome()
     assert s.is_terminal() and out.winners == () and "safeguard" in out.reason
     assert game(12).max_turns == 720 and game(12).max_game_length() >= 60 * 720
+
+
+def test_leaving_seat_orders_several_specials_A_16():
+    """[A-16] several specials flipped by one elimination: the leaving seat picks the order."""
+    rows = rows6(p2=["inquisitor", "magistrate"])
+    s = at_turn(6, 1, rows=rows, chars=plain_chars(6), hands=[[]] * 6)
+    _draw_next(s, "night")
+    s.apply_action(("draw",))
+    while s.in_night and s.dec[0] != "spec_order":
+        kind = s.dec[0]
+        s.apply_action(("victim", 2) if kind == "victim" else
+                       ("confess", "none") if kind == "confess" else s.legal_actions()[0])
+    assert not s.alive[2] and s.dec == ("spec_order", 2, (("inquisitor", "magistrate"), -1))
+    s.apply_action(("special", "magistrate"))
+    assert s.dec[0] == "mag_from" and s.dec[1] == 2
+    s.apply_action(s.legal_actions()[0])
+    s.apply_action(s.legal_actions()[0])
+    assert s.dec[0] == "inquisitor" and s.dec[1] == 2
