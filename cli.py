@@ -204,6 +204,7 @@ def replay(file, verify) -> None:
     from search.records import RecordError, read_lines, verify as verify_record
     problems = 0
     count = 0
+    unfinished = 0
     for line in read_lines(file):
         if line.record is None:
             click.echo(f"line {line.number}: {line.error}", err=True)
@@ -219,6 +220,7 @@ def replay(file, verify) -> None:
         if status == "in_progress":
             click.echo(f"{label}: game in progress, {len(rec['actions'])} actions played (resume with "
                        f"automa play {rec['game']} --load FILE)" + ("  [not verified: unfinished]" if verify else ""))
+            unfinished += 1
             continue
         if verify:
             try:
@@ -234,7 +236,8 @@ def replay(file, verify) -> None:
     if problems:
         raise click.ClickException(f"{problems} of {count} records failed" if count else "no valid records")
     if verify:
-        click.echo(f"all {count} records replay exactly")
+        click.echo(f"all {count - unfinished} records replay exactly"
+                   + (f"; {unfinished} game(s) in progress skipped" if unfinished else ""))
 
 
 # --------------------------------------------------------------------------- bench
@@ -288,14 +291,17 @@ def bench(game, players, mode, param, seconds, seed, as_json, vs_openspiel) -> N
 @click.option("--bot-seed", type=int, default=0, show_default=True)
 @click.option("--load", "load", type=click.Path(dir_okay=False), default=None,
               help="Resume a game saved with the 'save FILE' command.")
-def play(game, players, mode, param, seat_specs, seed, bot_seed, load) -> None:
+@click.option("--move-seconds", type=float, default=1.5, show_default=True,
+              help="Cap on a search bot's thinking time per move (0: no cap).")
+def play(game, players, mode, param, seat_specs, seed, bot_seed, load, move_seconds) -> None:
     """Play a game at the terminal: humans choose from numbered actions (type help)."""
     from automa.play import run
     from search.bots import BotSpecError
     if not load:
         _game_or_fail(game)
     try:
-        code = run(game, players, mode, _params_option(param), list(seat_specs), seed, bot_seed, load)
+        code = run(game, players, mode, _params_option(param), list(seat_specs), seed, bot_seed, load,
+                   move_seconds=move_seconds)
     except (AutomaError, BotSpecError) as err:
         _fail(str(err))
     sys.exit(code)

@@ -32,6 +32,9 @@ from search.bots import Bot, BotSpecError, make_bot
 FALLBACK_OPPONENT = "ismcts:iterations=300"
 PRESET_OPPONENT = "ismcts:level=normal"
 HINT_ITERATIONS = 300
+HINT_SECONDS = 2.0
+#: default cap on a search bot's thinking time per move in `play` (seconds; 0 = no cap)
+MOVE_SECONDS = 1.5
 
 COMMANDS = {
     "hint": "the search's three best moves here, with estimated win rates",
@@ -88,15 +91,20 @@ def action_aliases(texts: Sequence[str]) -> list[str]:
     """A short alias per action: the shortest prefix of its initials that no other legal
     action's initials share and that is not a command word ('' when there is none)."""
     inits = [initials(t) for t in texts]
+    squashed = [t.lower().replace(" ", "") for t in texts]
     out = []
     for i, mine in enumerate(inits):
         alias = ""
-        for k in range(1, len(mine) + 1):
-            cand = mine[:k]
-            if cand in RESERVED or cand.isdigit():
-                continue
-            if not any(j != i and other.startswith(cand) for j, other in enumerate(inits)):
-                alias = cand
+        for pool, word in ((inits, mine), (squashed, squashed[i])):
+            for k in range(1, min(len(word), 10) + 1):
+                cand = word[:k]
+                if cand in RESERVED or cand.isdigit():
+                    continue
+                if not any(j != i and (inits[j].startswith(cand) or squashed[j].startswith(cand))
+                           for j in range(len(texts))):
+                    alias = cand
+                    break
+            if alias:
                 break
         out.append(alias)
     return out
@@ -122,7 +130,8 @@ def match_action(text: str, texts: Sequence[str], aliases: Sequence[str]) -> tup
     if len(pref) == 1:
         return pref[0], []
     nospace = t.replace(" ", "")
-    ini = [i for i, x in enumerate(texts) if initials(x).startswith(nospace)]
+    ini = [i for i, x in enumerate(texts) if initials(x).startswith(nospace)
+           or x.lower().replace(" ", "").startswith(nospace)]
     if len(ini) == 1 and not pref:
         return ini[0], []
     return None, pref or ini
@@ -243,7 +252,9 @@ class Session:
     input_fn: Callable[[str], str] = input
     out: Callable[[str], None] = click.echo
     last_human: int | None = None
+    move_seconds: float = MOVE_SECONDS
     _hint_bot: Bot | None = None
+    _budgets: dict = field(default_factory=dict)
 
     # ---- construction
     @classmethod
@@ -388,17 +399,44 @@ class Session:
     def hint(self, seat: int) -> list[tuple[str, float, int]]:
         from search.mcts import ISMCTSBot
         if self._hint_bot is None:
+            # a fixed iteration budget, or a time budget when that would take longer
             self._hint_bot = ISMCTSBot(self.game, seed=self.bot_seed + 9973, spec="ismcts",
                                        iterations=HINT_ITERATIONS)
+        self._cap("hint", self._hint_bot, HINT_SECONDS)
         rows = self._hint_bot.analyse(self.state, seat, top=3)
+        stats = self._hint_bot.last_stats
+        if stats.get("iterations"):
+            self._budgets["hint"]["rate"] = stats["seconds"] / stats["iterations"]
         return [(self.state.action_to_string(a), value, visits) for a, value, visits in rows]
+
+    def _cap(self, s: Any, bot: Bot, cap: float | None = None) -> None:
+        """Keep a search bot under `move_seconds` per move: it searches its iteration budget
+        when the last move's speed says that fits, else for a fixed time just under the cap."""
+        cap = self.move_seconds if cap is None else cap
+        params = getattr(bot, "params", {})
+        if cap <= 0 or "seconds" not in params or "iterations" not in params:
+            return
+        budget = self._budgets.setdefault(s, {"iterations": int(params["iterations"]),
+                                               "seconds": float(params["seconds"]), "rate": None})
+        if budget["seconds"] > 0:
+            params["seconds"] = min(budget["seconds"], cap)
+            return
+        rate = budget["rate"]
+        fits = rate is not None and rate * budget["iterations"] <= 0.8 * cap
+        params["iterations"] = budget["iterations"]
+        params["seconds"] = 0.0 if fits else 0.85 * cap
 
     def bot_move(self, s: int) -> None:
         seat = self.seats[s]
         before = self.state
+        self._cap(s, seat.bot)
         start = time.perf_counter()
         action = seat.bot.act(before, s)
-        self.bot_times.append(time.perf_counter() - start)
+        elapsed = time.perf_counter() - start
+        self.bot_times.append(elapsed)
+        stats = getattr(seat.bot, "last_stats", None) or {}
+        if s in self._budgets and stats.get("iterations"):
+            self._budgets[s]["rate"] = stats["seconds"] / stats["iterations"]
         from automa.views import public_action_text
         shown = public_action_text(before, action, s, self.humans)
         self.apply(action, s)
@@ -668,9 +706,10 @@ class Terminal:
 
 
 def run(game: str | None, players: int | None, mode: str | None, params: dict, seat_specs: Sequence[str],
-        seed: int | None, bot_seed: int, load: str | None = None, colour: bool | None = None) -> int:
+        seed: int | None, bot_seed: int, load: str | None = None, colour: bool | None = None,
+        move_seconds: float = MOVE_SECONDS) -> int:
     """The `automa play` command.  Raises AutomaError for bad arguments."""
-    kw = {"colour": use_colour() if colour is None else colour}
+    kw = {"colour": use_colour() if colour is None else colour, "move_seconds": move_seconds}
     if load:
         session = Session.load(load, **kw)
         if game and session.game.name != _canonical(game):

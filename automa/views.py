@@ -29,6 +29,10 @@ def _flat(value: Any) -> str:
     return str(value)
 
 
+def _count(value: Any) -> int:
+    return len(value) if isinstance(value, (list, tuple)) else int(value)
+
+
 def _seat_label(p: int, seat: int) -> str:
     return "you" if p == seat else f"seat {p}"
 
@@ -187,32 +191,60 @@ def tabletop_inc_view(state, seat: int, style: Style = _plain) -> str:
 # --------------------------------------------------------------------------- the others (grouped)
 
 def pi_view(state, seat: int, style: Style = _plain) -> str:
-    obs = dict(state.observation(seat))
-    obs.pop("candidates", None)      # the solver's internal candidate set (huge integers)
-    n = state.num_players()
-    groups = [("mini-game", ("round", "minigame", "value", "start_seat", "to_move", "pending", "solved_in_round")),
-              ("city", ("crime_tiles", "suspect_tiles", "display", "deck_size", "discard", "dead_leads", "events")),
-              ("your case", ("hand",)),
-              ("seats", ("investigators_left", "investigator_areas", "solved", "penalties"))]
-    lines = [style(f"P.I. — seat {seat}", bold=True)]
-    lines += grouped(obs, seat, n, groups, style, skip=("seat", "players", "scores"))
-    sc = obs.get("scores")
-    if isinstance(sc, (list, tuple)):
-        lines.append(f"  scores: {_flat(sc)}")
+    obs = state.observation(seat)
+    d = state.game.data
+    n = obs["players"]
+    lines = [style(f"P.I. — mini-game {obs['minigame'] + 1}/{d.mini_games}, round {obs['round']}, "
+                   f"a solution is worth {obs['value']} VP", bold=True)]
+    lines.append(style("[city: area, suspect tile, crime tile, investigators]", bold=True))
+    for a in range(len(d.area_names)):
+        s, c = obs["suspect_tiles"][a], obs["crime_tiles"][a]
+        inv = [_seat_label(p, seat) for p in range(n) if obs["investigator_areas"][p] >> a & 1]
+        lines.append(f"  {d.area_names[a]:<16} {d.suspect_names[s] if s >= 0 else '-':<14} "
+                     f"{d.crime_names[c] if c >= 0 else '-':<18} {', '.join(inv)}")
+    name = lambda c: d.card_names[c] if 0 <= c < len(d.card_names) else str(c)
+    lines.append(style("[evidence]", bold=True))
+    lines.append("  display: " + ", ".join(name(c) for c in obs["display"]))
+    lines.append(f"  deck {obs['deck_size']}; discard: " + (", ".join(name(c) for c in obs["discard"]) or "-"))
+    if obs.get("dead_leads"):
+        lines.append("  dead leads: " + _flat(obs["dead_leads"]))
+    if obs.get("hand"):
+        s, c, a = obs["hand"][:3]
+        lines.append(style("[the case you hold, for your neighbour]", bold=True))
+        lines.append(f"  {d.suspect_names[s]} / {d.crime_names[c]} / {d.area_names[a]}")
+    lines.append(style("[detectives]", bold=True))
+    for p in [seat] + [q for q in range(n) if q != seat]:
+        solved = f"solved in round {obs['solved'][p]}" if obs["solved"][p] else "unsolved"
+        lines.append(f"  {style(_seat_label(p, seat).ljust(7), fg='green' if p == seat else None)} "
+                     f"score {obs['scores'][p]}, penalties {obs['penalties'][p]}, "
+                     f"investigators left {obs['investigators_left'][p]}, {solved}")
+    ps, pc = obs["pending"]
+    if ps >= 0:
+        lines.append(f"  solving: {d.suspect_names[ps]}" + (f" / {d.crime_names[pc]}" if pc >= 0 else ""))
     return "\n".join(lines)
 
 
 def watergate_view(state, seat: int, style: Style = _plain) -> str:
     obs = state.observation(seat)
-    side = "Nixon" if seat == 0 else "Editor"
-    groups = [("round", ("round", "to_move", "holder", "turns", "winner")),
-              ("tracks", ("initiative", "momentum", "track", "track_slots", "momentum_cards", "momentum_removed",
-                          "pictures")),
-              ("evidence board", ("board", "chain", "bag", "supply", "removed")),
-              ("your cards", ("hand", "own_deck")),
-              ("seats", ("hand_sizes", "deck_sizes", "discards", "gained"))]
-    lines = [style(f"Watergate — you are seat {seat} ({side})", bold=True)]
-    lines += grouped(obs, seat, 2, groups, style, skip=("seat",))
+    d = state.game.data
+    side = ("Editor", "Nixon")
+    me = side[seat] if seat in (0, 1) else str(seat)
+    card = lambda c: d.cards[c].name if 0 <= c < len(d.cards) else str(c)
+    lines = [style(f"Watergate — round {obs['round']}, you are the {me}", bold=True)]
+    lines.append(style("[tracks]", bold=True))
+    lines.append(f"  initiative {obs['initiative']}, momentum {obs['momentum']}; momentum cards "
+                 f"{_flat(obs['momentum_cards'])}; research track {_flat(obs['track'])}")
+    lines.append(style("[evidence board]", bold=True))
+    taken = [f"{d.space_names[i]}={v}" for i, v in enumerate(obs["board"]) if v >= 0 and i < len(d.space_names)]
+    lines.append("  tokens: " + (", ".join(taken) or "none") + f"; bag {_count(obs['bag'])}, supply {obs['supply']}")
+    if obs.get("chain"):
+        lines.append("  connection: " + _flat(obs["chain"]))
+    lines.append(style("[your cards]", bold=True))
+    lines.append("  hand: " + (", ".join(card(c) for c in obs["hand"]) or "-"))
+    lines.append(style("[players]", bold=True))
+    for p in (seat, 1 - seat):
+        lines.append(f"  {side[p]:<7} hand {obs['hand_sizes'][p]}, deck {obs['deck_sizes'][p]}, discard: "
+                     + (", ".join(card(c) for c in obs["discards"][p]) or "-"))
     return "\n".join(lines)
 
 

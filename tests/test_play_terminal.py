@@ -1,0 +1,358 @@
+"""`automa play` and `automa companion` driven as a person uses them: through a real
+pseudo-terminal (pexpect), with scripted keystrokes.  Short games and small seeds keep the
+file quick."""
+import json
+import os
+import re
+import sys
+
+import pytest
+
+pexpect = pytest.importorskip("pexpect")
+
+PROMPT = r"seat (\d+) > "
+FINAL = r"=== final scores ==="
+TIMEOUT = 60
+
+
+def spawn(*args, cwd=None):
+    env = dict(os.environ, NO_COLOR="1", PYTHONUNBUFFERED="1", TERM="dumb")
+    child = pexpect.spawn(sys.executable, ["-m", "cli", *args], cwd=cwd, env=env, encoding="utf-8",
+                          timeout=TIMEOUT, dimensions=(60, 200))
+    return child
+
+
+def finish(child):
+    child.expect(pexpect.EOF)
+    child.close()
+    return child.exitstatus
+
+
+def screen_before_prompt(child):
+    """The position shown for the current decision (from the last header to the prompt)."""
+    text = child.before
+    start = text.rfind("your decision ---")
+    return text[start:]
+
+
+def test_whole_solo_pulitzer_game_with_garbage_at_every_prompt():
+    """Bar: a whole `automa play pulitzer --mode solo --seed 1` to the final score screen;
+    garbage typed at every prompt never ends the program."""
+    child = spawn("play", "pulitzer", "--mode", "solo", "--seed", "1")
+    garbage = ["xyzzy", "", "999", "0", "-3", "save", "place journalist", "!!", "undo undo", "help me"]
+    decisions = 0
+    while True:
+        i = child.expect([PROMPT, FINAL])
+        if i == 1:
+            break
+        child.sendline(garbage[decisions % len(garbage)])
+        child.expect(PROMPT)               # re-prompted, the game goes on
+        assert "not an action here" in child.before or "fits" in child.before \
+            or "commands:" in child.before or "save needs a file name" in child.before \
+            or "took back" in child.before or "nothing to undo" in child.before or "type a number" in child.before
+        if "took back" in child.before:    # 'undo undo' is the command undo: fine, play on
+            pass
+        child.sendline("1")
+        decisions += 1
+        assert decisions < 400
+    child.expect(r"seat 0 \(you\): -?\d+.* rank \d")    # the final score screen
+    assert finish(child) == 0
+    assert decisions > 20
+
+
+def test_save_then_load_resumes_at_the_same_decision(tmp_path):
+    save = tmp_path / "game.json"
+    child = spawn("play", "pulitzer", "--mode", "solo", "--seed", "3", cwd=str(tmp_path))
+    for choice in ("3", "5", "1"):
+        child.expect(PROMPT)
+        child.sendline(choice)
+    child.expect(PROMPT)
+    before = screen_before_prompt(child)
+    child.sendline(f"save {save}")
+    child.expect("saved to")
+    child.expect(PROMPT)
+    child.sendline("quit")
+    child.expect("save before leaving")
+    child.sendline("")
+    child.expect("resume with: automa play pulitzer --load")
+    assert finish(child) == 0
+    record = json.loads(save.read_text())
+    assert record["status"] == "in_progress" and len(record["actions"]) == 3
+
+    child = spawn("play", "pulitzer", "--load", str(save), cwd=str(tmp_path))
+    child.expect("loaded")
+    child.expect(PROMPT)
+    after = screen_before_prompt(child)
+    assert after == before
+    child.sendeof()
+    assert finish(child) == 1
+
+    # the same state, compared in-process
+    from automa.play import Session
+    from rules.core import load_game, snapshot
+    session = Session.load(save)
+    state = load_game("pulitzer", mode="solo").new_initial_state(3)
+    for action, _text, _seat in session.actions:
+        state.apply_action(action)
+    assert snapshot(session.state) == snapshot(state)
+
+    # automa replay lists it and --verify skips it with a note
+    child = spawn("replay", str(save), "--verify")
+    child.expect("in progress")
+    child.expect("not verified")
+    assert finish(child) == 0
+
+
+def test_hint_undo_rules_help():
+    child = spawn("play", "pulitzer", "--mode", "solo", "--seed", "2")
+    child.expect(PROMPT)
+    child.sendline("hint")
+    child.expect(r"1\. [^\r\n]*estimated win rate")
+    child.expect(r"2\. [^\r\n]*estimated win rate")
+    child.expect(r"3\. [^\r\n]*estimated win rate")
+    child.expect(PROMPT)
+    child.sendline("undo")
+    child.expect("nothing to undo")
+    child.expect(PROMPT)
+    child.sendline("request in hr")
+    child.expect(PROMPT)
+    assert "requests left 2" in child.before
+    child.sendline("undo")
+    child.expect("took back: request in HR")
+    child.expect(PROMPT)
+    assert "requests left 3" in child.before
+    child.sendline("rules")
+    child.expect("Newspaper resolution")
+    child.expect(PROMPT)
+    child.sendline("help")
+    child.expect("commands:")
+    child.expect(PROMPT)
+    child.sendline("rie")                  # the alias shown for 'request in Editorial'
+    child.expect("seat 0 \\(you\\): request in Editorial")
+    child.expect(PROMPT)
+    child.sendeof()
+    child.expect("end of input")
+    assert finish(child) == 1
+
+
+def test_ctrl_c_offers_to_save(tmp_path):
+    save = tmp_path / "interrupted.json"
+    child = spawn("play", "pulitzer", "--mode", "solo", "--seed", "5")
+    child.expect(PROMPT)
+    child.sendline("2")
+    child.expect(PROMPT)
+    child.sendintr()
+    child.expect("save before leaving")
+    child.sendline("c")
+    child.expect("continuing")
+    child.expect(PROMPT)
+    child.sendintr()
+    child.expect("save before leaving")
+    child.sendline(str(save))
+    child.expect("saved to")
+    assert finish(child) == 0
+    assert len(json.loads(save.read_text())["actions"]) == 1
+
+
+def test_whole_tabletop_game_against_a_hard_mumanbot():
+    child = spawn("play", "tabletop_inc", "--seat", "human", "--seat", "mumanbot:hard", "--seed", "1")
+    decisions, mumanbot_lines = 0, 0
+    while True:
+        i = child.expect([PROMPT, FINAL])
+        mumanbot_lines += child.before.count("> Mumanbot 1 draws")
+        if i == 1:
+            break
+        child.sendline("1")
+        decisions += 1
+        assert decisions < 2000
+    assert finish(child) == 0
+    assert decisions > 10 and mumanbot_lines > 3      # the bot's turns are told in words
+
+
+def test_two_humans_hand_over_the_screen():
+    child = spawn("play", "tabletop_inc", "--seat", "human", "--seat", "human", "--seed", "1")
+    child.expect("hand over to seat 0")
+    child.sendline("")
+    seen = set()
+    for _ in range(40):
+        i = child.expect([PROMPT, "hand over to seat (\\d)"])
+        if i == 1:
+            seen.add(child.match.group(1))
+            child.sendline("")
+            continue
+        child.sendline("1")
+        if "1" in seen:
+            break
+    assert "1" in seen
+    child.sendeof()
+    assert finish(child) == 1
+
+
+def test_bad_arguments_are_reported_not_raised(tmp_path):
+    child = spawn("play", "pulitzer", "--mode", "solo", "--seat", "human", "--seat", "random")
+    child.expect("--seat options for 1 seats")
+    assert finish(child) == 1
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    child = spawn("play", "pulitzer", "--load", str(bad))
+    child.expect("not a saved game")
+    assert finish(child) == 1
+
+
+# --------------------------------------------------------------------------- companion
+
+def test_companion_pulitzer_steps_and_restart(tmp_path):
+    state = tmp_path / "times.json"
+    args = ("companion", "pulitzer", "--times-mix", "3,3,2", "--seed", "4", "--state", str(state))
+    child = spawn(*args)
+    child.expect("next: agents > ")
+    child.sendline("9 9 9")                       # not four dice: re-asked
+    child.expect("type four dice")
+    child.sendline("3 5 2 2")
+    child.expect("you rolled 3 5 \\| 2 2")
+    child.expect("next: Times card > ")
+    child.sendline("")
+    child.expect("Times card [YOR]\\d")
+    child.expect("round 2/8, next: agents > ")
+    child.sendline("quit")
+    child.expect("state saved")
+    assert finish(child) == 0
+    saved = json.loads(state.read_text())
+    assert saved["round"] == 2 and len(saved["revealed"]) == 1
+
+    child = spawn(*args)
+    child.expect("resuming from")
+    child.expect("round 2/8, next: agents > ")
+    child.sendline("r")
+    child.expect("I rolled")
+    child.expect("next: Times card > ")
+    child.sendeof()
+    child.expect("end of input")
+    assert finish(child) == 0
+    assert json.loads(state.read_text())["phase"] == "times"
+
+
+def test_companion_pulitzer_cards_come_from_the_engine_data(tmp_path):
+    from automa.companion import PulitzerCompanion
+    from rules.pulitzer.data import cached_data
+    ids = {c[0] for c in cached_data().times_cards}
+    st = PulitzerCompanion.new_state((3, 3, 2), 1)
+    assert len(st["deck"]) == 8 and all(cached_data().times_cards[c][0] in ids for c in st["deck"])
+
+
+def test_companion_tabletop_mumanbot_steps_and_restart(tmp_path):
+    state = tmp_path / "muman.json"
+    args = ("companion", "tabletop_inc", "--mumanbot", "hard", "--seed", "2", "--state", str(state))
+    child = spawn(*args)
+    child.expect("difficulty hard")
+    child.expect("Mumanbot \\(0 VP\\) > ")
+    child.sendline("")
+    child.expect("ZAP card Z\\d+")
+    child.expect("first FREE space of")
+    child.expect("was a space free")
+    child.sendline("y")
+    child.expect("VP \\(hard\\)")
+    child.expect("\\) > ")
+    child.sendline("banana")
+    child.expect("not understood")
+    child.sendline("quit")
+    assert finish(child) == 0
+    vp = json.loads(state.read_text())["vp"]
+    assert vp > 0
+
+    child = spawn(*args)
+    child.expect("resuming")
+    for _ in range(12):                           # placements until the recall
+        child.expect("\\) > ")
+        child.sendline("")
+        i = child.expect(["was a space free", "did the hourglass reach 0", "no muman is placed"])
+        if i == 2:
+            continue
+        child.sendline("y" if i == 0 else "n")
+        if i == 1:
+            break
+    child.expect("\\) > ")
+    child.sendline("vp")
+    child.expect("predictions on seat")
+    child.expect("\\) > ")
+    st = json.loads(state.read_text())
+    assert st["predictions"], "a recall draws face-up predictions"
+    child.sendline(f"hit {st['predictions'][0]}")
+    child.expect("came true: \\+1 VP")
+    child.expect("\\) > ")
+    child.sendline("end")
+    child.expect("game over: the Mumanbot scores")
+    assert finish(child) == 0
+
+
+def test_companion_salem_moderator_private_prompts_and_restart(tmp_path):
+    state = tmp_path / "salem.json"
+    args = ("companion", "salem", "--players", "4", "--seed", "3", "--state", str(state))
+    child = spawn(*args)
+    child.expect("moderator \\(setup")
+    child.sendline("")
+    child.expect("trial deck")
+    child.expect("moderator \\(dawn")
+    child.sendline("")
+    roles = {1: "n", 2: "w", 3: "c", 4: "n"}
+    for p in range(1, 5):
+        child.expect(f"hand the device to player {p}")
+        child.sendline("")
+        child.expect("your secret")
+        child.sendline("x")                       # not a role: asked again
+        child.expect("your secret")
+        child.sendline(roles[p])
+        if roles[p] == "w":
+            child.expect("who gets the Black Cat")
+            child.sendline("4")
+        else:
+            child.expect("nothing to do")
+            child.sendline("")
+    child.expect("player 4 takes the Black Cat")
+    child.expect("moderator \\(day")
+    child.sendline("quit")
+    assert finish(child) == 0
+
+    child = spawn(*args)
+    child.expect("resuming")
+    child.expect("moderator \\(day")
+    child.sendline("night")
+    for p in range(1, 5):
+        child.expect(f"hand the device to player {p}")
+        child.sendline("")
+        child.expect("your secret")
+        child.sendline(roles[p])
+        if roles[p] in ("w", "c"):
+            child.expect("choose")
+            child.sendline("1")
+        else:
+            child.expect("nothing to do")
+            child.sendline("")
+    child.expect("gavel lies before player 1")
+    child.expect("who confessed")
+    child.sendline("")
+    child.expect("chose player 1, who holds the gavel: nobody dies")
+    child.expect("moderator \\(day")
+    child.sendline("dead 3")
+    child.expect("player 3 is eliminated")
+    child.sendeof()
+    child.expect("end of input")
+    assert finish(child) == 0
+    assert 3 not in json.loads(state.read_text())["alive"]
+
+
+def test_alias_and_history_helpers():
+    from automa.play import action_aliases, match_action, new_lines, rule_section
+    texts = ["request in Editorial", "request in HR", "place journalist 1 on bus", "pass"]
+    aliases = action_aliases(texts)
+    assert aliases[0] == "rie" and aliases[3] == "pa"
+    assert match_action("2", texts, aliases)[0] == 1
+    assert match_action("rie", texts, aliases)[0] == 0
+    assert match_action("pla", texts, aliases)[0] == 2
+    assert match_action("request", texts, aliases) == (None, [0, 1])
+    assert match_action("banana", texts, aliases) == (None, [])
+    assert new_lines(["a", "b", "c"], ["b", "c", "d"]) == ["d"]
+    assert new_lines(["a"], ["a", "b"]) == ["b"]
+    assert new_lines(["a", "b"], ["a", "b"]) == []
+    assert rule_section("pulitzer", "13.11").startswith("### 13.11 SOLO")
+    assert "### 13.10" not in rule_section("pulitzer", "13.1")
