@@ -42,6 +42,8 @@ from rules.core import TERMINAL, Outcome, State, fresh_rng
 from .data import (CONSPIRATOR, EDITOR, EVENT, JOURNALIST, NIXON, COLOURS)
 
 SIDE = (1, -1)
+VALUE_ACT = tuple(("value", c) for c in range(64))      # shared action tuples
+ACTION_ACT = tuple(("action", c) for c in range(64))
 AUTO = frozenset(("cp", "chain", "fx", "dispose", "eval"))
 BITS = (1, 2, 4)
 BIT_NAME = {1: "blue", 2: "yellow", 4: "green"}
@@ -180,7 +182,7 @@ class WatergateState(State):
 
     def random_action(self, rng: random.Random) -> Hashable:
         legal = self._cache_legal
-        return legal[rng.randrange(len(legal))]
+        return legal[int(rng.random() * len(legal))]
 
     def _apply(self, action) -> None:
         self._do(action)
@@ -321,10 +323,10 @@ class WatergateState(State):
         usable = self.data.usable
         out = []
         for c in cards:
-            out.append(("value", c))
+            out.append(VALUE_ACT[c])
             u = usable[c]
             if u == 1 or (u and self._action_usable(s, c)):
-                out.append(("action", c))
+                out.append(ACTION_ACT[c])
         return out
 
     def _legal_vt(self, s: int, c: int, asked: int) -> list:
