@@ -92,8 +92,9 @@ def test_award_removal_token_out_of_game_no_vp_s17_3(level):
     assert st.final_breakdown(1)["total"] == st.vp[1]
 
 
-def test_skill_discard_s17_3():
-    st = mk()
+@pytest.mark.parametrize("level", LEVELS)
+def test_skill_discard_s17_3(level):
+    st = mk(level)
     st.zap_deck.append("Z04")
     top = st.skill_deck[-1]
     n = len(st.skill_deck)
@@ -101,10 +102,11 @@ def test_skill_discard_s17_3():
     assert st.skill_out == [top] and len(st.skill_deck) == n - 1
 
 
+@pytest.mark.parametrize("level", LEVELS)
 @pytest.mark.parametrize("card,key,width", [("Z05", "fl", 3), ("Z10", "it", 4), ("Z01", "sp", 3)])
-def test_track_wipes_refill_to_track_width_s17_3_amb01(card, key, width):
+def test_track_wipes_refill_to_track_width_s17_3_amb01(card, key, width, level):
     """§17.3 / AMB-01: tokens to supply, track cards shuffled into the deck, refill the width."""
-    st = mk()
+    st = mk(level)
     st.tok[key][0] = (1, 1, 0, 0, 0)
     total = len(st.deck[key]) + sum(1 for c in st.tr[key] if c)
     st.zap_deck.append(card)
@@ -131,9 +133,10 @@ def test_bot_recall_and_predictions_by_difficulty_s17_4_s17_5(level, k):
     assert st.res[1] == [0, 0, 0, 0, 0]
 
 
-def test_bot_prediction_target_is_a_human_with_3_seats_s17_5():
+@pytest.mark.parametrize("level", LEVELS)
+def test_bot_prediction_target_is_a_human_with_3_seats_s17_5(level):
     for seed in range(8):
-        g = load_game("tabletop_inc", players=4, mumanbots=("", "hard", "", "easy"))
+        g = load_game("tabletop_inc", players=4, mumanbots=("", level, "", "easy"))
         st = g.new_initial_state(seed)
         st.mum[1] = 0
         st.placed[1] = [("m", 0)]
@@ -141,8 +144,9 @@ def test_bot_prediction_target_is_a_human_with_3_seats_s17_5():
         assert st.pred_t[1] in (0, 2)
 
 
-def test_bot_scores_one_vp_per_correct_prediction_s17_5():
-    st = mk("extreme")
+@pytest.mark.parametrize("level", LEVELS)
+def test_bot_scores_one_vp_per_correct_prediction_s17_5(level):
+    st = mk(level)
     st.pred_t[1], st.pred_c[1], st.pred_up[1] = 0, ["research", "award"], [1, 1]
     st.h_item[0] = ["I16"]                               # keeps seat 0 in its post-action window
     vp = st.vp[1]
@@ -150,16 +154,18 @@ def test_bot_scores_one_vp_per_correct_prediction_s17_5():
     assert st.current_player() == 0 and st.vp[1] == vp + 1 and st.pred_c[1] == ["award"]
 
 
-def test_bot_placement_counts_for_human_prediction_amb09():
-    st = mk("easy", n=3, bot_seat=1)
+@pytest.mark.parametrize("level", LEVELS)
+def test_bot_placement_counts_for_human_prediction_amb09(level):
+    st = mk(level, n=3, bot_seat=1)
     st.pred_t[0], st.pred_c[0], st.pred_up[0] = 1, ["objective", "award"], [0, 0]
     st.zap_deck.append("Z19")
     human_move(st)
     assert st.pred_up[0] == [1, 0]
 
 
-def test_bot_triggers_end_with_plus5_s17_4():
-    st = mk("normal")
+@pytest.mark.parametrize("level", LEVELS)
+def test_bot_triggers_end_with_plus5_s17_4(level):
+    st = mk(level)
     st.mum[1] = 0
     st.placed[1] = [("m", 0)]
     st.hourglass = 1
@@ -173,8 +179,9 @@ def test_bot_triggers_end_with_plus5_s17_4():
     assert st.is_terminal()
 
 
-def test_refresh_variant_applies_to_bot_recall_s17_4():
-    st = mk("hard", card_track_refresh=True)
+@pytest.mark.parametrize("level", LEVELS)
+def test_refresh_variant_applies_to_bot_recall_s17_4(level):
+    st = mk(level, card_track_refresh=True)
     old = st.tr["fl"][:]
     st.mum[1] = 0
     st.placed[1] = [("m", 0)]
