@@ -28,13 +28,16 @@ from rules.pi.logic import CUBE, DISC, NONE
 
 INV, EV, SS, SC, SL = "investigate", "evidence", "solve_suspect", "solve_crime", "solve_location"
 
+#: solve-mask -> the legal ("solve_suspect", s) actions (memo shared by all states)
+_SS_CACHE: dict[int, list] = {}
+
 
 class PiState(State):
     __slots__ = ("game", "rng", "n", "prune", "m", "start", "rnd", "vi", "to_move", "over",
                  "pend_s", "pend_c", "area_sus", "area_cri", "sus_area", "cri_area", "cases",
                  "deck", "display", "discard", "dead", "marked", "inv_areas", "inv_left",
                  "events", "cand", "hand_ok", "failed", "solved", "solved_in_round",
-                 "score", "penalty", "_cache_rng_shared")
+                 "score", "penalty", "_cache_rng_shared", "_cache_masks")
 
     # ------------------------------------------------------------------ setup
     @classmethod
@@ -77,6 +80,7 @@ class PiState(State):
             if t >= 0:
                 cri_area[t] = a
         self.cri_area = tuple(cri_area)
+        self._cache_masks = {}
         sus = rng.sample(range(d.NS), n)
         cri = rng.sample(range(d.NC), n)
         loc = rng.sample(range(d.NL), n)
@@ -131,6 +135,7 @@ class PiState(State):
             if t >= 0:
                 cri_area[t] = a
         self.sus_area, self.cri_area = tuple(sus_area), tuple(cri_area)
+        self._cache_masks = {}
         if len(cases) != self.n:
             raise ValueError(f"need {self.n} cases")
         self.cases = [(sus[s], cri[c], area[l]) for s, c, l in cases]
@@ -190,18 +195,28 @@ class PiState(State):
         if self.over:
             return []
         g = self.game
-        d = g.data
         p = self.to_move
         if self.pend_s < 0:
-            acts = []
             if self.inv_left[p] > 0:
                 used = self.inv_areas[p]
-                acts.extend(act for a, act in enumerate(g.A_INV) if not used >> a & 1)
+                acts = g.free_inv.get(used)
+                if acts is None:
+                    acts = g.free_inv[used] = [act for a, act in enumerate(g.A_INV) if not used >> a & 1]
+                acts = acts[:]
+            else:
+                acts = []
             marked = self.marked[p]
-            acts.extend(g.A_EV[c] for c in sorted(self.display) if not marked >> c & 1)
+            ev = g.A_EV
+            acts += [ev[c] for c in sorted(self.display) if not marked >> c & 1]
             k = self._solve_mask(p)
-            acts.extend(act for act, sm in zip(g.A_SS, d.SMASK) if k & sm)
+            ss = _SS_CACHE.get(k)
+            if ss is None:
+                if len(_SS_CACHE) > 20000:
+                    _SS_CACHE.clear()
+                ss = _SS_CACHE[k] = [act for act, sm in zip(g.A_SS, g.data.SMASK) if k & sm]
+            acts += ss
             return acts
+        d = g.data
         k = self._solve_mask(p) & d.SMASK[self.pend_s]
         if self.pend_c < 0:
             return [act for act, cm in zip(g.A_SC, d.CMASK) if k & cm]
@@ -213,6 +228,21 @@ class PiState(State):
         legal = self.legal_actions()
         return legal[rng.randrange(len(legal))]
 
+    def _mask(self, kind: str, x: int, r) -> int:
+        """Triples consistent with result `r` of action (kind, x) on this mini-game's layout
+        (memoised per layout; the memo is shared by clones, which share the layout)."""
+        key = (kind, x, r)
+        m = self._cache_masks.get(key)
+        if m is None:
+            d = self.game.data
+            if kind == INV:
+                m = logic.investigate_mask(d, self.area_sus, self.area_cri, x, r[0], r[1])
+            else:
+                m = logic.evidence_mask(d, self.area_sus, self.area_cri, self.sus_area,
+                                        self.cri_area, x, r)
+            self._cache_masks[key] = m
+        return m
+
     # ------------------------------------------------------------------ moves
     def _apply(self, action) -> None:
         kind, x = action
@@ -223,13 +253,12 @@ class PiState(State):
             self.inv_left[p] -= 1
             self.inv_areas[p] |= 1 << x
             dd, cc = logic.investigate_result(d, self.sus_area, self.cri_area, self.cases[p], x)
-            self.cand[p] &= logic.investigate_mask(d, self.area_sus, self.area_cri, x, dd, cc)
+            self.cand[p] &= self._mask(INV, x, (dd, cc))
             self.events.append((INV, p, x, dd, cc))
             self._end_turn()
         elif kind == EV:
             r = logic.evidence_result(d, self.sus_area, self.cri_area, self.cases[p], x)
-            self.cand[p] &= logic.evidence_mask(d, self.area_sus, self.area_cri, self.sus_area,
-                                                self.cri_area, x, r)
+            self.cand[p] &= self._mask(EV, x, r)
             self.display.remove(x)
             if r == NONE:
                 self.dead.append((p, x))           # dead lead, kept face up (spec 7.2 step 4)
@@ -268,7 +297,7 @@ class PiState(State):
         """Spec 6 (engine order): all solved? next player, end of round, refill."""
         n = self.n
         solved = self.solved
-        unsolved = n - sum(1 for x in solved if x)
+        unsolved = solved.count(0)
         if unsolved == 0:
             self._end_minigame()
             return
@@ -342,6 +371,7 @@ class PiState(State):
         s.area_cri = self.area_cri
         s.sus_area = self.sus_area
         s.cri_area = self.cri_area
+        s._cache_masks = self._cache_masks
         s.cases = self.cases[:]
         s.deck = self.deck[:]
         s.display = self.display[:]
