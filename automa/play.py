@@ -483,6 +483,7 @@ class Terminal:
     def __init__(self, session: Session):
         self.s = session
         self.saved_to: str | None = None
+        self.last_obs: dict[int, Any] = {}
 
     def ask(self, prompt: str) -> str:
         try:
@@ -547,18 +548,39 @@ class Terminal:
         s.out("\n" * 3)
 
     def show_position(self, seat: int) -> None:
-        from automa.views import render_view
+        from automa.views import board_changes, render_view
         s = self.s
+        obs = s.state.observation(seat)
+        for line in board_changes(s.state, seat, self.last_obs.get(seat), obs):
+            s.echo(f"  > {line}", fg="magenta")
+        self.last_obs[seat] = obs
         s.echo("")
         s.echo(f"--- {s.seat_name(seat)}, your decision ---", bold=True, fg="green")
         s.echo(render_view(s.state, seat, s.style))
 
     def show_actions(self, texts: list[str], aliases: list[str]) -> None:
+        """Numbered, with the alias in [ ]; long lists in columns when the terminal is wide."""
+        import shutil
         s = self.s
         width = max(len(a) for a in aliases) if aliases else 0
+        cells = []
         for i, (text, alias) in enumerate(zip(texts, aliases), 1):
             tag = f"[{alias}]".ljust(width + 2) if width else ""
-            s.echo(f"  {i:>3}. {s.style(tag, fg='yellow')} {text}")
+            cells.append((f"  {i:>3}. {tag} {text}", tag))
+        columns = shutil.get_terminal_size((80, 24)).columns
+        cell_width = max(len(c) for c, _ in cells) + 1
+        ncols = max(1, columns // cell_width) if len(cells) > 12 else 1
+        rows = -(-len(cells) // ncols)
+        for r in range(rows):
+            line = []
+            for c in range(ncols):
+                k = c * rows + r
+                if k < len(cells):
+                    text, tag = cells[k]
+                    shown = text.replace(tag, s.style(tag, fg="yellow"), 1) if tag else text
+                    pad = " " * (cell_width - len(text)) if c < ncols - 1 else ""
+                    line.append(shown + pad)
+            s.echo("".join(line).rstrip())
 
     def human_turn(self, seat: int) -> None:
         s = self.s

@@ -282,6 +282,53 @@ def render_view(state, seat: int, style: Style = _plain) -> str:
     return state.render(seat)
 
 
+# --------------------------------------------------------------------------- what changed
+
+def pulitzer_changes(state, seat: int, before: dict, after: dict) -> list[str]:
+    """Pieces that appeared on the board since `seat` last looked (both observations of
+    `seat`): the agents' and the Times' placements, in words."""
+    from automa.times import BLUE, RED, TIMES
+    names = {TIMES: "Times journalist", RED: "red agent", BLUE: "blue agent"}
+    g = state.game
+    out = []
+    if before.get("round") != after.get("round") or len(before.get("spaces", ())) != len(after.get("spaces", ())):
+        old_spaces = [()] * len(after.get("spaces", ()))
+    else:
+        old_spaces = before["spaces"]
+    by_owner: dict[int, list[str]] = {}
+    for sid, pieces in enumerate(after.get("spaces", ())):
+        old = list(old_spaces[sid])
+        for pc in pieces:
+            if pc in old:
+                old.remove(pc)
+                continue
+            if pc[0] in names:
+                v = "face down" if pc[1] < 0 else f"value {pc[1]}"
+                by_owner.setdefault(pc[0], []).append(f"{state.space_name(sid)} ({v})")
+    for owner in (RED, BLUE, TIMES):
+        if by_owner.get(owner):
+            out.append(f"{names[owner]}s placed: " + ", ".join(by_owner[owner]))
+    if 0 <= seat < len(after.get("destroyed", ())):
+        old = set(before["destroyed"][seat]) if before.get("destroyed") else set()
+        gone = [state.cell_name(c) for c in after["destroyed"][seat] if c not in old]
+        if gone:
+            out.append("evidence destroyed on your report: " + ", ".join(gone))
+    return out
+
+
+CHANGES = {"pulitzer": pulitzer_changes}
+
+
+def board_changes(state, seat: int, before, after) -> list[str]:
+    fn = CHANGES.get(state.game.name)
+    if fn is None:
+        return []
+    try:
+        return fn(state, seat, before or {}, after)
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+        return []
+
+
 # --------------------------------------------------------------------------- others' moves
 
 def public_action_text(state, action, actor: int, viewers: Sequence[int]) -> str:
