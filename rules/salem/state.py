@@ -367,7 +367,7 @@ class SalemState(State):
         p = self._plurality(self._living())
         self.tokens[p].append("black_cat")
         self.votes = {}
-        self.log.append(f"Dawn: the Black Cat goes to {self.pname(p)}")
+        self.log.append(("Dawn: the Black Cat goes to {}", p))
 
     # ---- turns (R-TURN)
     def _t_next_turn(self):
@@ -430,7 +430,7 @@ class SalemState(State):
             if c != "accusation":
                 giles = False
             elif n == 1:   # both cards of the Draw were plain Accusations (A-39)
-                self.log.append(f"{self.pname(p)} shows two Accusations (Giles Corey)")
+                self.log.append(("{} shows two Accusations (Giles Corey)", p))
                 self._hf_add(-1, p, "accusation")
                 self._hf_add(-1, p, "accusation")
                 self.tasks.append(("draw", p, self._param("giles", "draw", 1), False))
@@ -463,7 +463,7 @@ class SalemState(State):
 
     # ---- Conspiracy (R-CONS)
     def _t_conspiracy(self, drawer, discarded):
-        self.log.append(f"Conspiracy ({self.pname(drawer)})")
+        self.log.append(("Conspiracy ({})", drawer))
         self.tasks.append(("cons_pass",))
         h = -1
         for q in range(self.N):
@@ -511,7 +511,7 @@ class SalemState(State):
 
     # ---- Night (R-NIGHT)
     def _t_night(self, drawer):
-        self.log.append(f"Night ({self.pname(drawer)})")
+        self.log.append(("Night ({})", drawer))
         self.in_night = True
         self.nights += 1
         hl = self._humans_living()
@@ -582,10 +582,10 @@ class SalemState(State):
         self.confessed.append(p)
         if what == "phips":
             self._use(p, "phips")
-            self.log.append(f"{self.pname(p)} confesses (William Phips, no card)")
+            self.log.append(("{} confesses (William Phips, no card)", p))
             return
         if what in self.fd[p]:
-            self.log.append(f"{self.pname(p)} confesses: {what}")
+            self.log.append(("{} confesses: {}", p, what))
             self._reveal(p, what, -1, "confess")
 
     def _t_night_announce(self, drawer):
@@ -594,9 +594,9 @@ class SalemState(State):
         if v < 0 or not self.alive[v]:
             return
         if self.gavel == v or v in self.confessed or "asylum" in self.tokens[v]:
-            self.log.append(f"Night: {self.pname(v)} was chosen but is protected")
+            self.log.append(("Night: {} was chosen but is protected", v))
             return
-        self.log.append(f"Night: {self.pname(v)} is the witches' victim")
+        self.log.append(("Night: {} is the witches' victim", v))
         if self.game.ghost_mode:    # 19.7: two reveals instead of death
             self.tasks.append(("reveal_blind", v, -1, "ghostnight"))
             self.tasks.append(("reveal_blind", v, -1, "ghostnight"))
@@ -661,7 +661,7 @@ class SalemState(State):
         self.fd[p].remove(card)
         self.fu[p].append(card)
         self._drop_fact(p, card)
-        self.log.append(f"{self.pname(p)} reveals {card}")
+        self.log.append(("{} reveals {}", p, card))
         if card == "witch":
             self.ew[p] = True
         if self._town_check():
@@ -685,7 +685,7 @@ class SalemState(State):
     def _eliminate(self, p, specials, accuser):
         living_before = sum(self.alive)
         self.alive[p] = False
-        self.log.append(f"{self.pname(p)} is eliminated")
+        self.log.append(("{} is eliminated", p))
         flipped = list(specials)
         row = self.fd[p]
         while row:
@@ -767,7 +767,7 @@ class SalemState(State):
 
     def _t_chain(self, q):
         if self.alive[q]:
-            self.log.append(f"Matchmaker: {self.pname(q)} follows")
+            self.log.append(("Matchmaker: {} follows", q))
             self._eliminate(q, (), -1)
 
     # ---- special trial cards (R-SPEC)
@@ -780,7 +780,7 @@ class SalemState(State):
                 self._hf_drop(accuser)
                 self.hand[h].append(c)
                 self._hf_add(accuser, h, c)
-                self.log.append(f"Pickpocket: {self.pname(h)} steals a card from {self.pname(accuser)}")
+                self.log.append(("Pickpocket: {} steals a card from {}", h, accuser))
             return
         if card == "charlatan":
             elig = [q for q in range(self.N) if self.alive[q] and self.fd[q]]
@@ -1076,7 +1076,7 @@ class SalemState(State):
                 self.deck.insert(0, card)
             self.deck_known = p
             self.night_zone = len(self.deck) + 1
-            self.log.append(f"{self.pname(p)} rearranges the deck (Tituba)")
+            self.log.append(("{} rearranges the deck (Tituba)", p))
         self._ask("action", p)
 
     def _ap_action(self, p, pay, a):
@@ -1118,7 +1118,7 @@ class SalemState(State):
         self._add_fact(p, q, c)
         if c == "witch":
             self._know_ew(p, q)
-        self.log.append(f"{self.pname(p)} spends a shilling to look at a card of {self.pname(q)}")
+        self.log.append(("{} spends a shilling to look at a card of {}", p, q))
 
     def _start_play(self, p, card):
         self.played = True
@@ -1140,7 +1140,7 @@ class SalemState(State):
         d = self.game.data
         eff = "accuse" if card == "alibi_w" else d.effect[card]
         self.tasks.append(("play_more", p))
-        self.log.append(f"{self.pname(p)} plays {card} on {self.pname(t)}")
+        self.log.append(("{} plays {} on {}", p, card, t))
         if eff == "accuse":
             self.reds[t].append("alibi" if card == "alibi_w" else card)
             self.last_acc[t] = p
@@ -1295,8 +1295,7 @@ class SalemState(State):
                     converts.append(q)
         for q in range(self.N):
             self.complete[q] = False
-        self.log.append(f"Charlatan: {self.pname(p)} swaps cards of "
-                        + ", ".join(self.pname(q) for q in chosen))
+        self.log.append(("Charlatan: {} swaps cards of {}, {} and {}", p) + tuple(chosen))
         self._witch_check(tuple(converts))
 
     def _ap_gravedigger(self, p, pay, a):
@@ -1304,10 +1303,10 @@ class SalemState(State):
         self.fu[t].remove(k)
         self.fd[t].append(k)
         self.pub_facts.append((t, k))
-        self.log.append(f"Gravedigger: {self.pname(p)} turns {self.pname(t)}'s {k} face-down")
+        self.log.append(("Gravedigger: {} turns {}'s {} face-down", p, t, k))
         if not self.alive[t]:
             self.alive[t] = True              # A-18: back in the turn order, empty hand
-            self.log.append(f"{self.pname(t)} returns to the game")
+            self.log.append(("{} returns to the game", t))
         self.tasks.append(("recheck",))
 
     def _ap_inquisitor(self, p, pay, a):
@@ -1374,8 +1373,12 @@ class SalemState(State):
                 out[human[p]] = (1.0 - tv) if self.ew[p] else tv
         return out
 
+    def _fmt(self, entry):
+        fmt, *args = entry
+        return fmt.format(*(self.pname(a) if isinstance(a, int) else a for a in args))
+
     def history_text(self):
-        return self.log[-12:]
+        return [self._fmt(e) for e in self.log[-12:]]
 
     # ------------------------------------------------------------------ clone
     def clone(self):
