@@ -73,14 +73,21 @@ def reveal_and_place(st) -> None:
         if not st.times_hired:
             st.times_hired = True
             st.times_pool.append(5)
+    placed, skipped = [], []
     for code in data.times_cards[card][2]:
         if not st.times_pool:
-            break
+            skipped.append(code)
+            continue
         sid = g.times_space(code, st)
         if sid < 0:
+            skipped.append(code)
             continue                                        # unavailable: skipped
         j = st.times_pool.pop(st._r().randrange(len(st.times_pool)))
         st.spaces[sid].append((TIMES, j, 0, 0))
+        placed.append(st.space_name(sid))
+    st._log(f"Times card {data.times_cards[card][0]} ({COLOUR_NAMES[colour]}): face-down journalists on "
+            + (", ".join(placed) or "nothing") + (f"; skipped {', '.join(skipped)}" if skipped else "")
+            + (f"; purple X value {st.times_x}" if st.times_hired else ""))
 
 
 def overtime_pick(display: list[int], numbers: Sequence[int]) -> int:

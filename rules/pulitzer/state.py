@@ -35,7 +35,7 @@ _MUTABLE_FLAT = ("money", "contacts", "points", "hr", "req_left", "finished", "a
                  "string_used", "unpinned", "eliminated", "evi_deck", "evi_disc", "line_deck",
                  "line_disc", "ot_deck", "ot_disc", "ot_display", "news_deck", "ev_deck",
                  "house_supply", "times_deck", "times_pool", "times_revealed", "dq", "rlist",
-                 "lower", "agent_cards", "cur", "bus_done", "leak", "leak_used", "bail_due")
+                 "lower", "agent_cards", "cur", "bus_done", "log", "leak", "leak_used", "bail_due")
 _MUTABLE_NESTED = ("avail", "arrested", "tok_now", "tok_new", "evt", "kept", "houses", "pins",
                    "pinrd", "stmt", "destroyed", "spaces", "news_slots", "rowh")
 
@@ -53,6 +53,7 @@ class PulitzerState(State):
         self.game = game
         self.rng = random.Random(seed)
         self._cache_rng_shared = False
+        self.log = []           # LP: what the Times and the agents did, in words (public)
         g, d = game, game.data
         n = g.n
         rng = self.rng
@@ -777,6 +778,15 @@ class PulitzerState(State):
             self.spaces[sid] = keep
         else:
             self.spaces[sid] = js
+        self._log(f"duel on {self.space_name(sid)}: "
+                  + ", ".join(f"{self.owner_name(p[0])} {self.pval(p)}" for p in js + agents)
+                  + (" -> agent stays" if keep else " -> agent removed"))
+
+    def _log(self, text: str) -> None:
+        log = self.log
+        log.append(f"round {self.round}: {text}")
+        if len(log) > 12:
+            del log[0]
 
     def _step_duels(self) -> None:
         if self.game.lp:
@@ -854,6 +864,9 @@ class PulitzerState(State):
             if len(win) == 1 and self.house_supply[r] > 0:
                 self.house_supply[r] -= 1
                 self.houses[win[0]][r] += 1
+        if g.lp:
+            self._log("kiosk rows: " + ", ".join(("press", "tie", "government")[1 - h[0]] for h in self.rowh)
+                      + f" -> opinion {self.opinion + net:+d}" if net else "kiosk rows: no opinion change")
         if g.lp and net:
             self.opinion = max(d.opinion[0], min(d.opinion[1], self.opinion + net))
             if self.opinion <= d.opinion[0]:
@@ -1005,6 +1018,8 @@ class PulitzerState(State):
                     cells = T.agent_matches(self, s, ev, ln)
                     if len(cells) == 1:
                         self._destroy(s, cells[0])
+                        self._log(f"{'blue' if self.ri == 2 else 'red'} agent destroyed "
+                                  f"{self.cell_name(cells[0])} on {self.owner_name(s)}'s report")
                     elif cells:
                         self.pend = ("destroy", s, tuple(sorted(cells)))
                         return
@@ -1208,6 +1223,7 @@ class PulitzerState(State):
                     continue
                 if owner == TIMES:
                     i = T.overtime_pick(self.ot_display, [c[0] for c in d.ot_cards])
+                    self._log(f"Times discarded overtime card #{d.ot_cards[self.ot_display[i]][0]}")
                     self.ot_disc.append(self.ot_display.pop(i))
                     continue
                 self.pend = ("otpick", owner)
@@ -1623,12 +1639,7 @@ class PulitzerState(State):
         return " ".join(str(x) for x in action)
 
     def history_text(self) -> list[str]:
-        out = []
-        d = self.game.data
-        for c in self.times_revealed:
-            cid, colour, spaces = d.times_cards[c]
-            out.append(f"Times card {cid} ({T.COLOUR_NAMES[colour]}): {', '.join(spaces)}")
-        return out[-3:]
+        return list(self.log)
 
     def __str__(self) -> str:
         g, d = self.game, self.game.data
