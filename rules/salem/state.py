@@ -837,7 +837,7 @@ class SalemState(State):
 
     def random_action(self, rng):
         legal = self.legal_actions()
-        return legal[rng.randrange(len(legal))]
+        return legal[int(rng.random() * len(legal))]
 
     # ---- legal actions per decision kind
     def _la_keep(self, p, pay):
@@ -878,23 +878,29 @@ class SalemState(State):
         return out
 
     def _card_plays(self, p):
+        hand = self.hand[p]
+        if not hand:
+            return []
         out = []
-        d = self.game.data
-        N = self.N
-        others = [q for q in range(N) if q != p and self.alive[q]]
-        for c in sorted(set(self.hand[p])):
-            eff = d.effect[c]
-            ok = False
-            if eff in ("accuse", "stocks"):
-                ok = bool(others)
+        effect = self.game.data.effect
+        alive = self.alive
+        others = None
+        for c in sorted(set(hand)):
+            eff = effect[c]
+            if others is None:
+                others = [q for q in range(self.N) if q != p and alive[q]]
+                if not others:
+                    return []
+            if eff == "accuse" or eff == "stocks":
+                ok = True
             elif eff == "alibi":
                 ok = any(self._alibi_ok(q) for q in others)
-                if self.abil(p) == "griggs" and others:
+                if self.abil(p) == "griggs":
                     out.append(("play", "alibi_w"))
             elif eff == "scapegoat":
                 ok = len(others) >= 2 and any(self.reds[q] or self.stocks[q] or self.tokens[q]
                                                for q in others)
-            elif eff == "arson":
+            elif eff == "arson" or eff == "shilling":
                 ok = any(not self.game.is_ghost[q] for q in others)
             elif eff == "robbery":
                 ok = sum(1 for q in others if not self.game.is_ghost[q]) >= 2
@@ -902,8 +908,8 @@ class SalemState(State):
                 ok = any(self.tokens[q] for q in others)
             elif eff == "blessing":
                 ok = any(self._bless_targets(p, tok) for tok in set(self.centre))
-            elif eff == "shilling":
-                ok = any(not self.game.is_ghost[q] for q in others)
+            else:
+                ok = False
             if ok:
                 out.append(("play", c))
         return out
