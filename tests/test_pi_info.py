@@ -1,0 +1,119 @@
+"""P.I. information model (spec 11): observation and determinization."""
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from rules.core import load_game, snapshot
+from rules.pi import logic
+from rules.pi.state import EV, INV
+
+
+def _consistent(state, q, case):
+    """Does `case` reproduce every public result about seat q's case this mini-game?"""
+    d = state.game.data
+    for e in state.events:
+        if e[1] != q:
+            continue
+        if e[0] == INV:
+            if logic.investigate_result(d, state.sus_area, state.cri_area, case, e[2]) != (e[3], e[4]):
+                return False
+        elif e[0] == EV:
+            if logic.evidence_result(d, state.sus_area, state.cri_area, case, e[2]) != e[3]:
+                return False
+        elif e[0] == "solve_fail":
+            if tuple(e[2:5]) == case:
+                return False
+        elif tuple(e[2:5]) != case:
+            return False
+    return True
+
+
+def _positions(players, seed, every=5):
+    g = load_game("pi", players=players)
+    s = g.new_initial_state(seed)
+    rng = random.Random(seed)
+    k = 0
+    while not s.is_terminal():
+        s.apply_action(s.random_action(rng))
+        k += 1
+        if k % every == 0 and not s.is_terminal():
+            yield s.clone()
+
+
+def test_determinized_cases_reproduce_every_public_result():
+    """Spec 11: sampled cases are consistent with every disc, cube, evidence result and
+    failed/solved triple; pairwise disjoint; the seat's hand is kept."""
+    rng = random.Random(0)
+    checked = 0
+    for players in (2, 3, 5):
+        for s in _positions(players, 4 + players, every=7):
+            for seat in range(players):
+                w = s.determinize(seat, rng)
+                assert w.hand(seat) == s.hand(seat)
+                for q in range(players):
+                    assert _consistent(s, q, w.cases[q])
+                for i in range(3):
+                    assert len({c[i] for c in w.cases}) == players
+                assert w.observation(seat) == s.observation(seat)
+                checked += 1
+    assert checked > 50
+
+
+def test_determinize_varies_only_what_the_seat_cannot_see():
+    """Spec 11: P knows the case of its left neighbour (its hand) and every solved case;
+    its own case and the others are resampled; the deck order too."""
+    g = load_game("pi", players=4)
+    s = g.new_initial_state(3)
+    seen = Counter()
+    for k in range(60):
+        w = s.determinize(0, random.Random(k))
+        assert w.cases[1] == s.cases[1]                # seat 0 holds seat 1's case
+        seen[w.cases[0]] += 1
+        assert sorted(w.deck) == sorted(s.deck)
+    assert len(seen) > 30                              # its own case is spread out
+
+
+def test_states_differing_only_in_hidden_cases_look_and_determinize_the_same():
+    """Spec 11: the observation of a seat excludes the other hands; so does determinize."""
+    g = load_game("pi", players=3)
+    a = g.new_initial_state(9)
+    b = a.clone()
+    # swap the cases of seats 0 and 2 (both hidden from seat 0, whose hand is seat 1's case)
+    b.cases[0], b.cases[2] = a.cases[2], a.cases[0]
+    b._set_hands()
+    b.deck.reverse()
+    assert a.observation(0) == b.observation(0)
+    assert a.observation(1) != b.observation(1)       # seat 1 holds seat 2's case
+    wa = a.determinize(0, random.Random(5))
+    wb = b.determinize(0, random.Random(5))
+    assert snapshot(wa) == snapshot(wb)
+
+
+def test_sampling_is_uniform_over_the_consistent_set():
+    """Spec 11: the posterior over a seat's own case is uniform over the consistent triples
+    (2 players: nothing else is hidden)."""
+    g = load_game("pi", players=2)
+    s = g.new_initial_state(1)
+    rng = random.Random(2)
+    # narrow seat 0's case with a few evidence cards and an investigator
+    while len(s.events) < 6:
+        legal = s.legal_actions()
+        s.apply_action(next(a for a in legal if a[0] in (EV, INV)))
+    mask = s.known_mask(0)
+    size = mask.bit_count()
+    draws = Counter(s.determinize(0, rng).cases[0] for _ in range(size * 40))
+    d = g.data
+    assert set(draws) <= {d.triple_of(i) for i in range(d.NS * d.NC * d.NL) if mask >> i & 1}
+    if size > 1:
+        expected = 40
+        assert max(draws.values()) < expected * 2.5 and len(draws) > size * 0.8
+
+
+def test_observation_is_plain_and_hides_the_deck_order():
+    g = load_game("pi", players=2)
+    s = g.new_initial_state(0)
+    obs = s.observation(0)
+    assert obs["hand"] == s.cases[1]
+    assert "deck" not in obs and obs["deck_size"] == len(s.deck)
+    assert all(not isinstance(v, (set, list)) for v in obs.values())
