@@ -447,7 +447,7 @@ class TabletopState(State):
                 self.final_left.remove(s)
             if not self.final_left:
                 self.phase = "over"
-                self.stack = []
+                self.stack.clear()
                 return False
         elif self.end_by == s and not self.final_left:
             self.phase = "over"
