@@ -81,6 +81,8 @@ def _wipe(state, key: str) -> None:
     deck.sort()
     state.R().shuffle(deck)
     w = len(state.tr[key])
+    if state.game.params.zap_refill == "four":      # AMB-01's literal reading: always 4 cards
+        w = 4
     state.tr[key] = [deck.pop() if deck else "" for _ in range(w)]
     state.tok[key] = [(0, 0, 0, 0, 0)] * w
 

@@ -239,3 +239,15 @@ def test_always_4_predictions_flag_amb02():
     st.placed[1] = [("m", 0)]
     human_move(st)
     assert len(st.pred_c[1]) == 4
+
+
+def test_zap_refill_four_flag_amb01():
+    """AMB-01 flag: the seed's literal 'draw 4' after a specialist wipe."""
+    st = mk("hard", zap_refill="four")
+    st.zap_deck.append("Z01")
+    human_move(st)
+    assert len(st.tr["sp"]) == 4 and len(st.tok["sp"]) == 4 and all(st.tr["sp"])
+    st2 = mk("hard")
+    st2.zap_deck.append("Z01")
+    human_move(st2)
+    assert len(st2.tr["sp"]) == 3

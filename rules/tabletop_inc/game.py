@@ -36,6 +36,9 @@ class TabletopParams(GameParams):
     first_player: int = 0
     #: AMB-02: Mumanbot prediction count "by_difficulty" (1/2/3/4, recommended) or "always_4"
     mumanbot_predictions: str = "by_difficulty"
+    #: AMB-01: cards dealt after a ZAP track wipe: "track_width" (3/3/4, recommended) or
+    #: "four" (the seed's literal 4, which widens the specialist/freelancer track to 4)
+    zap_refill: str = "track_width"
 
     def validate(self) -> None:
         super().validate()
@@ -60,6 +63,8 @@ class TabletopParams(GameParams):
         if self.mumanbot_predictions not in ("by_difficulty", "always_4"):
             raise ParamError("mumanbot_predictions must be 'by_difficulty' or 'always_4', "
                              f"got {self.mumanbot_predictions!r}")
+        if self.zap_refill not in ("track_width", "four"):
+            raise ParamError(f"zap_refill must be 'track_width' or 'four', got {self.zap_refill!r}")
         if not isinstance(self.hourglass_extra, int) or not 0 <= self.hourglass_extra <= 20:
             raise ParamError(f"hourglass_extra must be a whole number 0-20, got {self.hourglass_extra!r}")
 
@@ -115,6 +120,7 @@ class TabletopGame(Game):
             "hourglass_extra": "0-20 extra hourglass spaces for a longer game",
             "first_player": "seat index of the first player (default 0)",
             "mumanbot_predictions": "'by_difficulty' (1/2/3/4 cards, AMB-02) or 'always_4'",
+            "zap_refill": "'track_width' (AMB-01, recommended) or 'four' after a ZAP track wipe",
         }
 
     def with_automaton_seats(self, seat_specs: Sequence[str]) -> "TabletopGame":
