@@ -17,7 +17,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from rules.interop.bench import DEFAULT_CONFIGS, run, write_results  # noqa: E402
+from rules.interop.bench import default_configs, run, write_results  # noqa: E402
 
 
 def main(argv=None) -> None:
@@ -29,7 +29,7 @@ def main(argv=None) -> None:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--out", type=Path, default=ROOT / "experiments" / "results")
     args = ap.parse_args(argv)
-    configs = [c for c in DEFAULT_CONFIGS if not args.games or c[0] in args.games]
+    configs = [c for c in default_configs() if not args.games or c[0] in args.games]
     rows = run(configs, args.seconds, args.iterations, args.positions, args.seed)
     machine = f"Machine: {os.cpu_count()} cores, Python {platform.python_version()}."
     md, cs = write_results(rows, args.out, args.seconds, args.iterations, machine)

@@ -146,3 +146,29 @@ def test_openspiel_python_bots_play_the_wrapped_game(name):
         action = bot.step(state)
         assert action in state.legal_actions()
         state.apply_action(action)
+
+
+def test_bench_vs_openspiel_measures_both_sides_and_writes_tables(tmp_path):
+    from rules.interop import bench
+    row = bench.bench_game("watergate", {"players": 2}, seconds=0.01, iterations=3, num_positions=1)
+    assert row.positions == 1
+    for value in (row.ours_mcts_it_s, row.os_mcts_it_s, row.ours_ismcts_it_s, row.os_ismcts_it_s,
+                  row.ours_playout_actions_s, row.os_playout_actions_s):
+        assert value > 0
+    assert row.mcts_ratio == pytest.approx(row.ours_mcts_it_s / row.os_mcts_it_s)
+    md, cs = bench.write_results([row], tmp_path, 0.01, 3)
+    assert "| watergate |" in md.read_text()
+    assert cs.read_text().splitlines()[1].startswith("watergate,")
+
+
+def test_cli_bench_vs_openspiel(monkeypatch):
+    import functools
+
+    from click.testing import CliRunner
+
+    from cli import main
+    from rules.interop import bench
+    monkeypatch.setattr(bench, "bench_game", functools.partial(bench.bench_game, iterations=3, num_positions=1))
+    result = CliRunner().invoke(main, ["bench", "watergate", "--vs-openspiel", "--seconds", "0.01"])
+    assert result.exit_code == 0, result.output
+    assert "watergate" in result.output and "ismcts" in result.output and "x" in result.output

@@ -50,6 +50,7 @@ def _play(e, seed, steps):
             continue
         legal = np.flatnonzero(obs["action_mask"])
         assert set(legal) == set(info["legal"])
+        assert e.action_text(legal[0]) == info["legal"][legal[0]]
         action = int(legal[rng.integers(len(legal))])
         trace.append((agent, action, obs["observation"].tobytes()))
         e.step(action)
@@ -57,7 +58,7 @@ def _play(e, seed, steps):
 
 
 def test_reset_with_a_seed_is_reproducible():
-    e = make("watergate")
+    e = make("watergate", legal_text=True)
     assert _play(e, 11, 80) == _play(e, 11, 80)
     assert _play(e, 11, 80) != _play(e, 12, 80)
 

@@ -28,13 +28,15 @@ from pathlib import Path
 
 from rules.core import load_game, play_random
 
-DEFAULT_CONFIGS: list[tuple[str, dict]] = [
-    ("pi", {"players": 3}),
-    ("pulitzer", {"players": 1}),
-    ("salem", {"players": 5}),
-    ("tabletop_inc", {"players": 2}),
-    ("watergate", {"players": 2}),
-]
+def default_configs() -> list[tuple[str, dict]]:
+    """Every registered game of `GAME_MODULES` in its default configuration."""
+    from rules.core import GAME_MODULES
+    out = []
+    for module in GAME_MODULES:
+        name = module.rsplit(".", 1)[1]
+        params = load_game(name).params.to_json()
+        out.append((name, {"players": params["players"], "mode": params["mode"]}))
+    return out
 BAR = 3.0
 
 
@@ -88,19 +90,26 @@ def positions_for(game, count: int, seed: int, echo=print) -> list:
     return out
 
 
-def _rate(budget: float, step) -> float:
-    """Call step() (returns units done) until `budget` seconds pass; units per second."""
-    done = 0
-    start = time.perf_counter()
-    while True:
-        done += step()
-        elapsed = time.perf_counter() - start
-        if elapsed >= budget:
-            return done / elapsed
+def _paired(budget: float, ours, theirs) -> tuple[float, float]:
+    """Units per second of `ours` and `theirs` (each returns the units one call did),
+    measured interleaved: the side with less accumulated time runs next, until both have
+    had `budget` seconds.  Interleaving makes both sides see the same load on a shared machine."""
+    done = [0, 0]
+    spent = [0.0, 0.0]
+    steps = (ours, theirs)
+    clock = time.perf_counter
+    while min(spent) < budget:
+        side = 0 if spent[0] <= spent[1] else 1
+        start = clock()
+        done[side] += steps[side]()
+        spent[side] += clock() - start
+    return done[0] / spent[0], done[1] / spent[1]
 
 
 def bench_game(name: str, params: dict, seconds: float = 2.0, iterations: int = 50,
                num_positions: int = 2, seed: int = 0) -> Row:
+    """Rates for one game configuration; `seconds` per measurement and side, split over
+    the positions."""
     import numpy as np
     from open_spiel.python.algorithms import ismcts as os_ismcts
     from open_spiel.python.algorithms import mcts as os_mcts
@@ -111,7 +120,7 @@ def bench_game(name: str, params: dict, seconds: float = 2.0, iterations: int = 
     game = load_game(name, **params)
     spiel_game = wrap.load(name, **params)
     positions = positions_for(game, num_positions, seed)
-    per = seconds / num_positions
+    per = seconds / max(1, len(positions))
     np_rng = np.random.RandomState(seed)
     evaluator = os_mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np_rng)
     rng = random.Random(seed)
@@ -121,43 +130,40 @@ def bench_game(name: str, params: dict, seconds: float = 2.0, iterations: int = 
         # ---- mcts: the same determinization on both sides
         world = pos.determinize(seat, random.Random(seed + 1))
         ours = MCTSBot(game, seed=seed, iterations=iterations, c=1.4)
-        ours.search(world, seat)  # warm-up (memo tables, caches)
+        spiel_world = wrap.wrap_state(spiel_game, world)
+        theirs = os_mcts.MCTSBot(spiel_game, 1.4, iterations, evaluator, solve=False,
+                                 random_state=np_rng)
 
         def our_mcts() -> int:
             ours.search(world, seat)
             return ours.last_stats["iterations"]
 
-        sums["om"] += _rate(per, our_mcts)
-        spiel_world = wrap.wrap_state(spiel_game, world)
-        theirs = os_mcts.MCTSBot(spiel_game, 1.4, iterations, evaluator, solve=False,
-                                 random_state=np_rng)
-        theirs.mcts_search(spiel_world)
-
         def their_mcts() -> int:
             return theirs.mcts_search(spiel_world).explore_count
 
-        sums["sm"] += _rate(per, their_mcts)
+        our_mcts(), their_mcts()  # warm-up (memo tables, caches)
+        a, b = _paired(per, our_mcts, their_mcts)
+        sums["om"] += a
+        sums["sm"] += b
         # ---- ismcts: the real position, a new world per iteration
         ours_is = ISMCTSBot(game, seed=seed, iterations=iterations, c=0.7)
-        ours_is.search(pos, seat)
+        spiel_pos = wrap.wrap_state(spiel_game, pos)
+        theirs_is = os_ismcts.ISMCTSBot(spiel_game, evaluator, 0.7, iterations, random_state=np_rng)
 
         def our_ismcts() -> int:
             ours_is.search(pos, seat)
             return ours_is.last_stats["iterations"]
 
-        sums["oi"] += _rate(per, our_ismcts)
-        spiel_pos = wrap.wrap_state(spiel_game, pos)
-        theirs_is = os_ismcts.ISMCTSBot(spiel_game, evaluator, 0.7, iterations, random_state=np_rng)
-        theirs_is.run_search(spiel_pos)
-
         def their_ismcts() -> int:
             theirs_is.run_search(spiel_pos)
             return iterations
 
-        sums["si"] += _rate(per, their_ismcts)
-        # ---- raw random playouts
-        sums["op"] += _rate(per / 2, lambda: play_random(pos.clone(), rng))
+        our_ismcts(), their_ismcts()
+        a, b = _paired(per, our_ismcts, their_ismcts)
+        sums["oi"] += a
+        sums["si"] += b
 
+        # ---- raw random playouts
         def their_playout() -> int:
             state = spiel_pos.clone()
             n = 0
@@ -166,7 +172,9 @@ def bench_game(name: str, params: dict, seconds: float = 2.0, iterations: int = 
                 n += 1
             return n
 
-        sums["sp"] += _rate(per / 2, their_playout)
+        a, b = _paired(per / 2, lambda: play_random(pos.clone(), rng), their_playout)
+        sums["op"] += a
+        sums["sp"] += b
     k = len(positions)
     m = {key: value / k for key, value in sums.items()}
     return Row(game=name, params=",".join(f"{a}={b}" for a, b in params.items()), positions=k,
@@ -179,7 +187,7 @@ def bench_game(name: str, params: dict, seconds: float = 2.0, iterations: int = 
 def run(configs=None, seconds: float = 2.0, iterations: int = 50, num_positions: int = 2,
         seed: int = 0, echo=print) -> list[Row]:
     rows = []
-    for name, params in configs or DEFAULT_CONFIGS:
+    for name, params in configs or default_configs():
         row = bench_game(name, params, seconds, iterations, num_positions, seed)
         echo(format_row(row))
         rows.append(row)
@@ -209,8 +217,11 @@ def to_markdown(rows: list[Row], seconds: float, iterations: int, machine: str =
         "# automa vs OpenSpiel's Python bots on the wrapped games",
         "",
         "Generated by `python experiments/bench_vs_openspiel.py` (also `automa bench GAME --vs-openspiel`).",
-        f"Same positions, same process; {iterations} iterations per search, about {seconds:g} s per "
-        "measurement; uniform random rollouts to the end of the game on both sides.",
+        f"Each game in its default configuration; the same mid-game positions for both sides, in one "
+        f"process; {iterations} iterations per search; about {seconds:g} s per measurement and side, "
+        "ours and OpenSpiel's calls interleaved so that both see the same machine load; uniform random "
+        "rollouts to the end of the game on both sides (OpenSpiel: `RandomRolloutEvaluator(n_rollouts=1)`, "
+        "`MCTSBot(solve=False)`, `ISMCTSBot` defaults; c = 1.4 for mcts, 0.7 for ismcts on both sides).",
         "Ratios are ours / OpenSpiel's (higher = we are faster). " + (machine or ""),
         "",
         "| game | params | mcts it/s (ours / OpenSpiel) | ratio | ismcts it/s (ours / OpenSpiel) | ratio "

@@ -15,8 +15,10 @@
   as the OpenSpiel wrapper), plus an ``action_mask`` (int8, 1 = legal) in the observation.
 * **Observations** ``{"observation": float32 vector, "action_mask": int8 vector}``: the
   seat's `observation(seat)` flattened by `rules.interop.features.Layout` (a fixed layout per
-  game configuration, derived from random games with fixed seeds).  ``infos[agent]`` holds
-  the readable legal actions of the agent to move (``"legal"``: {id: text}).
+  game configuration, derived from random games with fixed seeds).  With ``legal_text=True``,
+  ``infos[agent]`` holds the readable legal actions of the agent to move (``"legal"``:
+  {id: text}); off by default because it costs an `action_to_string` per legal action.
+  `action_text(id)` names one action of the current state.
 * **Rewards** 0 until the end, then our `returns()`: 1 shared among the winners, 0 for all
   when an automaton wins.  No truncation: every game is bounded (`max_game_length`).
 * ``reset(seed=s)`` starts the engine with seed ``s``: the same seed and actions give the same
@@ -52,8 +54,10 @@ class AutomaEnv(AECEnv):
 
     metadata = {"render_modes": ["human", "ansi"], "is_parallelizable": False, "name": "automa"}
 
-    def __init__(self, game: str, render_mode: str | None = None, layout_games: int = 8, **params: Any):
+    def __init__(self, game: str, render_mode: str | None = None, layout_games: int = 8,
+                 legal_text: bool = False, **params: Any):
         super().__init__()
+        self.legal_text = legal_text
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, got {render_mode!r}")
         self.engine = load_game(game, **params)
@@ -111,9 +115,13 @@ class AutomaEnv(AECEnv):
     def _update_infos(self) -> None:
         for a in self.agents:
             self.infos[a] = {}
-        if not self.state.is_terminal():
+        if self.legal_text and not self.state.is_terminal():
             self.infos[self.agent_selection] = {
                 "legal": {code: self.state.action_to_string(move) for code, move in self._legal_map().items()}}
+
+    def action_text(self, action_id: int) -> str:
+        """The readable text of a legal action id of the current state."""
+        return self.state.action_to_string(self._legal_map()[int(action_id)])
 
     def observe(self, agent: str) -> dict:
         seat = self._seat_of[agent]
