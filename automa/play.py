@@ -59,7 +59,16 @@ class QuitGame(Exception):
 
 
 def default_opponent(game: Game) -> str:
-    """`ismcts:level=normal` where the difficulty presets exist, else a fixed budget."""
+    """The game's printed automaton at normal difficulty where it can hold a seat (the
+    Mumanbot), else `ismcts:level=normal` where the difficulty presets exist, else a fixed
+    search budget."""
+    for name in game.automaton_specs:
+        spec = f"{name}:normal"
+        try:
+            game.with_automaton_seats(["human"] + [spec] * (game.num_players - 1))
+            return spec
+        except (AutomaError, ValueError, TypeError):
+            pass
     try:
         make_bot(PRESET_OPPONENT, game, 0)
         return PRESET_OPPONENT
@@ -422,7 +431,7 @@ class Session:
             params["seconds"] = min(budget["seconds"], cap)
             return
         rate = budget["rate"]
-        fits = rate is not None and rate * budget["iterations"] <= 0.8 * cap
+        fits = rate is not None and rate * budget["iterations"] <= 0.5 * cap
         params["iterations"] = budget["iterations"]
         params["seconds"] = 0.0 if fits else 0.85 * cap
 
