@@ -1017,3 +1017,15 @@ def test_leaving_seat_orders_several_specials_A_16():
     s.apply_action(s.legal_actions()[0])
     s.apply_action(s.legal_actions()[0])
     assert s.dec[0] == "inquisitor" and s.dec[1] == 2
+
+
+def test_ghost_mode_all_players_witches_last_convert_loses_19_9():
+    """[19.9][A-32] with ghosts: every player a witch -> witches win, the last convert loses;
+    a ghost receiver's blind pick is engine-made (A-31)."""
+    rows = [["witch"] + ["naw"] * 4, NAW5, NAW5, ["witch"] * 5]
+    s = at_turn(2, 1, pos=0, rows=rows, hands=[[], [], [], []])
+    _draw_next(s, "conspiracy")
+    s.apply_action(("draw",))
+    assert s.result[0] == "witch" and s.result[2] == (2,)
+    assert s.outcome().winners == (0,)
+    assert s.outcome().reason == "witches win: every player became a witch"
