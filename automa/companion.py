@@ -286,6 +286,9 @@ class PulitzerCompanion(Companion):
                 self.log(f"  first red card: the Times' X is now worth {st['x']}")
         for code in spaces:
             self.log(f"  a random face-down purple journalist on {pulitzer_space_text(code, d.bus_lp)} ({code})")
+        if "OT" in spaces:
+            self.log("  when overtime resolves, a Times journalist on O1-O3 discards the highest-numbered "
+                     "overtime card on display (R-35); on O4/O5 it does nothing")
         self.log("  skip a listed space that already holds a journalist (R-34); stop when the Times has "
                  "no purple journalists left")
         if st["round"] >= 8 or not st["deck"]:

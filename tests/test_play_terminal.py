@@ -356,3 +356,29 @@ def test_alias_and_history_helpers():
     assert new_lines(["a", "b"], ["a", "b"]) == []
     assert rule_section("pulitzer", "13.11").startswith("### 13.11 SOLO")
     assert "### 13.10" not in rule_section("pulitzer", "13.1")
+
+
+def test_every_mapped_rule_section_exists_in_the_shipped_rulebooks():
+    from automa.play import RULE_SECTIONS, rule_section
+    for game, table in RULE_SECTIONS.items():
+        for kind, number in table.items():
+            assert rule_section(game, number), f"{game}: {kind} -> §{number} is not in automa/rulebooks/{game}.md"
+
+
+def test_views_use_only_the_seats_observation():
+    """A view of seat 0 is the same for two states that differ only in what seat 0 cannot see."""
+    import random
+    from automa.views import render_view
+    from rules.core import load_game
+    for name, kw in [("pulitzer", dict(mode="solo")), ("tabletop_inc", {}), ("pi", dict(players=3)),
+                     ("watergate", {}), ("salem", dict(players=5))]:
+        state = load_game(name, **kw).new_initial_state(7)
+        rng = random.Random(1)
+        for _ in range(15):
+            if state.is_terminal():
+                break
+            state.apply_action(state.random_action(rng))
+        seat = state.current_player() if not state.is_terminal() else 0
+        other = state.determinize(seat, random.Random(5))
+        assert other.observation(seat) == state.observation(seat)
+        assert render_view(other, seat) == render_view(state, seat), name
