@@ -775,3 +775,29 @@ def test_first_player_param_seat_bonus_and_tie_break_s5_17_s14_3():
     assert st.outcome().winners == (1,)                  # seat 1 is last in turn order
     with pytest.raises(ParamError, match="first_player"):
         mk(2, first_player=2)
+
+
+def test_seed_upgrade_example_box_beyond_skill_s10_12():
+    """Seed example (§10.12): a level-2 box with only 2 box skill goes to level 3 on the
+    left-most upgrade space (UPB)."""
+    st = mk()
+    st.perm[0] = [1, 0, 0]
+    st.prod[0] = [2, 0, 0]
+    give(st, time=1)
+    assert st.skills(0)[0] == 2
+    do(st, ("place", "UPB"))
+    assert st.prod[0][0] == 3
+
+
+def test_seed_objective_example_hold_3_dollar_3_inspiration_s19_5():
+    """Seed example: an objective needing 3 $ and 3 inspiration at the end (O02, +5/−2 here);
+    those tokens cannot also satisfy another objective (O05: hold 5 $)."""
+    st = mk()
+    st.objs[0] = ["O02"]
+    give(st, dollar=3, inspiration=3)
+    assert st.final_breakdown(0)["objectives"] == 5
+    st.objs[0] = ["O02", "O05"]
+    give(st, dollar=5, inspiration=3)
+    assert st.final_breakdown(0)["objectives"] == 5 - 1      # 5 $ cannot serve both
+    give(st, dollar=8, inspiration=3)
+    assert st.final_breakdown(0)["objectives"] == 8
