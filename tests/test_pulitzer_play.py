@@ -6,7 +6,7 @@ import pytest
 import rules.pulitzer  # noqa: F401
 from rules.core import load_game
 from rules.pulitzer.bots import HeuristicBot
-from rules.pulitzer.state import EV, R_BUSAG, R_EV2, R_EV4, T_ED
+from rules.pulitzer.state import EV, R_EV2, R_EV4, T_ED
 
 
 def with_event(name, players=3, seed=3):

@@ -11,7 +11,6 @@ from __future__ import annotations
 from automa.times import BLUE, RED, TIMES
 from search.bots import Bot
 
-from .data import LINE_X
 from .game import ARCHIVE, BUS, EVENT, KIOSK, OVERTIME
 
 HIDDEN_VALUE = 3.0

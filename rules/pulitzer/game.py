@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
 from automa import times as T
 from rules.core import Game, GameParams, ParamError

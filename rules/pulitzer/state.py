@@ -261,9 +261,6 @@ class PulitzerState(State):
         return self.ot_deck.pop()
 
     # ------------------------------------------------------------------ placement
-    def _free_for(self, s: int, sid: int) -> bool:
-        return not has_journalist(self.spaces[sid])
-
     def _legal_spaces(self, s: int) -> list[int]:
         g = self.game
         sp = self.spaces
