@@ -827,7 +827,7 @@ class WatergateState(State):
     def observation(self, seat: int):
         nixon = seat == NIXON
         track = tuple((self.tc[i] if (self.tf[i] == 1 or nixon) else -1, self.tp[i], self.tf[i])
-                      for i in range(len(self.tc)) if self.tf[i] != 2)
+                      for i in range(len(self.tc)))
         stack = []
         for f in self.stack:
             if f[0] == "turn" and f[2] >= 0 and f[1] != seat:
@@ -838,7 +838,7 @@ class WatergateState(State):
             "turns": tuple(self.turns), "initiative": self.ini, "momentum": self.mom,
             "gained": (self.got_ini, self.got_mom), "momentum_cards": tuple(self.mcard),
             "supply": self.supply, "momentum_removed": self.mom_removed,
-            "track": track, "track_slots": len(self.tc),
+            "track": track,
             "board": tuple(self.board), "pictures": tuple(self.pics),
             "hand": tuple(self.hand[seat]), "hand_sizes": (len(self.hand[0]), len(self.hand[1])),
             "deck_sizes": (len(self.deck[0]), len(self.deck[1])),
