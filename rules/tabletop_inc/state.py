@@ -23,6 +23,8 @@ from rules.core import TERMINAL, State, clone_rng, fresh_rng
 
 from .data import ACTIONS, PIECES, RES
 
+_lcopy = list.copy
+_dcopy = dict.copy
 L1 = (0, 1, 2)
 L2 = (3, 4)
 AWARD_W = {1: "award1_15", 2: "award2_18", 3: "award3_21"}
@@ -151,26 +153,26 @@ class TabletopState(State):
         c.steps = self.steps
         c.events = self.events[:]
         c.vp = self.vp[:]
-        c.res = [r[:] for r in self.res]
+        c.res = list(map(_lcopy, self.res))
         c.mum = self.mum[:]
-        c.stand = [x[:] for x in self.stand]
-        c.placed = [x[:] for x in self.placed]
-        c.emp = [x[:] for x in self.emp]
+        c.stand = list(map(_lcopy, self.stand))
+        c.placed = list(map(_lcopy, self.placed))
+        c.emp = list(map(_lcopy, self.emp))
         c.wow = self.wow[:]
         c.pow = self.pow[:]
-        c.tuck = [dict(x) for x in self.tuck]
-        c.perm = [x[:] for x in self.perm]
-        c.prod = [x[:] for x in self.prod]
-        c.h_emp = [x[:] for x in self.h_emp]
-        c.h_skill = [x[:] for x in self.h_skill]
-        c.h_item = [x[:] for x in self.h_item]
-        c.pub = [x[:] for x in self.pub]
-        c.awd = [x[:] for x in self.awd]
-        c.objs = [x[:] for x in self.objs]
+        c.tuck = list(map(_dcopy, self.tuck))
+        c.perm = list(map(_lcopy, self.perm))
+        c.prod = list(map(_lcopy, self.prod))
+        c.h_emp = list(map(_lcopy, self.h_emp))
+        c.h_skill = list(map(_lcopy, self.h_skill))
+        c.h_item = list(map(_lcopy, self.h_item))
+        c.pub = list(map(_lcopy, self.pub))
+        c.awd = list(map(_lcopy, self.awd))
+        c.objs = list(map(_lcopy, self.objs))
         c.acard = self.acard[:]
         c.pred_t = self.pred_t[:]
-        c.pred_c = [x[:] for x in self.pred_c]
-        c.pred_up = [x[:] for x in self.pred_up]
+        c.pred_c = list(map(_lcopy, self.pred_c))
+        c.pred_up = list(map(_lcopy, self.pred_up))
         c.occ = self.occ[:]
         c.deck = {k: v[:] for k, v in self.deck.items()}
         c.tr = {k: v[:] for k, v in self.tr.items()}
@@ -179,7 +181,7 @@ class TabletopState(State):
         c.skill_out = self.skill_out[:]
         c.obj_deck = self.obj_deck[:]
         c.obj_out = self.obj_out[:]
-        c.supply = [x[:] for x in self.supply]
+        c.supply = list(map(_lcopy, self.supply))
         c.shelf = self.shelf[:]
         c.zap_deck = self.zap_deck[:]
         c.zap_disc = self.zap_disc[:]
