@@ -30,11 +30,11 @@ def test_observation_hides_other_rows_and_hands_20_1(n):
     seats (rows of equal size, hands of equal size) never changes a seat's observation,
     unless the seat has legitimate knowledge (peeks, team roll call) about them."""
     checked = 0
-    for seed in range(4):
-        for s in _states(n, seed):
+    for seed in range(4 if n < 12 else 2):
+        for s in _states(n, seed, every=3 if n < 12 else 7):
             if s.is_terminal():
                 continue
-            for seat in range(s.num_players()):
+            for seat in range(s.num_players())[:4]:
                 me = s.game.pos_of[seat]
                 known = {t for t, _ in s.facts[me]} | set(s.known_ew[me]) | {me}
                 known |= {t for t, _ in s.pub_facts}
