@@ -26,7 +26,16 @@ def zap_vp(card, level: str) -> int:
     return card[1][LEVELS.index(level)]
 
 
-def draw(state) -> str:
+def draw(state, seat: int) -> str:
+    """Top card of the shared ZAP deck (AMB-25), or of the bot's own deck with zap_per_bot;
+    an empty deck is rebuilt from its shuffled discard pile (§17.2)."""
+    own = state.zap_own.get(seat)
+    if own is not None:
+        if not own[0]:
+            own[0] = sorted(own[1])
+            state.R().shuffle(own[0])
+            own[1] = []
+        return own[0].pop()
     if not state.zap_deck:
         state.zap_deck = sorted(state.zap_disc)
         state.R().shuffle(state.zap_deck)
@@ -41,7 +50,7 @@ def bot_turn(state, seat: int) -> None:
         return
     g = state.game
     level = g.levels[seat]
-    cid = draw(state)
+    cid = draw(state, seat)
     card = g.data.zap[cid]
     action = card[0]
     placed = None
@@ -61,7 +70,7 @@ def bot_turn(state, seat: int) -> None:
               + f", +{vp} VP")
     if card[2]:
         blue_box(state, seat, card[2])
-    state.zap_disc.append(cid)
+    (state.zap_own[seat][1] if seat in state.zap_own else state.zap_disc).append(cid)
 
 
 def award_target(held: list[int], shelf: list[int]) -> int:

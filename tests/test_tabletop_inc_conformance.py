@@ -13,8 +13,10 @@ CONFIGS = [
     {"players": 6, "mumanbots": ("", "normal", "", "hard", "easy", ""), "start_cards": "pow_wow",
      "card_track_refresh": True, "refresh_items": True},
     {"players": 2, "start_cards": "pow_wow", "first_player": 1},
+    {"players": 4, "mumanbots": ("", "hard", "easy", ""), "zap_per_bot": True, "zap_refill": "four"},
 ]
-IDS = ["2p-bot", "3p-2bots", "4p-bot-powwow", "5p-3bots-refresh", "6p-3bots-powwow-refresh", "2p-powwow"]
+IDS = ["2p-bot", "3p-2bots", "4p-bot-powwow", "5p-3bots-refresh", "6p-3bots-powwow-refresh", "2p-powwow",
+       "4p-zap-flags"]
 CHECKS = [c.check_terminates, c.check_determinism, c.check_clone, c.check_illegal_action,
           c.check_actions_are_plain, c.check_determinize, c.check_observation_hides, c.check_pickle]
 

@@ -251,3 +251,16 @@ def test_zap_refill_four_flag_amb01():
     st2.zap_deck.append("Z01")
     human_move(st2)
     assert len(st2.tr["sp"]) == 3
+
+
+def test_zap_per_bot_flag_amb25():
+    """AMB-25: bots share one ZAP deck by default; the flag gives each its own deck."""
+    g = load_game("tabletop_inc", players=3, mumanbots=("", "hard", "easy"), zap_per_bot=True)
+    st = g.new_initial_state(0)
+    assert st.zap_deck == [] and sorted(st.zap_own) == [1, 2]
+    assert all(len(v[0]) == 20 for v in st.zap_own.values())
+    top1, top2 = st.zap_own[1][0][-1], st.zap_own[2][0][-1]
+    human_move(st)
+    assert st.zap_own[1][1] == [top1] and st.zap_own[2][1] == [top2]
+    shared = mk("hard", n=3, bot_seat=1)
+    assert shared.zap_own == {} and len(shared.zap_deck) == 20

@@ -39,6 +39,8 @@ class TabletopParams(GameParams):
     #: AMB-01: cards dealt after a ZAP track wipe: "track_width" (3/3/4, recommended) or
     #: "four" (the seed's literal 4, which widens the specialist/freelancer track to 4)
     zap_refill: str = "track_width"
+    #: AMB-25: False (recommended) = all Mumanbots share one ZAP deck; True = one deck each
+    zap_per_bot: bool = False
 
     def validate(self) -> None:
         super().validate()
@@ -55,7 +57,7 @@ class TabletopParams(GameParams):
                 raise ParamError("mumanbots: at least one seat must be a deciding seat (\"\")")
         if self.start_cards not in ("founders", "pow_wow"):
             raise ParamError(f"start_cards must be 'founders' or 'pow_wow', got {self.start_cards!r}")
-        for name in ("card_track_refresh", "refresh_items"):
+        for name in ("card_track_refresh", "refresh_items", "zap_per_bot"):
             if not isinstance(getattr(self, name), bool):
                 raise ParamError(f"{name} must be true or false, got {getattr(self, name)!r}")
         if not isinstance(self.first_player, int) or not 0 <= self.first_player < self.players:
@@ -121,6 +123,7 @@ class TabletopGame(Game):
             "first_player": "seat index of the first player (default 0)",
             "mumanbot_predictions": "'by_difficulty' (1/2/3/4 cards, AMB-02) or 'always_4'",
             "zap_refill": "'track_width' (AMB-01, recommended) or 'four' after a ZAP track wipe",
+            "zap_per_bot": "true/false: each Mumanbot has its own ZAP deck (AMB-25; default shared)",
         }
 
     def with_automaton_seats(self, seat_specs: Sequence[str]) -> "TabletopGame":

@@ -52,6 +52,7 @@ def observation(state, seat: int):
         "obj_deck": len(state.obj_deck), "obj_out": tuple(state.obj_out),
         "supply": tuple(tuple(x) for x in state.supply), "shelf": tuple(state.shelf),
         "zap_deck": len(state.zap_deck), "zap_disc": tuple(state.zap_disc),
+        "zap_own": tuple((b, len(v[0]), tuple(v[1])) for b, v in sorted(state.zap_own.items())),
         "deal": tuple(state.deal[p] if p == seat else len(state.deal[p]) for p in range(n)),
     }
 
@@ -118,7 +119,12 @@ def determinize(state, seat: int, rng: random.Random):
         disc = set(state.zap_disc)
         pool = sorted(z for z in d.zap if z not in disc)
         rng.shuffle(pool)
-        w.zap_deck = pool
+        w.zap_deck = pool if not state.zap_own else []
+        for b in sorted(state.zap_own):
+            disc = set(state.zap_own[b][1])
+            pool = sorted(z for z in d.zap if z not in disc)
+            rng.shuffle(pool)
+            w.zap_own[b] = [pool, list(state.zap_own[b][1])]
 
     # POW/WOW options dealt to other seats (setup)
     if any(state.deal):

@@ -41,7 +41,7 @@ class TabletopState(State):
     __slots__ = ("game", "rng", "n", "turn", "phase", "ret", "stack", "vp", "res", "mum", "stand", "placed",
                  "emp", "wow", "pow", "tuck", "perm", "prod", "h_emp", "h_skill", "h_item", "pub", "awd",
                  "objs", "acard", "pred_t", "pred_c", "pred_up", "occ", "deck", "tr", "tok", "skill_deck",
-                 "skill_out", "obj_deck", "obj_out", "supply", "shelf", "zap_deck", "zap_disc", "hourglass",
+                 "skill_out", "obj_deck", "obj_out", "supply", "shelf", "zap_deck", "zap_disc", "zap_own", "hourglass",
                  "end_by", "final_left", "deal", "events", "steps", "_cache_rng_shared")
 
     # ------------------------------------------------------------------ setup
@@ -112,6 +112,14 @@ class TabletopState(State):
         self.zap_deck = sorted(d.zap) if game.bots else []
         rng.shuffle(self.zap_deck)
         self.zap_disc = []
+        # AMB-25 flag zap_per_bot: every Mumanbot draws from its own ZAP deck {seat: [deck, discard]}
+        self.zap_own = {}
+        if game.params.zap_per_bot:
+            for b in sorted(game.bots):
+                own = sorted(d.zap)
+                rng.shuffle(own)
+                self.zap_own[b] = [own, []]
+            self.zap_deck = []
         # §5.17 turn-order seat bonuses (a bot takes only the VP part, AMB-15)
         for s in range(n):
             b = d.turn_order_bonus[(s - first) % n]
@@ -185,6 +193,7 @@ class TabletopState(State):
         c.shelf = self.shelf[:]
         c.zap_deck = self.zap_deck[:]
         c.zap_disc = self.zap_disc[:]
+        c.zap_own = {k: [v[0][:], v[1][:]] for k, v in self.zap_own.items()} if self.zap_own else {}
         c.hourglass = self.hourglass
         c.end_by = self.end_by
         c.final_left = self.final_left[:]
