@@ -1029,3 +1029,21 @@ def test_ghost_mode_all_players_witches_last_convert_loses_19_9():
     assert s.result[0] == "witch" and s.result[2] == (2,)
     assert s.outcome().winners == (0,)
     assert s.outcome().reason == "witches win: every player became a witch"
+
+
+def test_evil_constable_votes_then_gavels_16():
+    """[16][R-SETUP-6] a seat can be witch and Constable: it votes with the witches and then
+    places the gavel (it may protect anyone but itself)."""
+    rows = rows6(p5=["witch", "constable", "naw", "naw", "naw"])
+    s = at_turn(6, 1, rows=rows, chars=plain_chars(6), hands=[[]] * 6)
+    _draw_next(s, "night")
+    s.apply_action(("draw",))
+    kinds = []
+    while s.in_night:
+        kinds.append((s.dec[0], s.dec[1]))
+        kind = s.dec[0]
+        s.apply_action(("victim", 2) if kind == "victim" else ("gavel", 2) if kind == "gavel"
+                       else ("confess", "none") if kind == "confess" else s.legal_actions()[0])
+    assert ("victim", 5) in kinds and ("gavel", 5) in kinds
+    assert kinds.index(("victim", 5)) + 1 == kinds.index(("gavel", 5))
+    assert s.alive[2]            # protected by the evil Constable's own gavel
