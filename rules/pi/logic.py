@@ -136,7 +136,30 @@ def evidence_sets(d: PiData, area_sus, area_cri, sus_area, cri_area, card: int) 
 
 
 def evidence_mask(d: PiData, area_sus, area_cri, sus_area, cri_area, card: int, result: int) -> int:
-    return evidence_sets(d, area_sus, area_cri, sus_area, cri_area, card)[result]
+    """Triple mask for one result of taking evidence card `card` (see `evidence_sets`)."""
+    t = d.card_type(card)
+    if t == 2:
+        name = card - d.NS - d.NC
+        if result == DISC:
+            return d.exp_l(1 << name)
+        cube = d.adj_bits[name]
+        if result == CUBE:
+            return d.exp_l(cube)
+        return d.exp_l(((1 << d.NL) - 1) & ~((1 << name) | cube))
+    if t == 0:
+        name, n, area_tile, exp, area = card, d.NS, area_sus, d.exp_s, sus_area[card]
+    else:
+        name, n, area_tile, exp, area = card - d.NS, d.NC, area_cri, d.exp_c, cri_area[card - d.NS]
+    if result == DISC:
+        return exp(1 << name)
+    cube = 0
+    for a in d.adj[area]:
+        tile = area_tile[a]
+        if tile >= 0:
+            cube |= 1 << tile
+    if result == CUBE:
+        return exp(cube)
+    return exp(((1 << n) - 1) & ~((1 << name) | cube))
 
 
 def hand_exclusion(d: PiData, case: tuple[int, int, int]) -> int:

@@ -225,13 +225,43 @@ class PiState(State):
         return [act for l, act in enumerate(g.A_SL) if chunk >> l & 1]
 
     def random_action(self, rng: random.Random):
-        legal = self.legal_actions()
-        return legal[rng.randrange(len(legal))]
+        """Uniform over `legal_actions()` without building the list (rollouts): draw from
+        investigators + display + suspects and redraw the few that are not legal."""
+        if self.over or self.pend_s >= 0:
+            legal = self.legal_actions()
+            return legal[int(rng.random() * len(legal))]
+        g = self.game
+        p = self.to_move
+        if self.inv_left[p] > 0:
+            used = self.inv_areas[p]
+            inv = g.free_inv.get(used)
+            if inv is None:
+                inv = g.free_inv[used] = [act for a, act in enumerate(g.A_INV) if not used >> a & 1]
+        else:
+            inv = ()
+        marked = self.marked[p]
+        display = self.display
+        k = self._solve_mask(p)
+        n_inv = len(inv)
+        n_ev = n_inv + len(display)
+        total = n_ev + len(g.A_SS)
+        smask = g.data.SMASK
+        random_ = rng.random
+        while True:
+            i = int(random_() * total)
+            if i < n_inv:
+                return inv[i]
+            if i < n_ev:
+                c = display[i - n_inv]
+                if not marked >> c & 1:
+                    return g.A_EV[c]
+            elif k & smask[i - n_ev]:
+                return g.A_SS[i - n_ev]
 
     def _mask(self, kind: str, x: int, r) -> int:
         """Triples consistent with result `r` of action (kind, x) on this mini-game's layout
         (memoised per layout; the memo is shared by clones, which share the layout)."""
-        key = (kind, x, r)
+        key = 64 * x + 4 * r[0] + r[1] if kind == INV else 3 * x + r + 10000
         m = self._cache_masks.get(key)
         if m is None:
             d = self.game.data
@@ -258,7 +288,8 @@ class PiState(State):
             self._end_turn()
         elif kind == EV:
             r = logic.evidence_result(d, self.sus_area, self.cri_area, self.cases[p], x)
-            self.cand[p] &= self._mask(EV, x, r)
+            m = self._cache_masks.get(3 * x + r + 10000)
+            self.cand[p] &= self._mask(EV, x, r) if m is None else m
             self.display.remove(x)
             if r == NONE:
                 self.dead.append((p, x))           # dead lead, kept face up (spec 7.2 step 4)
