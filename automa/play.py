@@ -97,24 +97,51 @@ def initials(text: str) -> str:
 
 
 def action_aliases(texts: Sequence[str]) -> list[str]:
-    """A short alias per action: the shortest prefix of its initials that no other legal
-    action's initials share and that is not a command word ('' when there is none)."""
+    """A short alias per action, not a command word and not shared: the shortest unique
+    prefix of its initials (up to 8 letters), else its shortest word that no other legal
+    action has ('tr1' in 'place on TR1 (train)'), else a unique prefix of its text;
+    '' when there is none (the number always works)."""
     inits = [initials(t) for t in texts]
     squashed = [t.lower().replace(" ", "") for t in texts]
+    words = [[w for w in re.findall(r"[a-z0-9$]+", t.lower())] for t in texts]
+    counts: dict[str, int] = {}
+    for ws in words:
+        for w in set(ws):
+            counts[w] = counts.get(w, 0) + 1
+
+    def free(cand: str, i: int) -> bool:
+        if cand in RESERVED or cand.isdigit():
+            return False
+        return not any(j != i and (inits[j].startswith(cand) or squashed[j].startswith(cand)
+                                   or cand in words[j]) for j in range(len(texts)))
+
     out = []
     for i, mine in enumerate(inits):
-        alias = ""
-        for pool, word in ((inits, mine), (squashed, squashed[i])):
-            for k in range(1, min(len(word), 10) + 1):
-                cand = word[:k]
-                if cand in RESERVED or cand.isdigit():
-                    continue
-                if not any(j != i and (inits[j].startswith(cand) or squashed[j].startswith(cand))
-                           for j in range(len(texts))):
-                    alias = cand
+        alias = next((mine[:k] for k in range(1, min(len(mine), 8) + 1) if free(mine[:k], i)), "")
+        if not alias:
+            unique = sorted((w for w in set(words[i]) if counts[w] == 1 and free(w, i)), key=lambda w: (len(w), w))
+            alias = unique[0] if unique else ""
+        if not alias:        # two words: one that few others share, then one they lack
+            for w1 in sorted(set(words[i]), key=lambda w: (counts[w], len(w), w)):
+                others = [j for j in range(len(texts)) if j != i and w1 in words[j]]
+                for w2 in sorted(set(words[i]) - {w1}, key=lambda w: (len(w), w)):
+                    if any(w2 in words[j] for j in others):
+                        continue
+                    for k in range(1, len(w2) + 1):
+                        cand = w1 + w2[:k]
+                        if free(cand, i) and not any(any(w.startswith(w2[:k]) for w in words[j])
+                                                     for j in others):
+                            alias = cand
+                            break
+                    if alias:
+                        break
+                if alias:
                     break
-            if alias:
-                break
+        if not alias:
+            alias = next((squashed[i][:k] for k in range(1, min(len(squashed[i]), 8) + 1)
+                          if free(squashed[i][:k], i)), "")
+        if alias in out:
+            alias = ""
         out.append(alias)
     return out
 

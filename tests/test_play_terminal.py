@@ -345,7 +345,7 @@ def test_alias_and_history_helpers():
     from automa.play import action_aliases, match_action, new_lines, rule_section
     texts = ["request in Editorial", "request in HR", "place journalist 1 on bus", "pass"]
     aliases = action_aliases(texts)
-    assert aliases[0] == "rie" and aliases[3] == "pa"
+    assert aliases[0] == "rie" and aliases[3] == "pass"
     assert match_action("2", texts, aliases)[0] == 1
     assert match_action("rie", texts, aliases)[0] == 0
     assert match_action("pla", texts, aliases)[0] == 2
@@ -368,7 +368,7 @@ def test_every_mapped_rule_section_exists_in_the_shipped_rulebooks():
 def test_views_use_only_the_seats_observation():
     """A view of seat 0 is the same for two states that differ only in what seat 0 cannot see."""
     import random
-    from automa.views import render_view
+    from automa.views import VIEWS
     from rules.core import load_game
     for name, kw in [("pulitzer", dict(mode="solo")), ("tabletop_inc", {}), ("pi", dict(players=3)),
                      ("watergate", {}), ("salem", dict(players=5))]:
@@ -381,4 +381,17 @@ def test_views_use_only_the_seats_observation():
         seat = state.current_player() if not state.is_terminal() else 0
         other = state.determinize(seat, random.Random(5))
         assert other.observation(seat) == state.observation(seat)
-        assert render_view(other, seat) == render_view(state, seat), name
+        view = VIEWS[name]
+        assert view(other, seat) == view(state, seat), name
+
+
+def test_aliases_tell_apart_actions_with_the_same_initials():
+    from automa.play import action_aliases, match_action
+    texts = ["play N03 Bob Haldeman (3 blue) for its value part",
+             "play N03 Bob Haldeman (3 blue) for its action part",
+             "place on TR1 (train)", "place on TD1 (trade)"]
+    aliases = action_aliases(texts)
+    assert all(aliases) and len(set(aliases)) == 4
+    assert aliases[2] == "tr1" and aliases[3] == "td1"
+    for i, alias in enumerate(aliases):
+        assert match_action(alias, texts, aliases)[0] == i
