@@ -448,3 +448,18 @@ def test_illegal_actions_leave_the_state_unchanged():
             s.apply_action(bogus)
     assert snapshot(s) == before
     assert "Little Italy" in s.action_to_string((INV, 2)) and "P.I." in str(s)
+
+
+def test_random_action_is_uniform_over_legal_actions():
+    """Rollout fast path (core contract): `random_action` draws uniformly from
+    `legal_actions()` without building it."""
+    from collections import Counter
+    g = game(3)
+    s = g.new_initial_state(5)
+    rng = random.Random(5)
+    for _ in range(30):
+        s.apply_action(s.random_action(rng))
+    legal = s.legal_actions()
+    draws = Counter(s.random_action(rng) for _ in range(200 * len(legal)))
+    assert set(draws) == set(legal)
+    assert min(draws.values()) > 120 and max(draws.values()) < 290
