@@ -403,11 +403,19 @@ class Session:
         return rec
 
     def save(self, path: str) -> str:
+        """Write the record to `path` (atomically: a temporary file, then a rename)."""
         path = os.path.expanduser(path.strip())
+        if os.path.isdir(path):
+            raise IsADirectoryError(21, "is a folder; give a file name", path)
         tmp = f"{path}.tmp"
-        with open(tmp, "w", encoding="utf-8") as handle:
-            handle.write(records.dumps(self.to_record()) + "\n")
-        os.replace(tmp, path)
+        try:
+            with open(tmp, "w", encoding="utf-8") as handle:
+                handle.write(records.dumps(self.to_record()) + "\n")
+            os.replace(tmp, path)
+        except OSError:
+            if os.path.exists(tmp):
+                os.remove(tmp)
+            raise
         return path
 
     # ---- moves
