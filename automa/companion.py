@@ -20,7 +20,7 @@ import json
 import os
 import random
 from pathlib import Path
-from typing import Any, Callable
+from typing import Callable
 
 import click
 
@@ -385,7 +385,7 @@ class TabletopCompanion(Companion):
         return False
 
     def turn(self) -> None:
-        from automa.mumanbot import PREDICTIONS, award_target, zap_vp
+        from automa.mumanbot import PREDICTIONS, zap_vp
         d = self.data()
         st = self.state
         st["turns"] += 1

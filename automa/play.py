@@ -287,7 +287,6 @@ class Session:
     colour: bool = False
     input_fn: Callable[[str], str] = input
     out: Callable[[str], None] = click.echo
-    last_human: int | None = None
     move_seconds: float = MOVE_SECONDS
     _hint_bot: Bot | None = None
     _budgets: dict = field(default_factory=dict)

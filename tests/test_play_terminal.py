@@ -3,7 +3,6 @@ pseudo-terminal (pexpect), with scripted keystrokes.  Short games and small seed
 file quick."""
 import json
 import os
-import re
 import sys
 
 import pytest
