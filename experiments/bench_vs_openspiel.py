@@ -1,7 +1,10 @@
 """Our mcts/ismcts/random playouts vs OpenSpiel's Python MCTSBot/ISMCTSBot/random playouts
 through the wrapper, side by side on the same positions of every game.
 
-    python experiments/bench_vs_openspiel.py [--seconds 2] [--iterations 50] [--positions 2] [GAME ...]
+    python experiments/bench_vs_openspiel.py [--seconds 2] [--iterations 50] [--positions 2] [GAME[:PLAYERS] ...]
+
+The committed table was made with
+    python experiments/bench_vs_openspiel.py --seconds 3 pi pulitzer pulitzer:1 tabletop_inc watergate salem salem:2
 
 Writes experiments/results/bench_vs_openspiel.md and .csv (needs the [openspiel] extra).
 See rules/interop/bench.py for what is measured.
@@ -22,14 +25,25 @@ from rules.interop.bench import default_configs, run, write_results  # noqa: E40
 
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("games", nargs="*", help="games to run (default: all five)")
+    ap.add_argument("games", nargs="*",
+                    help="GAME or GAME:PLAYERS, repeatable (default: every game in its default configuration)")
     ap.add_argument("--seconds", type=float, default=2.0, help="time per measurement and game")
     ap.add_argument("--iterations", type=int, default=50, help="iterations per search")
     ap.add_argument("--positions", type=int, default=2, help="positions per game")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--out", type=Path, default=ROOT / "experiments" / "results")
     args = ap.parse_args(argv)
-    configs = [c for c in default_configs() if not args.games or c[0] in args.games]
+    configs = []
+    for c in default_configs():
+        picked = [g for g in args.games if g.split(":")[0] == c[0]] if args.games else [c[0]]
+        for g in picked:  # GAME (default configuration) or GAME:PLAYERS
+            name, _, players = g.partition(":")
+            if players:
+                from rules.core import load_game
+                mode = load_game(name, players=int(players)).params.mode
+                configs.append((name, {"players": int(players), "mode": mode}))
+            else:
+                configs.append(c)
     rows = run(configs, args.seconds, args.iterations, args.positions, args.seed)
     machine = f"Machine: {os.cpu_count()} cores, Python {platform.python_version()}."
     md, cs = write_results(rows, args.out, args.seconds, args.iterations, machine)

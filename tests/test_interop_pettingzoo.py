@@ -71,6 +71,8 @@ def test_automaton_seats_are_not_agents():
         obs, _, term, trunc, _ = e.last()
         assert agent == "player_0"
         e.step(None if term or trunc else int(np.flatnonzero(obs["action_mask"])[0]))
+    # the same through seat specs
+    assert make("tabletop_inc", seats=["mumanbot:hard", "agent"]).possible_agents == ["player_1"]
     # pulitzer solo: the Times and the agents play inside the environment
     assert make("pulitzer").possible_agents == ["player_0"]
 

@@ -9,8 +9,9 @@
         e.step(action)
 
 * **Agents** ``player_<seat>`` for the seats that decide.  Automaton seats (the Times and the
-  agents in Pulitzer, Mumanbot seats given by ``mumanbots=("", "hard")``) are played inside
-  the environment and are no agents; `env.engine.automaton_seats()` lists them.
+  agents in Pulitzer, Mumanbot seats given by ``seats=["agent", "mumanbot:hard"]`` (any
+  non-automaton spec marks an agent seat) or by the game's own ``mumanbots=("", "hard")``)
+  are played inside the environment and are no agents; `env.engine.automaton_seats()` lists them.
 * **Actions** ``Discrete(n)`` with the stable ids of `rules.interop.actions` (the same ids
   as the OpenSpiel wrapper), plus an ``action_mask`` (int8, 1 = legal) in the observation.
 * **Observations** ``{"observation": float32 vector, "action_mask": int8 vector}``: the
@@ -28,13 +29,13 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Sequence
 
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from rules.core import IllegalActionError, load_game
+from rules.core import IllegalActionError, ParamError, load_game
 from rules.interop.actions import codec_for
 from rules.interop.features import Layout
 
@@ -55,12 +56,16 @@ class AutomaEnv(AECEnv):
     metadata = {"render_modes": ["human", "ansi"], "is_parallelizable": False, "name": "automa"}
 
     def __init__(self, game: str, render_mode: str | None = None, layout_games: int = 8,
-                 legal_text: bool = False, **params: Any):
+                 legal_text: bool = False, seats: Sequence[str] | None = None, **params: Any):
         super().__init__()
         self.legal_text = legal_text
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, got {render_mode!r}")
         self.engine = load_game(game, **params)
+        if seats is not None:
+            if len(seats) != self.engine.num_players:
+                raise ParamError(f"seats: give one spec per seat ({self.engine.num_players}), got {len(seats)}")
+            self.engine = self.engine.with_automaton_seats(list(seats))
         self.metadata = {**self.metadata, "name": f"automa_{self.engine.name}_v0"}
         self.render_mode = render_mode
         self.codec = codec_for(self.engine.name)
