@@ -7,7 +7,7 @@ from common import Timer, parser, plot, write_table
 
 from search import arena
 from search.mcts import presets
-from search.stats import wilson_interval
+from search.tune import Setting, evaluate
 
 REFERENCE = [  # (game, players, mode, reference player)
     ("pi", 2, None, "deducer"),
@@ -33,20 +33,12 @@ def main() -> None:
             previous = None
             for k, level in enumerate(levels):
                 spec = f"ismcts:level={level}"
-                bots = [reference] + [spec] * (players - 1)
+                bots = (reference,) + (spec,) * (players - 1)
                 params = arena.resolve_params(game, players, mode, bots)
-                tasks = arena.schedule(game, params, bots, args.games, args.seed + k)
-                result = arena.run(tasks, None, jobs=args.jobs)
-                wins = games = 0.0
-                for r in result.records:
-                    if r["status"] != "ok":
-                        continue
-                    games += 1
-                    mine = [s for s, b in enumerate(r["seats"]) if b == reference]
-                    if r["winners"]:
-                        wins += sum(s in r["winners"] for s in mine) / len(r["winners"])
-                low, high = wilson_interval(wins, int(games))
-                rate = wins / games if games else float("nan")
+                result = evaluate(game, Setting(level, k, params, bots), args.games, args.seed, k,
+                                  jobs=args.jobs)
+                games, wins, rate = result.games, result.wins, result.rate
+                low, high = result.interval
                 iterations = presets()["games"].get(game, presets()["games"]["default"])[level]
                 rows.append([game, players, reference, level, iterations, int(games), wins, rate, low, high])
                 xs.append(k), ys.append(rate), lows.append(low), highs.append(high)

@@ -6,7 +6,7 @@ against the game's reference bot, seats rotating (Pulitzer solo: against the Tim
 from common import Timer, parser, plot, write_table
 
 from search import arena
-from search.stats import wilson_interval
+from search.tune import Setting, evaluate
 
 CONFIGS = [  # (game, params, reference opponent or None for an automaton game)
     ("pi", {"players": 2}, "deducer"),
@@ -33,20 +33,12 @@ def main() -> None:
             for k, budget in enumerate(budgets):
                 spec = f"ismcts:iterations={budget}"
                 n = params["players"]
-                bots = [spec] + ([reference] * (n - 1) if reference else [])
+                bots = (spec,) + ((reference,) * (n - 1) if reference else ())
                 full = arena.resolve_params(game, n, params.get("mode"), bots)
-                tasks = arena.schedule(game, full, bots, args.games, args.seed + k)
-                result = arena.run(tasks, None, jobs=args.jobs)
-                wins = games = 0.0
-                for r in result.records:
-                    if r["status"] != "ok":
-                        continue
-                    games += 1
-                    mine = [s for s, b in enumerate(r["seats"]) if b == spec]
-                    if r["winners"]:
-                        wins += sum(s in r["winners"] for s in mine) / len(r["winners"])
-                low, high = wilson_interval(wins, int(games))
-                rate = wins / games if games else float("nan")
+                result = evaluate(game, Setting(spec, budget, full, bots), args.games, args.seed, k,
+                                  jobs=args.jobs)
+                games, wins, rate = result.games, result.wins, result.rate
+                low, high = result.interval
                 label = f"{game} {n}p" + (f" vs {reference}" if reference else " vs the Times")
                 rows.append([game, n, reference or "Times (automaton)", budget, int(games), wins, rate, low, high])
                 xs.append(k), ys.append(rate), lows.append(low), highs.append(high)
