@@ -39,7 +39,7 @@ from typing import Hashable
 
 from rules.core import TERMINAL, Outcome, State, fresh_rng
 
-from .data import (CONSPIRATOR, EDITOR, EVENT, JOURNALIST, NIXON, COLOURS)
+from .data import CONSPIRATOR, EDITOR, EVENT, NIXON
 
 SIDE = (1, -1)
 VALUE_ACT = tuple(("value", c) for c in range(64))      # shared action tuples
