@@ -1041,7 +1041,7 @@ class SalemState(State):
         self.dec = None
         self.steps += 1
         _APPLY[kind](self, p, pay, action)
-        if self.result is None and self.steps >= self.game.max_game_length():
+        if self.steps >= self.game._cap and self.result is None:
             self._end("draw", "draw: decision cap reached (safeguard)")
         self._run()
 
