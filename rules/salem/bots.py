@@ -19,11 +19,32 @@ from search.bots import Bot
 class HeuristicBot(Bot):
     defaults = {"confess_min": 3, "draw_below": 1}
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._mem_key = None
+        self._accused = set()     # (accuser, target) pairs seen on the public table
+
+    def _remember(self, obs):
+        """Public accusation history, kept between this seat's decisions in one game."""
+        turn = obs["turn"]
+        key = (obs["seat"], len(obs["alive"]))
+        if self._mem_key != key or turn[1] < self._last_turn:
+            self._accused = set()
+            self._seen_reds = [0] * len(obs["alive"])
+        self._mem_key = key
+        self._last_turn = turn[1]
+        for t, reds in enumerate(obs["reds"]):
+            a = obs["last_acc"][t]
+            if a >= 0 and len(reds) > self._seen_reds[t]:
+                self._accused.add((a, t))
+            self._seen_reds[t] = len(reds)
+
     def act(self, state, seat):
         legal = state.legal_actions()
+        obs = state.observation(seat)
+        self._remember(obs)
         if len(legal) == 1:
             return legal[0]
-        obs = state.observation(seat)
         me = state.game.pos_of[seat]
         self._obs = obs
         self._me = me
@@ -152,6 +173,14 @@ class HeuristicBot(Bot):
                 sus[t] -= 0.1
         for t in obs["known_ew"]:
             sus[t] = 1.0
+        # evidence from the accusation history: proven witches accuse townspeople, and
+        # whoever accused a proven witch is probably town
+        proven = [t for t in range(n) if sus[t] >= 1.0]
+        for (a, t) in getattr(self, "_accused", ()):
+            if t in proven and sus[a] < 1.0:
+                sus[a] -= 0.15
+            if a in proven and sus[t] < 1.0:
+                sus[t] -= 0.1
         sus[me] = -1.0 if not witch else 1.0
         return sus
 
