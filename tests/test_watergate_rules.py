@@ -751,3 +751,33 @@ def test_heuristic_in_unit_interval_and_tracks_progress():
     u.mcard = [0, 3]
     u.supply = 5
     assert u.heuristic()[NIXON] > base[NIXON]
+
+
+def _count_invariants(s):
+    cards_in_play = set()
+    for f in s.stack:
+        if f[0] in ("vt", "dispose"):
+            cards_in_play.add(f[2])
+        if f[0] == "pick" and f[4] >= 0:
+            cards_in_play.add(f[4])
+    for entry in s.chain:
+        cards_in_play.add(entry[2])
+    cards = s.hand[0] + s.hand[1] + s.deck[0] + s.deck[1] + s.disc[0] + s.disc[1] + s.removed
+    assert len(cards) == len(set(cards))
+    assert sorted(set(cards) | cards_in_play) == list(range(40))
+    tokens = len(s.bag) + sum(1 for f in s.tf if f != 2) + sum(1 for b in s.board if b >= 0)
+    tokens += sum(1 for f in s.stack if f[0] == "pin")
+    assert tokens == 30
+    momentum = s.supply + (s.mom is not None) + s.mcard[0] + s.mcard[1] + s.mom_removed
+    assert momentum == 9 or s.is_terminal() or any(f[0] == "eval" for f in s.stack)
+
+
+def test_components_are_conserved_in_random_games_s2():
+    """§2: 40 cards, 30 evidence tokens in play and 9 momentum tokens are never created or
+    lost, whatever the play (random games, checked after every decision)."""
+    for seed in range(30):
+        s = fresh(seed)
+        rng = random.Random(seed)
+        while not s.is_terminal():
+            _count_invariants(s)
+            s.apply_action(s.random_action(rng))
