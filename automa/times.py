@@ -134,10 +134,13 @@ def place_agents(st) -> None:
         st.spaces[g.bus_sids[-1]].append((RED, value, 0, 0))
 
 
-def agent_draw_counts(colour: int, marker: int) -> tuple[int, int]:
+def agent_draw_counts(colour: int, marker: int, alternative: bool = False) -> tuple[int, int]:
     """(evidence, line) cards an agent draws: 1 + 1, and for the blue agent +1 line when
-    the turn marker reached 6 and +1 evidence as well at 7 (R-30)."""
+    the turn marker reached 6 and +1 evidence as well at 7 (R-30).  The alternative
+    reading gives turn 6 its line card and turn 7 only its evidence card."""
     if colour == BLUE:
+        if alternative:
+            return 1 + (marker >= 7), 1 + (marker == 6)
         return 1 + (marker >= 7), 1 + (marker >= 6)
     return 1, 1
 

@@ -629,3 +629,25 @@ def test_discard_last_pin_is_a_free_action_during_placement_R9():
     assert ("unpin",) in st.legal_actions()
     st.apply_action(("unpin",))
     assert st.current_player() == s and st.pins[s] == [] and ("unpin",) not in st.legal_actions()
+
+
+def test_alternative_readings_are_switchable_14():
+    """§14 / §16: recommended readings by default; `readings` switches named ones."""
+    with pytest.raises(ParamError, match="R-99"):
+        load_game("pulitzer", players=3, readings=("R-99",))
+    g, st = fresh(players=3, variant="chronicle", readings=("R-4", "R-3"))
+    hl = sorted(g.hl[st.report[0]])
+    st.pins[0] = hl[:8]
+    assert st.final_score(0) == st.report_score(0) + 55            # R-4 alternative: 20 + 35
+    st.houses = [[4, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]]
+    assert st.house_score(0) == 12 + 5 + 10                         # R-3 alternative
+    assert T.agent_draw_counts(BLUE, 7, alternative=True) == (2, 1)
+    g, st = fresh(mode="solo", readings=("R-32", "R-36"))
+    a = g.kiosk_sid(0, 0)
+    st.spaces[a] = [(RED, 3, 0, 0), (0, 1, 2, 0)]                  # 2 + Newsroom 2 vs 3
+    st._step_duels()
+    assert st.spaces[a] == [(RED, 3, 0, 0)]                         # tokens ignored in duels
+    st.pins[0] = sorted(g.hl[st.report[0]])[:5]
+    st.over = True
+    st.points[0] = g.times_target - st.report_score(0)
+    assert st.outcome().winners == (0,)                             # a tie wins under R-36 alt

@@ -9,6 +9,15 @@ from rules.core import Game, GameParams, ParamError
 from .data import DATA_DIR, cached_data
 
 KIOSK, ARCHIVE, BUS, OVERTIME, EVENT = 0, 1, 2, 3, 4
+
+#: The §14 readings that can be switched to their alternative (default: the recommendation).
+ALT_READINGS = {
+    "R-3": "house sets: +10 per 4 houses of one colour instead of per set of distinct colours",
+    "R-4": "chronicle bonuses stack: >= 8 found gives 20 + 35",
+    "R-30": "blue agent extra cards not cumulative: turn 6 +1 line, turn 7 +1 evidence only",
+    "R-32": "duels use the printed value (value tokens do not count)",
+    "R-36": "solo: equalling the Times' table score is enough to win",
+}
 AREA_NAMES = ("kiosk", "archive", "bus", "overtime", "event")
 
 
@@ -22,6 +31,8 @@ class PulitzerParams(GameParams):
     events: bool = False
     #: solo: Times deck (red, orange, yellow), each 0-5, total 8 (§13.11)
     times_mix: tuple = (3, 3, 2)
+    #: spec §14 tags whose alternative (non-recommended) reading to use, e.g. ("R-4",)
+    readings: tuple = ()
 
     def validate(self) -> None:
         super().validate()
@@ -32,6 +43,13 @@ class PulitzerParams(GameParams):
             raise ParamError(problem)
         if self.variant not in ("investigation", "chronicle"):
             raise ParamError(f"variant must be 'investigation' or 'chronicle', got {self.variant!r}")
+        if isinstance(self.readings, (list, str)):
+            object.__setattr__(self, "readings", tuple([self.readings] if isinstance(self.readings, str)
+                                                        else self.readings))
+        unknown = [r for r in self.readings if r not in ALT_READINGS]
+        if unknown:
+            raise ParamError(f"readings: no alternative reading for {', '.join(map(str, unknown))}; "
+                             f"allowed: {', '.join(f'{k} ({v})' for k, v in ALT_READINGS.items())}")
         if not isinstance(self.events, bool):
             raise ParamError(f"events must be true or false, got {self.events!r}")
         if self.mode in ("two-player", "solo") and self.events:
@@ -84,6 +102,7 @@ class PulitzerGame(Game):
         self.times_target = T.times_score(d, p.times_mix)
         self.bus_by_cost = {b[0]: sid for b, sid in zip(self.bus, self.bus_sids)}
         self.all_seats = tuple(range(self.n))
+        self.alt = frozenset(p.readings)
         self.place_acts = tuple(tuple(("place", j, sid) for sid in range(self.n_spaces)) for j in range(6))
 
     # kiosk cell index: column-major so a column is a contiguous run
@@ -128,4 +147,5 @@ class PulitzerGame(Game):
             "variant": "standard mode only: investigation (>= 5 highlighted found to qualify) or chronicle (+20 / +35)",
             "events": "standard mode only: true to use the optional event deck",
             "times_mix": "solo: Times deck (red, orange, yellow), each 0-5, total 8; default (3, 3, 2)",
+            "readings": "spec §14 tags to switch to their alternative reading: " + ", ".join(ALT_READINGS),
         }

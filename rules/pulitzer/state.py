@@ -765,7 +765,10 @@ class PulitzerState(State):
         js = [p for p in pieces if p[0] < RED]
         if not js:
             return
-        best = max(self.pval(p) for p in js)
+        if "R-32" in self.game.alt:
+            best = max(self.jval(p[0], p[1]) for p in js)
+        else:
+            best = max(self.pval(p) for p in js)
         keep = []
         for a in agents:
             if best >= a[1]:
@@ -991,7 +994,7 @@ class PulitzerState(State):
                 sid = g.bus_sids[0] if colour == BLUE else g.bus_sids[-1]
                 self.agent_cards = []
                 if any(p[0] == colour for p in self.spaces[sid]):
-                    ne, nl = T.agent_draw_counts(colour, self.marker)
+                    ne, nl = T.agent_draw_counts(colour, self.marker, "R-30" in g.alt)
                     for _ in range(ne):
                         c = self._draw("E")
                         if c is not None:
@@ -1382,7 +1385,10 @@ class PulitzerState(State):
             others = max((self.houses[p][c] for p in range(g.n) if p != s), default=0)
             if mine[c] > others:
                 score += 5
-        score += 10 * min(mine)
+        if "R-3" in g.alt:
+            score += 10 * sum(h // 4 for h in mine)
+        else:
+            score += 10 * min(mine)
         return score
 
     def qualified(self, s: int) -> bool:
@@ -1396,7 +1402,8 @@ class PulitzerState(State):
             for threshold, bonus in g.data.chronicle:
                 if f >= threshold:
                     score += bonus
-                    break
+                    if "R-4" not in g.alt:
+                        break
         return score
 
     def scores(self) -> list[tuple]:
@@ -1415,7 +1422,7 @@ class PulitzerState(State):
                 return Outcome((), (2,), "eliminated: five highlighted evidence out of reach")
             if not self.qualified(0):
                 return Outcome((), (2,), "not qualified: fewer than 5 highlighted evidence found")
-            if mine > target:
+            if mine > target or (mine == target and "R-36" in g.alt):
                 return Outcome((0,), (1,), "the Post beats the Times' score table")
             return Outcome((), (2,), "Times wins on the score table")
         if self.capitol:
