@@ -49,7 +49,6 @@ class HeuristicBot(Bot):
         self._obs = obs
         self._me = me
         self._game = state.game
-        head = legal[0][0]
         kinds = {a[0] for a in legal}
         dec = obs["dec"]
         kind = dec[0] if dec else None
@@ -103,7 +102,7 @@ class HeuristicBot(Bot):
         if "target" in kinds:
             return self._target(obs, me, legal, sus, team, witch)
         if "target2" in kinds:
-            card, src = dec[2]
+            card = dec[2][0]
             if card == "robbery":
                 return best(legal, lambda a: (a[1] in team) if witch else -sus[a[1]])
             # scapegoat: move the pile onto the most suspicious seat
@@ -191,7 +190,6 @@ class HeuristicBot(Bot):
     # ------------------------------------------------------------------ turns
     def _turn(self, state, obs, me, legal, sus, team, witch, kind):
         alive = obs["alive"]
-        hand = obs["hand"]
         looks = [a for a in legal if a[0] == "look"]
         if looks and not witch:
             # spend coins on the most uncertain suspects
@@ -218,7 +216,7 @@ class HeuristicBot(Bot):
         if "scapegoat" in plays and any(obs["reds"][t] for t in range(len(alive))
                                         if t != me and alive[t] and (sus[t] < 0.3 or t in team)):
             return plays["scapegoat"]
-        if ("peek",) and any(a[0] == "peek" for a in legal) and kind == "action":
+        if kind == "action" and any(a[0] == "peek" for a in legal):
             peeks = [a for a in legal if a[0] == "peek"]
             return peeks[self.rng.randrange(len(peeks))]
         if kind == "action":

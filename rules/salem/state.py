@@ -567,7 +567,6 @@ class SalemState(State):
 
     def _t_confess_process(self, drawer):
         order = []
-        p = drawer
         for k in range(self.N):
             q = (drawer + k) % self.N
             if q in self.confess:
@@ -772,7 +771,6 @@ class SalemState(State):
 
     # ---- special trial cards (R-SPEC)
     def _t_special(self, h, card, accuser):
-        g = self.game
         if card == "pickpocket":
             if accuser >= 0 and accuser != h and self.hand[accuser]:
                 hand = self.hand[accuser]
@@ -1516,7 +1514,6 @@ class SalemState(State):
 
     def observation(self, seat):
         s = self.game.pos_of[seat]
-        N = self.N
         dec = self.dec
         if dec is None:
             pub_dec = None
@@ -1729,8 +1726,6 @@ class SalemState(State):
                 w.th_pend[t] = w.th_opts[t][0] if (cur >= 0 and t < cur) else None
         if not witch_eye:
             votes = {}
-            for t in sorted(self.votes):
-                pass
             if self.votes or (cur >= 0 and self.dec[0] in ("dawn", "victim", "gavel", "sleep")):
                 living = [q for q in range(N) if alive[q]]
                 for t in hl:
