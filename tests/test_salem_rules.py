@@ -1047,3 +1047,52 @@ def test_evil_constable_votes_then_gavels_16():
     assert ("victim", 5) in kinds and ("gavel", 5) in kinds
     assert kinds.index(("victim", 5)) + 1 == kinds.index(("gavel", 5))
     assert s.alive[2]            # protected by the evil Constable's own gavel
+
+
+# ------------------------------------------------------------------ flags and variants (21, 18)
+def test_flag_witch_decision_leader_A_02():
+    """[A-02] witch_decision=leader: one random witch's choice is the team's."""
+    s = at_turn(6, 1, rows=rows6(p1=["witch"] + ["naw"] * 4), chars=plain_chars(6),
+                hands=[[]] * 6, witch_decision="leader")
+    s.votes = {1: 3, 5: 4}
+    picks = set()
+    for k in range(30):
+        t = s.clone()
+        t.rng.seed(k)
+        picks.add(t._plurality(t._living()))
+    assert picks == {3, 4}
+    with pytest.raises(ParamError):
+        game(6, witch_decision="dictator")
+
+
+def test_flag_standard_edition_two_witches_eliminates_at_once_A_12():
+    """[A-12] double_witch_survives=false: the first Witch reveal eliminates (standard rule);
+    its other face-down cards flip, so the second Witch card is revealed too."""
+    rows = rows6(p5=["witch", "witch", "naw"], p1=["witch", "naw"])
+    s = at_turn(6, 1, rows=rows, chars=plain_chars(6), double_witch_survives=False)
+    s._reveal(5, "witch", 0, "accuse")
+    assert not s.alive[5] and not s.announced[5] and s.fd[5] == []
+
+
+def test_variant_more_witches_18_2():
+    """[18.2][A-33] one more Witch card in place of a Not-a-Witch card."""
+    for n, w in ((4, 2), (6, 3), (12, 3)):
+        g = game(n, more_witches=True)
+        cards = [c for r in g.new_initial_state(1).fd for c in r]
+        assert cards.count("witch") == w
+        assert len(cards) == sum(len(r) for r in game(n).new_initial_state(1).fd)
+    with pytest.raises(ParamError):
+        load_game("salem", players=2, mode="ghosts", more_witches=True)
+
+
+def test_variant_dead_tell_their_team_18_4():
+    """[18.4][A-35] reveal_team_on_death: an eliminated seat's team becomes public."""
+    s = at_turn(6, 1, rows=rows6(p2=["naw"]), chars=plain_chars(6), hands=[["witness"]] + [[]] * 5,
+                reveal_team_on_death=True)
+    s.ew[2] = True                      # it once held a Witch card
+    assert s.observation(0)["dead_team"][2] is None
+    play(s, ("play", "witness"), ("target", 2))
+    assert s.observation(0)["dead_team"][2] is True
+    assert s.determinize(0, random.Random(1)).ew[2]
+    s2 = at_turn(6, 1, rows=rows6(), chars=plain_chars(6))
+    assert s2.observation(0)["dead_team"] is None

@@ -19,9 +19,24 @@ class SalemParams(GameParams):
     #: safeguard (not in the printed rules): after this many seat turns the game is a draw;
     #: 0 = automatic, 60 turns per seat (about 60 rounds)
     max_turns: int = 0
+    #: spec A-02: "vote" (plurality, random tie-break) or "leader" (a random witch decides)
+    witch_decision: str = "vote"
+    #: spec A-12: deluxe rule (True) or standard edition (False: first Witch reveal eliminates)
+    double_witch_survives: bool = True
+    #: variant 18.2: one more Witch card (2 at 4-5 players, 3 at 6-12) replacing a Not-a-Witch
+    more_witches: bool = False
+    #: variant 18.4: an eliminated seat's team (ever a witch or not) becomes public
+    reveal_team_on_death: bool = False
 
     def validate(self) -> None:
         super().validate()
+        if self.witch_decision not in ("vote", "leader"):
+            raise ParamError(f"witch_decision must be 'vote' or 'leader', got {self.witch_decision!r}")
+        for name in ("double_witch_survives", "more_witches", "reveal_team_on_death"):
+            if not isinstance(getattr(self, name), bool):
+                raise ParamError(f"{name} must be true or false, got {getattr(self, name)!r}")
+        if self.more_witches and self.mode == "ghosts":
+            raise ParamError("more_witches (variant 18.2) is for 4-12 players; ghosts mode has one Witch")
         if self.mode == "standard" and not 4 <= self.players <= 12:
             raise ParamError(f"salem standard mode takes 4-12 players, got {self.players}")
         if self.mode == "ghosts" and self.players not in (2, 3):
@@ -57,7 +72,14 @@ class SalemGame(Game):
         self.npos = len(self.human)
         self.pos_of = tuple(self.human.index(i) for i in range(p.players))
         self.is_ghost = tuple(h < 0 for h in self.human)
-        self.setup_row = self.data.setup[3 if self.ghost_mode else p.players]
+        row = dict(self.data.setup[3 if self.ghost_mode else p.players])
+        if p.more_witches:                      # variant 18.2, A-33
+            row["witch"] += 1
+            row["naw"] -= 1
+            if row["witch"] > self.data.box["witch"]:
+                raise ParamError(f"more_witches needs {row['witch']} Witch cards; the box data "
+                                 f"holds {self.data.box['witch']}")
+        self.setup_row = row
         self.abilities_on = not self.ghost_mode
         self.ab_param = {a: params for _, _, a, params in self.data.characters}
         self.th_choice = (not self.ghost_mode) and p.players <= 7 and p.townhall_choice
@@ -78,4 +100,8 @@ class SalemGame(Game):
                 "mode": "standard | ghosts",
                 "townhall_choice": "true/false: keep 1 of 2 Town Hall cards at 7 or fewer players (A-40)",
                 "max_turns": "0 (automatic: 60 per seat) or 20-5000: safeguard, the game is a draw "
-                              "after this many seat turns (not a printed rule)"}
+                              "after this many seat turns (not a printed rule)",
+                "witch_decision": "vote | leader: how the witch team picks (A-02)",
+                "double_witch_survives": "true/false: deluxe two-Witch rule (A-12)",
+                "more_witches": "true/false: variant 18.2, one more Witch card",
+                "reveal_team_on_death": "true/false: variant 18.4, the dead tell their team"}

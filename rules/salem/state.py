@@ -356,6 +356,9 @@ class SalemState(State):
     def _plurality(self, pool):
         if not self.votes:
             return pool[self.rng.randrange(len(pool))]
+        if self.game.params.witch_decision == "leader":      # A-02 flag
+            voters = sorted(self.votes)
+            return self.votes[voters[self.rng.randrange(len(voters))]]
         count = {}
         for v in self.votes.values():
             count[v] = count.get(v, 0) + 1
@@ -670,7 +673,7 @@ class SalemState(State):
                 if r != p and self.alive[r] and self.abil(r) == "rebecca":
                     self.tasks.append(("rebecca_ask", r))
         if card == "witch":
-            if "witch" in self.fd[p]:
+            if "witch" in self.fd[p] and self.game.params.double_witch_survives:
                 self.announced[p] = True       # R-REV-4: "I hold another Witch card"
                 return
             self._eliminate(p, (), accuser)
@@ -1537,6 +1540,8 @@ class SalemState(State):
             "tokens": tuple(tuple(sorted(r)) for r in self.tokens),
             "coins": tuple(self.coins),
             "announced": tuple(self.announced),
+            "dead_team": (tuple(None if self.alive[p] else self.ew[p] for p in range(self.N))
+                          if self.game.params.reveal_team_on_death else None),
             "pub_facts": tuple(sorted(self.pub_facts)),
             "last_acc": tuple(self.last_acc),
             "uses": tuple(sorted(self.uses.items())),
@@ -1632,8 +1637,12 @@ class SalemState(State):
         w.fd = rows
         # ever_witch (20.6 b): what the seat knows + holders in this world
         kn = set(self.known_ew[s])
+        told = g.params.reveal_team_on_death
         for t in range(N):
             if t == s:
+                continue
+            if told and not alive[t]:
+                w.ew[t] = self.ew[t]          # variant 18.4: public
                 continue
             w.ew[t] = (t in kn) or ("witch" in self.fu[t]) or ("witch" in rows[t])
         # other seats' private knowledge is not the seat's to know: canonical rebuild
