@@ -651,3 +651,77 @@ def test_alternative_readings_are_switchable_14():
     st.over = True
     st.points[0] = g.times_target - st.report_score(0)
     assert st.outcome().winners == (0,)                             # a tie wins under R-36 alt
+
+
+def test_entertainment_token_raises_overtime_order_8_2():
+    """§8.2 Entertainment: the +2 goes under an own overtime journalist for this round's
+    overtime ordering (or 1 contact instead)."""
+    g, st = fresh(players=3)
+    st.spaces[g.kiosk_sid(3, 0)] = [(1, 4, 0, 0)]          # seat 1 wins Entertainment
+    st.spaces[g.ot_sids[0]] = [(0, 3, 0, 0)]               # seat 0's 4 placed first
+    st.spaces[g.ot_sids[1]] = [(1, 2, 0, 0)]               # seat 1's 3
+    resolve_from(st, R_COL)
+    assert st.pend == ("ent", 1, (g.ot_sids[1],))
+    st.apply_action(("ent", g.ot_sids[1]))
+    while st.pend is not None and st.pend[0] != "otpick":
+        st.apply_action(st.legal_actions()[0])
+    assert st.current_player() == 1                        # 3 + 2 = 5 picks before the 4
+
+
+def test_lp_registry_token_draws_two_extra_of_one_type_13_7():
+    """§13.7: in LP the Registry token sits beside a bus journalist and draws 2 extra
+    cards of one type of your choice; it does not raise the value."""
+    g, st = fresh(mode="solo")
+    sid = g.bus_sids[1]                                    # $400: 1 evidence + 1 line
+    st.spaces[sid] = [(0, 2, 0, 2)]                        # flag 2 = Registry token
+    resolve_from(st, R_BUSAG)
+    assert st.pend == ("reg", 0)
+    st.apply_action(("reg", "L"))
+    assert len(st.cur[4]) == 1 and len(st.cur[5]) == 3 and st.cur[3] == 3
+
+
+def test_administration_token_allows_an_occupied_bus_space_8_7():
+    g = load_game("pulitzer", players=3)
+    st = g.new_initial_state(2)
+    s = st.current_player()
+    st.apply_action(("place", 4, g.bus_sids[0]))
+    s2 = st.current_player()
+    assert ("place", 4, g.bus_sids[0]) not in st.legal_actions()
+    st.tok_now[s2][2] = 1                                   # Administration
+    assert ("place", 4, g.bus_sids[0]) in st.legal_actions()
+    st.apply_action(("place", 4, g.bus_sids[0]))
+    assert [p[0] for p in st.spaces[g.bus_sids[0]]] == [s, s2] and st.tok_now[s2][2] == 0
+
+
+def test_times_journalists_block_spaces_and_win_columns_for_nobody_13_11():
+    """§13.11 step 4: Times spaces are closed to the Post; a Times column majority gives
+    nobody anything; Times journalists count on the press side of rows."""
+    g, st = fresh(mode="solo")
+    st.spaces[g.kiosk_sid(1, 0)] = [(TIMES, 4, 0, 0)]
+    st.spaces[g.kiosk_sid(1, 1)] = [(0, 0, 0, 0)]
+    st.placing, st.pend, st.double, st.turn = True, None, 0, 0
+    assert all(a[2] != g.kiosk_sid(1, 0) for a in st.legal_actions() if a[0] == "place")
+    st.spaces[g.kiosk_sid(2, 0)] = [(RED, 4, 0, 0)]
+    contacts, points = st.contacts[0], st.points[0]
+    st.rstep = R_COL
+    st.ri = 0
+    st.placing = False
+    st._step_columns()
+    assert (st.contacts[0], st.points[0]) == (contacts, points)
+    st._step_rows()
+    assert st.rowh[0] == [1]                              # Times 5 beats the agent's 4
+
+
+def test_2p_agents_hit_both_reports_R31():
+    """§13.6 / R-31: in 2P the same agent cards are matched against each report."""
+    g, st = fresh(mode="two-player")
+    d = g.data
+    st.report = [0, 5]                                    # R1 and R6 both highlight A:MEM
+    st.spaces[g.bus_sids[0]] = [(BLUE, 1, 0, 0)]
+    mem = next(c for c, e in enumerate(d.evidence_cards) if e == (d.evidence_types.index("MEM"),))
+    aline = next(c for c, l in enumerate(d.line_cards) if l == (LINE_INDEX["A"],))
+    st.evi_deck = [c for c in st.evi_deck if c != mem] + [mem]
+    st.line_deck = [c for c in st.line_deck if c != aline] + [aline]
+    st.marker = 0
+    resolve_from(st, R_BUSAG)
+    assert cell(g, "A:MEM") in st.destroyed[0] and cell(g, "A:MEM") in st.destroyed[1]
