@@ -1096,3 +1096,40 @@ def test_variant_dead_tell_their_team_18_4():
     assert s.determinize(0, random.Random(1)).ew[2]
     s2 = at_turn(6, 1, rows=rows6(), chars=plain_chars(6))
     assert s2.observation(0)["dead_team"] is None
+
+
+def test_variant_pooled_conspiracy_18_1():
+    """[18.1] pooled Conspiracy: one blind card from every living seat, shuffled, one dealt
+    back to each; counts unchanged; a Witch receiver joins the witches."""
+    rows = [["witch"] * 5] + [["naw"] * 5 for _ in range(5)]
+    outcomes = set()
+    for seed in range(12):
+        s = at_turn(6, seed, pos=3, rows=rows, chars=plain_chars(6), pooled_conspiracy=True)
+        _draw_next(s, "conspiracy")
+        s.apply_action(("draw",))
+        assert all(len(r) == 5 for r in s.fd)
+        holder = [p for p in range(1, 6) if "witch" in s.fd[p]]
+        assert len(holder) <= 1 and all(s.ew[p] for p in holder)
+        outcomes.add(tuple(holder))
+    assert len(outcomes) > 2          # not always the neighbour, unlike the normal pass
+
+
+def test_flag_proctor_whole_hand_A_25():
+    """[A-25] proctor_mode=whole_hand: John Proctor takes the whole hand (standard text)."""
+    s = at_turn(6, 1, rows=rows6(p4=["naw"]), chars=plain_chars(6, p2="john_proctor"),
+                hands=[["witness"], [], [], [], ["evidence", "stocks", "arson", "curse"], []],
+                proctor_mode="whole_hand")
+    play(s, ("play", "witness"), ("target", 4))
+    assert sorted(s.hand[2]) == ["arson", "curse", "evidence", "stocks"]
+
+
+def test_flag_ghost_constable_reveal_is_witch_win_A_31():
+    """[A-31] flag: standard 2-3 player rule, a revealed Constable card is a witch win."""
+    rows = [NAW5, ["constable"] * 2, ["witch"] + ["naw"] * 4, NAW5]
+    s = at_turn(2, 1, pos=0, rows=rows, hands=[["witness"], [], [], []],
+                ghost_constable_reveal_witch_win=True)
+    play(s, ("play", "witness"), ("target", 1))
+    assert s.result[0] == "witch" and s.outcome().winners == (1,)
+    s = at_turn(2, 1, pos=0, rows=rows, hands=[["witness"], [], [], []])
+    play(s, ("play", "witness"), ("target", 1))
+    assert s.result is None

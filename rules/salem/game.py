@@ -27,12 +27,21 @@ class SalemParams(GameParams):
     more_witches: bool = False
     #: variant 18.4: an eliminated seat's team (ever a witch or not) becomes public
     reveal_team_on_death: bool = False
+    #: variant 18.1: the Conspiracy cards are pooled, shuffled and dealt out again
+    pooled_conspiracy: bool = False
+    #: spec A-25: John Proctor takes "up_to_3" (deluxe reading) or the "whole_hand" (standard)
+    proctor_mode: str = "up_to_3"
+    #: spec A-31: standard 2-3 player rule, witches also win when the Constable card is revealed
+    ghost_constable_reveal_witch_win: bool = False
 
     def validate(self) -> None:
         super().validate()
         if self.witch_decision not in ("vote", "leader"):
             raise ParamError(f"witch_decision must be 'vote' or 'leader', got {self.witch_decision!r}")
-        for name in ("double_witch_survives", "more_witches", "reveal_team_on_death"):
+        if self.proctor_mode not in ("up_to_3", "whole_hand"):
+            raise ParamError(f"proctor_mode must be 'up_to_3' or 'whole_hand', got {self.proctor_mode!r}")
+        for name in ("double_witch_survives", "more_witches", "reveal_team_on_death",
+                     "pooled_conspiracy", "ghost_constable_reveal_witch_win"):
             if not isinstance(getattr(self, name), bool):
                 raise ParamError(f"{name} must be true or false, got {getattr(self, name)!r}")
         if self.more_witches and self.mode == "ghosts":
@@ -104,4 +113,8 @@ class SalemGame(Game):
                 "witch_decision": "vote | leader: how the witch team picks (A-02)",
                 "double_witch_survives": "true/false: deluxe two-Witch rule (A-12)",
                 "more_witches": "true/false: variant 18.2, one more Witch card",
-                "reveal_team_on_death": "true/false: variant 18.4, the dead tell their team"}
+                "reveal_team_on_death": "true/false: variant 18.4, the dead tell their team",
+                "pooled_conspiracy": "true/false: variant 18.1, pooled Conspiracy pass",
+                "proctor_mode": "up_to_3 | whole_hand: John Proctor's loot (A-25)",
+                "ghost_constable_reveal_witch_win": "true/false: ghosts mode, witches also win "
+                                                    "when the Constable is revealed (A-31)"}

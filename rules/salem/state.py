@@ -497,6 +497,20 @@ class SalemState(State):
         for p in living:
             self._drop_facts_row(p)
         converts = []
+        if self.game.params.pooled_conspiracy:       # variant 18.1
+            pool = [taken[p][1] for p in living]
+            self.rng.shuffle(pool)
+            for p, c in zip(living, pool):
+                self.fd[p].append(c)
+                if c == "witch":
+                    self._know_ew(p, p)
+                    if not self.ew[p]:
+                        self.ew[p] = True
+                        converts.append(p)
+            for p in range(self.N):
+                self.complete[p] = False
+            self._witch_check(tuple(converts))
+            return
         for p in living:
             left, c = taken[p]
             self.fd[p].append(c)
@@ -668,6 +682,10 @@ class SalemState(State):
             self.ew[p] = True
         if self._town_check():
             return
+        if card == "constable" and self.game.ghost_mode \
+                and self.game.params.ghost_constable_reveal_witch_win:
+            self._end("witch", "witches win: the Constable card was revealed")
+            return
         if cause not in ("confess", "elim") and self.game.abilities_on:
             for r in range(self.N):
                 if r != p and self.alive[r] and self.abil(r) == "rebecca":
@@ -731,6 +749,10 @@ class SalemState(State):
                   and self.abil(q) == "proctor"]
         pickers = john + martha
         if not pickers:
+            return
+        if self.game.params.proctor_mode == "whole_hand":   # A-25 flag: standard card text
+            self.hand[pickers[0]].extend(self.hand[p])
+            self.hand[p] = []
             return
         self.loot_view = (p, tuple(pickers))
         self.loot_stopped = []
