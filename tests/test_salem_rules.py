@@ -1133,3 +1133,23 @@ def test_flag_ghost_constable_reveal_is_witch_win_A_31():
     s = at_turn(2, 1, pos=0, rows=rows, hands=[["witness"], [], [], []])
     play(s, ("play", "witness"), ("target", 1))
     assert s.result is None
+
+
+def test_variant_two_card_reveal_accused_picks_18_3():
+    """[18.3] with 4-5 face-down cards the accused picks which of two pointed cards flips;
+    the two cards are private to the accused."""
+    rows = rows6(p2=["witch", "naw", "witch", "naw", "naw"])
+    rows[5] = ["witch"] + ["naw"] * 4
+    s = at_turn(6, 3, rows=rows, chars=plain_chars(6), hands=[["witness"]] + [[]] * 5,
+                two_card_reveal=True)
+    play(s, ("play", "witness"), ("target", 2))
+    while s.dec[0] != "pick2":            # equal kinds pointed at: no choice, try again
+        s = at_turn(6, s.rng.randrange(99), rows=rows, chars=plain_chars(6),
+                    hands=[["witness"]] + [[]] * 5, two_card_reveal=True)
+        play(s, ("play", "witness"), ("target", 2))
+    assert s.current_player() == 2
+    assert s.legal_actions() == [("flip", "naw"), ("flip", "witch")]
+    assert s.observation(0)["dec"] == ("pick2", 2, ())
+    assert s.determinize(0, random.Random(2)).observation(0) == s.observation(0)
+    s.apply_action(("flip", "naw"))
+    assert s.fu[2] == ["naw"] and s.alive[2]

@@ -129,6 +129,9 @@ class HeuristicBot(Bot):
                      "alibi": 4, "scapegoat": 3, "arson": 3, "robbery": 2, "blessing": 3,
                      "shilling": 2}
             return best(legal, lambda a: value.get(a[1], 0) if len(a) > 1 else 1)
+        if "flip" in kinds:        # variant 18.3: show the most harmless of the two cards
+            order = {"naw": 5, "constable": 1, "witch": -9}
+            return best(legal, lambda a: order.get(a[1], 3))
         if "cat_reveal" in kinds:
             order = {"naw": 5, "constable": 1, "witch": -9}
             return best(legal, lambda a: order.get(a[1], 3))

@@ -29,6 +29,9 @@ class SalemParams(GameParams):
     reveal_team_on_death: bool = False
     #: variant 18.1: the Conspiracy cards are pooled, shuffled and dealt out again
     pooled_conspiracy: bool = False
+    #: variant 18.3: while the target has 4-5 face-down cards, the chooser points at two of them
+    #: and the accused picks which one flips
+    two_card_reveal: bool = False
     #: spec A-25: John Proctor takes "up_to_3" (deluxe reading) or the "whole_hand" (standard)
     proctor_mode: str = "up_to_3"
     #: spec A-31: standard 2-3 player rule, witches also win when the Constable card is revealed
@@ -41,7 +44,7 @@ class SalemParams(GameParams):
         if self.proctor_mode not in ("up_to_3", "whole_hand"):
             raise ParamError(f"proctor_mode must be 'up_to_3' or 'whole_hand', got {self.proctor_mode!r}")
         for name in ("double_witch_survives", "more_witches", "reveal_team_on_death",
-                     "pooled_conspiracy", "ghost_constable_reveal_witch_win"):
+                     "pooled_conspiracy", "ghost_constable_reveal_witch_win", "two_card_reveal"):
             if not isinstance(getattr(self, name), bool):
                 raise ParamError(f"{name} must be true or false, got {getattr(self, name)!r}")
         if self.more_witches and self.mode == "ghosts":
@@ -115,6 +118,7 @@ class SalemGame(Game):
                 "more_witches": "true/false: variant 18.2, one more Witch card",
                 "reveal_team_on_death": "true/false: variant 18.4, the dead tell their team",
                 "pooled_conspiracy": "true/false: variant 18.1, pooled Conspiracy pass",
+                "two_card_reveal": "true/false: variant 18.3, the accused picks 1 of 2 pointed cards",
                 "proctor_mode": "up_to_3 | whole_hand: John Proctor's loot (A-25)",
                 "ghost_constable_reveal_witch_win": "true/false: ghosts mode, witches also win "
                                                     "when the Constable is revealed (A-31)"}

@@ -671,6 +671,15 @@ class SalemState(State):
         if not self.alive[p] or not self.fd[p]:
             return
         row = self.fd[p]
+        if (self.game.params.two_card_reveal and len(row) >= 4 and cause in ("accuse", "cat", "inq")
+                and not self.game.is_ghost[p]):       # variant 18.3
+            i, j = self.rng.sample(range(len(row)), 2)
+            a, b = sorted((row[i], row[j]))
+            if a != b:
+                self._ask("pick2", p, (a, b, chooser, cause))
+                return
+            self._reveal(p, a, chooser, cause)
+            return
         self._reveal(p, row[self.rng.randrange(len(row))], chooser, cause)
 
     def _reveal(self, p, card, accuser, cause):
@@ -1031,6 +1040,11 @@ class SalemState(State):
         return [("stop",)] + [("take", c) for c in sorted(set(self.discard))
                               if self.game.data.colour[c] != "black"]
 
+    def _la_pick2(self, p, pay):
+        if pay[0] == pay[1]:
+            return [("flip", pay[0])]
+        return [("flip", pay[0]), ("flip", pay[1])]
+
     def _la_cat_self(self, p, pay):
         return [("cat_reveal", k) for k in sorted(set(self.fd[p]))]
 
@@ -1293,6 +1307,9 @@ class SalemState(State):
         else:
             self.tasks.append(("next_turn",))
 
+    def _ap_pick2(self, p, pay, a):
+        self._reveal(p, a[1], pay[2], pay[3])
+
     def _ap_cat_self(self, p, pay, a):
         self._reveal(p, a[1], -1, "cat")
 
@@ -1542,6 +1559,8 @@ class SalemState(State):
         dec = self.dec
         if dec is None:
             pub_dec = None
+        elif dec[0] == "pick2":
+            pub_dec = dec if dec[1] == s else ("pick2", dec[1], ())
         elif dec[0] in SECRET_KINDS:
             pub_dec = ("secret", dec[1], dec[2] if dec[1] == s else ())
         else:
@@ -1776,6 +1795,12 @@ class SalemState(State):
             w.gavel = gav
         if self.confess:
             w.confess = {t: v for t, v in self.confess.items() if t == s}
+        if self.dec is not None and self.dec[0] == "pick2" and self.dec[1] != s:
+            t = self.dec[1]
+            row = w.fd[t]
+            i, j = rng.sample(range(len(row)), 2)
+            a, b = sorted((row[i], row[j]))
+            w.dec = ("pick2", t, (a, b) + self.dec[2][2:])
         return w
 
 
