@@ -19,7 +19,7 @@ HIDDEN_VALUE = 3.0
 class HeuristicBot(Bot):
     """Scores every legal action with simple rules and plays the best (ties at random)."""
 
-    defaults = {"noise": 0.0, "agent_bonus": 6.0, "bus_crowd": 1.0, "row_unit": 10.0, "rg_value": 6.0, "urgency": 0.0, "nonhl_penalty": 6.0, "late_penalty": 0.0}
+    defaults = {"noise": 0.0, "agent_bonus": 6.0, "bus_crowd": 1.0, "row_unit": 10.0, "rg_value": 6.0, "urgency": 0.0, "nonhl_penalty": 6.0, "late_penalty": 0.0, "reach_weight": 4.0}
 
     def act(self, state, seat):
         legal = state.legal_actions()
@@ -34,6 +34,7 @@ class HeuristicBot(Bot):
         ctx.urgency = float(self.params["urgency"])
         ctx.nonhl_penalty = float(self.params["nonhl_penalty"])
         ctx.late_penalty = float(self.params["late_penalty"])
+        ctx.reach_weight = float(self.params["reach_weight"])
         best, best_value = [], -1e18
         noise = float(self.params["noise"])
         for action in legal:
@@ -61,6 +62,7 @@ class _Context:
         self.urgency = 0.0
         self.nonhl_penalty = 6.0
         self.late_penalty = 0.0
+        self.reach_weight = 0.0
 
     # ---- helpers on the observation
     def jval(self, owner, j):
@@ -131,6 +133,15 @@ class _Context:
         # hidden red: P(value <= v) = v/5, mean of such values (v+1)/2
         p = min(1.0, v / 5.0)
         return p * (v + (v + 1) / 2.0)
+
+    def reachable_hl(self, v):
+        """Highlighted cells still open on my report within reach v of my last pin."""
+        d = self.d
+        pins = self.o["pins"][self.s]
+        dest = self.o["destroyed"][self.s]
+        last = pins[-1] if pins else d.start
+        hl = self.g.hl[self.o["report"][self.s]]
+        return sum(1 for c in hl if c not in pins and c not in dest and d.reach[last][c] <= v)
 
     def money(self):
         return self.o["money"][self.s] + self.o["contacts"][self.s]
@@ -204,6 +215,8 @@ class _Context:
             if self.found() >= 9 and rnd > 6:
                 return -1.0
             score = 6 + 1.6 * v + 1.2 * (ne + nl) - 0.35 * cost
+            if self.reach_weight:
+                score += self.reach_weight * (min(4, self.reachable_hl(v + 1)) - 2)
             if rnd == 1 and v < 3:
                 score -= 2
             if left < 3 and rnd < 7:
