@@ -1153,3 +1153,20 @@ def test_variant_two_card_reveal_accused_picks_18_3():
     assert s.determinize(0, random.Random(2)).observation(0) == s.observation(0)
     s.apply_action(("flip", "naw"))
     assert s.fu[2] == ["naw"] and s.alive[2]
+
+
+def test_night_prompts_reveal_no_roles_20_5():
+    """[20.5] at night every living player is prompted exactly twice in seat order (victim
+    round, gavel round) whatever its role; others only see a 'secret' step."""
+    rows = rows6(p1=["constable"] + ["naw"] * 4, p3=["witch", "constable", "naw"])
+    rows[1] = ["naw"] * 5
+    s = at_turn(6, 1, rows=rows, chars=plain_chars(6), hands=[[]] * 6)
+    s.alive[4] = False
+    _draw_next(s, "night")
+    s.apply_action(("draw",))
+    order = []
+    while s.dec[0] in ("victim", "gavel", "sleep"):
+        order.append(s.dec[1])
+        assert s.observation((s.dec[1] + 1) % 6)["dec"] == ("secret", s.dec[1], ())
+        s.apply_action(s.legal_actions()[0])
+    assert order == [0, 0, 1, 1, 2, 2, 3, 3, 5, 5]

@@ -554,21 +554,19 @@ class SalemState(State):
         self.tasks.append(("night_ask", 0, 0))
 
     def _t_night_ask(self, i, sub):
+        """Every living player is asked twice, in seat order (20.5): first the witches'
+        victim (a 'sleep' prompt for the others), then the Constable's gavel (likewise),
+        so the number and order of prompts reveal no role."""
         g = self.game.is_ghost
         for p in range(i, self.N):
             if not self.alive[p] or g[p]:
                 continue
-            if p == i and sub == 1:
-                if self.constable() == p:
-                    self._ask("gavel", p)
-                    return
-                continue
-            if self.ew[p]:
-                self._ask("victim", p)
+            if sub == 0:
+                self._ask("victim" if self.ew[p] else "sleep", p, () if self.ew[p] else (0,))
             elif self.constable() == p:
                 self._ask("gavel", p)
             else:
-                self._ask("sleep", p)
+                self._ask("sleep", p, (1,))
             return
 
     def _t_night_tally(self):
@@ -1100,7 +1098,10 @@ class SalemState(State):
         self.tasks.append(("night_ask", p + 1, 0))
 
     def _ap_sleep(self, p, pay, a):
-        self.tasks.append(("night_ask", p + 1, 0))
+        if pay and pay[0] == 0:
+            self.tasks.append(("night_ask", p, 1))
+        else:
+            self.tasks.append(("night_ask", p + 1, 0))
 
     def _ap_confess(self, p, pay, a):
         if a[1] != "none":
