@@ -19,7 +19,7 @@ HIDDEN_VALUE = 3.0
 class HeuristicBot(Bot):
     """Scores every legal action with simple rules and plays the best (ties at random)."""
 
-    defaults = {"noise": 0.0, "agent_bonus": 6.0, "bus_crowd": 1.0, "row_unit": 10.0, "rg_value": 6.0, "urgency": 0.0, "nonhl_penalty": 6.0, "late_penalty": 0.0, "reach_weight": 4.0}
+    defaults = {"noise": 0.0, "agent_bonus": 6.0, "bus_crowd": 1.0, "row_unit": 10.0, "rg_value": 6.0, "urgency": 0.0, "nonhl_penalty": 6.0, "late_penalty": 0.0, "reach_weight": 4.0, "opinion_urgency": 6.0}
 
     def act(self, state, seat):
         legal = state.legal_actions()
@@ -35,6 +35,7 @@ class HeuristicBot(Bot):
         ctx.nonhl_penalty = float(self.params["nonhl_penalty"])
         ctx.late_penalty = float(self.params["late_penalty"])
         ctx.reach_weight = float(self.params["reach_weight"])
+        ctx.opinion_urgency = float(self.params["opinion_urgency"])
         best, best_value = [], -1e18
         noise = float(self.params["noise"])
         for action in legal:
@@ -63,6 +64,7 @@ class _Context:
         self.nonhl_penalty = 6.0
         self.late_penalty = 0.0
         self.reach_weight = 0.0
+        self.opinion_urgency = 3.0
 
     # ---- helpers on the observation
     def jval(self, owner, j):
@@ -192,12 +194,8 @@ class _Context:
                 before = (margin > 0) - (margin < 0)
                 after_m = margin + swing
                 after = (after_m > 0.5) - (after_m < -0.5)
-                unit = self.row_unit
                 room = o["opinion"] - d.opinion[0]
-                if room <= 2:
-                    unit += 6.0
-                elif room <= 3:
-                    unit += 3.0
+                unit = self.row_unit + self.opinion_urgency * max(0, 4 - room)
                 score += unit * (after - before) + 0.4 * min(swing, max(0.0, 1.0 - margin))
                 score -= 0.25 * v          # keep big journalists for the bus
             else:
