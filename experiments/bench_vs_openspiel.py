@@ -32,6 +32,7 @@ def main(argv=None) -> None:
     ap.add_argument("--positions", type=int, default=2, help="positions per game")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--out", type=Path, default=ROOT / "experiments" / "results")
+    ap.add_argument("--note", default="", help="a sentence to add under the table (e.g. the machine load)")
     args = ap.parse_args(argv)
     configs = []
     for c in default_configs():
@@ -45,7 +46,7 @@ def main(argv=None) -> None:
             else:
                 configs.append(c)
     rows = run(configs, args.seconds, args.iterations, args.positions, args.seed)
-    machine = f"Machine: {os.cpu_count()} cores, Python {platform.python_version()}."
+    machine = f"Machine: {os.cpu_count()} cores, Python {platform.python_version()}. {args.note}".strip()
     md, cs = write_results(rows, args.out, args.seconds, args.iterations, machine)
     print(f"wrote {md} and {cs}")
 

@@ -30,9 +30,10 @@ Design (see also ``rules/interop/actions.py`` for the action ids):
 * **Automaton seats** (Times, agents, Mumanbot seats given by ``mumanbots``) move inside
   ``apply_action``; such a seat never becomes the current player.
 * **Speed.** ``clone`` is OpenSpiel's own (it deep-copies the Python attributes: our one
-  attribute's ``__deepcopy__`` is the engine's hand-written ``clone``); the legal-id map of a
-  state is cached until the next action; ``apply_action`` does not re-validate an id the
-  state listed (any other id is checked and rejected with ``IllegalActionError``).
+  attribute's ``__deepcopy__`` is the engine's hand-written ``clone``); the legal-id map and
+  the observation texts of a state are cached until the next action; ``apply_action`` does
+  not re-validate an id the state listed (any other id is checked and rejected with
+  ``IllegalActionError``).
 """
 from __future__ import annotations
 
@@ -101,12 +102,13 @@ class _Engine:
     pickling them; this class makes the first the engine's own `clone()` and the second a
     pickle of the engine state in which the shared Game object is stored by reference."""
 
-    __slots__ = ("state", "legal", "game")
+    __slots__ = ("state", "legal", "game", "texts")
 
     def __init__(self, game: "_GameData", state=None):
         self.game = game
         self.state = state
         self.legal: dict[int, Any] | None = None
+        self.texts: dict[int, str] = {}  # observation text per player, until the next action
 
     def __deepcopy__(self, memo):
         return _Engine(self.game, None if self.state is None else self.state.clone())
@@ -212,6 +214,7 @@ class AutomaState(pyspiel.State):
                 raise IllegalActionError(action, None, f"chance outcomes are 0..{data.num_seeds - 1}")
             e.state = data.engine.new_initial_state(data.seed_offset + int(action))
             e.legal = None
+            e.texts = {}
             return
         legal = e.legal_map()
         try:
@@ -221,6 +224,7 @@ class AutomaState(pyspiel.State):
                                      "no legal action has this id", e.state) from None
         e.state._apply(move)
         e.legal = None
+        e.texts = {}
 
     def _action_to_string(self, player: int, action: int) -> str:
         e = self._e
@@ -295,7 +299,10 @@ def observation_text(state: AutomaState, player: int) -> str:
         raise ValueError(f"player {player} out of range 0..{e.game.engine.num_players - 1}")
     if e.state is None:
         return f"p{player} start"
-    return f"p{player} {e.state.observation(player)!r}"
+    text = e.texts.get(player)
+    if text is None:
+        text = e.texts[player] = f"p{player} {e.state.observation(player)!r}"
+    return text
 
 
 class _Observer:
