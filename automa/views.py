@@ -101,7 +101,8 @@ def pulitzer_view(state, seat: int, style: Style = _plain) -> str:
     def pieces(sid: int) -> str:
         out = []
         for pc in obs["spaces"][sid]:
-            v = "?" if pc[1] < 0 else str(pc[1])
+            # pieces hold journalist ids (X = 5); the printed value comes from the public HR track
+            v = "?" if pc[1] < 0 else str(state.jval(pc[0], pc[1]))
             out.append(f"{owner(pc[0])} {v}" + (f"+{pc[2]}" if len(pc) > 2 and pc[2] else ""))
         return ", ".join(out) or style("free", dim=True)
 
