@@ -463,3 +463,14 @@ def test_random_action_is_uniform_over_legal_actions():
     draws = Counter(s.random_action(rng) for _ in range(200 * len(legal)))
     assert set(draws) == set(legal)
     assert min(draws.values()) > 120 and max(draws.values()) < 290
+
+
+def test_unpruned_random_game_ends_within_declared_length():
+    """Spec 12 / P-16: with every nomination allowed the game still ends within
+    max_game_length (each seat fails each triple at most once per mini-game)."""
+    from rules.core import play_random
+    g = game(2, prune_solves=False)
+    s = g.new_initial_state(0)
+    steps = play_random(s, random.Random(0), max_actions=g.max_game_length())
+    assert s.is_terminal() and steps <= g.max_game_length()
+    assert sum(s.penalty) > 0
