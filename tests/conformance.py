@@ -92,6 +92,9 @@ def check_clone(name: str, params: dict, seed: int = 5) -> None:
             if clone.is_terminal():
                 break
             clone.apply_action(clone.random_action(walk_rng))
+        if steps % 2 == 0:  # play the clone out, so nested working data is exercised too
+            while not clone.is_terminal():
+                clone._apply(clone.random_action(walk_rng))
         assert snapshot(state) == before, "mutating a clone changed the original"
         if steps % 7 == 0:
             snaps.append((state.clone(), before))

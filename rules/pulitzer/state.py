@@ -159,6 +159,8 @@ class PulitzerState(State):
             dd[name] = dd[name][:]
         for name in _MUTABLE_NESTED:
             dd[name] = [x[:] for x in dd[name]]
+        # the card resolving now holds its evidence and line card lists (cur[4], cur[5])
+        new.cur = [x[:] if isinstance(x, list) else x for x in self.cur]
         new.sup = dict(self.sup)
         # copy-on-write: the Mersenne Twister state is copied only when one side draws
         self._cache_rng_shared = True
