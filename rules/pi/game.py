@@ -45,6 +45,7 @@ class PiGame(Game):
         self.A_SC = tuple((SC, c) for c in range(d.NC))
         self.A_SL = tuple((SL, l) for l in range(d.NL))
         self.free_inv: dict[int, list] = {}        # memo: used-areas bitmask -> actions
+        self.ss_cache: dict[int, list] = {}        # memo: solve mask -> suspect actions
 
     def __reduce__(self):
         return (type(self), (self.params,))

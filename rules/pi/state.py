@@ -28,9 +28,6 @@ from rules.pi.logic import CUBE, DISC, NONE
 
 INV, EV, SS, SC, SL = "investigate", "evidence", "solve_suspect", "solve_crime", "solve_location"
 
-#: solve-mask -> the legal ("solve_suspect", s) actions (memo shared by all states)
-_SS_CACHE: dict[int, list] = {}
-
 
 class PiState(State):
     __slots__ = ("game", "rng", "n", "prune", "m", "start", "rnd", "vi", "to_move", "over",
@@ -209,11 +206,12 @@ class PiState(State):
             ev = g.A_EV
             acts += [ev[c] for c in sorted(self.display) if not marked >> c & 1]
             k = self._solve_mask(p)
-            ss = _SS_CACHE.get(k)
+            cache = g.ss_cache                       # solve mask -> legal suspect actions
+            ss = cache.get(k)
             if ss is None:
-                if len(_SS_CACHE) > 20000:
-                    _SS_CACHE.clear()
-                ss = _SS_CACHE[k] = [act for act, sm in zip(g.A_SS, g.data.SMASK) if k & sm]
+                if len(cache) > 20000:
+                    cache.clear()
+                ss = cache[k] = [act for act, sm in zip(g.A_SS, g.data.SMASK) if k & sm]
             acts += ss
             return acts
         d = g.data
