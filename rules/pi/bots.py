@@ -101,6 +101,32 @@ class DeducerBot(Bot):
         bits = set_bits(mask)
         return self.game.data.triple_of(bits[self.rng.randrange(len(bits))])
 
+    def _posterior(self, obs: dict, masks: list[int], own: int) -> tuple[int, float]:
+        """The most likely own triple (bit index) and its probability.  Each hypothesis is
+        weighted by how many cases the other hidden seats could still have beside it
+        (a product over seats: their mutual exclusions are ignored).  Uniform for large
+        sets or when nothing else is hidden (2 players)."""
+        bits = set_bits(own)
+        if len(bits) > 64:
+            return bits[self.rng.randrange(len(bits))], 1.0 / len(bits)
+        d = self.game.data
+        n, seat = obs["players"], obs["seat"]
+        others = [masks[q] for q in range(n)
+                  if q != seat and q != (seat + 1) % n and not obs["solved"][q]]
+        weights = []
+        for idx in bits:
+            keep = ~d.names_mask(*d.triple_of(idx))
+            w = 1
+            for m in others:
+                w *= (m & keep).bit_count()
+            weights.append(w)
+        total = sum(weights)
+        if total == 0:
+            return bits[self.rng.randrange(len(bits))], 1.0 / len(bits)
+        top = max(weights)
+        best = [b for b, w in zip(bits, weights) if w == top]
+        return best[self.rng.randrange(len(best))], top / total
+
     def _others_hazard(self, obs: dict, masks: list[int]) -> tuple[float, int]:
         """(chance per round that some other unsolved seat solves, number of them)."""
         n, seat = obs["players"], obs["seat"]
@@ -205,7 +231,8 @@ class DeducerBot(Bot):
         action, gain = self._info_choice(state, obs, own, legal)
         v = obs["value"]
         step = d.penalty_step
-        p = 1.0 / count
+        best, p = self._posterior(obs, masks, solvable)
+        solvable = 1 << best
         hazard, others = self._others_hazard(obs, masks)
         if others == 0 or action is None:
             # last chance (the mini-game ends when this round does) or nothing left to learn
