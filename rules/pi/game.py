@@ -46,6 +46,9 @@ class PiGame(Game):
         self.A_SL = tuple((SL, l) for l in range(d.NL))
         self.free_inv: dict[int, list] = {}        # memo: used-areas bitmask -> actions
         self.ss_cache: dict[int, list] = {}        # memo: solve mask -> suspect actions
+        self.card_t = tuple(d.card_type(c) for c in range(d.NCARDS))
+        self.card_nm = tuple(c - (0, d.NS, d.NS + d.NC)[t] for c, t in enumerate(self.card_t))
+        self.adj_bits = d.adj_bits
 
     def __reduce__(self):
         return (type(self), (self.params,))

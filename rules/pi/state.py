@@ -276,16 +276,21 @@ class PiState(State):
         kind, x = action
         p = self.to_move
         g = self.game
-        d = g.data
-        if kind == INV:
-            self.inv_left[p] -= 1
-            self.inv_areas[p] |= 1 << x
-            dd, cc = logic.investigate_result(d, self.sus_area, self.cri_area, self.cases[p], x)
-            self.cand[p] &= self._mask(INV, x, (dd, cc))
-            self.events.append((INV, p, x, dd, cc))
-            self._end_turn()
-        elif kind == EV:
-            r = logic.evidence_result(d, self.sus_area, self.cri_area, self.cases[p], x)
+        if kind == EV:                                # spec 7.2 (inlined: the hot path)
+            case = self.cases[p]
+            t = g.card_t[x]
+            name = g.card_nm[x]
+            if t == 0:
+                own = case[0]
+                r = DISC if own == name else (
+                    CUBE if g.adj_bits[self.sus_area[name]] >> self.sus_area[own] & 1 else NONE)
+            elif t == 1:
+                own = case[1]
+                r = DISC if own == name else (
+                    CUBE if g.adj_bits[self.cri_area[name]] >> self.cri_area[own] & 1 else NONE)
+            else:
+                own = case[2]
+                r = DISC if own == name else (CUBE if g.adj_bits[name] >> own & 1 else NONE)
             m = self._cache_masks.get(3 * x + r + 10000)
             self.cand[p] &= self._mask(EV, x, r) if m is None else m
             self.display.remove(x)
@@ -295,6 +300,15 @@ class PiState(State):
                 self.discard.append(x)
                 self.marked[p] |= 1 << x           # own token on that tile (P-6)
             self.events.append((EV, p, x, r))
+            self._end_turn()
+            return
+        d = g.data
+        if kind == INV:
+            self.inv_left[p] -= 1
+            self.inv_areas[p] |= 1 << x
+            dd, cc = logic.investigate_result(d, self.sus_area, self.cri_area, self.cases[p], x)
+            self.cand[p] &= self._mask(INV, x, (dd, cc))
+            self.events.append((INV, p, x, dd, cc))
             self._end_turn()
         elif kind == SS:
             self.pend_s = x
@@ -346,7 +360,11 @@ class PiState(State):
             if unsolved == 1:                         # spec 9, condition 2
                 self._end_minigame()
                 return
-        self._refill()
+        display = self.display
+        if len(display) < self.game.data.display_size:
+            if self.deck:
+                display.append(self.deck.pop())       # the usual case: one card taken
+            self._refill()
         self.to_move = p
 
     def _refill(self) -> None:
