@@ -107,3 +107,19 @@ def test_heuristic_in_unit_interval_and_rewards_progress():
 def test_ismcts_with_heuristic_cutoff_beats_random():
     """The heuristic is useful for rollout cut-off: a short-rollout ISMCTS wins clearly."""
     assert win_rate("ismcts:iterations=200,rollout_depth=10", "random", 2, 10) >= 0.8
+
+
+def test_deducer_finishes_a_solve_someone_else_started():
+    """A solve attempt is a sequence of three decisions; the deducer completes any prefix
+    (e.g. after a human started it) with a hypothesis it still holds possible."""
+    g = load_game("pi", players=2)
+    s = g.new_initial_state(3)
+    seat = s.current_player()
+    first = next(a for a in s.legal_actions() if a[0] == SS)
+    s.apply_action(first)
+    bot = DeducerBot(g, seed=1)
+    a = bot.act(s, seat)
+    assert a in s.legal_actions() and a[0] == "solve_crime"
+    s.apply_action(a)
+    a = bot.act(s, seat)
+    assert a in s.legal_actions() and a[0] == "solve_location"

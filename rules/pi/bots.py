@@ -215,13 +215,12 @@ class DeducerBot(Bot):
                     own &= d.CMASK[pc]
                 plan = self._pick_triple(own) if own else None
                 self.plan = plan
-            want = (SC, plan[1]) if pc < 0 else (SL, plan[2]) if plan else None
+            want = None if plan is None else (SC, plan[1]) if pc < 0 else (SL, plan[2])
             if want in legal:
                 return want
             return legal[self.rng.randrange(len(legal))]
         masks = belief(d, obs, bool(self.params["refine"]))
-        own = masks[seat]
-        # only nominate what the rules offer (prune_solves) and never a failed triple
+        own = masks[seat]                             # never contains a failed triple
         solvable = own
         count = solvable.bit_count()
         if count == 0:                                # cannot happen with exact bookkeeping
