@@ -782,7 +782,19 @@ def run(game: str | None, players: int | None, mode: str | None, params: dict, s
         session.echo(f"loaded {load}: {len(session.actions)} actions played")
     else:
         session = Session.new(game, players, mode, params, seat_specs, seed, bot_seed, **kw)
+    _restore_ctrl_c()
     return Terminal(session).run()
+
+
+def _restore_ctrl_c() -> None:
+    """A process started in the background inherits SIGINT ignored, and Python then never
+    raises KeyboardInterrupt; the player's Ctrl-C must still offer to save."""
+    import signal
+    try:
+        if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+            signal.signal(signal.SIGINT, signal.default_int_handler)
+    except ValueError:  # not the main thread (e.g. under a test runner's worker)
+        pass
 
 
 def _canonical(name: str) -> str:
