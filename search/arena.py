@@ -19,8 +19,6 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
-import numpy as np
-
 from rules.core import AutomaError, ParamError, game_class, load_game
 from search.bots import make_bot, parse_spec
 from search.records import dumps, library_version, make_record, read_lines
@@ -50,6 +48,7 @@ class GameTask:
 
 
 def _seed_from(root: int, *key: int) -> int:
+    import numpy as np  # here, not at import: worker processes that only play start faster
     seq = np.random.SeedSequence(root, spawn_key=key)
     return int(seq.generate_state(1, dtype=np.uint64)[0] >> np.uint64(1))
 
@@ -239,7 +238,8 @@ def _parallel_results(todo: list[GameTask], jobs: int, backend: str,
     chunk = max(1, min(4, len(todo) // (workers * 8)))
     chunks = [todo[i:i + chunk] for i in range(0, len(todo), chunk)]
     if backend == "loky":
-        parallel = joblib.Parallel(n_jobs=jobs, return_as="generator_unordered", batch_size=1)
+        parallel = joblib.Parallel(n_jobs=jobs, return_as="generator_unordered", batch_size=1,
+                                   pre_dispatch="2*n_jobs")
         yield from parallel(joblib.delayed(_play_chunk)(c) for c in chunks)
         return
     if backend == "dask":
