@@ -41,7 +41,7 @@ def main() -> None:
     write_table(args.out, "seat_advantage", ["game", "players", "bot in every seat", "seat", "games",
                                              "wins", "win rate", "wilson low", "wilson high", "mean score"],
                 rows, "Seat advantage (self-play, one bot in every seat)", command, timer.seconds,
-                ["Salem: a seat's win counts when its team wins, so seat win rates need not sum to 1."])
+                ["Wins are win shares: a shared victory (a tie, or a Salem team win) is split equally among the winning seats."])
     plot(args.out, "seat_advantage", series, "seat", "win rate", "Seat advantage in self-play")
 
 
