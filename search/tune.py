@@ -184,23 +184,33 @@ def tune(game: str, knob: str, target: float, player: str, games_per_setting: in
     closest = min(measured, key=lambda r: (abs(r.rate - target), r.setting.x)) if measured else None
     name = game if evaluator is not evaluate else game_class(game).name
     out = TuneResult(name, knob, player, target, results, closest, notes=notes)
+    if measured and all(r.rate < target for r in measured):
+        best = max(measured, key=lambda r: r.rate)
+        notes.append(f"every setting is too hard for this player: the highest win rate measured "
+                     f"is {best.rate:.3f} ({best.setting.label})")
+    elif measured and all(r.rate > target for r in measured):
+        worst = min(measured, key=lambda r: r.rate)
+        notes.append(f"every setting is too easy for this player: the lowest win rate measured "
+                     f"is {worst.rate:.3f} ({worst.setting.label})")
     if len({r.setting.x for r in measured}) >= 2:
         fit = fit_logistic([r.setting.x for r in measured], [r.wins for r in measured],
                            [r.games for r in measured])
         out.fit = fit
-        if abs(fit.slope) > 1e-9:
+        lo_x = min(r.setting.x for r in measured)
+        hi_x = max(r.setting.x for r in measured)
+        if fit.slope >= 0:
+            notes.append("the fitted win rate does not fall with difficulty: the knob's order does "
+                         "not match this player's results (too few games, or the knob is flat); "
+                         "the recommendation is the closest measured setting")
+        else:
             x_star = fit.inverse(target)
             out.x_at_target = x_star
             out.x_interval = fit.inverse_interval(target)
-            out.recommended = min(measured, key=lambda r: (abs(r.setting.x - x_star), r.setting.x))
-            lo_x = min(r.setting.x for r in measured)
-            hi_x = max(r.setting.x for r in measured)
-            if not lo_x <= x_star <= hi_x:
-                notes.append(f"the target lies outside the measured range (fitted x = {x_star:.2f}): "
-                             f"every setting is too {'easy' if x_star > hi_x else 'hard'}")
-        if fit.slope > 0:
-            notes.append("the fitted win rate rises with difficulty: the knob's order does not "
-                         "match this player's results (too few games, or the knob is flat)")
+            if lo_x <= x_star <= hi_x:
+                out.recommended = min(measured, key=lambda r: (abs(r.setting.x - x_star), r.setting.x))
+            else:
+                notes.append(f"the fitted curve reaches the target outside the measured range "
+                             f"(x = {x_star:.2f}); the recommendation is the closest measured setting")
     return out
 
 

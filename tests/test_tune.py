@@ -45,7 +45,9 @@ def test_tuner_finds_the_known_answer_on_a_synthetic_knob():
 def test_target_outside_the_range_is_reported():
     result = tune("synthetic", "synthetic", 0.999, "p", games_per_setting=2000, seed=2,
                   settings=SETTINGS, evaluator=synthetic)
+    assert any("every setting is too hard" in note for note in result.notes)
     assert any("outside the measured range" in note for note in result.notes)
+    assert result.recommended is None and result.closest.setting.label == "s0"
 
 
 def test_max_games_stops_the_run_and_says_so():
@@ -97,3 +99,16 @@ def test_tune_command_prints_the_table():
     assert "95% Wilson" in out.output and "recommended budget" in out.output
     bad = CliRunner().invoke(main, ["tune", "tiny_goofspiel", "--knob", "speed", "--player", "random"])
     assert bad.exit_code != 0 and "knobs:" in bad.output
+
+
+def test_a_knob_whose_win_rate_rises_falls_back_to_the_closest_setting():
+    def rising(game, setting, games, seed, index, jobs, precision):
+        result = SettingResult(setting)
+        result.games = 1000
+        result.wins = 1000 * (0.1 + 0.02 * setting.x)
+        return result
+    result = tune("synthetic", "synthetic", 0.5, "p", games_per_setting=10, settings=SETTINGS,
+                  evaluator=rising)
+    assert result.recommended is None and result.closest.setting.label == "s6"
+    assert any("does not fall with difficulty" in n for n in result.notes)
+    assert "recommended synthetic: s6" in format_tune(result)
