@@ -501,12 +501,7 @@ class SalemState(State):
             pool = [taken[p][1] for p in living]
             self.rng.shuffle(pool)
             for p, c in zip(living, pool):
-                self.fd[p].append(c)
-                if c == "witch":
-                    self._know_ew(p, p)
-                    if not self.ew[p]:
-                        self.ew[p] = True
-                        converts.append(p)
+                self._receive_card(p, c, converts)
             for p in range(self.N):
                 self.complete[p] = False
             self._witch_check(tuple(converts))
@@ -1334,16 +1329,21 @@ class SalemState(State):
         converts = []
         for q, c in zip(chosen, cards):
             self._drop_facts_row(q)
-            self.fd[q].append(c)
-            if c == "witch":
-                self._know_ew(q, q)
-                if not self.ew[q]:
-                    self.ew[q] = True
-                    converts.append(q)
+            self._receive_card(q, c, converts)
         for q in range(self.N):
             self.complete[q] = False
         self.log.append(("Charlatan: {} swaps cards of {}, {} and {}", p) + tuple(chosen))
         self._witch_check(tuple(converts))
+
+    def _receive_card(self, q, c, converts: list) -> None:
+        """q takes trial card c into its row; a Witch card makes q a witch (noted in
+        `converts` for the win check) and q knows it."""
+        self.fd[q].append(c)
+        if c == "witch":
+            self._know_ew(q, q)
+            if not self.ew[q]:
+                self.ew[q] = True
+                converts.append(q)
 
     def _ap_gravedigger(self, p, pay, a):
         _, t, k = a

@@ -609,31 +609,30 @@ class TabletopState(State):
                 r[0] += 1; r[1] += 1; r[2] += 1
             self.log(f"seat {s} publishes {tuple(p)}")
 
-    def upgrade_step(self, s: int, piece: int) -> bool:
-        """§10.12: one step to the next higher level in stock (cap 4; POW level-4 bans)."""
+    def _upgrade_level(self, s: int, piece: int) -> int:
+        """§10.12: the next higher level in stock (cap 4; a POW level-4 ban blocks it), or 0."""
         lv = self.prod[s][piece]
         if not lv:
-            return False
+            return 0
         sup = self.supply[piece]
         for nl in range(lv + 1, 5):
             if sup[nl - 1] > 0:
-                if nl == 4 and self.restriction(s) == POW_L4[piece]:
-                    return False
-                sup[nl - 1] -= 1
-                sup[lv - 1] += 1
-                self.prod[s][piece] = nl
-                return True
-        return False
+                return 0 if nl == 4 and self.restriction(s) == POW_L4[piece] else nl
+        return 0
+
+    def upgrade_step(self, s: int, piece: int) -> bool:
+        """§10.12: one step to the next higher level in stock."""
+        nl = self._upgrade_level(s, piece)
+        if not nl:
+            return False
+        sup = self.supply[piece]
+        sup[nl - 1] -= 1
+        sup[self.prod[s][piece] - 1] += 1
+        self.prod[s][piece] = nl
+        return True
 
     def can_upgrade(self, s: int, piece: int) -> bool:
-        lv = self.prod[s][piece]
-        if not lv:
-            return False
-        sup = self.supply[piece]
-        for nl in range(lv + 1, 5):
-            if sup[nl - 1] > 0:
-                return not (nl == 4 and self.restriction(s) == POW_L4[piece])
-        return False
+        return bool(self._upgrade_level(s, piece))
 
     def piece_cost(self, s: int, piece: int, level: int, discount: int) -> tuple:
         ab = self.ability(s)
