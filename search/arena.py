@@ -238,9 +238,7 @@ def _parallel_results(todo: list[GameTask], jobs: int, backend: str,
     chunk = max(1, min(4, len(todo) // (workers * 8)))
     chunks = [todo[i:i + chunk] for i in range(0, len(todo), chunk)]
     if backend == "loky":
-        parallel = joblib.Parallel(n_jobs=jobs, return_as="generator_unordered", batch_size=1,
-                                   pre_dispatch="2*n_jobs")
-        yield from parallel(joblib.delayed(_play_chunk)(c) for c in chunks)
+        yield from _loky_results(chunks, jobs)
         return
     if backend == "dask":
         try:
@@ -267,6 +265,99 @@ def _parallel_results(todo: list[GameTask], jobs: int, backend: str,
             yield from parallel(joblib.delayed(_play_chunk)(c) for c in chunks)
         return
     raise TournamentError(f"backend must be loky, dask or ray; got {backend!r}")
+
+
+def _loky_results(chunks: list[list[GameTask]], jobs: int) -> Iterator[list[dict]]:
+    """joblib.Parallel (loky) over the chunks from the front of the queue, while this
+    process plays chunks from the back until the workers have started.
+
+    A loky worker takes about half a second to start (a fresh interpreter importing
+    joblib and numpy); on a short run that is a large share of the time, so this
+    process plays games meanwhile instead of waiting.  Which process plays a game
+    never changes its result: every game carries its own seeds.
+    """
+    import queue
+    import threading
+
+    import joblib
+
+    lock = threading.Lock()
+    bounds = {"front": 0, "back": len(chunks)}
+    results: queue.Queue = queue.Queue()
+    done = object()
+
+    def front_chunks():
+        while True:
+            with lock:
+                if bounds["front"] >= bounds["back"]:
+                    return
+                chunk = chunks[bounds["front"]]
+                bounds["front"] += 1
+            yield joblib.delayed(_play_chunk)(chunk)
+
+    # Made here, the generator starts the workers and hands them their first chunks
+    # before this process starts playing.
+    parallel = joblib.Parallel(n_jobs=jobs, return_as="generator_unordered", batch_size=1,
+                               pre_dispatch="2*n_jobs")
+    generator = parallel(front_chunks())
+
+    def pump():
+        try:
+            for batch in generator:
+                results.put(batch)
+        except BaseException as exc:  # handed to the main thread, which raises it
+            results.put(exc)
+        finally:
+            results.put(done)
+
+    def take(item):
+        if isinstance(item, BaseException):
+            raise item
+        return item
+
+    # The pump thread and loky's own threads need the GIL for a moment now and then;
+    # a short switch interval keeps this process's games from starving them.
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(min(interval, 0.0005))
+    thread = threading.Thread(target=pump, name="automa-loky-pump", daemon=True)
+    try:
+        thread.start()
+        finished = False
+        received = 0
+        while True:
+            while True:
+                try:
+                    item = results.get_nowait()
+                except queue.Empty:
+                    break
+                if item is done:
+                    finished = True
+                    break
+                received += 1
+                yield take(item)
+            if finished:
+                break
+            with lock:
+                if received >= jobs:  # the workers are up: leave the cores to them
+                    chunk = None
+                elif bounds["back"] <= bounds["front"]:
+                    chunk = None
+                else:
+                    bounds["back"] -= 1
+                    chunk = chunks[bounds["back"]]
+            if chunk is None:
+                break
+            for task in chunk:
+                yield [play_game(task)]
+        while not finished:
+            item = results.get()
+            if item is done:
+                break
+            yield take(item)
+    finally:
+        with lock:  # on an early stop (SPRT, Ctrl-C) hand out no more chunks
+            bounds["front"] = bounds["back"] = 0
+        sys.setswitchinterval(interval)
 
 
 def run(tasks: list[GameTask], out: Path | str | None, jobs: int = 1, resume: bool = False,
