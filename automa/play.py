@@ -11,6 +11,7 @@ the same decision with the same state (the bots' generators are saved too).
 """
 from __future__ import annotations
 
+import copy
 import json
 import os
 import random
@@ -31,14 +32,22 @@ from search.bots import Bot, BotSpecError, make_bot
 #: the bot in every seat nobody named, when the preset levels are not available
 FALLBACK_OPPONENT = "ismcts:iterations=300"
 PRESET_OPPONENT = "ismcts:level=normal"
+#: the hint searches at least this many iterations ...
 HINT_ITERATIONS = 300
-HINT_SECONDS = 2.0
+#: ... and, on wide decisions, about this many per legal action (UCT spreads visits unevenly,
+#: so the suggestions near the top get several times this)
+HINT_VISITS_PER_ACTION = 30
+#: but never longer than this (seconds; `hint SECONDS` asks for another limit)
+HINT_MAX_SECONDS = 5.0
+#: a suggestion seen fewer times than this is reported as a rough estimate
+HINT_ROUGH_VISITS = 30
 #: default cap on a search bot's thinking time per move in `play` (seconds; 0 = no cap)
 MOVE_SECONDS = 1.5
 
 COMMANDS = {
-    "hint": "the search's three best moves here, with estimated win rates",
-    "undo": "take back your last decision (games with one human)",
+    "hint": "the search's three best moves here, with estimated win rates and visits",
+    "hint SECONDS": "the same, thinking for up to SECONDS (e.g. hint 15)",
+    "undo": "take back your last decision (games with one human); the bots answer as before",
     "save FILE": "save the game to FILE (resume with: automa play GAME --load FILE)",
     "rules": "the rule section for the current decision",
     "board": "show the position again",
@@ -290,6 +299,12 @@ class Session:
     move_seconds: float = MOVE_SECONDS
     _hint_bot: Bot | None = None
     _budgets: dict = field(default_factory=dict)
+    #: action index of each human decision -> the bots' state just before it (for undo)
+    _snapshots: dict = field(default_factory=dict)
+    #: action index of each search-bot move -> (the actions before it, iterations it searched)
+    _bot_iterations: dict = field(default_factory=dict)
+    #: what the last hint searched: iterations, target, legal actions, seconds
+    last_hint: dict = field(default_factory=dict)
 
     # ---- construction
     @classmethod
@@ -420,10 +435,34 @@ class Session:
     # ---- moves
     def apply(self, action: Any, seat: int) -> None:
         text = self.state.action_to_string(action)
+        if self.seats[seat].human:
+            # undo must put the bots back exactly as they were here (see `undo`)
+            self._snapshots[len(self.actions)] = self._bot_snapshot()
         self.state.apply_action(action)
         self.actions.append((action, text, seat))
 
+    def _bot_snapshot(self) -> dict:
+        """A deep copy of every bot's own state (its generator, and any memory it keeps
+        between moves, like the Salem bot's accusation history) and of the search budgets.
+        The game object is shared, never copied.  Automata (Times, Mumanbot) draw from the
+        game state's own generator, which undo rebuilds by replaying from the seed."""
+        memo = {id(self.game): self.game}
+        bots = {s: copy.deepcopy(vars(seat.bot), dict(memo)) for s, seat in enumerate(self.seats)
+                if seat.bot is not None}
+        return {"bots": bots, "budgets": copy.deepcopy(self._budgets)}
+
+    def _restore_bots(self, snap: dict) -> None:
+        for s, saved in snap["bots"].items():
+            bot = self.seats[s].bot
+            fresh = copy.deepcopy(saved, {id(self.game): self.game})
+            vars(bot).clear()
+            vars(bot).update(fresh)
+        self._budgets = copy.deepcopy(snap["budgets"])
+
     def undo(self) -> str:
+        """Take back the human's last decision and every move after it.  The bots get back
+        the state they had at that decision, so playing the same move again gives the same
+        replies (search bots on a time budget repeat the iteration count they used)."""
         if len(self.humans) != 1:
             return "undo works only with one human at the table (the others would see your move)"
         me = self.humans[0]
@@ -437,19 +476,50 @@ class Session:
             state.apply_action(action)
         self.state, self.actions = state, keep
         self.history = list(state.history_text())
+        snap = self._snapshots.get(idx)
+        for k in [k for k in self._snapshots if k >= idx]:
+            del self._snapshots[k]
+        if snap is None:
+            return (f"took back: {undone} (that decision was made before this game was loaded: "
+                    "the bots' generators from then are not saved, so their replies may differ)")
+        self._restore_bots(snap)
         return f"took back: {undone}"
 
-    def hint(self, seat: int) -> list[tuple[str, float, int]]:
+    def hint(self, seat: int, max_seconds: float | None = None) -> list[tuple[str, float, int]]:
+        """The three most visited moves of an ISMCTS search from `seat`'s view.  The budget
+        grows with the number of legal actions (`hint_target`): with a fixed 300 iterations,
+        75 actions get four visits each and the top three are noise.  It is capped by
+        `max_seconds` (default HINT_MAX_SECONDS); `last_hint` says what was searched."""
         from search.mcts import ISMCTSBot
+        cap = HINT_MAX_SECONDS if max_seconds is None else float(max_seconds)
+        legal = self.state.legal_actions()
+        if len(legal) == 1:
+            self.last_hint = {"iterations": 0, "target": 0, "legal": 1, "seconds": 0.0}
+            return [(self.state.action_to_string(legal[0]), float("nan"), 0)]
+        target = hint_target(len(legal))
         if self._hint_bot is None:
-            # a fixed iteration budget, or a time budget when that would take longer
             self._hint_bot = ISMCTSBot(self.game, seed=self.bot_seed + 9973, spec="ismcts",
-                                       iterations=HINT_ITERATIONS)
-        self._cap("hint", self._hint_bot, HINT_SECONDS)
-        rows = self._hint_bot.analyse(self.state, seat, top=3)
-        stats = self._hint_bot.last_stats
+                                       iterations=target)
+        bot = self._hint_bot
+        budget = self._budgets.setdefault("hint", {"rate": None})
+        if budget.get("rate") is None:
+            # a short probe measures this game's speed (seconds per iteration)
+            bot.params.update(iterations=min(20, target), seconds=0.0)
+            bot.analyse(self.state, seat, top=1)
+            stats = bot.last_stats
+            if stats.get("iterations"):
+                budget["rate"] = stats["seconds"] / stats["iterations"]
+        rate = budget.get("rate")
+        if rate is not None and rate * target <= 0.6 * cap:
+            bot.params.update(iterations=target, seconds=0.0)     # comfortably inside the cap
+        else:
+            bot.params.update(iterations=target, seconds=max(0.05, cap))
+        rows = bot.analyse(self.state, seat, top=3)
+        stats = bot.last_stats
         if stats.get("iterations"):
-            self._budgets["hint"]["rate"] = stats["seconds"] / stats["iterations"]
+            budget["rate"] = stats["seconds"] / stats["iterations"]
+        self.last_hint = {"iterations": int(stats.get("iterations", 0)), "target": target,
+                          "legal": len(legal), "seconds": float(stats.get("seconds", 0.0))}
         return [(self.state.action_to_string(a), value, visits) for a, value, visits in rows]
 
     def _cap(self, s: Any, bot: Bot, cap: float | None = None) -> None:
@@ -473,13 +543,30 @@ class Session:
         seat = self.seats[s]
         before = self.state
         self._cap(s, seat.bot)
+        params = getattr(seat.bot, "params", {})
+        searches = "iterations" in params and "seconds" in params
+        key = len(self.actions)
+        prefix = tuple(a for a, _t, _s in self.actions)
+        seen = self._bot_iterations.get(key) if searches else None
+        saved = None
+        if seen is not None and seen[0] == prefix:
+            # the same position after an undo: search exactly as many iterations as then, so
+            # a time-budgeted search (whose count depends on the clock) repeats its answer
+            saved = (params["iterations"], params["seconds"])
+            params["iterations"], params["seconds"] = seen[1], 0.0
         start = time.perf_counter()
-        action = seat.bot.act(before, s)
+        try:
+            action = seat.bot.act(before, s)
+        finally:
+            if saved is not None:
+                params["iterations"], params["seconds"] = saved
         elapsed = time.perf_counter() - start
         self.bot_times.append(elapsed)
         stats = getattr(seat.bot, "last_stats", None) or {}
         if s in self._budgets and stats.get("iterations"):
             self._budgets[s]["rate"] = stats["seconds"] / stats["iterations"]
+        if searches and stats.get("iterations") and saved is None:
+            self._bot_iterations[key] = (prefix, int(stats["iterations"]))
         from automa.views import public_action_text
         shown = public_action_text(before, action, s, self.humans)
         self.apply(action, s)
@@ -490,6 +577,37 @@ class Session:
         for line in new_lines(self.history, now):
             self.echo(f"  > {line}", fg="magenta")
         self.history = now
+
+
+def hint_target(n_legal: int) -> int:
+    """Iterations the hint aims for on a decision with `n_legal` actions."""
+    return max(HINT_ITERATIONS, HINT_VISITS_PER_ACTION * max(1, n_legal))
+
+
+def hint_lines(rows: Sequence[tuple[str, float, int]], stats: dict) -> list[str]:
+    """The hint's suggestions, each with its win-rate estimate and visits, and a note when
+    the estimate is rough (few visits, or the time ran out before the target budget)."""
+    out = []
+    for i, (text, value, visits) in enumerate(rows, 1):
+        rate = "?" if value != value or value in (float("inf"), float("-inf")) else f"{100 * value:.0f}%"
+        out.append(f"  {i}. {text}  — estimated win rate {rate} ({visits} visits)")
+    if not rows:
+        out.append("  no suggestion: the search had no time to try a move")
+        return out
+    if stats.get("legal") == 1:
+        out.append("  (the only legal move here)")
+        return out
+    few = min(v for _t, _v, v in rows)
+    done, target, legal = stats.get("iterations", 0), stats.get("target", 0), stats.get("legal", 0)
+    values = [v for _t, v, _n in rows]
+    if len(rows) > 1 and max(values) - min(values) < 1e-9:
+        out.append("  every suggestion scored the same in the playouts: the search cannot tell "
+                   "these moves apart here, so their order means nothing")
+    if few < HINT_ROUGH_VISITS or (target and done < target):
+        out.append(f"  rough estimate: {done} iterations over {legal} legal moves "
+                   f"(the least-visited suggestion has {few} visits); the order may be chance — "
+                   "'hint 15' thinks longer")
+    return out
 
 
 def _rng_state_to_json(rng: random.Random) -> list:
@@ -653,7 +771,7 @@ class Terminal:
             elif cmd == "actions":
                 self.show_actions(texts, aliases)
             elif cmd == "hint":
-                self.hint(seat)
+                self.hint(seat, rest)
             elif cmd == "undo":
                 msg = s.undo()
                 s.echo(msg, fg="yellow")
@@ -742,17 +860,28 @@ class Terminal:
             else:
                 s.echo("no rule text is shipped for this game")
 
-    def hint(self, seat: int) -> None:
+    def hint(self, seat: int, arg: str = "") -> None:
+        """`hint` or `hint SECONDS`; says plainly when the estimate rests on few visits."""
         s = self.s
+        arg = arg.strip()
+        limit = None
+        if arg:
+            try:
+                limit = float(arg)
+            except ValueError:
+                limit = -1.0
+            if not 0.5 <= limit <= 120:
+                s.echo(f"hint {arg}: give the seconds to think as a number from 0.5 to 120 "
+                       "(e.g. hint 15), or just hint", fg="red")
+                return
         s.echo("thinking...")
         try:
-            rows = s.hint(seat)
+            rows = s.hint(seat, limit)
         except KeyboardInterrupt:
             s.echo("hint interrupted")
             return
-        for i, (text, value, visits) in enumerate(rows, 1):
-            rate = "?" if value != value or value == float("-inf") else f"{100 * value:.0f}%"
-            s.echo(f"  {i}. {text}  — estimated win rate {rate} ({visits} visits)")
+        for line in hint_lines(rows, s.last_hint):
+            s.echo(line)
 
     def final_screen(self) -> None:
         s = self.s

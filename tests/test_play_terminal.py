@@ -394,3 +394,111 @@ def test_aliases_tell_apart_actions_with_the_same_initials():
     assert aliases[2] == "tr1" and aliases[3] == "td1"
     for i, alias in enumerate(aliases):
         assert match_action(alias, texts, aliases)[0] == i
+
+
+# --------------------------------------------------------------------------- undo and hint, in-process
+
+def _bots_until_human(session):
+    while not session.state.is_terminal() and not session.seats[session.state.current_player()].human:
+        session.bot_move(session.state.current_player())
+
+
+def _continue(session, first, start, bot_moves=8):
+    """Play `first` for the human, then the human's first legal action at each later
+    decision, until the bots have made `bot_moves` moves; the actions after `start`."""
+    session.apply(first, session.state.current_player())
+    _bots_until_human(session)
+    while (sum(1 for _a, _t, w in session.actions[start:] if not session.seats[w].human) < bot_moves
+           and not session.state.is_terminal()):
+        session.apply(session.state.legal_actions()[0], session.state.current_player())
+        _bots_until_human(session)
+    return [(a, w) for a, _t, w in session.actions[start:]]
+
+
+def _rng_states(session):
+    return {s: seat.bot.rng.getstate() for s, seat in enumerate(session.seats) if seat.bot is not None}
+
+
+@pytest.mark.parametrize("game,players,specs", [
+    # a random bot and an ISMCTS bot searching on a time budget (its iteration count depends
+    # on the clock, so undo must also repeat the count)
+    ("pi", 3, ["human", "random", "ismcts:iterations=200"]),
+    # the Salem heuristic keeps a memory of accusations between moves
+    ("salem", 5, ["human", "salem-heuristic", "random", "ismcts:iterations=60", "greedy"]),
+])
+def test_undo_then_the_same_move_gives_the_same_bot_replies(game, players, specs):
+    from automa.play import Session
+    session = Session.new(game, players, None, {}, specs, seed=3, bot_seed=1, out=lambda _t: None,
+                          move_seconds=0.05)
+    _bots_until_human(session)
+    start = len(session.actions)
+    move = session.state.legal_actions()[-1]
+    before = _rng_states(session)
+    first = _continue(session, move, start)
+    after = _rng_states(session)
+    assert any(before[s] != after[s] for s in before), "the bots drew from their generators"
+    assert sum(1 for _a, w in first if not session.seats[w].human) >= 8
+    while len(session.actions) > start:
+        assert session.undo().startswith("took back")
+    assert _rng_states(session) == before
+    second = _continue(session, move, start)
+    assert second == first
+    assert _rng_states(session) == after
+
+
+def test_undo_without_the_snapshots_would_change_the_replies():
+    """The control for the test above: the same session with the bots' state not rewound
+    answers differently (so that test proves something)."""
+    from automa.play import Session
+    session = Session.new("pi", 3, None, {}, ["human", "random", "random"], seed=3, bot_seed=1,
+                          out=lambda _t: None)
+    _bots_until_human(session)
+    start = len(session.actions)
+    move = session.state.legal_actions()[-1]
+    first = _continue(session, move, start)
+    session._snapshots.clear()
+    while len(session.actions) > start:
+        assert "may differ" in session.undo()
+    assert _continue(session, move, start) != first
+
+
+def test_hint_on_a_wide_decision_scales_its_budget_and_says_when_it_is_rough():
+    from automa.play import (HINT_ITERATIONS, HINT_VISITS_PER_ACTION, Session, hint_lines,
+                             hint_target)
+    assert hint_target(3) == HINT_ITERATIONS
+    assert hint_target(75) == 75 * HINT_VISITS_PER_ACTION >= 30 * 75
+    session = Session.new("pulitzer", 3, None, {}, ["human", "random", "random"], seed=2,
+                          out=lambda _t: None)
+    _bots_until_human(session)
+    seat = session.state.current_player()
+    legal = session.state.legal_actions()
+    assert len(legal) >= 60, "a wide decision"
+    texts = [session.state.action_to_string(a) for a in legal]
+    rows = session.hint(seat, max_seconds=1.0)
+    assert len(rows) == 3 and len({t for t, _v, _n in rows}) == 3
+    assert all(t in texts for t, _v, _n in rows)
+    assert all(0.0 <= v <= 1.0 and n > 0 for _t, v, n in rows)
+    stats = session.last_hint
+    assert stats["target"] == hint_target(len(legal)) and stats["legal"] == len(legal)
+    assert 0 < stats["iterations"] < stats["target"]        # one second is not enough here
+    lines = hint_lines(rows, stats)
+    assert all(f"({n} visits)" in line for line, (_t, _v, n) in zip(lines, rows))
+    assert any(line.strip().startswith("rough estimate") for line in lines)
+
+
+def test_hint_budget_fits_on_a_narrow_decision_and_bad_seconds_are_refused():
+    from automa.play import Session, Terminal, hint_lines, hint_target
+    out = []
+    session = Session.new("pi", 3, None, {}, ["human", "random", "random"], seed=3, out=out.append)
+    _bots_until_human(session)
+    seat = session.state.current_player()
+    n = len(session.state.legal_actions())
+    session._budgets["hint"] = {"rate": 1e-4}      # measured speed: the target fits the cap
+    rows = session.hint(seat)
+    assert session.last_hint["iterations"] == hint_target(n)
+    assert len({t for t, _v, _k in rows}) == len(rows) == 3
+    term = Terminal(session)
+    for bad in ("banana", "0", "1000"):
+        term.hint(seat, bad)
+        assert "number from 0.5 to 120" in out[-1]
+    assert hint_lines([("pass", float("nan"), 0)], {"legal": 1})[-1].strip() == "(the only legal move here)"
