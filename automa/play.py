@@ -573,9 +573,10 @@ class Session:
         self.echo(f"  {self.seat_name(s)}: {shown}", fg="cyan")
 
     def show_news(self) -> None:
+        from automa.views import news_text
         now = list(self.state.history_text())
         for line in new_lines(self.history, now):
-            self.echo(f"  > {line}", fg="magenta")
+            self.echo(f"  > {news_text(self.state, line)}", fg="magenta")
         self.history = now
 
 
