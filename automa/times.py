@@ -84,10 +84,9 @@ def reveal_and_place(st) -> None:
             continue                                        # unavailable: skipped
         j = st.times_pool.pop(st._r().randrange(len(st.times_pool)))
         st.spaces[sid].append((TIMES, j, 0, 0))
-        placed.append(st.space_name(sid))
-    st._log(f"Times card {data.times_cards[card][0]} ({COLOUR_NAMES[colour]}): face-down journalists on "
-            + (", ".join(placed) or "nothing") + (f"; skipped {', '.join(skipped)}" if skipped else "")
-            + (f"; purple X value {st.times_x}" if st.times_hired else ""))
+        placed.append(sid)
+    st._log("times_card", data.times_cards[card][0], colour, tuple(placed), tuple(skipped),
+            st.times_x if st.times_hired else None)
 
 
 def overtime_pick(display: list[int], numbers: Sequence[int]) -> int:

@@ -114,8 +114,9 @@ class MCTSBot(Bot):
                 legal = world.legal_actions()
                 player = world.current_player()
                 children = node.children
-                untried = [a for a in legal if a not in children]
-                if untried:
+                kids = [children.get(a) for a in legal]     # one hash per action, not two
+                if None in kids:
+                    untried = [a for a, k in zip(legal, kids) if k is None]
                     action = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
                     child = _Node(seats)
                     children[action] = child
@@ -125,8 +126,7 @@ class MCTSBot(Bot):
                     break
                 best_score = -1e300
                 best_action = best_child = None
-                for action in legal:
-                    child = children[action]
+                for action, child in zip(legal, kids):
                     child.avail += 1
                     score = child.totals[player] / child.visits + c * sqrt(log(child.avail) / child.visits)
                     if score > best_score:

@@ -53,7 +53,7 @@ class PulitzerState(State):
         self.game = game
         self.rng = random.Random(seed)
         self._cache_rng_shared = False
-        self.log = []           # LP: what the Times and the agents did, in words (public)
+        self.log = []           # LP: what the Times and the agents did, as (round, kind, args) (public)
         g, d = game, game.data
         n = g.n
         rng = self.rng
@@ -192,6 +192,8 @@ class PulitzerState(State):
         return self.over
 
     def random_action(self, rng):
+        if self.pend is None and not self.over:
+            return self._random_placement_action(self.turn, rng)
         legal = self.legal_actions()
         return legal[rng.randrange(len(legal))]
 
@@ -266,15 +268,21 @@ class PulitzerState(State):
     def _legal_spaces(self, s: int) -> list[int]:
         g = self.game
         sp = self.spaces
-        out = [sid for sid in g.kiosk_sids if not sp[sid] or not has_journalist(sp[sid])]
+        out = []
+        for sid in g.kiosk_sids:               # (inlined has_journalist: the hottest loop in search)
+            for p in sp[sid]:
+                if p[0] < RED:
+                    break
+            else:
+                out.append(sid)
         for sid in g.archive_sids:
             if not sp[sid]:
                 out.append(sid)
                 break
         admin = self.tok_now[s][T_AD] > 0
-        for k, sid in enumerate(g.bus_sids):
-            cost = g.bus[k][0]
-            if not self._can_pay(s, cost):
+        budget = self.money[s] + self.contacts[s]
+        for sid, cost in g.bus_sid_costs:
+            if budget < cost:
                 continue
             if not has_journalist(sp[sid]) or (admin and sum(1 for p in sp[sid] if p[0] < RED) == 1):
                 out.append(sid)
@@ -294,6 +302,35 @@ class PulitzerState(State):
         return out
 
     def _placement_actions(self, s: int) -> list:
+        acts = self._free_actions(s)
+        spaces = self._legal_spaces(s)
+        table = self.game.place_acts
+        for j in sorted(self.avail[s]):
+            row = table[j]
+            acts += [row[sid] for sid in spaces]
+        acts.append(("pass",))
+        return acts
+
+    def _random_placement_action(self, s: int, rng):
+        """`_placement_actions(s)[rng.randrange(n)]` (the same draw, the same action)
+        without building the list of every journalist on every space: the fast path
+        of random playouts."""
+        acts = self._free_actions(s)
+        spaces = self._legal_spaces(s)
+        avail = self.avail[s]
+        per_journalist = len(spaces)
+        placements = len(avail) * per_journalist
+        k = rng.randrange(len(acts) + placements + 1)
+        if k < len(acts):
+            return acts[k]
+        k -= len(acts)
+        if k == placements:
+            return ("pass",)
+        j = sorted(avail)[k // per_journalist]
+        return self.game.place_acts[j][spaces[k % per_journalist]]
+
+    def _free_actions(self, s: int) -> list:
+        """The placement-phase actions other than placing a journalist and passing."""
         acts = []
         if self.double == 0:
             for j in self.arrested[s]:
@@ -308,12 +345,6 @@ class PulitzerState(State):
                 acts.append(("editorial",))
             if self._can_unpin(s):
                 acts.append(("unpin",))
-        spaces = self._legal_spaces(s)
-        table = self.game.place_acts
-        for j in sorted(self.avail[s]):
-            row = table[j]
-            acts += [row[sid] for sid in spaces]
-        acts.append(("pass",))
         return acts
 
     def _token_options(self, s: int, sid: int, stage: int) -> list[int]:
@@ -780,15 +811,41 @@ class PulitzerState(State):
             self.spaces[sid] = keep
         else:
             self.spaces[sid] = js
-        self._log(f"duel on {self.space_name(sid)}: "
-                  + ", ".join(f"{self.owner_name(p[0])} {self.pval(p)}" for p in js + agents)
-                  + (" -> agent stays" if keep else " -> agent removed"))
+        self._log("duel", sid, tuple((p[0], self.pval(p)) for p in js + agents), bool(keep))
 
-    def _log(self, text: str) -> None:
+    def _log(self, kind: str, *args) -> None:
+        """Narration for the player (public).  Kept as data and worded only when read:
+        search plays thousands of rounds nobody reads."""
         log = self.log
-        log.append(f"round {self.round}: {text}")
+        log.append((self.round, kind, args))
         if len(log) > 12:
             del log[0]
+
+    def _narrate(self, entry) -> str:
+        rnd, kind, args = entry
+        if kind == "duel":
+            sid, values, stays = args
+            text = (f"duel on {self.space_name(sid)}: "
+                    + ", ".join(f"{self.owner_name(o)} {v}" for o, v in values)
+                    + (" -> agent stays" if stays else " -> agent removed"))
+        elif kind == "rows":
+            sides, net, opinion = args
+            text = ("kiosk rows: " + ", ".join(("press", "tie", "government")[1 - h] for h in sides)
+                    + f" -> opinion {opinion:+d}") if net else "kiosk rows: no opinion change"
+        elif kind == "agent_destroyed":
+            colour, cell, seat = args
+            text = f"{colour} agent destroyed {self.cell_name(cell)} on {self.owner_name(seat)}'s report"
+        elif kind == "times_overtime":
+            text = f"Times discarded overtime card #{args[0]}"
+        elif kind == "times_card":
+            number, colour, placed, skipped, x = args
+            text = (f"Times card {number} ({T.COLOUR_NAMES[colour]}): face-down journalists on "
+                    + (", ".join(self.space_name(sid) for sid in placed) or "nothing")
+                    + (f"; skipped {', '.join(skipped)}" if skipped else "")
+                    + (f"; purple X value {x}" if x is not None else ""))
+        else:
+            text = " ".join(str(a) for a in (kind,) + tuple(args))
+        return f"round {rnd}: {text}"
 
     def _step_duels(self) -> None:
         if self.game.lp:
@@ -799,16 +856,17 @@ class PulitzerState(State):
 
     def _step_columns(self) -> None:
         g, d = self.game, self.game.data
+        pval = self.pval
         while self.ri < g.kcols:
             col = self.ri
             self.ri += 1
             tot = {}
-            for r in range(g.krows):
-                for p in self.spaces[g.kiosk_sid(col, r)]:
+            for sid in g.kiosk_col_sids[col]:
+                for p in self.spaces[sid]:
                     o = p[0]
                     if o == BLUE:
                         o = RED                       # one agent team (R-27)
-                    tot[o] = tot.get(o, 0) + self.pval(p)
+                    tot[o] = tot.get(o, 0) + pval(p)
             if not tot:
                 continue
             top = max(tot.values())
@@ -844,12 +902,13 @@ class PulitzerState(State):
     def _step_rows(self) -> None:
         g, d = self.game, self.game.data
         net = 0
+        pval = self.pval
         for r in range(g.krows):
             tot = {}
-            for col in range(g.kcols):
-                for p in self.spaces[g.kiosk_sid(col, r)]:
+            for sid in g.kiosk_row_sids[r]:
+                for p in self.spaces[sid]:
                     o = p[0]
-                    v = self.pval(p) + (2 if p[3] & F_ROW else 0)
+                    v = pval(p) + (2 if p[3] & F_ROW else 0)
                     if g.lp:
                         o = 1 if o < RED else -1
                     tot[o] = tot.get(o, 0) + v
@@ -867,8 +926,7 @@ class PulitzerState(State):
                 self.house_supply[r] -= 1
                 self.houses[win[0]][r] += 1
         if g.lp:
-            self._log("kiosk rows: " + ", ".join(("press", "tie", "government")[1 - h[0]] for h in self.rowh)
-                      + f" -> opinion {self.opinion + net:+d}" if net else "kiosk rows: no opinion change")
+            self._log("rows", tuple(h[0] for h in self.rowh), net, self.opinion + net)
         if g.lp and net:
             self.opinion = max(d.opinion[0], min(d.opinion[1], self.opinion + net))
             if self.opinion <= d.opinion[0]:
@@ -1020,8 +1078,7 @@ class PulitzerState(State):
                     cells = T.agent_matches(self, s, ev, ln)
                     if len(cells) == 1:
                         self._destroy(s, cells[0])
-                        self._log(f"{'blue' if self.ri == 2 else 'red'} agent destroyed "
-                                  f"{self.cell_name(cells[0])} on {self.owner_name(s)}'s report")
+                        self._log("agent_destroyed", "blue" if self.ri == 2 else "red", cells[0], s)
                     elif cells:
                         self.pend = ("destroy", s, tuple(sorted(cells)))
                         return
@@ -1225,7 +1282,7 @@ class PulitzerState(State):
                     continue
                 if owner == TIMES:
                     i = T.overtime_pick(self.ot_display, [c[0] for c in d.ot_cards])
-                    self._log(f"Times discarded overtime card #{d.ot_cards[self.ot_display[i]][0]}")
+                    self._log("times_overtime", d.ot_cards[self.ot_display[i]][0])
                     self.ot_disc.append(self.ot_display.pop(i))
                     continue
                 self.pend = ("otpick", owner)
@@ -1645,7 +1702,7 @@ class PulitzerState(State):
         return " ".join(str(x) for x in action)
 
     def history_text(self) -> list[str]:
-        return list(self.log)
+        return [self._narrate(entry) for entry in self.log]
 
     def __str__(self) -> str:
         g, d = self.game, self.game.data
