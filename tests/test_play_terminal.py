@@ -321,8 +321,14 @@ def test_companion_salem_moderator_private_prompts_and_restart(tmp_path):
         child.sendline("")
         child.expect("your secret")
         child.sendline(roles[p])
-        if roles[p] in ("w", "c"):
-            child.expect("choose")
+        if roles[p] == "w":
+            child.expect("tonight's victim")
+            child.sendline("1")
+        elif roles[p] == "c":
+            child.expect("who gets the gavel")
+            child.sendline("3")               # not themself: asked again
+            child.expect("cannot place the gavel before themself")
+            child.expect("who gets the gavel")
             child.sendline("1")
         else:
             child.expect("nothing to do")
@@ -332,12 +338,19 @@ def test_companion_salem_moderator_private_prompts_and_restart(tmp_path):
     child.sendline("")
     child.expect("chose player 1, who holds the gavel: nobody dies")
     child.expect("moderator \\(day")
+    child.sendline("token asylum 2")
+    child.expect("the Asylum moves from the centre to player 2")
     child.sendline("dead 3")
-    child.expect("player 3 is eliminated")
+    child.expect("player 3 turns up their remaining 5")
+    child.sendline("n n w")                   # not five cards: asked again
+    child.expect("5 cards, each")
+    child.sendline("n n n n n")
+    child.expect("player 3 is ELIMINATED")
     child.sendeof()
     child.expect("end of input")
     assert finish(child) == 0
-    assert 3 not in json.loads(state.read_text())["alive"]
+    saved = json.loads(state.read_text())
+    assert 3 not in saved["alive"] and saved["tokens"]["asylum"] == [2] and saved["up"][2] == ["naw"] * 5
 
 
 def test_alias_and_history_helpers():
