@@ -777,6 +777,10 @@ class Terminal:
                 msg = s.undo()
                 s.echo(msg, fg="yellow")
                 if msg.startswith("took back"):
+                    # the position goes back: no "what changed" lines against the undone one
+                    me = s.state.current_player()
+                    if me >= 0:
+                        self.last_obs[me] = s.state.observation(me)
                     return
             else:
                 idx, cands = match_action(text, texts, aliases)
@@ -802,7 +806,7 @@ class Terminal:
         s.echo("choose an action by its number, its alias in [ ], or the start of its text;")
         s.echo("commands:")
         for name, text in COMMANDS.items():
-            s.echo(f"  {name:<10} {text}")
+            s.echo(f"  {name:<13} {text}")
 
     def save(self, name: str) -> bool:
         s = self.s
