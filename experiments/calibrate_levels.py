@@ -1,60 +1,167 @@
 """Table 5: the difficulty presets `ismcts:level=easy|normal|hard|expert` (search/presets.toml)
-against a fixed reference player per game: the reference's win rate must fall level by level.
+against a fixed reference player per game: the reference's win rate must fall level by
+level, each level's Wilson 95% interval wholly below the previous one's.
 
-    python experiments/calibrate_levels.py [--games 30] [--seed 9] [--only pi,watergate]
+    python experiments/calibrate_levels.py [--games 48] [--seed 11] [--only pi,watergate]
+                                           [--write-presets] [--work DIR]
+
+The reference holds one seat and the level's bot every other seat; seats rotate and
+every deal is replayed under every seating.  A game counts as a win for the reference
+when its seat is among the winners (in Salem: when its side wins), half in a two-player
+draw.  With --write-presets the measured rates, intervals, seeds and command go into the
+`calibration` table of each game in search/presets.toml, beside the settings they justify.
+Finished games are kept as JSONL in --work, so an interrupted run resumes where it stopped.
 """
-from common import Timer, parser, plot, write_table
+import hashlib
+import json
+import re
+from pathlib import Path
+
+from common import ROOT, Timer, parser, plot, write_table
 
 from search import arena
 from search.mcts import presets
-from search.tune import Setting, evaluate
+from search.stats import wilson_interval
 
-REFERENCE = [  # (game, players, mode, reference player)
-    ("pi", 2, None, "deducer"),
-    ("watergate", 2, None, "watergate-heuristic"),
-    ("pulitzer", 2, "two-player", "pulitzer-heuristic"),
-    ("tabletop_inc", 2, None, "tabletop-heuristic"),
-    ("salem", 5, None, "salem-heuristic"),
+# (game, players, mode, reference player).  The reference is the game's search at the
+# levels' budget blundering one move in five: between normal and hard, so its win rate
+# has room to fall on both sides (the games' heuristic bots beat every level in Tabletop
+# Inc. and lose to every level in Pulitzer, which leaves no room).  Pulitzer is measured with
+# three players: in its two-player mode most games between these bots end with nobody
+# qualified, so nobody wins and the win rate cannot tell the levels apart.
+REFERENCE = [
+    ("pi", 2, "standard", "ismcts:iterations=100,rollout_depth=6,blunder=0.2"),
+    ("watergate", 2, "standard", "ismcts:iterations=60,rollout_depth=6,blunder=0.2"),
+    ("tabletop_inc", 2, "standard", "ismcts:iterations=60,rollout_depth=6,blunder=0.2"),
+    ("pulitzer", 3, "standard", "ismcts:iterations=40,rollout_depth=6,blunder=0.2"),
+    ("salem", 4, "standard", "ismcts:iterations=40,rollout_depth=6,blunder=0.2"),
 ]
+PRESETS = ROOT / "search" / "presets.toml"
+
+
+def reference_wins(records: list[dict], reference: str) -> tuple[float, int, int]:
+    """(wins, games, errors) of the reference over finished records."""
+    wins, games, errors = 0.0, 0, 0
+    for record in records:
+        if record.get("status") == "error":
+            errors += 1
+            continue
+        games += 1
+        winners = record["winners"]
+        seats = [s for s, spec in enumerate(record["seats"]) if spec == reference]
+        if not winners or not any(s in winners for s in seats):
+            continue
+        two_player_draw = len(record["seats"]) == 2 and len(winners) == 2
+        wins += 0.5 if two_player_draw else 1.0
+    return wins, games, errors
+
+
+def measure(game: str, players: int, mode: str, reference: str, level: str, games: int, seed: int,
+            jobs: int, work: Path) -> dict:
+    spec = f"ismcts:level={level}"
+    bots = (reference,) + (spec,) * (players - 1)
+    params = arena.resolve_params(game, players, mode, bots)
+    tasks = arena.schedule(game, params, bots, games, seed)
+    # the file name carries the level's settings: games played under other settings
+    # (the presets were edited since) are never resumed into this measurement
+    settings = presets()["games"].get(game, presets()["games"]["default"])[level]
+    tag = hashlib.sha1(json.dumps([reference, settings], sort_keys=True).encode()).hexdigest()[:10]
+    out = work / f"{game}-{level}-{games}-{seed}-{tag}.jsonl"
+    result = arena.run(tasks, out, jobs=jobs, resume=True)
+    wins, played, errors = reference_wins(result.records, reference)
+    low, high = wilson_interval(wins, played)
+    seconds = sum(r.get("seconds", 0.0) for r in result.records)
+    return {"wins": wins, "games": played, "errors": errors, "rate": wins / played if played else 0.0,
+            "low": low, "high": high, "cpu_seconds": seconds}
+
+
+def write_presets(path: Path, game: str, calibration: dict) -> None:
+    """Replace (or add) the `[GAME.calibration]` table of presets.toml, leaving the rest,
+    comments included, as it was."""
+    text = path.read_text(encoding="utf-8")
+    lines = [f"[{game}.calibration]"]
+    for key, value in calibration.items():
+        if isinstance(value, str):
+            lines.append(f'{key} = "{value}"')
+        elif isinstance(value, list):
+            lines.append(f"{key} = [{', '.join(_toml_number(v) for v in value)}]")
+        else:
+            lines.append(f"{key} = {_toml_number(value)}")
+    block = "\n".join(lines) + "\n"
+    pattern = re.compile(rf"^\[{re.escape(game)}\.calibration\]\n(?:(?!\[).*\n?)*", re.M)
+    if pattern.search(text):
+        text = pattern.sub(lambda _m: block + "\n", text, count=1)
+    else:
+        anchor = re.compile(rf"^\[{re.escape(game)}\]\n(?:(?!\[).*\n?)*", re.M)
+        match = anchor.search(text)
+        if match is None:
+            raise SystemExit(f"{path}: no [{game}] table to put the calibration under")
+        text = text[:match.end()].rstrip("\n") + "\n\n" + block + "\n" + text[match.end():].lstrip("\n")
+    path.write_text(text.rstrip("\n") + "\n", encoding="utf-8")
+
+
+def _toml_number(value) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float):
+        return f"{value:.4f}".rstrip("0").rstrip(".") if value != int(value) else f"{value:.1f}"
+    return str(value)
 
 
 def main() -> None:
-    p = parser(__doc__, games=30, seed=9)
+    p = parser(__doc__, games=48, seed=11)
     p.add_argument("--only", default="", help="comma-separated game names")
+    p.add_argument("--write-presets", action="store_true",
+                   help="store the measurements in search/presets.toml beside the levels")
+    p.add_argument("--work", type=Path, default=Path("calibration-games"),
+                   help="folder for the finished games (JSONL), so a rerun resumes")
     args = p.parse_args()
     only = {g for g in args.only.split(",") if g}
-    levels = presets()["levels"]
+    args.work.mkdir(parents=True, exist_ok=True)
+    table = presets()
+    levels = table["levels"]
     rows, series, notes = [], {}, []
+    command = (f"python experiments/calibrate_levels.py --games {args.games} --seed {args.seed}"
+               + (f" --only {args.only}" if args.only else ""))
     with Timer() as timer:
         for game, players, mode, reference in REFERENCE:
             if only and game not in only:
                 continue
-            xs, ys, lows, highs = [], [], [], []
-            previous = None
+            settings = table["games"].get(game, table["games"]["default"])
+            xs, ys, lows, highs, measured = [], [], [], [], []
             for k, level in enumerate(levels):
-                spec = f"ismcts:level={level}"
-                bots = (reference,) + (spec,) * (players - 1)
-                params = arena.resolve_params(game, players, mode, bots)
-                result = evaluate(game, Setting(level, k, params, bots), args.games, args.seed, k,
-                                  jobs=args.jobs)
-                games, wins, rate = result.games, result.wins, result.rate
-                low, high = result.interval
-                iterations = presets()["games"].get(game, presets()["games"]["default"])[level]
-                rows.append([game, players, reference, level, iterations, int(games), wins, rate, low, high])
-                xs.append(k), ys.append(rate), lows.append(low), highs.append(high)
-                if previous is not None and not high < previous[0]:
-                    notes.append(f"- {game}: the intervals of {levels[k - 1]} and {level} overlap "
-                                 f"({previous[0]:.3f}-{previous[1]:.3f} vs {low:.3f}-{high:.3f})")
-                previous = (low, high)
-                print(f"{game:<13} {reference:<20} vs {level:<7} ({iterations:>5} it): "
-                      f"{rate:.3f} [{low:.3f}, {high:.3f}]")
+                m = measure(game, players, mode, reference, level, args.games, args.seed, args.jobs, args.work)
+                measured.append(m)
+                s = settings[level]
+                rows.append([game, players, reference, level, s["iterations"], s.get("rollout_depth", -1),
+                             m["games"], m["wins"], m["rate"], m["low"], m["high"]])
+                xs.append(k), ys.append(m["rate"]), lows.append(m["low"]), highs.append(m["high"])
+                print(f"{game:<13} {reference:<20} vs {level:<7} ({s['iterations']:>5} it): "
+                      f"{m['rate']:.3f} [{m['low']:.3f}, {m['high']:.3f}] over {m['games']} games"
+                      + (f", {m['errors']} errors" if m["errors"] else ""), flush=True)
+            separated = all(measured[k]["high"] < measured[k - 1]["low"] for k in range(1, len(measured)))
+            for k in range(1, len(measured)):
+                if not measured[k]["high"] < measured[k - 1]["low"]:
+                    notes.append(f"- {game}: the intervals of {levels[k - 1]} "
+                                 f"({measured[k - 1]['low']:.3f}-{measured[k - 1]['high']:.3f}) and "
+                                 f"{levels[k]} ({measured[k]['low']:.3f}-{measured[k]['high']:.3f}) overlap")
             series[f"{game} ({reference})"] = (xs, ys, lows, highs)
-    command = f"python experiments/calibrate_levels.py --games {args.games} --seed {args.seed}"
+            if args.write_presets:
+                write_presets(PRESETS, game, {
+                    "reference": reference, "players": players, "mode": mode, "seed": args.seed,
+                    "games": args.games, "command": command,
+                    "wins": [m["wins"] for m in measured],
+                    "rate": [round(m["rate"], 4) for m in measured],
+                    "low": [round(m["low"], 4) for m in measured],
+                    "high": [round(m["high"], 4) for m in measured],
+                    "separated": separated,
+                })
     write_table(args.out, "levels", ["game", "players", "reference", "level", "ismcts iterations",
-                                     "games", "reference wins", "reference win rate", "wilson low",
-                                     "wilson high"], rows,
+                                     "rollout depth", "games", "reference wins", "reference win rate",
+                                     "wilson low", "wilson high"], rows,
                 "Difficulty presets: the reference player's win rate against each level",
-                command, timer.seconds, notes or ["Every level's interval lies wholly below the previous level's."])
+                command, timer.seconds,
+                notes or ["Every level's interval lies wholly below the previous level's, in every game."])
     plot(args.out, "levels", series, "level", "reference win rate", "Reference win rate by preset level",
          xticks=levels)
 

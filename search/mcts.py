@@ -41,23 +41,32 @@ class MCTSBot(Bot):
     rollout_depth  cut a playout after this many actions and score it with the
                    game's heuristic (-1: play to the end)
     rollout     'random' or 'greedy' (epsilon-greedy on the heuristic: slower, stronger)
-    level       easy, normal, hard or expert: the game's calibrated iteration budget
-                (search/presets.toml); overrides iterations
+    blunder     chance of playing a uniformly random legal move instead of searching: the
+                difficulty presets use it, since strength rises with the iteration budget
+                only slowly (and in some games not at all past a few hundred iterations)
+    level       easy, normal, hard or expert: the game's calibrated settings
+                (search/presets.toml: iterations and rollout depth); parameters named
+                beside it in the spec override the level's
     """
 
     defaults: dict[str, Any] = {"iterations": 800, "seconds": 0.0, "c": 1.4,
                                 "rollout_depth": -1, "rollout": "random", "epsilon": 0.2,
-                                "level": ""}
+                                "blunder": 0.0, "level": ""}
     per_iteration_determinization = False
 
     def __init__(self, game, seed=None, spec="", **params):
         super().__init__(game, seed=seed, spec=spec, **params)
         p = self.params
         if p["level"]:
-            p["iterations"] = level_iterations(game.name, str(p["level"]))
+            # the level's settings, then whatever the spec names besides the level
+            p.update(level_settings(game.name, str(p["level"])))
+            p.update({k: v for k, v in params.items() if k != "level"})
         if p["rollout"] not in ("random", "greedy"):
             from search.bots import BotSpecError
             raise BotSpecError(f"rollout must be 'random' or 'greedy', got {p['rollout']!r}")
+        if not 0.0 <= float(p["blunder"]) <= 1.0:
+            from search.bots import BotSpecError
+            raise BotSpecError(f"blunder must be a probability between 0 and 1, got {p['blunder']}")
         if int(p["iterations"]) < 1 and float(p["seconds"]) <= 0:
             from search.bots import BotSpecError
             raise BotSpecError("iterations must be at least 1 (or give seconds > 0)")
@@ -70,6 +79,10 @@ class MCTSBot(Bot):
         if len(legal) == 1:
             self.last_stats = {"iterations": 0, "simulated_actions": 0, "seconds": 0.0}
             return legal[0]
+        blunder = float(self.params["blunder"])
+        if blunder > 0 and self.rng.random() < blunder:
+            self.last_stats = {"iterations": 0, "simulated_actions": 0, "seconds": 0.0, "blunder": 1}
+            return legal[self.rng.randrange(len(legal))]
         root = self.search(state, seat)
         return max(legal, key=lambda a: (root.children[a].visits if a in root.children else -1,
                                          _mean(root.children.get(a), seat)))
@@ -165,32 +178,65 @@ class ISMCTSBot(MCTSBot):
 
 
 _PRESETS: dict | None = None
+#: the search parameters a level may set in search/presets.toml, with their types
+LEVEL_KEYS = {"iterations": int, "rollout_depth": int, "c": float, "blunder": float}
 
 
 def presets() -> dict:
+    """search/presets.toml: {"levels": [...], "games": {game: {level: settings}},
+    "calibration": {game: how the levels were measured}}."""
     global _PRESETS
     if _PRESETS is None:
         from pathlib import Path
-        from rules.core import DataReader
-        path = Path(__file__).with_name("presets.toml")
-        reader = DataReader(path)
-        levels = reader.list("levels", str)
-        table = {}
-        for game, values in reader.data.items():
-            if game == "levels":
-                continue
-            sub = reader.sub(game)
-            table[game] = {level: sub.int(level, 1, 10**7) for level in levels}
-        _PRESETS = {"levels": levels, "games": table}
+        _PRESETS = read_presets(Path(__file__).with_name("presets.toml"))
     return _PRESETS
 
 
-def level_iterations(game: str, level: str) -> int:
+def read_presets(path) -> dict:
+    from rules.core import DataReader
+    reader = DataReader(path)
+    levels = reader.list("levels", str)
+    table, calibration = {}, {}
+    for game in reader.data:
+        if game == "levels":
+            continue
+        sub = reader.sub(game)
+        table[game] = {}
+        for level in levels:
+            entry = sub.sub(level)
+            unknown = sorted(set(entry.data) - set(LEVEL_KEYS))
+            if unknown:
+                raise entry.error(unknown[0], f"is not a level setting; settings: {', '.join(LEVEL_KEYS)}")
+            settings = {"iterations": entry.int("iterations", 1, 10**7)}
+            if entry.has("rollout_depth"):
+                settings["rollout_depth"] = entry.int("rollout_depth", -1, 10**4)
+            for key, high in (("c", None), ("blunder", 1.0)):
+                if entry.has(key):
+                    value = entry.raw(key)
+                    if (not isinstance(value, (int, float)) or isinstance(value, bool) or value < 0
+                            or (high is not None and value > high)):
+                        raise entry.error(key, f"must be a number from 0 to {high or 'up'}, got {value!r}")
+                    settings[key] = float(value)
+            table[game][level] = settings
+        if sub.has("calibration"):
+            calibration[game] = sub.sub("calibration").data
+    if "default" not in table:
+        from rules.core import DataError
+        raise DataError(path, "default", "is missing (the levels of games without their own table)")
+    return {"levels": levels, "games": table, "calibration": calibration}
+
+
+def level_settings(game: str, level: str) -> dict:
+    """The search parameters of `level` for `game` (its own table, else the default one)."""
     from search.bots import BotSpecError
     table = presets()
     if level not in table["levels"]:
         raise BotSpecError(f"unknown level {level!r}; levels: {', '.join(table['levels'])}")
-    return table["games"].get(game, table["games"]["default"])[level]
+    return dict(table["games"].get(game, table["games"]["default"])[level])
+
+
+def level_iterations(game: str, level: str) -> int:
+    return level_settings(game, level)["iterations"]
 
 
 def _mean(node: _Node | None, seat: int) -> float:

@@ -140,9 +140,52 @@ def test_levels_come_from_the_presets_file():
     game = tiny()
     table = presets()
     assert table["levels"] == ["easy", "normal", "hard", "expert"]
-    budgets = [make_bot(f"ismcts:level={lvl}", game).params["iterations"] for lvl in table["levels"]]
-    assert budgets == sorted(budgets) and len(set(budgets)) == 4
-    assert make_bot("ismcts:level=hard", game).params["iterations"] == table["games"]["default"]["hard"]
+    bots = [make_bot(f"ismcts:level={lvl}", game) for lvl in table["levels"]]
+    for bot, lvl in zip(bots, table["levels"]):
+        for key, value in table["games"]["default"][lvl].items():
+            assert bot.params[key] == value
+    # stronger level by level: a budget that never falls and a blunder rate that never rises
+    budgets = [b.params["iterations"] for b in bots]
+    blunders = [b.params["blunder"] for b in bots]
+    assert budgets == sorted(budgets) and blunders == sorted(blunders, reverse=True)
+    assert len(set(zip(budgets, blunders))) == 4
+
+
+def test_spec_parameters_override_the_level():
+    bot = make_bot("ismcts:level=expert,iterations=7,blunder=0.5", tiny())
+    assert bot.params["iterations"] == 7 and bot.params["blunder"] == 0.5
+    assert bot.params["rollout_depth"] == make_bot("ismcts:level=expert", tiny()).params["rollout_depth"]
+
+
+def test_blunder_plays_random_moves_at_the_given_rate():
+    """blunder=1 never searches; blunder=0 always does; a bad value is refused."""
+    game = tiny()
+    state = game.new_initial_state(3)
+    always = make_bot("ismcts:iterations=20,blunder=1", game, seed=1)
+    never = make_bot("ismcts:iterations=20,blunder=0", game, seed=1)
+    seat = state.current_player()
+    for _ in range(20):
+        assert always.act(state, seat) in state.legal_actions()
+        assert always.last_stats["iterations"] == 0
+        never.act(state, seat)
+        assert never.last_stats["iterations"] == 20
+    with pytest.raises(BotSpecError, match="blunder must be a probability between 0 and 1"):
+        make_bot("ismcts:blunder=1.5", game)
+
+
+def test_presets_file_errors_name_the_field(tmp_path):
+    from rules.core import DataError
+    from search.mcts import read_presets
+    bad = tmp_path / "presets.toml"
+    bad.write_text('levels = ["easy"]\n[default]\neasy = { iterations = 10, budget = 3 }\n')
+    with pytest.raises(DataError, match=r"presets.toml.*default\.easy\.budget.*not a level setting"):
+        read_presets(bad)
+    bad.write_text('levels = ["easy"]\n[default]\neasy = { iterations = 10, blunder = 2 }\n')
+    with pytest.raises(DataError, match=r"default\.easy\.blunder"):
+        read_presets(bad)
+    bad.write_text('levels = ["easy"]\n[pi]\neasy = { iterations = 10 }\n')
+    with pytest.raises(DataError, match="default"):
+        read_presets(bad)
 
 
 def test_unknown_level_lists_the_levels():
