@@ -291,8 +291,9 @@ def bench(game, players, mode, param, seconds, seed, as_json, vs_openspiel) -> N
 @click.option("--bot-seed", type=int, default=0, show_default=True)
 @click.option("--load", "load", type=click.Path(dir_okay=False), default=None,
               help="Resume a game saved with the 'save FILE' command.")
-@click.option("--move-seconds", type=float, default=1.5, show_default=True,
-              help="Cap on a search bot's thinking time per move (0: no cap).")
+@click.option("--move-seconds", type=float, default=1.9, show_default=True,
+              help="Safety stop on a search bot's thinking time per move (0: none); a bot whose "
+                   "iteration budget fits is not affected, so its moves repeat from the seed.")
 def play(game, players, mode, param, seat_specs, seed, bot_seed, load, move_seconds) -> None:
     """Play a game at the terminal: humans choose from numbered actions (type help)."""
     from automa.play import run

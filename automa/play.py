@@ -41,8 +41,9 @@ HINT_VISITS_PER_ACTION = 30
 HINT_MAX_SECONDS = 5.0
 #: a suggestion seen fewer times than this is reported as a rough estimate
 HINT_ROUGH_VISITS = 30
-#: default cap on a search bot's thinking time per move in `play` (seconds; 0 = no cap)
-MOVE_SECONDS = 1.5
+#: safety stop on a search bot's thinking time per move in `play` (seconds; 0 = none): the
+#: bots search their iteration budget, and only a move that overruns is cut short
+MOVE_SECONDS = 1.9
 
 COMMANDS = {
     "hint": "the search's three best moves here, with estimated win rates and visits",
@@ -523,21 +524,13 @@ class Session:
         return [(self.state.action_to_string(a), value, visits) for a, value, visits in rows]
 
     def _cap(self, s: Any, bot: Bot, cap: float | None = None) -> None:
-        """Keep a search bot under `move_seconds` per move: it searches its iteration budget
-        when the last move's speed says that fits, else for a fixed time just under the cap."""
+        """Give a search bot a safety stop at `move_seconds` per move.  Its budget stays in
+        iterations, so whenever the budget fits (the calibrated levels always do on a
+        2-core machine) its moves repeat exactly from the seed; only an overrun is cut."""
         cap = self.move_seconds if cap is None else cap
         params = getattr(bot, "params", {})
-        if cap <= 0 or "seconds" not in params or "iterations" not in params:
-            return
-        budget = self._budgets.setdefault(s, {"iterations": int(params["iterations"]),
-                                               "seconds": float(params["seconds"]), "rate": None})
-        if budget["seconds"] > 0:
-            params["seconds"] = min(budget["seconds"], cap)
-            return
-        rate = budget["rate"]
-        fits = rate is not None and rate * budget["iterations"] <= 0.5 * cap
-        params["iterations"] = budget["iterations"]
-        params["seconds"] = 0.0 if fits else 0.85 * cap
+        if cap > 0 and "max_seconds" in params:
+            params["max_seconds"] = cap
 
     def bot_move(self, s: int) -> None:
         seat = self.seats[s]
@@ -552,19 +545,21 @@ class Session:
         if seen is not None and seen[0] == prefix:
             # the same position after an undo: search exactly as many iterations as then, so
             # a time-budgeted search (whose count depends on the clock) repeats its answer
-            saved = (params["iterations"], params["seconds"])
+            saved = (params["iterations"], params["seconds"], params.get("max_seconds", 0.0))
             params["iterations"], params["seconds"] = seen[1], 0.0
+            if "max_seconds" in params:
+                params["max_seconds"] = 0.0
         start = time.perf_counter()
         try:
             action = seat.bot.act(before, s)
         finally:
             if saved is not None:
-                params["iterations"], params["seconds"] = saved
+                params["iterations"], params["seconds"] = saved[0], saved[1]
+                if "max_seconds" in params:
+                    params["max_seconds"] = saved[2]
         elapsed = time.perf_counter() - start
         self.bot_times.append(elapsed)
         stats = getattr(seat.bot, "last_stats", None) or {}
-        if s in self._budgets and stats.get("iterations"):
-            self._budgets[s]["rate"] = stats["seconds"] / stats["iterations"]
         if searches and stats.get("iterations") and saved is None:
             self._bot_iterations[key] = (prefix, int(stats["iterations"]))
         from automa.views import public_action_text

@@ -37,6 +37,9 @@ class MCTSBot(Bot):
 
     iterations  playouts per decision (ignored when seconds > 0)
     seconds     wall-clock budget per decision instead of a fixed count
+    max_seconds a safety stop: the search ends early if a decision takes longer than this
+                (0: never).  Unlike `seconds`, a search that fits its budget is unaffected,
+                so its moves still repeat exactly from the seed
     c           exploration constant
     rollout_depth  cut a playout after this many actions and score it with the
                    game's heuristic (-1: play to the end)
@@ -49,7 +52,7 @@ class MCTSBot(Bot):
                 beside it in the spec override the level's
     """
 
-    defaults: dict[str, Any] = {"iterations": 800, "seconds": 0.0, "c": 1.4,
+    defaults: dict[str, Any] = {"iterations": 800, "seconds": 0.0, "max_seconds": 0.0, "c": 1.4,
                                 "rollout_depth": -1, "rollout": "random", "epsilon": 0.2,
                                 "blunder": 0.0, "level": ""}
     per_iteration_determinization = False
@@ -109,13 +112,20 @@ class MCTSBot(Bot):
         fixed_world = None if self.per_iteration_determinization else state.determinize(seat, rng)
         log = math.log
         sqrt = math.sqrt
+        max_seconds = float(p["max_seconds"])
         start = time.perf_counter()
-        deadline = start + seconds if seconds > 0 else None
+        if seconds > 0:
+            deadline = start + (min(seconds, max_seconds) if max_seconds > 0 else seconds)
+        else:
+            deadline = None
+        stop = start + max_seconds if max_seconds > 0 and deadline is None else None
         done = 0
         simulated = 0
         while True:
             if deadline is None:
                 if done >= iterations:
+                    break
+                if stop is not None and not done & 7 and done and time.perf_counter() >= stop:
                     break
             elif done and time.perf_counter() >= deadline:
                 break

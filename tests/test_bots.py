@@ -191,3 +191,18 @@ def test_presets_file_errors_name_the_field(tmp_path):
 def test_unknown_level_lists_the_levels():
     with pytest.raises(BotSpecError, match="unknown level 'brutal'; levels: easy, normal, hard, expert"):
         make_bot("ismcts:level=brutal", tiny())
+
+
+def test_max_seconds_is_a_safety_stop_not_a_budget():
+    """A search that fits its budget is unaffected by max_seconds (the same move, the same
+    iteration count as without it); one that cannot is cut short."""
+    game = tiny()
+    state = game.new_initial_state(5)
+    seat = state.current_player()
+    plain = make_bot("ismcts:iterations=200", game, seed=4)
+    capped = make_bot("ismcts:iterations=200,max_seconds=60", game, seed=4)
+    assert plain.act(state, seat) == capped.act(state, seat)
+    assert plain.last_stats["iterations"] == capped.last_stats["iterations"] == 200
+    huge = make_bot("ismcts:iterations=100000000,max_seconds=0.01", game, seed=4)
+    assert huge.act(state, seat) in state.legal_actions()
+    assert 0 < huge.last_stats["iterations"] < 100000000
