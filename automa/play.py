@@ -39,6 +39,8 @@ HINT_ITERATIONS = 300
 HINT_VISITS_PER_ACTION = 30
 #: but never longer than this (seconds; `hint SECONDS` asks for another limit)
 HINT_MAX_SECONDS = 5.0
+#: hint playouts stop after this many moves and are scored by the game's heuristic
+HINT_ROLLOUT_DEPTH = 6
 #: a suggestion seen fewer times than this is reported as a rough estimate
 HINT_ROUGH_VISITS = 30
 #: safety stop on a search bot's thinking time per move in `play` (seconds; 0 = none): the
@@ -499,8 +501,11 @@ class Session:
             return [(self.state.action_to_string(legal[0]), float("nan"), 0)]
         target = hint_target(len(legal))
         if self._hint_bot is None:
+            # playouts cut after a few moves and scored by the game's heuristic, as the
+            # difficulty presets do: random playouts to the end never win Pulitzer solo,
+            # which left every move at 0%
             self._hint_bot = ISMCTSBot(self.game, seed=self.bot_seed + 9973, spec="ismcts",
-                                       iterations=target)
+                                       iterations=target, rollout_depth=HINT_ROLLOUT_DEPTH)
         bot = self._hint_bot
         budget = self._budgets.setdefault("hint", {"rate": None})
         if budget.get("rate") is None:
