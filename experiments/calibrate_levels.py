@@ -2,13 +2,18 @@
 against a fixed reference player per game: the reference's win rate must fall level by
 level, each level's Wilson 95% interval wholly below the previous one's.
 
-    python experiments/calibrate_levels.py [--games 48] [--seed 11] [--only pi,watergate]
-                                           [--write-presets] [--work DIR]
+    python experiments/calibrate_levels.py [--games 48] [--games-for pi=96,salem=32] [--seed 11]
+                                           [--only pi,watergate] [--write-presets] [--work DIR]
 
-The reference holds one seat and the level's bot every other seat; seats rotate and
-every deal is replayed under every seating.  A game counts as a win for the reference
-when its seat is among the winners (in Salem: when its side wins), half in a two-player
-draw.  With --write-presets the measured rates, intervals, seeds and command go into the
+The level's bot holds one seat and the reference every other; seats rotate and every deal
+is replayed under every seating.  A game is a win for the reference unless the level's bot
+finishes first: among the winners (in Salem, on the winning side), or, when nobody wins
+(Pulitzer games where no report qualifies), ranked first on score; a two-player draw
+counts half.  In a two-player game that is simply the reference's win rate; with more
+seats it is the reference players' record against the level's bot, which is what a team
+game (Salem) can measure: there a reference seat in the level bot's team would gain from a
+stronger bot, so the plain win rate of one reference seat does not fall with the level.
+With --write-presets the measured rates, intervals, seeds and command go into the
 `calibration` table of each game in search/presets.toml, beside the settings they justify.
 Finished games are kept as JSONL in --work, so an interrupted run resumes where it stopped.
 """
@@ -27,39 +32,41 @@ from search.stats import wilson_interval
 # levels' budget blundering one move in five: between normal and hard, so its win rate
 # has room to fall on both sides (the games' heuristic bots beat every level in Tabletop
 # Inc. and lose to every level in Pulitzer, which leaves no room).  Pulitzer is measured with
-# three players: in its two-player mode most games between these bots end with nobody
-# qualified, so nobody wins and the win rate cannot tell the levels apart.
+# three players: in its two-player mode most games between these bots end with an eliminated
+# or unqualified report, which says little about who played better.
 REFERENCE = [
     ("pi", 2, "standard", "ismcts:iterations=100,rollout_depth=6,blunder=0.2"),
     ("watergate", 2, "standard", "ismcts:iterations=60,rollout_depth=6,blunder=0.2"),
     ("tabletop_inc", 2, "standard", "ismcts:iterations=60,rollout_depth=6,blunder=0.2"),
-    ("pulitzer", 3, "standard", "ismcts:iterations=40,rollout_depth=6,blunder=0.2"),
-    ("salem", 4, "standard", "ismcts:iterations=40,rollout_depth=6,blunder=0.2"),
+    ("pulitzer", 3, "standard", "ismcts:iterations=10,rollout_depth=6,blunder=0.2"),
+    ("salem", 4, "standard", "ismcts:iterations=10,rollout_depth=6,blunder=0.2"),
 ]
 PRESETS = ROOT / "search" / "presets.toml"
 
 
-def reference_wins(records: list[dict], reference: str) -> tuple[float, int, int]:
-    """(wins, games, errors) of the reference over finished records."""
+def reference_wins(records: list[dict], level_spec: str) -> tuple[float, int, int]:
+    """(wins, games, errors) of the reference against the bot `level_spec` over finished
+    records: every game the level's bot does not finish first."""
     wins, games, errors = 0.0, 0, 0
     for record in records:
         if record.get("status") == "error":
             errors += 1
             continue
         games += 1
-        winners = record["winners"]
-        seats = [s for s, spec in enumerate(record["seats"]) if spec == reference]
-        if not winners or not any(s in winners for s in seats):
-            continue
-        two_player_draw = len(record["seats"]) == 2 and len(winners) == 2
-        wins += 0.5 if two_player_draw else 1.0
+        seats = record["seats"]
+        first = record["winners"] or [s for s, rank in enumerate(record.get("ranks") or []) if rank == 1]
+        level_seats = [s for s, spec in enumerate(seats) if spec == level_spec]
+        if not any(s in first for s in level_seats):
+            wins += 1.0
+        elif len(seats) == 2 and len(first) == 2:
+            wins += 0.5                      # a two-player draw
     return wins, games, errors
 
 
 def measure(game: str, players: int, mode: str, reference: str, level: str, games: int, seed: int,
             jobs: int, work: Path) -> dict:
     spec = f"ismcts:level={level}"
-    bots = (reference,) + (spec,) * (players - 1)
+    bots = (reference,) * (players - 1) + (spec,)
     params = arena.resolve_params(game, players, mode, bots)
     tasks = arena.schedule(game, params, bots, games, seed)
     # the file name carries the level's settings: games played under other settings
@@ -68,9 +75,9 @@ def measure(game: str, players: int, mode: str, reference: str, level: str, game
     tag = hashlib.sha1(json.dumps([reference, settings], sort_keys=True).encode()).hexdigest()[:10]
     out = work / f"{game}-{level}-{games}-{seed}-{tag}.jsonl"
     result = arena.run(tasks, out, jobs=jobs, resume=True)
-    wins, played, errors = reference_wins(result.records, reference)
+    wins, played, errors = reference_wins(result.records, spec)
     low, high = wilson_interval(wins, played)
-    seconds = sum(r.get("seconds", 0.0) for r in result.records)
+    seconds = sum(r.get("wall_time", 0.0) for r in result.records)
     return {"wins": wins, "games": played, "errors": errors, "rate": wins / played if played else 0.0,
             "low": low, "high": high, "cpu_seconds": seconds}
 
@@ -111,30 +118,42 @@ def _toml_number(value) -> str:
 def main() -> None:
     p = parser(__doc__, games=48, seed=11)
     p.add_argument("--only", default="", help="comma-separated game names")
+    p.add_argument("--games-for", default="",
+                   help="per-game numbers of games overriding --games, e.g. pi=96,salem=32")
     p.add_argument("--write-presets", action="store_true",
                    help="store the measurements in search/presets.toml beside the levels")
     p.add_argument("--work", type=Path, default=Path("calibration-games"),
                    help="folder for the finished games (JSONL), so a rerun resumes")
     args = p.parse_args()
     only = {g for g in args.only.split(",") if g}
+    games_for = {}
+    for item in filter(None, args.games_for.split(",")):
+        name, _, count = item.partition("=")
+        if not count.isdigit() or int(count) < 1:
+            p.error(f"--games-for takes GAME=N pairs, got {item!r}")
+        games_for[name] = int(count)
     args.work.mkdir(parents=True, exist_ok=True)
     table = presets()
     levels = table["levels"]
     rows, series, notes = [], {}, []
+    game_seconds = 0.0
     command = (f"python experiments/calibrate_levels.py --games {args.games} --seed {args.seed}"
+               + (f" --games-for {args.games_for}" if args.games_for else "")
                + (f" --only {args.only}" if args.only else ""))
     with Timer() as timer:
         for game, players, mode, reference in REFERENCE:
             if only and game not in only:
                 continue
             settings = table["games"].get(game, table["games"]["default"])
+            games = games_for.get(game, args.games)
             xs, ys, lows, highs, measured = [], [], [], [], []
             for k, level in enumerate(levels):
-                m = measure(game, players, mode, reference, level, args.games, args.seed, args.jobs, args.work)
+                m = measure(game, players, mode, reference, level, games, args.seed, args.jobs, args.work)
                 measured.append(m)
                 s = settings[level]
                 rows.append([game, players, reference, level, s["iterations"], s.get("rollout_depth", -1),
-                             m["games"], m["wins"], m["rate"], m["low"], m["high"]])
+                             s.get("blunder", 0.0), m["games"], m["wins"], m["rate"], m["low"], m["high"]])
+                game_seconds += m["cpu_seconds"]
                 xs.append(k), ys.append(m["rate"]), lows.append(m["low"]), highs.append(m["high"])
                 print(f"{game:<13} {reference:<20} vs {level:<7} ({s['iterations']:>5} it): "
                       f"{m['rate']:.3f} [{m['low']:.3f}, {m['high']:.3f}] over {m['games']} games"
@@ -145,11 +164,11 @@ def main() -> None:
                     notes.append(f"- {game}: the intervals of {levels[k - 1]} "
                                  f"({measured[k - 1]['low']:.3f}-{measured[k - 1]['high']:.3f}) and "
                                  f"{levels[k]} ({measured[k]['low']:.3f}-{measured[k]['high']:.3f}) overlap")
-            series[f"{game} ({reference})"] = (xs, ys, lows, highs)
+            series[f"{game} ({players} players)"] = (xs, ys, lows, highs)
             if args.write_presets:
                 write_presets(PRESETS, game, {
                     "reference": reference, "players": players, "mode": mode, "seed": args.seed,
-                    "games": args.games, "command": command,
+                    "games": games, "command": command,
                     "wins": [m["wins"] for m in measured],
                     "rate": [round(m["rate"], 4) for m in measured],
                     "low": [round(m["low"], 4) for m in measured],
@@ -157,11 +176,13 @@ def main() -> None:
                     "separated": separated,
                 })
     write_table(args.out, "levels", ["game", "players", "reference", "level", "ismcts iterations",
-                                     "rollout depth", "games", "reference wins", "reference win rate",
+                                     "rollout depth", "blunder", "games", "reference wins", "reference win rate",
                                      "wilson low", "wilson high"], rows,
                 "Difficulty presets: the reference player's win rate against each level",
                 command, timer.seconds,
-                notes or ["Every level's interval lies wholly below the previous level's, in every game."])
+                (notes or ["Every level's interval lies wholly below the previous level's, in every game."])
+                + [f"- The games themselves took {game_seconds / 60:.0f} core-minutes (the sum of their wall "
+                   f"times; finished games kept in --work are not replayed, so a resumed run is quicker)."])
     plot(args.out, "levels", series, "level", "reference win rate", "Reference win rate by preset level",
          xticks=levels)
 

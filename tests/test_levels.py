@@ -1,0 +1,115 @@
+"""The difficulty presets (search/presets.toml) and the measurements stored beside them."""
+import importlib.util
+import math
+from pathlib import Path
+
+import pytest
+
+from rules.core import GAME_MODULES
+from search import arena
+from search.mcts import presets
+from search.stats import wilson_interval
+
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = [module.rsplit(".", 1)[1] for module in GAME_MODULES]
+
+
+def _calibration_script():
+    spec = importlib.util.spec_from_file_location(
+        "calibrate_levels", ROOT / "experiments" / "calibrate_levels.py",
+        submodule_search_locations=None)
+    module = importlib.util.module_from_spec(spec)
+    import sys
+    sys.path.insert(0, str(ROOT / "experiments"))
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        sys.path.remove(str(ROOT / "experiments"))
+    return module
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_has_its_levels_and_their_measurement(game):
+    """Each game has its own four levels, stronger step by step, and the calibration that
+    justified them: the reference, the seed, the games, and per level the reference's wins
+    with the Wilson interval recomputed from them."""
+    table = presets()
+    assert game in table["games"], f"{game} has no levels of its own in search/presets.toml"
+    levels = [table["games"][game][lvl] for lvl in table["levels"]]
+    budgets = [s["iterations"] for s in levels]
+    blunders = [s.get("blunder", 0.0) for s in levels]
+    assert budgets == sorted(budgets) and blunders == sorted(blunders, reverse=True)
+    cal = table["calibration"].get(game)
+    assert cal is not None, f"{game} has no [{game}.calibration] table"
+    for key in ("reference", "players", "mode", "seed", "games", "command", "wins", "rate", "low",
+                "high", "separated"):
+        assert key in cal, f"{game}.calibration lacks {key}"
+    assert len(cal["wins"]) == len(table["levels"])
+    for k, wins in enumerate(cal["wins"]):
+        assert 0 <= wins <= cal["games"]
+        assert math.isclose(cal["rate"][k], wins / cal["games"], abs_tol=1e-4)
+        low, high = wilson_interval(wins, cal["games"])
+        assert math.isclose(cal["low"][k], low, abs_tol=1e-4)
+        assert math.isclose(cal["high"][k], high, abs_tol=1e-4)
+    falling = all(cal["high"][k] < cal["low"][k - 1] for k in range(1, len(cal["wins"])))
+    assert cal["separated"] == falling
+
+
+def test_reference_wins_counts_every_game_the_level_bot_does_not_finish_first():
+    script = _calibration_script()
+    lvl = "ismcts:level=hard"
+    records = [
+        {"seats": ["r", lvl], "winners": [0], "ranks": [1, 2]},               # a win
+        {"seats": [lvl, "r"], "winners": [0], "ranks": [1, 2]},               # a loss
+        {"seats": ["r", lvl], "winners": [0, 1], "ranks": [1, 1]},            # a draw: half
+        {"seats": ["r", "r", "r", lvl], "winners": [0, 3], "ranks": [1, 2, 2, 1]},  # its side won
+        {"seats": ["r", "r", lvl], "winners": [], "ranks": [2, 3, 1]},        # nobody won: best placed
+        {"seats": ["r", "r", lvl], "winners": [], "ranks": [1, 3, 2]},        # nobody won: a win
+        {"seats": ["r", lvl], "status": "error", "winners": []},
+    ]
+    assert script.reference_wins(records, lvl) == (2.5, 6, 1)
+
+
+def test_write_presets_replaces_only_the_calibration_table(tmp_path):
+    script = _calibration_script()
+    path = tmp_path / "presets.toml"
+    path.write_text('# comment kept\nlevels = ["easy"]\n\n[default]\neasy = { iterations = 5 }\n\n'
+                    '[pi]\neasy = { iterations = 7 }\n')
+    script.write_presets(path, "pi", {"reference": "r", "seed": 3, "wins": [1.5, 2.0], "separated": True})
+    first = path.read_text()
+    assert "# comment kept" in first and "[pi.calibration]" in first and "wins = [1.5, 2.0]" in first
+    script.write_presets(path, "pi", {"reference": "r", "seed": 4, "wins": [0.5], "separated": False})
+    text = path.read_text()
+    assert text.count("[pi.calibration]") == 1 and "seed = 4" in text and "seed = 3" not in text
+    from search.mcts import read_presets
+    data = read_presets(path)
+    assert data["games"]["pi"]["easy"] == {"iterations": 7}
+    assert data["calibration"]["pi"]["separated"] is False
+
+
+def _rerun(game: str, levels: list[str], games: int) -> list[float]:
+    script = _calibration_script()
+    cal = presets()["calibration"][game]
+    rates = []
+    for level in levels:
+        spec = f"ismcts:level={level}"
+        bots = (cal["reference"],) * (cal["players"] - 1) + (spec,)
+        params = arena.resolve_params(game, cal["players"], cal["mode"], bots)
+        tasks = arena.schedule(game, params, bots, games, cal["seed"])
+        wins, played, _errors = script.reference_wins(arena.run(tasks, None, jobs=1).records, spec)
+        rates.append(wins / played)
+    return rates
+
+
+def test_pi_reference_does_better_against_easy_than_expert():
+    """A small real rerun of the P.I. calibration (16 games per level, the stored seed)."""
+    easy, expert = _rerun("pi", ["easy", "expert"], 16)
+    assert easy > expert
+
+
+@pytest.mark.slow
+def test_pi_calibration_reproduces_exactly():
+    """The whole P.I. calibration, replayed from its seed, gives the stored wins."""
+    cal = presets()["calibration"]["pi"]
+    rates = _rerun("pi", presets()["levels"], cal["games"])
+    assert [round(r * cal["games"], 3) for r in rates] == [float(w) for w in cal["wins"]]
