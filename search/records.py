@@ -63,7 +63,9 @@ class RecordError(AutomaError):
 
 def replay(record: dict, upto: int | None = None) -> State:
     """The state after the record's actions (or its first `upto` actions).
-    Raises RecordError naming the first action that does not replay."""
+    Raises RecordError naming the first action that does not replay.  Actions are matched
+    by their JSON form; the recorded text is for people, and its wording may improve
+    between versions without making old records unreadable."""
     game = game_from_record(record)
     state = game.new_initial_state(record["seed"])
     actions = record["actions"] if upto is None else record["actions"][:upto]
@@ -77,9 +79,6 @@ def replay(record: dict, upto: int | None = None) -> State:
             action = find_action(state, encoded)
         except IllegalActionError as err:
             raise RecordError(f"action {i} ({text}) is not legal on replay: {err}") from None
-        now = state.action_to_string(action)
-        if now != text:
-            raise RecordError(f"action {i}: recorded as {text!r}, replays as {now!r}")
         state._apply(action)
     return state
 

@@ -198,3 +198,15 @@ def test_missing_cluster_extra_is_explained(monkeypatch):
     monkeypatch.setattr(builtins, "__import__", no_ray)
     with pytest.raises(arena.TournamentError, match=r"pip install 'automa\[ray\]'"):
         arena.run(_tasks(["random", "greedy"], 2), None, jobs=2, backend="ray")
+
+
+def test_a_record_replays_after_the_action_texts_are_reworded(tmp_path):
+    """Old records stay readable when a game's action wording improves: actions are matched
+    by their JSON form, not by the text shown to people."""
+    from search import records
+    tasks = arena.schedule("pi", arena.resolve_params("pi", 2, None, ("random", "greedy")),
+                           ("random", "greedy"), 1, 3)
+    record = arena.run(tasks, None).records[0]
+    record["actions"] = [[encoded, f"old wording {i}", seat]
+                         for i, (encoded, _text, seat) in enumerate(record["actions"])]
+    records.verify(record)
