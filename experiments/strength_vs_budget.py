@@ -2,6 +2,10 @@
 against the game's reference bot, seats rotating (Pulitzer solo: against the Times).
 
     python experiments/strength_vs_budget.py [--games 20] [--budgets 10,50,200] [--seed 5]
+                                             [--rollout-depth 6]
+
+Playouts stop after --rollout-depth moves and are scored by the game's heuristic (as the
+difficulty presets do); -1 plays them out to the end with random moves.
 """
 from common import Timer, parser, plot, write_table
 
@@ -20,6 +24,8 @@ CONFIGS = [  # (game, params, reference opponent or None for an automaton game)
 def main() -> None:
     p = parser(__doc__, games=20, seed=5)
     p.add_argument("--budgets", default="10,50,200")
+    p.add_argument("--rollout-depth", type=int, default=6,
+                   help="cut playouts after this many moves and score them by the heuristic (-1: never)")
     p.add_argument("--only", default="", help="comma-separated game names")
     args = p.parse_args()
     budgets = [int(b) for b in args.budgets.split(",")]
@@ -31,7 +37,7 @@ def main() -> None:
                 continue
             xs, ys, lows, highs = [], [], [], []
             for k, budget in enumerate(budgets):
-                spec = f"ismcts:iterations={budget}"
+                spec = f"ismcts:iterations={budget},rollout_depth={args.rollout_depth}"
                 n = params["players"]
                 bots = (spec,) + ((reference,) * (n - 1) if reference else ())
                 full = arena.resolve_params(game, n, params.get("mode"), bots)
@@ -44,7 +50,8 @@ def main() -> None:
                 xs.append(k), ys.append(rate), lows.append(low), highs.append(high)
                 print(f"{label:<40} ismcts {budget:>5}: {rate:.3f} [{low:.3f}, {high:.3f}]")
             series[f"{game}"] = (xs, ys, lows, highs)
-    command = f"python experiments/strength_vs_budget.py --games {args.games} --budgets {args.budgets} --seed {args.seed}"
+    command = (f"python experiments/strength_vs_budget.py --games {args.games} --budgets {args.budgets} "
+               f"--seed {args.seed} --rollout-depth {args.rollout_depth}")
     write_table(args.out, "strength_vs_budget", ["game", "players", "opponent", "ismcts iterations",
                                                  "games", "wins", "win rate", "wilson low", "wilson high"],
                 rows, "Search strength against budget (ISMCTS against each game's reference)",
