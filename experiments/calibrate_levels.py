@@ -24,6 +24,7 @@ from pathlib import Path
 
 from common import ROOT, Timer, parser, plot, write_table
 
+from rules.core import load_game
 from search import arena
 from search.mcts import presets
 from search.stats import wilson_interval
@@ -41,6 +42,9 @@ REFERENCE = [
     ("pulitzer", 3, "standard", "ismcts:iterations=10,rollout_depth=6,blunder=0.2"),
     ("salem", 4, "standard", "ismcts:iterations=10,rollout_depth=6,blunder=0.2"),
 ]
+#: games measured side against side: the level's bot plays a whole side, the reference the
+#: other, and every deal is played twice with the sides swapped (see side_tasks)
+SIDES = {"salem"}
 PRESETS = ROOT / "search" / "presets.toml"
 
 
@@ -63,19 +67,75 @@ def reference_wins(records: list[dict], level_spec: str) -> tuple[float, int, in
     return wins, games, errors
 
 
+def side_tasks(game: str, params: dict, reference: str, spec: str, games: int,
+               seed: int) -> list[arena.GameTask]:
+    """Salem: one bot among four barely moves its side's result, so a seat-by-seat
+    measurement cannot tell the levels apart.  Here the level's bot holds every seat that
+    starts with a Witch card and the reference every other, then the same deal again with
+    the sides swapped."""
+    base = load_game(game, **params)
+    players = params["players"]
+    tid = arena.tournament_id(game, params, [reference, spec], games, seed, "sides", True)
+    module = base.__class__.__module__
+    tasks = []
+    for index in range(games):
+        match, swap = divmod(index, 2)
+        game_seed = arena._seed_from(seed, 0, match)
+        witches = initial_witch_seats(base, game_seed)
+        seats = tuple(spec if (s in witches) != bool(swap) else reference for s in range(players))
+        tasks.append(arena.GameTask(
+            index=index, game=game, params=dict(params), seats=seats, game_seed=game_seed,
+            bot_seeds=tuple(arena._seed_from(seed, 1, index, s) for s in range(players)),
+            match=match, seating=swap, tournament=tid, module=module))
+    return tasks
+
+
+def initial_witch_seats(game, game_seed: int) -> set[int]:
+    """Seats dealt a Witch card (Salem; ghosts are not seats)."""
+    state = game.new_initial_state(game_seed)
+    human = game.human
+    return {human[pos] for pos, cards in enumerate(state.fd) if "witch" in cards and human[pos] >= 0}
+
+
+def reference_side_wins(records: list[dict], reference: str, game) -> tuple[float, int, int]:
+    """(wins, games, errors): games won by the side the reference started on."""
+    wins, games, errors = 0.0, 0, 0
+    for record in records:
+        if record.get("status") == "error":
+            errors += 1
+            continue
+        games += 1
+        reason = record.get("reason", "")
+        if reason.startswith("draw"):
+            wins += 0.5
+            continue
+        witches_won = reason.startswith("witches win")
+        ref_is_witch = any(spec == reference and s in initial_witch_seats(game, record["seed"])
+                           for s, spec in enumerate(record["seats"]))
+        wins += 1.0 if witches_won == ref_is_witch else 0.0
+    return wins, games, errors
+
+
 def measure(game: str, players: int, mode: str, reference: str, level: str, games: int, seed: int,
             jobs: int, work: Path) -> dict:
     spec = f"ismcts:level={level}"
     bots = (reference,) * (players - 1) + (spec,)
     params = arena.resolve_params(game, players, mode, bots)
-    tasks = arena.schedule(game, params, bots, games, seed)
+    if game in SIDES:
+        tasks = side_tasks(game, params, reference, spec, games, seed)
+    else:
+        tasks = arena.schedule(game, params, bots, games, seed)
     # the file name carries the level's settings: games played under other settings
     # (the presets were edited since) are never resumed into this measurement
     settings = presets()["games"].get(game, presets()["games"]["default"])[level]
-    tag = hashlib.sha1(json.dumps([reference, settings], sort_keys=True).encode()).hexdigest()[:10]
+    key = [reference, settings] + (["sides"] if game in SIDES else [])
+    tag = hashlib.sha1(json.dumps(key, sort_keys=True).encode()).hexdigest()[:10]
     out = work / f"{game}-{level}-{games}-{seed}-{tag}.jsonl"
     result = arena.run(tasks, out, jobs=jobs, resume=True)
-    wins, played, errors = reference_wins(result.records, spec)
+    if game in SIDES:
+        wins, played, errors = reference_side_wins(result.records, reference, load_game(game, **params))
+    else:
+        wins, played, errors = reference_wins(result.records, spec)
     low, high = wilson_interval(wins, played)
     seconds = sum(r.get("wall_time", 0.0) for r in result.records)
     return {"wins": wins, "games": played, "errors": errors, "rate": wins / played if played else 0.0,
@@ -167,7 +227,8 @@ def main() -> None:
             series[f"{game} ({players} players)"] = (xs, ys, lows, highs)
             if args.write_presets:
                 write_presets(PRESETS, game, {
-                    "reference": reference, "players": players, "mode": mode, "seed": args.seed,
+                    "reference": reference, "players": players, "mode": mode,
+                    "design": "sides" if game in SIDES else "one seat", "seed": args.seed,
                     "games": games, "command": command,
                     "wins": [m["wins"] for m in measured],
                     "rate": [round(m["rate"], 4) for m in measured],

@@ -113,3 +113,30 @@ def test_pi_calibration_reproduces_exactly():
     cal = presets()["calibration"]["pi"]
     rates = _rerun("pi", presets()["levels"], cal["games"])
     assert [round(r * cal["games"], 3) for r in rates] == [float(w) for w in cal["wins"]]
+
+
+def test_salem_sides_swap_on_every_deal():
+    """Salem is measured side against side: in the first game of a deal the level's bot
+    holds exactly the seats dealt a Witch card, in the second every other seat."""
+    script = _calibration_script()
+    from rules.core import load_game
+    params = arena.resolve_params("salem", 4, "standard", ("r", "l"))
+    game = load_game("salem", **params)
+    tasks = script.side_tasks("salem", params, "REF", "LVL", 8, 5)
+    for first, second in zip(tasks[::2], tasks[1::2]):
+        assert first.game_seed == second.game_seed
+        witches = script.initial_witch_seats(game, first.game_seed)
+        assert witches and {s for s, b in enumerate(first.seats) if b == "LVL"} == witches
+        assert {s for s, b in enumerate(second.seats) if b == "REF"} == witches
+    seed = tasks[0].game_seed
+    witches = script.initial_witch_seats(game, seed)
+    witch_seat = min(witches)
+    seats_ref_town = ["LVL" if s in witches else "REF" for s in range(4)]
+    records = [
+        {"seed": seed, "seats": seats_ref_town, "reason": "town wins: all witches revealed"},
+        {"seed": seed, "seats": seats_ref_town, "reason": "witches win: a seat was eliminated"},
+        {"seed": seed, "seats": ["REF" if s == witch_seat else "LVL" for s in range(4)],
+         "reason": "witches win: a seat was eliminated"},
+        {"seed": seed, "seats": seats_ref_town, "reason": "draw: decision cap reached (safeguard)"},
+    ]
+    assert script.reference_side_wins(records, "REF", game) == (2.5, 4, 0)
