@@ -301,7 +301,6 @@ class Session:
     out: Callable[[str], None] = click.echo
     move_seconds: float = MOVE_SECONDS
     _hint_bot: Bot | None = None
-    _budgets: dict = field(default_factory=dict)
     #: action index of each human decision -> the bots' state just before it (for undo)
     _snapshots: dict = field(default_factory=dict)
     #: action index of each search-bot move -> (the actions before it, iterations it searched)
@@ -446,13 +445,13 @@ class Session:
 
     def _bot_snapshot(self) -> dict:
         """A deep copy of every bot's own state (its generator, and any memory it keeps
-        between moves, like the Salem bot's accusation history) and of the search budgets.
+        between moves, like the Salem bot's accusation history).
         The game object is shared, never copied.  Automata (Times, Mumanbot) draw from the
         game state's own generator, which undo rebuilds by replaying from the seed."""
         memo = {id(self.game): self.game}
         bots = {s: copy.deepcopy(vars(seat.bot), dict(memo)) for s, seat in enumerate(self.seats)
                 if seat.bot is not None}
-        return {"bots": bots, "budgets": copy.deepcopy(self._budgets)}
+        return {"bots": bots}
 
     def _restore_bots(self, snap: dict) -> None:
         for s, saved in snap["bots"].items():
@@ -460,7 +459,6 @@ class Session:
             fresh = copy.deepcopy(saved, {id(self.game): self.game})
             vars(bot).clear()
             vars(bot).update(fresh)
-        self._budgets = copy.deepcopy(snap["budgets"])
 
     def undo(self) -> str:
         """Take back the human's last decision and every move after it.  The bots get back
@@ -507,23 +505,10 @@ class Session:
             self._hint_bot = ISMCTSBot(self.game, seed=self.bot_seed + 9973, spec="ismcts",
                                        iterations=target, rollout_depth=HINT_ROLLOUT_DEPTH)
         bot = self._hint_bot
-        budget = self._budgets.setdefault("hint", {"rate": None})
-        if budget.get("rate") is None:
-            # a short probe measures this game's speed (seconds per iteration)
-            bot.params.update(iterations=min(20, target), seconds=0.0)
-            bot.analyse(self.state, seat, top=1)
-            stats = bot.last_stats
-            if stats.get("iterations"):
-                budget["rate"] = stats["seconds"] / stats["iterations"]
-        rate = budget.get("rate")
-        if rate is not None and rate * target <= 0.6 * cap:
-            bot.params.update(iterations=target, seconds=0.0)     # comfortably inside the cap
-        else:
-            bot.params.update(iterations=target, seconds=max(0.05, cap))
+        # the target budget, stopped early only if it would overrun the time cap
+        bot.params.update(iterations=target, seconds=0.0, max_seconds=max(0.05, cap))
         rows = bot.analyse(self.state, seat, top=3)
         stats = bot.last_stats
-        if stats.get("iterations"):
-            budget["rate"] = stats["seconds"] / stats["iterations"]
         self.last_hint = {"iterations": int(stats.get("iterations", 0)), "target": target,
                           "legal": len(legal), "seconds": float(stats.get("seconds", 0.0))}
         return [(self.state.action_to_string(a), value, visits) for a, value, visits in rows]

@@ -502,10 +502,17 @@ def test_hint_on_a_wide_decision_scales_its_budget_and_says_when_it_is_rough():
     assert all(0.0 <= v <= 1.0 and n > 0 for _t, v, n in rows)
     stats = session.last_hint
     assert stats["target"] == hint_target(len(legal)) and stats["legal"] == len(legal)
-    assert 0 < stats["iterations"] < stats["target"]        # one second is not enough here
+    assert 0 < stats["iterations"] <= stats["target"]       # the budget, or less if time ran out
     lines = hint_lines(rows, stats)
     assert all(f"({n} visits)" in line for line, (_t, _v, n) in zip(lines, rows))
-    assert any(line.strip().startswith("rough estimate") for line in lines)
+    # the note on a rough estimate, from the figures alone (no clock involved)
+    short = dict(stats, iterations=stats["target"] // 10)
+    assert any(line.strip().startswith("rough estimate") for line in hint_lines(rows, short))
+    thin = [(t, v, 3) for t, v, _n in rows]
+    full = dict(stats, iterations=stats["target"])
+    assert any(line.strip().startswith("rough estimate") for line in hint_lines(thin, full))
+    plenty = [(t, v, 500) for t, v, _n in rows]
+    assert not any(line.strip().startswith("rough estimate") for line in hint_lines(plenty, full))
 
 
 def test_hint_budget_fits_on_a_narrow_decision_and_bad_seconds_are_refused():
@@ -515,7 +522,6 @@ def test_hint_budget_fits_on_a_narrow_decision_and_bad_seconds_are_refused():
     _bots_until_human(session)
     seat = session.state.current_player()
     n = len(session.state.legal_actions())
-    session._budgets["hint"] = {"rate": 1e-4}      # measured speed: the target fits the cap
     rows = session.hint(seat)
     assert session.last_hint["iterations"] == hint_target(n)
     assert len({t for t, _v, _k in rows}) == len(rows) == 3
