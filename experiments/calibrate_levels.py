@@ -48,23 +48,29 @@ SIDES = {"salem"}
 PRESETS = ROOT / "search" / "presets.toml"
 
 
-def reference_wins(records: list[dict], level_spec: str) -> tuple[float, int, int]:
-    """(wins, games, errors) of the reference against the bot `level_spec` over finished
-    records: every game the level's bot does not finish first."""
+def _tally(records: list[dict], credit) -> tuple[float, int, int]:
+    """(wins, games, errors): `credit(record)` summed over the finished records."""
     wins, games, errors = 0.0, 0, 0
     for record in records:
         if record.get("status") == "error":
             errors += 1
             continue
         games += 1
+        wins += credit(record)
+    return wins, games, errors
+
+
+def reference_wins(records: list[dict], level_spec: str) -> tuple[float, int, int]:
+    """(wins, games, errors) of the reference against the bot `level_spec` over finished
+    records: every game the level's bot does not finish first."""
+    def credit(record: dict) -> float:
         seats = record["seats"]
         first = record["winners"] or [s for s, rank in enumerate(record.get("ranks") or []) if rank == 1]
         level_seats = [s for s, spec in enumerate(seats) if spec == level_spec]
         if not any(s in first for s in level_seats):
-            wins += 1.0
-        elif len(seats) == 2 and len(first) == 2:
-            wins += 0.5                      # a two-player draw
-    return wins, games, errors
+            return 1.0
+        return 0.5 if len(seats) == 2 and len(first) == 2 else 0.0    # a two-player draw
+    return _tally(records, credit)
 
 
 def side_tasks(game: str, params: dict, reference: str, spec: str, games: int,
@@ -99,21 +105,14 @@ def initial_witch_seats(game, game_seed: int) -> set[int]:
 
 def reference_side_wins(records: list[dict], reference: str, game) -> tuple[float, int, int]:
     """(wins, games, errors): games won by the side the reference started on."""
-    wins, games, errors = 0.0, 0, 0
-    for record in records:
-        if record.get("status") == "error":
-            errors += 1
-            continue
-        games += 1
+    def credit(record: dict) -> float:
         reason = record.get("reason", "")
         if reason.startswith("draw"):
-            wins += 0.5
-            continue
-        witches_won = reason.startswith("witches win")
-        ref_is_witch = any(spec == reference and s in initial_witch_seats(game, record["seed"])
-                           for s, spec in enumerate(record["seats"]))
-        wins += 1.0 if witches_won == ref_is_witch else 0.0
-    return wins, games, errors
+            return 0.5
+        witches = initial_witch_seats(game, record["seed"])
+        ref_is_witch = any(spec == reference and s in witches for s, spec in enumerate(record["seats"]))
+        return 1.0 if reason.startswith("witches win") == ref_is_witch else 0.0
+    return _tally(records, credit)
 
 
 def measure(game: str, players: int, mode: str, reference: str, level: str, games: int, seed: int,

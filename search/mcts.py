@@ -245,10 +245,6 @@ def level_settings(game: str, level: str) -> dict:
     return dict(table["games"].get(game, table["games"]["default"])[level])
 
 
-def level_iterations(game: str, level: str) -> int:
-    return level_settings(game, level)["iterations"]
-
-
 def _mean(node: _Node | None, seat: int) -> float:
     if node is None or node.visits == 0:
         return float("-inf")
