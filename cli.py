@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from rules.core import AutomaError, ParamError, game_class, load_game, registered_games
+from rules.core import AutomaError, game_class, load_game, registered_games
 
 
 def _fail(message: str) -> None:

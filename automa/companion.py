@@ -1052,7 +1052,7 @@ class SalemCompanion(Companion):
         st["up"][i].append(card)
         self.log(f"  player {p} turns up {_a(TRIAL_NAMES[card])} ({cause})")
         if town_wins:
-            self.end_game(f"  that was the last Witch card in play: THE TOWN WINS (§8.1 step 2). Every player "
+            self.end_game("  that was the last Witch card in play: THE TOWN WINS (§8.1 step 2). Every player "
                           "who never held a Witch card wins.")
             return None
         follow = []

@@ -592,7 +592,6 @@ def pulitzer_changes(state, seat: int, before: dict, after: dict) -> list[str]:
     `seat`): the agents' and the Times' placements, in words."""
     from automa.times import BLUE, RED, TIMES
     names = {TIMES: "Times journalist", RED: "red agent", BLUE: "blue agent"}
-    g = state.game
     out = []
     if before.get("round") != after.get("round") or len(before.get("spaces", ())) != len(after.get("spaces", ())):
         old_spaces = [()] * len(after.get("spaces", ()))

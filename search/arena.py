@@ -15,12 +15,12 @@ import os
 import sys
 import time
 import traceback
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
-from rules.core import AutomaError, ParamError, game_class, load_game
-from search.bots import make_bot, parse_spec
+from rules.core import AutomaError, game_class, load_game
+from search.bots import make_bot
 from search.records import dumps, library_version, make_record, read_lines
 from search.stats import SPRT, Rating, ratings_with_bootstrap, wilson_interval
 

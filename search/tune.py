@@ -18,7 +18,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
-from rules.core import AutomaError, ParamError, game_class
+from rules.core import AutomaError, game_class
 from search import arena
 from search.stats import LogisticFit, fit_logistic, wilson_interval
 

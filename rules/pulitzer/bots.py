@@ -187,7 +187,6 @@ class _Context:
             pay = d.news_pay[o["news_top"]][col] if o["news_top"] >= 0 else 0
             score = pay * 0.8
             agents = [p for p in o["spaces"][sid] if p[0] >= RED]
-            lose_duel = any(self.piece_value(p) > v for p in agents)
             if g.lp:
                 margin = self.row_margins()[row]
                 swing = self.expected_swing(v, agents)

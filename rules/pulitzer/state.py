@@ -423,7 +423,6 @@ class PulitzerState(State):
         self._end_action(s)
 
     def _end_action(self, s: int) -> None:
-        g = self.game
         if self.double == 2:
             self.double = 1
             self._count_action(s)
@@ -1364,7 +1363,7 @@ class PulitzerState(State):
 
     # ------------------------------------------------------------------ maintenance (§9, §13.10)
     def _end_round(self) -> None:
-        g, d = self.game, self.game.data
+        g = self.game
         if self.round >= 8 or self.hat:
             self.over = True
             self.end_reason = "hat" if (self.hat and self.round < 8) else "rounds"
