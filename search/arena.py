@@ -267,14 +267,21 @@ def _parallel_results(todo: list[GameTask], jobs: int, backend: str,
     raise TournamentError(f"backend must be loky, dask or ray; got {backend!r}")
 
 
+def _loky_backend():
+    """Forked loky workers where that is safe (see search/fork_backend.py), else loky's own."""
+    from search.fork_backend import ForkLokyBackend, fork_is_safe
+    return ForkLokyBackend() if fork_is_safe() else "loky"
+
+
 def _loky_results(chunks: list[list[GameTask]], jobs: int) -> Iterator[list[dict]]:
     """joblib.Parallel (loky) over the chunks from the front of the queue, while this
     process plays chunks from the back until the workers have started.
 
-    A loky worker takes about half a second to start (a fresh interpreter importing
-    joblib and numpy); on a short run that is a large share of the time, so this
-    process plays games meanwhile instead of waiting.  Which process plays a game
-    never changes its result: every game carries its own seeds.
+    Where loky cannot fork (macOS, Windows, another thread running), a worker is a fresh
+    interpreter that takes about half a second to import joblib, numpy and the game; on a
+    short run that is a large share of the time, so this process plays games meanwhile
+    instead of waiting.  Forked workers answer within one chunk.  Which process plays a
+    game never changes its result: every game carries its own seeds.
     """
     import queue
     import threading
@@ -298,7 +305,7 @@ def _loky_results(chunks: list[list[GameTask]], jobs: int) -> Iterator[list[dict
     # Made here, the generator starts the workers and hands them their first chunks
     # before this process starts playing.
     parallel = joblib.Parallel(n_jobs=jobs, return_as="generator_unordered", batch_size=1,
-                               pre_dispatch="2*n_jobs")
+                               pre_dispatch="2*n_jobs", backend=_loky_backend())
     generator = parallel(front_chunks())
 
     def pump():

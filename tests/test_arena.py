@@ -71,6 +71,83 @@ def test_jobs_1_and_jobs_2_give_identical_rows(tmp_path):
     assert _rows(read_records(tmp_path / "two.jsonl")) == _rows(one.records)
 
 
+def test_jobs_2_forks_its_workers_on_linux_and_spawns_them_elsewhere(tmp_path, monkeypatch):
+    """Forked loky workers start in milliseconds; they are used only where forking is safe,
+    and both kinds of worker give the same rows."""
+    import threading
+
+    from search.fork_backend import ForkLokyBackend
+    if not sys.platform.startswith("linux"):
+        assert arena._loky_backend() == "loky"
+        return
+    assert isinstance(arena._loky_backend(), ForkLokyBackend)
+    stop = threading.Event()
+    other = threading.Thread(target=stop.wait)
+    other.start()
+    try:  # a fork would copy this thread's locks but not the thread: use loky's own workers
+        assert arena._loky_backend() == "loky"
+    finally:
+        stop.set()
+        other.join()
+    tasks = _tasks(["random", "mcts:iterations=20"], 8)
+    forked = arena.run(tasks, None, jobs=2)
+    monkeypatch.setattr(arena, "_loky_backend", lambda: "loky")
+    spawned = arena.run(tasks, None, jobs=2)
+    assert _rows(forked.records) == _rows(spawned.records) == _rows(arena.run(tasks, None).records)
+
+
+def _processes_mentioning(text: str) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if text in (entry / "cmdline").read_bytes().decode(errors="replace"):
+                    found.append(int(entry.name))
+            except OSError:
+                pass
+    return found
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_a_killed_two_job_run_leaves_no_worker_and_resumes(tmp_path):
+    """SIGKILL to a --jobs 2 tournament: its workers die with it, every finished game is
+    kept, and --resume completes the same rows."""
+    out = tmp_path / "killed-jobs2.jsonl"
+    args = [sys.executable, "-c", "import tests.tinygame, cli; cli.main()", "tournament", GAME,
+            "--bots", "random,mcts:iterations=300", "--games", "40", "--seed", "4", "--jobs", "2",
+            "--out", str(out), "--no-progress"]
+    proc = subprocess.Popen(args, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.time() + 60
+    while time.time() < deadline and proc.poll() is None:
+        if out.exists() and len(out.read_text().splitlines()) >= 6:
+            break
+        time.sleep(0.02)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    deadline = time.time() + 10
+    while _processes_mentioning(str(out)) and time.time() < deadline:
+        time.sleep(0.05)
+    assert _processes_mentioning(str(out)) == []
+    partial = len(read_records(out))
+    assert 6 <= partial < 40
+    done = subprocess.run(args + ["--resume"], cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    finished = read_records(out)
+    assert sorted(r["index"] for r in finished) == list(range(40))
+    uninterrupted = arena.run(_tasks(["random", "mcts:iterations=300"], 40, seed=4), None)
+    assert _rows(finished) == _rows(uninterrupted.records)
+
+
+def test_an_early_stop_with_two_jobs_ends_quietly():
+    """SPRT stops while workers still have games queued: no traceback from the stopped pool."""
+    args = [sys.executable, "-c", "import tests.tinygame, cli; cli.main()", "tournament", GAME,
+            "--bots", "ismcts:iterations=100,random", "--games", "400", "--seed", "2", "--jobs", "2",
+            "--sprt", "0,100", "--no-progress"]
+    done = subprocess.run(args, cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "SPRT" in done.stdout and "Traceback" not in done.stderr and "Error" not in done.stderr
+
+
 def test_every_record_replays(tmp_path):
     result = arena.run(_tasks(["random", "greedy", "ismcts:iterations=10"], 6, players=3), tmp_path / "r.jsonl")
     for record in read_records(tmp_path / "r.jsonl"):
