@@ -578,8 +578,16 @@ def registered_games() -> dict[str, type[Game]]:
 
 
 def game_class(name: str) -> type[Game]:
+    normal = name.lower().replace("-", "_")
+    module = f"rules.{normal}"
+    if normal not in _REGISTRY and normal not in _ALIASES and module in GAME_MODULES:
+        # one game's package, not all five: a worker or a command about one game starts faster
+        importlib.import_module(module)
+    key = _ALIASES.get(normal, normal)
+    if key in _REGISTRY:
+        return _REGISTRY[key]
     games = registered_games()
-    key = _ALIASES.get(name.lower().replace("-", "_"), name.lower().replace("-", "_"))
+    key = _ALIASES.get(normal, normal)
     if key not in games:
         raise UnknownGameError(f"unknown game {name!r}; available: {', '.join(games) or 'none'}")
     return games[key]

@@ -119,3 +119,16 @@ def test_missing_data_file_names_the_file(tmp_path):
 def test_format_plain_lays_out_nested_data():
     text = format_plain({"hand": [1, 2], "board": {"a": 1}})
     assert "hand: [1, 2]" in text and "board:\n  a: 1" in text
+
+
+def test_naming_one_game_imports_only_that_game():
+    """A worker or a command about one game need not load the other four."""
+    import subprocess
+    import sys
+    from pathlib import Path
+    code = ("import sys; from rules.core import game_class; game_class('PI'); game_class('pi'); "
+            "print(sorted(m for m in sys.modules if m in "
+            "('rules.pi', 'rules.pulitzer', 'rules.salem', 'rules.tabletop_inc', 'rules.watergate')))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=Path(__file__).resolve().parent.parent,
+                         capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "['rules.pi']"
