@@ -43,37 +43,47 @@ def pairwise_from_ranks(players: Sequence[int], ranks: Sequence[int]) -> list[tu
     return out
 
 
+BT_PRIOR = 0.01  # Gaussian prior on strengths: keeps an undefeated player finite
+
+
 def bradley_terry(comparisons: Sequence[tuple[int, int, float]], n: int,
-                  prior: float = 0.01, weights: np.ndarray | None = None) -> np.ndarray:
+                  prior: float = BT_PRIOR, weights: np.ndarray | None = None) -> np.ndarray:
     """Maximum-likelihood strengths (natural-log scale, mean 0) from (i, j, score_i) rows,
     by Newton's method on the win and game matrices.  A small Gaussian prior keeps an
     undefeated player finite (prior=0 gives the plain MLE when it exists)."""
     if n == 0:
         return np.zeros(0)
     rows = np.asarray(comparisons, dtype=float).reshape(-1, 3)
+    return _bt_newton(*_bt_matrices(rows, n, weights), prior)
+
+
+def _bt_matrices(rows: np.ndarray, n: int, weights: np.ndarray | None) -> tuple[np.ndarray, np.ndarray]:
     w = np.ones(len(rows)) if weights is None else np.asarray(weights, dtype=float)
-    wins = np.zeros((n, n))
-    played = np.zeros((n, n))
     i_idx, j_idx = rows[:, 0].astype(int), rows[:, 1].astype(int)
-    np.add.at(wins, (i_idx, j_idx), w * rows[:, 2])
-    np.add.at(wins, (j_idx, i_idx), w * (1 - rows[:, 2]))
-    np.add.at(played, (i_idx, j_idx), w)
-    np.add.at(played, (j_idx, i_idx), w)
-    return _bt_newton(wins, played, prior)
+    forward, backward = i_idx * n + j_idx, j_idx * n + i_idx
+    wins = (np.bincount(forward, w * rows[:, 2], n * n)
+            + np.bincount(backward, w * (1 - rows[:, 2]), n * n)).reshape(n, n)
+    played = (np.bincount(forward, w, n * n) + np.bincount(backward, w, n * n)).reshape(n, n)
+    return wins, played
 
 
-def _bt_newton(wins: np.ndarray, played: np.ndarray, prior: float) -> np.ndarray:
-    n = len(wins)
-    beta = np.zeros(n)
+def _bt_newton(wins: np.ndarray, played: np.ndarray, prior: float,
+               start: np.ndarray | None = None) -> np.ndarray:
+    """Solves one (n, n) pair of matrices, or a (B, n, n) stack of them together (the
+    bootstrap), which costs numpy a few calls per Newton step instead of B."""
+    n = wins.shape[-1]
+    shape = wins.shape[:-1]
+    beta = np.zeros(shape) if start is None else np.broadcast_to(start, shape).copy()
     ridge = max(prior, 1e-9)
+    eye = np.eye(n)
     for _ in range(100):
-        p = 1.0 / (1.0 + np.exp(-(beta[:, None] - beta[None, :])))
-        grad = (wins - played * p).sum(axis=1) - 2 * prior * beta
+        p = 1.0 / (1.0 + np.exp(-(beta[..., :, None] - beta[..., None, :])))
+        grad = (wins - played * p).sum(axis=-1) - 2 * prior * beta
         curvature = played * p * (1 - p)
-        hessian = -np.diag(curvature.sum(axis=1)) + curvature - 2 * ridge * np.eye(n)
-        step = np.linalg.solve(hessian, grad)
+        hessian = curvature - curvature.sum(axis=-1)[..., :, None] * eye - 2 * ridge * eye
+        step = np.linalg.solve(hessian, grad[..., None])[..., 0]
         beta = beta - step
-        beta -= beta.mean()
+        beta -= beta.mean(axis=-1, keepdims=True)
         if np.max(np.abs(step)) < 1e-10:
             break
     return beta
@@ -101,15 +111,20 @@ def ratings_with_bootstrap(games: Sequence[tuple[Sequence[int], Sequence[int]]],
     if n < 2 or not flat:
         return []
     game_of_row = np.array([g for g, rows in enumerate(per_game) for _ in rows])
-    point = elo_from_strength(bradley_terry(flat, n))
+    rows = np.asarray(flat, dtype=float).reshape(-1, 3)
+    point_strength = _bt_newton(*_bt_matrices(rows, n, None), BT_PRIOR)
+    point = elo_from_strength(point_strength)
     if samples <= 0:
         return [Rating(names[k], float(point[k]), float(point[k]), float(point[k])) for k in range(n)]
     rng = np.random.default_rng(seed)
-    draws = np.empty((samples, n))
+    wins = np.empty((samples, n, n))
+    played = np.empty((samples, n, n))
     for b in range(samples):
         multiplicity = np.bincount(rng.integers(0, len(per_game), len(per_game)),
                                    minlength=len(per_game))
-        draws[b] = elo_from_strength(bradley_terry(flat, n, weights=multiplicity[game_of_row]))
+        wins[b], played[b] = _bt_matrices(rows, n, multiplicity[game_of_row])
+    # a resample's strengths lie near the full sample's: starting there saves Newton steps
+    draws = elo_from_strength(_bt_newton(wins, played, BT_PRIOR, start=point_strength))
     low = np.percentile(draws, 2.5, axis=0)
     high = np.percentile(draws, 97.5, axis=0)
     return [Rating(names[k], float(point[k]), float(low[k]), float(high[k])) for k in range(n)]

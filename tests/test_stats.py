@@ -72,3 +72,17 @@ def test_logistic_inverse_interval_by_hand():
     var = (1 / 0.25) * 0.04 + (x / 0.5) ** 2 * 0.01
     low, high = fit.inverse_interval(0.5)
     assert (high - low) / 2 == pytest.approx(1.959964 * math.sqrt(var), rel=1e-4)
+
+
+def test_bootstrap_newton_solves_a_stack_as_it_solves_each_matrix():
+    """The bootstrap fits all its resamples in one stacked Newton solve; each must equal the
+    one-at-a-time fit."""
+    from search.stats import _bt_matrices, _bt_newton
+    rng = np.random.default_rng(3)
+    rows = np.array([[i, j, float(rng.random() < 0.3 + 0.2 * i)]
+                     for i in range(3) for j in range(3) if i != j for _ in range(5)])
+    weights = rng.integers(0, 3, size=(6, len(rows)))
+    stack = [_bt_matrices(rows, 3, w) for w in weights]
+    together = _bt_newton(np.array([m[0] for m in stack]), np.array([m[1] for m in stack]), 0.01)
+    for (wins, played), fitted in zip(stack, together):
+        assert np.allclose(fitted, _bt_newton(wins, played, 0.01), atol=1e-9)
