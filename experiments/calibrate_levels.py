@@ -17,6 +17,7 @@ With --write-presets the measured rates, intervals, seeds and command go into th
 `calibration` table of each game in search/presets.toml, beside the settings they justify.
 Finished games are kept as JSONL in --work, so an interrupted run resumes where it stopped.
 """
+import csv
 import hashlib
 import json
 import re
@@ -194,7 +195,7 @@ def main() -> None:
     args.work.mkdir(parents=True, exist_ok=True)
     table = presets()
     levels = table["levels"]
-    rows, series, notes = [], {}, []
+    rows = []
     game_seconds = 0.0
     command = (f"python experiments/calibrate_levels.py --games {args.games} --seed {args.seed}"
                + (f" --games-for {args.games_for}" if args.games_for else "")
@@ -205,25 +206,18 @@ def main() -> None:
                 continue
             settings = table["games"].get(game, table["games"]["default"])
             games = games_for.get(game, args.games)
-            xs, ys, lows, highs, measured = [], [], [], [], []
-            for k, level in enumerate(levels):
+            measured = []
+            for level in levels:
                 m = measure(game, players, mode, reference, level, games, args.seed, args.jobs, args.work)
                 measured.append(m)
                 s = settings[level]
                 rows.append([game, players, reference, level, s["iterations"], s.get("rollout_depth", -1),
                              s.get("blunder", 0.0), m["games"], m["wins"], m["rate"], m["low"], m["high"]])
                 game_seconds += m["cpu_seconds"]
-                xs.append(k), ys.append(m["rate"]), lows.append(m["low"]), highs.append(m["high"])
                 print(f"{game:<13} {reference:<20} vs {level:<7} ({s['iterations']:>5} it): "
                       f"{m['rate']:.3f} [{m['low']:.3f}, {m['high']:.3f}] over {m['games']} games"
                       + (f", {m['errors']} errors" if m["errors"] else ""), flush=True)
             separated = all(measured[k]["high"] < measured[k - 1]["low"] for k in range(1, len(measured)))
-            for k in range(1, len(measured)):
-                if not measured[k]["high"] < measured[k - 1]["low"]:
-                    notes.append(f"- {game}: the intervals of {levels[k - 1]} "
-                                 f"({measured[k - 1]['low']:.3f}-{measured[k - 1]['high']:.3f}) and "
-                                 f"{levels[k]} ({measured[k]['low']:.3f}-{measured[k]['high']:.3f}) overlap")
-            series[f"{game} ({players} players)"] = (xs, ys, lows, highs)
             if args.write_presets:
                 write_presets(PRESETS, game, {
                     "reference": reference, "players": players, "mode": mode,
@@ -235,17 +229,62 @@ def main() -> None:
                     "high": [round(m["high"], 4) for m in measured],
                     "separated": separated,
                 })
-    write_table(args.out, "levels", ["game", "players", "reference", "level", "ismcts iterations",
-                                     "rollout depth", "blunder", "games", "reference wins", "reference win rate",
-                                     "wilson low", "wilson high"], rows,
+    if only:  # a partial rerun: the other games' rows stay as the last full run left them
+        rows = _kept_rows(args.out / "levels.csv", only) + rows
+        rows.sort(key=lambda row: [g for g, *_ in REFERENCE].index(row[0]))
+    notes, series = _overlaps(rows, levels), _series(rows, levels)
+    if only and len({row[0] for row in rows}) > len(only):
+        notes.append(f"- Rows of games other than {', '.join(sorted(only))} are kept from an earlier run; "
+                     "each game's own command is in its `[GAME.calibration]` table in search/presets.toml.")
+    write_table(args.out, "levels", HEADER, rows,
                 "Difficulty presets: the reference player's win rate against each level",
                 command, timer.seconds,
                 (notes or ["Every level's interval lies wholly below the previous level's, in every game."])
-                + [f"- The games themselves took {game_seconds / 60:.0f} core-minutes (the sum of their wall "
+                + [f"- The games of this run took {game_seconds / 60:.0f} core-minutes (the sum of their wall "
                    f"times; finished games kept in --work are not replayed, so a resumed run is quicker)."])
     plot(args.out, "levels", series, "level", "reference win rate", "Reference win rate by preset level",
          xticks=levels)
 
+
+HEADER = ["game", "players", "reference", "level", "ismcts iterations", "rollout depth", "blunder", "games",
+          "reference wins", "reference win rate", "wilson low", "wilson high"]
+_COLUMN_TYPES = [str, int, str, str, int, int, float, int, float, float, float, float]
+
+
+def _kept_rows(path: Path, only: set[str]) -> list[list]:
+    """The rows of levels.csv for games not being rerun, typed as this script writes them."""
+    if not path.exists():
+        return []
+    with open(path, newline="", encoding="utf-8") as handle:
+        table = list(csv.reader(handle))
+    if not table or table[0] != HEADER:
+        raise SystemExit(f"{path}: its header is not this script's; rerun every game instead of --only")
+    return [[kind(value) for kind, value in zip(_COLUMN_TYPES, row)] for row in table[1:] if row[0] not in only]
+
+
+def _by_game(rows: list[list], levels: list[str]) -> dict[tuple[str, int], list[list]]:
+    games: dict[tuple[str, int], list[list]] = {}
+    for row in rows:
+        games.setdefault((row[0], row[1]), []).append(row)
+    return {key: sorted(found, key=lambda row: levels.index(row[3])) for key, found in games.items()}
+
+
+def _overlaps(rows: list[list], levels: list[str]) -> list[str]:
+    notes = []
+    for (game, _players), found in _by_game(rows, levels).items():
+        for previous, row in zip(found, found[1:]):
+            if not row[11] < previous[10]:
+                notes.append(f"- {game}: the intervals of {previous[3]} ({previous[10]:.3f}-{previous[11]:.3f}) "
+                             f"and {row[3]} ({row[10]:.3f}-{row[11]:.3f}) overlap")
+    return notes
+
+
+def _series(rows: list[list], levels: list[str]) -> dict:
+    series = {}
+    for (game, players), found in _by_game(rows, levels).items():
+        series[f"{game} ({players} players)"] = ([levels.index(r[3]) for r in found], [r[9] for r in found],
+                                                 [r[10] for r in found], [r[11] for r in found])
+    return series
 
 if __name__ == "__main__":
     main()
