@@ -260,9 +260,13 @@ def _parallel_results(todo: list[GameTask], jobs: int, backend: str,
         except ImportError:
             raise TournamentError("--backend ray needs the ray extra: pip install 'automa[ray]'") from None
         register_ray()
-        with joblib.parallel_config(backend="ray"):
-            parallel = joblib.Parallel(n_jobs=jobs, return_as="generator_unordered", batch_size=1)
-            yield from parallel(joblib.delayed(_play_chunk)(c) for c in chunks)
+        # Ray's joblib backend is built on a multiprocessing-style pool, from which joblib
+        # will not stream results; so the chunks go out a group at a time and each group's
+        # games are written when the group ends (a kill loses at most the group in flight).
+        group = 2 * workers
+        with joblib.parallel_config(backend="ray"), joblib.Parallel(n_jobs=jobs, batch_size=1) as parallel:
+            for start in range(0, len(chunks), group):
+                yield from parallel(joblib.delayed(_play_chunk)(c) for c in chunks[start:start + group])
         return
     raise TournamentError(f"backend must be loky, dask or ray; got {backend!r}")
 

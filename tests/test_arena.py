@@ -263,6 +263,22 @@ def test_dask_backend_gives_the_same_rows_as_loky():
     assert _rows(on_dask.records) == _rows(sequential.records)
 
 
+def test_ray_backend_gives_the_same_rows_as_loky(tmp_path):
+    """A local Ray instance through ray.util.joblib (CI does not install the ray extra; run
+    with `pip install -e '.[ray]'`).  Ray's pool cannot stream, so games come back a group
+    at a time: more games than one group, to cover the hand-over between groups."""
+    ray = pytest.importorskip("ray", reason="the ray extra is not installed")
+    bots = ["random", "greedy"]
+    params = arena.resolve_params("pi", 2, None, bots)
+    tasks = arena.schedule("pi", params, bots, 40, 5)
+    try:
+        on_ray = arena.run(tasks, tmp_path / "ray.jsonl", jobs=2, backend="ray")
+    finally:
+        ray.shutdown()
+    assert _rows(read_records(tmp_path / "ray.jsonl")) == _rows(on_ray.records)
+    assert _rows(on_ray.records) == _rows(arena.run(tasks, None, jobs=1).records)
+
+
 def test_missing_cluster_extra_is_explained(monkeypatch):
     import builtins
     real_import = builtins.__import__
