@@ -15,6 +15,7 @@ import os
 import sys
 import time
 import traceback
+import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterator, Sequence
@@ -238,7 +239,22 @@ def _parallel_results(todo: list[GameTask], jobs: int, backend: str,
     chunk = max(1, min(4, len(todo) // (workers * 8)))
     chunks = [todo[i:i + chunk] for i in range(0, len(todo), chunk)]
     if backend == "loky":
-        yield from _loky_results(chunks, jobs)
+        forked = _loky_backend()
+        if forked == "loky":
+            yield from _loky_results(chunks, jobs)
+            return
+        # Forked workers start at once, so this process only collects and writes.
+        parallel = joblib.Parallel(n_jobs=jobs, return_as="generator_unordered", batch_size=1,
+                                   pre_dispatch="2*n_jobs", backend=forked)
+        generator = parallel(joblib.delayed(_play_chunk)(c) for c in chunks)
+        try:
+            for batch in generator:
+                yield batch
+        finally:
+            with warnings.catch_warnings():  # an early stop (SPRT) drops queued games on purpose
+                warnings.filterwarnings("ignore", message=r".*(not used|have been cancelled)",
+                                        category=UserWarning)
+                generator.close()
         return
     if backend == "dask":
         try:
@@ -278,14 +294,14 @@ def _loky_backend():
 
 
 def _loky_results(chunks: list[list[GameTask]], jobs: int) -> Iterator[list[dict]]:
-    """joblib.Parallel (loky) over the chunks from the front of the queue, while this
-    process plays chunks from the back until the workers have started.
+    """joblib.Parallel (loky's own workers) over the chunks from the front of the queue,
+    while this process plays chunks from the back until the workers have started.
 
     Where loky cannot fork (macOS, Windows, another thread running), a worker is a fresh
     interpreter that takes about half a second to import joblib, numpy and the game; on a
     short run that is a large share of the time, so this process plays games meanwhile
-    instead of waiting.  Forked workers answer within one chunk.  Which process plays a
-    game never changes its result: every game carries its own seeds.
+    instead of waiting.  Which process plays a game never changes its result: every game
+    carries its own seeds.
     """
     import queue
     import threading
@@ -309,7 +325,7 @@ def _loky_results(chunks: list[list[GameTask]], jobs: int) -> Iterator[list[dict
     # Made here, the generator starts the workers and hands them their first chunks
     # before this process starts playing.
     parallel = joblib.Parallel(n_jobs=jobs, return_as="generator_unordered", batch_size=1,
-                               pre_dispatch="2*n_jobs", backend=_loky_backend())
+                               pre_dispatch="2*n_jobs")
     generator = parallel(front_chunks())
 
     def pump():

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import ctypes
 import os
+import queue
 import signal
 import sys
 import threading
@@ -101,7 +102,16 @@ class ForkLokyBackend(AutoBatchingMixin, ParallelBackendBase):
 
     def abort_everything(self, ensure_ready=True):
         if self._workers is not None:
-            self._workers.shutdown(wait=False, kill_workers=True)
+            # loky drops the queued jobs on a killing shutdown but not their ids, which its
+            # manager thread then fails to find (KeyError); emptying the id queue first
+            # avoids that, and a loky without the queue is simply not helped.
+            ids = getattr(self._workers, "_work_ids", None)
+            while ids is not None:
+                try:
+                    ids.get_nowait()
+                except queue.Empty:
+                    break
+            self._workers.shutdown(wait=True, kill_workers=True)
             self._workers = None
         if ensure_ready and self.parallel is not None:
             self.configure(n_jobs=self.parallel.n_jobs, parallel=self.parallel)
