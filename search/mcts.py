@@ -1,16 +1,18 @@
 """Monte-Carlo tree search for any number of seats.
 
-Both bots share one open-loop tree: nodes are reached by sequences of actions, not by
-states, so chance inside the engine (dice, shuffles, automaton cards) is handled by
-sampling: every iteration replays the actions on a fresh copy and sees whatever the
-dice give.  Values are backed up as one vector per node (max^n): each node's choice is
-made for the seat that moves there.
+Both bots grow an open-loop tree: nodes are reached by sequences of actions, not by
+states.  Values are backed up as one vector per node (max^n): each node's choice is made
+for the seat that moves there.
 
 * ``mcts``: UCT on one determinization of the root, drawn from the bot's own generator
-  (for a game without hidden information, the true state).
+  (for a game without hidden information, the true state).  Every iteration replays its
+  actions on a copy of that one world, generator included, so chance inside the engine
+  (dice, shuffles, automaton cards) falls the same way for the same actions: the search
+  plans against one sampled future, not an average over futures.
 * ``ismcts``: single-observer information-set MCTS: a new determinization every iteration,
-  with availability counts, so actions that are legal only in some worlds are judged
-  fairly (Cowling, Powley & Whitehouse 2012).
+  with its own generator, so hidden cards and chance are sampled afresh each time, and
+  availability counts judge fairly the actions that are legal only in some worlds
+  (Cowling, Powley & Whitehouse 2012).
 """
 from __future__ import annotations
 
