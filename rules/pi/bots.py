@@ -152,14 +152,8 @@ class DeducerBot(Bot):
         """The information action with the greatest expected gain, and that gain."""
         d = self.game.data
         area_sus, area_cri = obs["suspect_tiles"], obs["crime_tiles"]
-        sus_area = [0] * d.NS
-        for a, t in enumerate(area_sus):
-            if t >= 0:
-                sus_area[t] = a
-        cri_area = [0] * d.NC
-        for a, t in enumerate(area_cri):
-            if t >= 0:
-                cri_area[t] = a
+        sus_area = logic.tile_areas(area_sus, d.NS)
+        cri_area = logic.tile_areas(area_cri, d.NC)
         total = own.bit_count()
         best_ev, best_ev_gain = None, -1.0
         best_inv, best_inv_gain = None, -1.0

@@ -23,6 +23,15 @@ for _rs in range(3):
 OUTCOMES = tuple(sorted(COMBOS))
 
 
+def tile_areas(area_tile, n_tiles: int) -> list[int]:
+    """The inverse of an area -> tile map (-1: no tile there): tile -> its area."""
+    out = [0] * n_tiles
+    for a, t in enumerate(area_tile):
+        if t >= 0:
+            out[t] = a
+    return out
+
+
 def tile_sets(d: PiData, area_tile: tuple[int, ...], n_names: int, area: int) -> tuple[int, int, int]:
     """For one element type laid out as `area_tile`: the names whose tile is in `area`
     (disc), in an area adjacent to it (cube), elsewhere (nothing), as bitsets over names."""

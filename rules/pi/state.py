@@ -123,15 +123,8 @@ class PiState(State):
         for a, c in crimes.items():
             area_cri[area[a]] = cri[c]
         self.area_sus, self.area_cri = tuple(area_sus), tuple(area_cri)
-        sus_area = [0] * d.NS
-        for a, t in enumerate(area_sus):
-            if t >= 0:
-                sus_area[t] = a
-        cri_area = [0] * d.NC
-        for a, t in enumerate(area_cri):
-            if t >= 0:
-                cri_area[t] = a
-        self.sus_area, self.cri_area = tuple(sus_area), tuple(cri_area)
+        self.sus_area = tuple(logic.tile_areas(area_sus, d.NS))
+        self.cri_area = tuple(logic.tile_areas(area_cri, d.NC))
         self._cache_masks = {}
         if len(cases) != self.n:
             raise ValueError(f"need {self.n} cases")
