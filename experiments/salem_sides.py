@@ -9,7 +9,7 @@ Witches' or town's edge cancel.  This is what limits Salem's difficulty levels: 
 levels with non-overlapping intervals need the strongest level to beat the weakest almost
 always, and this table shows how far each affordable search is from random play.
 """
-from common import Timer, parser, write_table
+from common import Timer, parser, plot, write_table
 
 from calibrate_levels import reference_side_wins, side_tasks
 from rules.core import load_game
@@ -50,6 +50,14 @@ def main() -> None:
                 f"Salem: a side of each bot against a side of {BASELINE} players", command, timer.seconds,
                 ["- A game is a win for the bot when its side (Witches or town) wins; a draw counts half.",
                  "- Each deal is played twice, the bot on the Witch side and then on the town side."])
+    plot(args.out, "salem_sides", {f"against {BASELINE} ({args.players} players)": (
+        list(range(len(rows))), [r[4] for r in rows], [r[5] for r in rows], [r[6] for r in rows])},
+        "bot", "side win rate", "Salem: side against a random side", xticks=[_short(r[0]) for r in rows])
+
+
+def _short(spec: str) -> str:
+    """'ismcts:iterations=300,rollout_depth=6' -> 'ismcts 300 it, depth 6' (a plot label)."""
+    return spec.replace(":iterations=", " ").replace(",rollout_depth=", " it, depth ").replace(",", ", ")
 
 
 if __name__ == "__main__":
