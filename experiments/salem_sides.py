@@ -57,7 +57,7 @@ def main() -> None:
 
 def _short(spec: str) -> str:
     """'ismcts:iterations=300,rollout_depth=6' -> 'ismcts 300 it, depth 6' (a plot label)."""
-    return spec.replace(":iterations=", " ").replace(",rollout_depth=", " it, depth ").replace(",", ", ")
+    return spec.replace(":iterations=", " ").replace(",rollout_depth=", " it, depth ")
 
 
 if __name__ == "__main__":
