@@ -108,34 +108,44 @@ def _processes_mentioning(text: str) -> list[int]:
     return found
 
 
+def _kill_midway(out: Path, games: int, seed: int, kill_after: int, jobs: int = 1) -> list[str]:
+    """Start a tournament in a subprocess, SIGKILL it once `kill_after` games are written,
+    and return its command line (for the --resume run)."""
+    args = [sys.executable, "-c", "import tests.tinygame, cli; cli.main()", "tournament", GAME,
+            "--bots", "random,mcts:iterations=300", "--games", str(games), "--seed", str(seed),
+            "--jobs", str(jobs), "--out", str(out), "--no-progress"]
+    proc = subprocess.Popen(args, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.time() + 60
+    while time.time() < deadline and proc.poll() is None:
+        if out.exists() and len(out.read_text().splitlines()) >= kill_after:
+            break
+        time.sleep(0.02)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    return args
+
+
+def _resume_matches_an_uninterrupted_run(args: list[str], out: Path, games: int, seed: int) -> None:
+    done = subprocess.run(args + ["--resume"], cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    finished = read_records(out)
+    assert sorted(r["index"] for r in finished) == list(range(games))
+    uninterrupted = arena.run(_tasks(["random", "mcts:iterations=300"], games, seed=seed), None)
+    assert _rows(finished) == _rows(uninterrupted.records)
+
+
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 def test_a_killed_two_job_run_leaves_no_worker_and_resumes(tmp_path):
     """SIGKILL to a --jobs 2 tournament: its workers die with it, every finished game is
     kept, and --resume completes the same rows."""
     out = tmp_path / "killed-jobs2.jsonl"
-    args = [sys.executable, "-c", "import tests.tinygame, cli; cli.main()", "tournament", GAME,
-            "--bots", "random,mcts:iterations=300", "--games", "40", "--seed", "4", "--jobs", "2",
-            "--out", str(out), "--no-progress"]
-    proc = subprocess.Popen(args, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.time() + 60
-    while time.time() < deadline and proc.poll() is None:
-        if out.exists() and len(out.read_text().splitlines()) >= 6:
-            break
-        time.sleep(0.02)
-    proc.send_signal(signal.SIGKILL)
-    proc.wait()
+    args = _kill_midway(out, games=40, seed=4, kill_after=6, jobs=2)
     deadline = time.time() + 10
     while _processes_mentioning(str(out)) and time.time() < deadline:
         time.sleep(0.05)
     assert _processes_mentioning(str(out)) == []
-    partial = len(read_records(out))
-    assert 6 <= partial < 40
-    done = subprocess.run(args + ["--resume"], cwd=ROOT, capture_output=True, text=True)
-    assert done.returncode == 0, done.stderr
-    finished = read_records(out)
-    assert sorted(r["index"] for r in finished) == list(range(40))
-    uninterrupted = arena.run(_tasks(["random", "mcts:iterations=300"], 40, seed=4), None)
-    assert _rows(finished) == _rows(uninterrupted.records)
+    assert 6 <= len(read_records(out)) < 40
+    _resume_matches_an_uninterrupted_run(args, out, games=40, seed=4)
 
 
 def test_an_early_stop_with_two_jobs_ends_quietly():
@@ -210,25 +220,9 @@ def test_resume_after_kill_gives_the_same_results(tmp_path):
     """A tournament killed mid-run, then resumed, ends with every game exactly once and the
     same rows as an uninterrupted run."""
     out = tmp_path / "killed.jsonl"
-    args = [sys.executable, "-c", "import tests.tinygame, cli; cli.main()", "tournament", GAME,
-            "--bots", "random,mcts:iterations=300", "--games", "24", "--seed", "3",
-            "--out", str(out), "--no-progress"]
-    proc = subprocess.Popen(args, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.time() + 60
-    while time.time() < deadline and proc.poll() is None:
-        if out.exists() and len(out.read_text().splitlines()) >= 4:
-            break
-        time.sleep(0.02)
-    proc.send_signal(signal.SIGKILL)
-    proc.wait()
-    partial = len(read_records(out))
-    assert 4 <= partial < 24
-    done = subprocess.run(args + ["--resume"], cwd=ROOT, capture_output=True, text=True)
-    assert done.returncode == 0, done.stderr
-    finished = read_records(out)
-    assert sorted(r["index"] for r in finished) == list(range(24))
-    uninterrupted = arena.run(_tasks(["random", "mcts:iterations=300"], 24, seed=3), None)
-    assert _rows(finished) == _rows(uninterrupted.records)
+    args = _kill_midway(out, games=24, seed=3, kill_after=4)
+    assert 4 <= len(read_records(out)) < 24
+    _resume_matches_an_uninterrupted_run(args, out, games=24, seed=3)
 
 
 def test_report_has_wilson_intervals_ratings_and_seats(tmp_path):
