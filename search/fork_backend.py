@@ -1,7 +1,7 @@
 """A joblib backend running loky's process executor with the `fork` start method.
 
 loky's default workers are fresh interpreters: each one imports joblib, numpy and the
-game before it plays, about 0.8 CPU-seconds on a 2-core laptop, which on a short
+game before it plays, about 0.8 CPU-seconds on our 2-core machine, which on a short
 tournament costs more than the second core gains.  A forked worker starts with
 everything this process has imported, in a few milliseconds.
 
@@ -90,6 +90,8 @@ class ForkLokyBackend(AutoBatchingMixin, ParallelBackendBase):
         if callback is not None:
             future.add_done_callback(callback)
         return future
+
+    apply_async = submit  # the name joblib before 1.5 calls
 
     def retrieve_result_callback(self, future):
         return future.result()
