@@ -387,6 +387,11 @@ def _loky_results(chunks: list[list[GameTask]], jobs: int) -> Iterator[list[dict
         sys.setswitchinterval(interval)
 
 
+#: how loky (TerminatedWorkerError) and concurrent.futures (BrokenProcessPool) report a
+#: worker killed by a crash, the out-of-memory killer or a signal
+_DEAD_WORKER_ERRORS = {"TerminatedWorkerError", "BrokenProcessPool"}
+
+
 def run(tasks: list[GameTask], out: Path | str | None, jobs: int = 1, resume: bool = False,
         overwrite: bool = False, backend: str = "loky", scheduler: str | None = None,
         progress: bool = False, sprt: SPRT | None = None,
@@ -426,6 +431,15 @@ def run(tasks: list[GameTask], out: Path | str | None, jobs: int = 1, resume: bo
                 if decision:
                     stopped = decision
                     break
+    except Exception as exc:
+        if type(exc).__name__ not in _DEAD_WORKER_ERRORS:
+            raise
+        lines = [line.strip() for line in str(exc).splitlines() if line.strip()]
+        cause = next((line for line in lines if "exit code" in line), lines[0] if lines else type(exc).__name__)
+        kept = f"; the {len(records)} finished games are in {out}, and --resume plays the rest" if out else ""
+        raise TournamentError(f"a worker process died ({cause}){kept}. "
+                              "If it dies again on resuming, a game there kills it: run that part "
+                              "with --jobs 1 to see the error") from exc
     finally:
         bar.close()
         if handle is not None:

@@ -297,3 +297,32 @@ def test_a_record_replays_after_the_action_texts_are_reworded(tmp_path):
     record["actions"] = [[encoded, f"old wording {i}", seat]
                          for i, (encoded, _text, seat) in enumerate(record["actions"])]
     records.verify(record)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the monkeypatch reaches only forked workers")
+def test_a_dying_worker_is_a_clear_error_and_the_finished_games_stay(monkeypatch, tmp_path):
+    """A worker killed outright (a crash, the out-of-memory killer) stops the tournament with
+    a message saying what happened and how to go on; the games written so far are kept."""
+    import os as _os
+
+    from search import bots
+    real_act = bots.GreedyBot.act
+    moves = {"n": 0}
+    this_process = _os.getpid()
+
+    def dies_on_the_thirtieth_move(self, state, seat):
+        moves["n"] += 1
+        if moves["n"] == 30 and _os.getpid() != this_process:  # a worker, never pytest itself
+            _os._exit(3)
+        return real_act(self, state, seat)
+
+    monkeypatch.setattr(bots.GreedyBot, "act", dies_on_the_thirtieth_move)
+    # forked workers, so that they carry the patch: pin the backend (a thread left by an
+    # earlier test would otherwise make this run fall back to loky's own workers)
+    from search.fork_backend import ForkLokyBackend
+    monkeypatch.setattr(arena, "_loky_backend", ForkLokyBackend)
+    out = tmp_path / "dies.jsonl"
+    with pytest.raises(arena.TournamentError, match=r"a worker process died \(.*exit code.*--resume"):
+        arena.run(_tasks(["random", "greedy"], 40), out, jobs=2)
+    kept = read_records(out)
+    assert 0 < len(kept) < 40 and all(r["status"] == "ok" for r in kept)
