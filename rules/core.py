@@ -579,18 +579,15 @@ def registered_games() -> dict[str, type[Game]]:
 
 def game_class(name: str) -> type[Game]:
     normal = name.lower().replace("-", "_")
-    module = f"rules.{normal}"
-    if normal not in _REGISTRY and normal not in _ALIASES and module in GAME_MODULES:
+    if normal not in _REGISTRY and normal not in _ALIASES and f"rules.{normal}" in GAME_MODULES:
         # one game's package, not all five: a worker or a command about one game starts faster
-        importlib.import_module(module)
+        importlib.import_module(f"rules.{normal}")
+    if _ALIASES.get(normal, normal) not in _REGISTRY:
+        _import_all()  # an alias, or a game registered from outside rules/
     key = _ALIASES.get(normal, normal)
-    if key in _REGISTRY:
-        return _REGISTRY[key]
-    games = registered_games()
-    key = _ALIASES.get(normal, normal)
-    if key not in games:
-        raise UnknownGameError(f"unknown game {name!r}; available: {', '.join(games) or 'none'}")
-    return games[key]
+    if key not in _REGISTRY:
+        raise UnknownGameError(f"unknown game {name!r}; available: {', '.join(registered_games()) or 'none'}")
+    return _REGISTRY[key]
 
 
 def load_game(name: str, **params: Any) -> Game:

@@ -112,7 +112,7 @@ def ratings_with_bootstrap(games: Sequence[tuple[Sequence[int], Sequence[int]]],
         return []
     game_of_row = np.array([g for g, rows in enumerate(per_game) for _ in rows])
     rows = np.asarray(flat, dtype=float).reshape(-1, 3)
-    point_strength = _bt_newton(*_bt_matrices(rows, n, None), BT_PRIOR)
+    point_strength = bradley_terry(flat, n)
     point = elo_from_strength(point_strength)
     if samples <= 0:
         return [Rating(names[k], float(point[k]), float(point[k]), float(point[k])) for k in range(n)]
