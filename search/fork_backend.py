@@ -41,7 +41,9 @@ def _die_with_parent(parent: int) -> None:
     """Worker initializer: SIGKILL this worker when the process that forked it dies."""
     try:
         ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
-    except (OSError, AttributeError):  # no prctl: the worker ends when its queue breaks
+    except (OSError, AttributeError):
+        # A libc without prctl (not seen on Linux): a SIGKILLed parent may then leave
+        # this worker behind, as loky's own workers are left.
         pass
     if os.getppid() != parent:  # the parent died before the request took effect
         os._exit(1)
