@@ -173,7 +173,8 @@ def _rejoin_specs(parts: list[str]) -> list[str]:
 @click.option("--jobs", type=int, default=1, show_default=True)
 @click.option("--mode", default=None)
 @click.option("--players", type=int, default=None)
-@click.option("--opponent", default=None, help="Bot family for the level/budget knobs (default ismcts).")
+@click.option("--opponent", default=None, help="Bot family for the level/budget knobs: ismcts or mcts (default: the game's own levels, "
+                   "level:L, and ismcts for the budget ladder).")
 def tune(game, knob, target, player, games_per_setting, max_games, precision, seed, jobs, mode,
          players, opponent) -> None:
     """Find the knob setting at which the reference player wins at the target rate."""

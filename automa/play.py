@@ -31,7 +31,7 @@ from search.bots import Bot, BotSpecError, make_bot
 
 #: the bot in every seat nobody named, when the preset levels are not available
 FALLBACK_OPPONENT = "ismcts:iterations=300"
-PRESET_OPPONENT = "ismcts:level=normal"
+PRESET_OPPONENT = "level:normal"
 #: the hint searches at least this many iterations ...
 HINT_ITERATIONS = 300
 #: ... and, on wide decisions, about this many per legal action (UCT spreads visits unevenly,
@@ -72,7 +72,7 @@ class QuitGame(Exception):
 
 def default_opponent(game: Game) -> str:
     """The game's printed automaton at normal difficulty where it can hold a seat (the
-    Mumanbot), else `ismcts:level=normal` where the difficulty presets exist, else a fixed
+    Mumanbot), else `level:normal` where the difficulty presets exist, else a fixed
     search budget."""
     for name in game.automaton_specs:
         spec = f"{name}:normal"

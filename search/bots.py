@@ -116,6 +116,7 @@ _GENERIC: dict[str, Callable[..., Bot] | str] = {
     "greedy": GreedyBot,
     "mcts": "search.mcts:MCTSBot",
     "ismcts": "search.mcts:ISMCTSBot",
+    # "level": the game's difficulty presets, resolved in make_bot
 }
 
 
@@ -127,27 +128,71 @@ def _resolve(target: Callable[..., Bot] | str) -> Callable[..., Bot]:
 
 
 def available_bots(game: Game | None = None) -> list[str]:
-    names = list(_GENERIC)
+    names = list(_GENERIC) + ["level"]
     if game is not None:
         names += list(game.bot_factories)
         names += list(game.automaton_specs)
     return names
 
 
+class BlunderingBot(Bot):
+    """Another bot that, with chance `blunder`, plays a uniformly random legal move instead
+    of its own: how the difficulty levels weaken a rule-based player (search bots take
+    `blunder` themselves).  Its coin has its own generator, so the inner bot's choices stay
+    those it would make with the same seed."""
+
+    def __init__(self, inner: Bot, blunder: float, seed: int | None, spec: str):
+        super().__init__(inner.game, seed=seed, spec=spec)
+        self.rng = random.Random(f"{seed}:blunder" if seed is not None else None)
+        self.inner = inner
+        self.blunder = blunder
+        self.params = {**inner.params, "blunder": blunder}
+
+    def act(self, state: State, seat: int) -> Hashable:
+        legal = state.legal_actions()
+        if len(legal) > 1 and self.rng.random() < self.blunder:
+            return legal[self.rng.randrange(len(legal))]
+        return self.inner.act(state, seat)
+
+    def analyse(self, state: State, seat: int, top: int = 3) -> list[tuple[Hashable, float, int]]:
+        return self.inner.analyse(state, seat, top)
+
+
 def make_bot(spec: str, game: Game, seed: int | None = None) -> Bot:
-    """Build the bot a spec string names, for one seat of `game`."""
+    """Build the bot a spec string names, for one seat of `game`.  `level:NAME` is the
+    game's difficulty preset NAME, whichever bot plays it (search/presets.toml)."""
     name, params = parse_spec(spec)
+    if name == "level":
+        if set(params) != {"level"}:
+            raise BotSpecError(f"bot spec {spec!r}: write level:NAME with nothing else, e.g. level:hard "
+                               f"(levels: {', '.join(_levels())}); to change a setting, name the bot "
+                               f"and its settings instead")
+        from search.mcts import level_settings
+        settings = level_settings(game.name, str(params["level"]))
+        # a level played by one of the game's own bots, else by the search at the level's settings
+        name, params = (settings.pop("bot"), settings) if "bot" in settings else ("ismcts", params)
     target = game.bot_factories.get(name) or _GENERIC.get(name)
     if target is None:
         raise BotSpecError(f"unknown bot {name!r} for {game.name}; available: "
                            f"{', '.join(available_bots(game))}")
     cls = _resolve(target)
     allowed = getattr(cls, "defaults", {})
+    blunder = None
+    if "blunder" in params and "blunder" not in allowed:
+        blunder = params.pop("blunder")
+        if isinstance(blunder, bool) or not isinstance(blunder, (int, float)) or not 0 <= blunder <= 1:
+            raise BotSpecError(f"blunder must be a probability between 0 and 1, got {blunder!r}")
     unknown = set(params) - set(allowed)
     if unknown:
         raise BotSpecError(f"bot {name!r} does not take {', '.join(sorted(unknown))}; "
-                           f"it takes: {', '.join(sorted(allowed)) or 'no parameters'}")
-    return cls(game, seed=seed, spec=spec, **params)
+                           f"it takes: {', '.join(sorted(set(allowed) | {'blunder'})) or 'no parameters'}")
+    bot = cls(game, seed=seed, spec=spec, **params)
+    return BlunderingBot(bot, float(blunder), seed, spec) if blunder else bot
+
+
+def _levels() -> list[str]:
+    from search.mcts import presets
+    return presets()["levels"]
 
 
 def is_automaton_spec(spec: str, game: Game) -> bool:

@@ -64,7 +64,12 @@ class MCTSBot(Bot):
         p = self.params
         if p["level"]:
             # the level's settings, then whatever the spec names besides the level
-            p.update(level_settings(game.name, str(p["level"])))
+            settings = level_settings(game.name, str(p["level"]))
+            if "bot" in settings:
+                from search.bots import BotSpecError
+                raise BotSpecError(f"{game.name}'s levels are played by {settings['bot']}, not by the "
+                                   f"search: use level:{p['level']}")
+            p.update(settings)
             p.update({k: v for k, v in params.items() if k != "level"})
         if p["rollout"] not in ("random", "greedy"):
             from search.bots import BotSpecError
@@ -190,8 +195,9 @@ class ISMCTSBot(MCTSBot):
 
 
 _PRESETS: dict | None = None
-#: the search parameters a level may set in search/presets.toml, with their types
-LEVEL_KEYS = {"iterations": int, "rollout_depth": int, "c": float, "blunder": float}
+#: the settings a level may give in search/presets.toml, with their types: search
+#: parameters, or `bot` (one of the game's own bots, played with `blunder`)
+LEVEL_KEYS = {"iterations": int, "rollout_depth": int, "c": float, "blunder": float, "bot": str}
 
 
 def presets() -> dict:
@@ -219,7 +225,15 @@ def read_presets(path) -> dict:
             unknown = sorted(set(entry.data) - set(LEVEL_KEYS))
             if unknown:
                 raise entry.error(unknown[0], f"is not a level setting; settings: {', '.join(LEVEL_KEYS)}")
-            settings = {"iterations": entry.int("iterations", 1, 10**7)}
+            if entry.has("bot"):
+                # a game whose strongest player is rule-based plays its levels with that bot
+                settings = {"bot": entry.str("bot")}
+                searching = sorted(set(entry.data) - {"bot", "blunder"})
+                if searching:
+                    raise entry.error(searching[0], f"is a search setting, but this level is played by "
+                                                    f"{settings['bot']}, which takes only blunder")
+            else:
+                settings = {"iterations": entry.int("iterations", 1, 10**7)}
             if entry.has("rollout_depth"):
                 settings["rollout_depth"] = entry.int("rollout_depth", -1, 10**4)
             for key, high in (("c", None), ("blunder", 1.0)):

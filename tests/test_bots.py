@@ -183,9 +183,68 @@ def test_presets_file_errors_name_the_field(tmp_path):
     bad.write_text('levels = ["easy"]\n[default]\neasy = { iterations = 10, blunder = 2 }\n')
     with pytest.raises(DataError, match=r"default\.easy\.blunder"):
         read_presets(bad)
+    bad.write_text('levels = ["easy"]\n[default]\neasy = { bot = "salem-heuristic", iterations = 10 }\n')
+    with pytest.raises(DataError, match=r"default\.easy\.iterations.*played by salem-heuristic, which takes "
+                                        r"only blunder"):
+        read_presets(bad)
     bad.write_text('levels = ["easy"]\n[pi]\neasy = { iterations = 10 }\n')
     with pytest.raises(DataError, match="default"):
         read_presets(bad)
+
+
+def test_level_spec_builds_whichever_bot_plays_the_level():
+    """`level:NAME` is the game's preset NAME: the search at the level's settings where the
+    levels are search settings, else the game's own bot at the level's blunder rate."""
+    from search.bots import BlunderingBot
+    from search.mcts import presets
+    pi = load_game("pi", players=2)
+    for lvl in presets()["levels"]:
+        assert make_bot(f"level:{lvl}", pi, 3).params == make_bot(f"ismcts:level={lvl}", pi, 3).params
+    salem = load_game("salem", players=6)
+    table = presets()["games"]["salem"]
+    for lvl in ("easy", "normal", "hard"):
+        bot = make_bot(f"level:{lvl}", salem, 3)
+        assert isinstance(bot, BlunderingBot) and bot.blunder == table[lvl]["blunder"]
+        assert type(bot.inner).__module__ == "rules.salem.bots" and bot.spec == f"level:{lvl}"
+    assert type(make_bot("level:expert", salem, 3)).__module__ == "rules.salem.bots"   # never blunders
+    with pytest.raises(BotSpecError, match="salem's levels are played by salem-heuristic, not by the search: "
+                                           "use level:hard"):
+        make_bot("ismcts:level=hard", salem)
+    with pytest.raises(BotSpecError, match="write level:NAME with nothing else"):
+        make_bot("level:hard,iterations=5", pi)
+    with pytest.raises(BotSpecError, match="unknown level 'brutal'"):
+        make_bot("level:brutal", salem)
+
+
+def test_any_bot_can_blunder():
+    """A bot without its own blunder setting is wrapped: blunder=0 changes none of its moves
+    (the coin has its own generator), blunder=1 plays uniformly random legal moves, and the
+    same seed gives the same moves."""
+    game = load_game("salem", players=6)
+
+    def moves(spec, seed=4, steps=150):
+        state = game.new_initial_state(11)
+        bots = [make_bot(spec, game, seed + s) for s in range(6)]
+        played = []
+        while not state.is_terminal() and len(played) < steps:
+            seat = state.current_player()
+            action = bots[seat].act(state, seat)
+            assert action in state.legal_actions()
+            played.append(action)
+            state.apply_action(action)
+        return played
+
+    assert moves("salem-heuristic:blunder=0") == moves("salem-heuristic")
+    assert moves("salem-heuristic:blunder=0.5") == moves("salem-heuristic:blunder=0.5")
+    assert moves("salem-heuristic:blunder=0.5") != moves("salem-heuristic")
+    rng_bot = make_bot("greedy:blunder=1", tiny(), 1)
+    tiny_state = tiny().new_initial_state(2)
+    picks = {rng_bot.act(tiny_state, tiny_state.current_player()) for _ in range(200)}
+    assert picks == set(tiny_state.legal_actions())
+    with pytest.raises(BotSpecError, match="blunder must be a probability between 0 and 1, got 2"):
+        make_bot("salem-heuristic:blunder=2", game)
+    with pytest.raises(BotSpecError, match="does not take depth; it takes: blunder, confess_min"):
+        make_bot("salem-heuristic:depth=2", game)
 
 
 def test_unknown_level_lists_the_levels():
