@@ -130,6 +130,9 @@ class Game:
     data_dir: ClassVar[Path | None] = None
     #: Game-specific bots: {spec name: "module:Class"}, imported only when asked for.
     bot_factories: ClassVar[dict[str, str]] = {}
+    #: True when several winners are a side that won together (Salem's town or Witches), so
+    #: each has won a whole game; False when they share one first place, which reports split.
+    team_wins: ClassVar[bool] = False
 
     def __init__(self, params: GameParams | None = None, **kwargs: Any):
         if params is None:

@@ -448,11 +448,33 @@ def run(tasks: list[GameTask], out: Path | str | None, jobs: int = 1, resume: bo
     return RunResult(records, len(records) - len(done), len(done), time.perf_counter() - start, stopped)
 
 
+def win_credit(record: dict, seats: Sequence[int], team: bool) -> float:
+    """How much of `record`'s win belongs to `seats`: in a team game (Game.team_wins) a whole
+    win when any of them is on the winning side; otherwise their share of a first place that
+    several seats may split.  0 when nobody won."""
+    winners = record["winners"]
+    if not winners:
+        return 0.0
+    mine = sum(1 for s in seats if s in winners)
+    if team:
+        return 1.0 if mine else 0.0
+    return mine / len(winners)
+
+
+def team_wins(records: Sequence[dict]) -> bool:
+    """Whether the records' game counts wins by side (Salem); False for a game not installed."""
+    try:
+        return bool(records) and game_class(records[0]["game"]).team_wins
+    except AutomaError:
+        return False
+
+
 def _sprt_decision(records: list[dict], sprt: SPRT) -> str:
     specs = sorted({s for r in records for s in r["seats"]})
     if len(specs) != 2:
         return ""
     a = records[0]["seats"][0] if records else specs[0]
+    team = team_wins(records)
     wins = losses = 0.0
     for r in records:
         if r.get("status") == "error":
@@ -462,9 +484,12 @@ def _sprt_decision(records: list[dict], sprt: SPRT) -> str:
             losses += 0.5
             wins += 0.5
             continue
-        share = sum(1 for s in a_seats if s in r["winners"]) / len(r["winners"])
-        wins += share
-        losses += 1 - share
+        # a's result against b: its share of the win, less b's, from -1 to 1 (the same side
+        # winning or losing in a team game is a draw between them)
+        b_seats = [s for s in range(len(r["seats"])) if s not in a_seats]
+        score = (1 + win_credit(r, a_seats, team) - win_credit(r, b_seats, team)) / 2
+        wins += score
+        losses += 1 - score
     decision = sprt.decision(wins, losses)
     if decision == "H1":
         return f"SPRT: {a} is stronger (Elo > {sprt.elo0:g} rejected in favour of {sprt.elo1:g})"
@@ -497,6 +522,7 @@ class Report:
     seats: list[BotLine]
     ratings: list[Rating] = field(default_factory=list)
     outcomes: dict[str, int] = field(default_factory=dict)
+    team_wins: bool = False
 
 
 def summarize(records: Sequence[dict], bootstrap: int = 200, seed: int = 0) -> Report:
@@ -506,12 +532,11 @@ def summarize(records: Sequence[dict], bootstrap: int = 200, seed: int = 0) -> R
     per_bot: dict[str, list[tuple[float, float, int]]] = {}
     per_seat: dict[int, list[tuple[float, float, int]]] = {}
     outcomes: dict[str, int] = {}
+    team = team_wins(ok)
     for r in ok:
-        winners = r["winners"]
         outcomes[r.get("reason", "")] = outcomes.get(r.get("reason", ""), 0) + 1
         for s, spec in enumerate(r["seats"]):
-            share = (1.0 / len(winners)) if s in winners else 0.0
-            row = (share, float(r["scores"][s][0]) if r.get("scores") else 0.0, r["ranks"][s])
+            row = (win_credit(r, [s], team), float(r["scores"][s][0]) if r.get("scores") else 0.0, r["ranks"][s])
             per_bot.setdefault(spec, []).append(row)
             per_seat.setdefault(s, []).append(row)
 
@@ -530,13 +555,15 @@ def summarize(records: Sequence[dict], bootstrap: int = 200, seed: int = 0) -> R
     rated = [([index[s] for s in r["seats"]], r["ranks"]) for r in ok]
     ratings = ratings_with_bootstrap(rated, names, samples=bootstrap, seed=seed) if len(names) > 1 else []
     game = records[0]["game"] if records else ""
-    return Report(game, len(ok), errors, forfeits, bots, seats, ratings, outcomes)
+    return Report(game, len(ok), errors, forfeits, bots, seats, ratings, outcomes, team)
 
 
 def format_report(report: Report) -> str:
     lines = [f"{report.game}: {report.games} games"
              + (f", {report.errors} errors" if report.errors else "")
              + (f", {report.forfeits} forfeits" if report.forfeits else "")]
+    if report.team_wins:
+        lines.append("wins are team wins: a seat wins every game its side wins")
     width = max([len(b.bot) for b in report.bots + report.seats] + [8])
     head = f"{'bot':<{width}}  {'games':>5}  {'wins':>6}  {'win rate':>8}  {'95% Wilson':>15}  {'mean score':>10}  {'mean rank':>9}"
     for title, rows in (("by bot", report.bots), ("by seat (seat advantage)", report.seats)):

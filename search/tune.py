@@ -5,7 +5,8 @@ Knobs:
   times_mix   Pulitzer solo: every legal (red, orange, yellow) Times deck, ordered by
               difficulty 3*red + 2*orange + 1*yellow.
   mumanbot    Tabletop Inc.: the Mumanbot level the player faces (easy..extreme).
-  level       any game: the opponents are `ismcts:level=L` for the preset levels.
+  level       any game: the opponents are `level:L` for the preset levels (`--opponent
+              mcts` plays them as `mcts:level=L`, in games whose levels are search settings).
   budget      any game: the opponents are `ismcts:iterations=N` along a ladder.
 
 Each setting is a small tournament (seats rotate, duplicate deals) whose seed comes from
@@ -20,6 +21,7 @@ from typing import Callable, Sequence
 
 from rules.core import AutomaError, game_class
 from search import arena
+from search.bots import BotSpecError, make_bot
 from search.stats import LogisticFit, fit_logistic, wilson_interval
 
 BUDGET_LADDER = (10, 25, 50, 100, 200, 400, 800, 1600)
@@ -111,7 +113,12 @@ def knob_settings(game: str, knob: str, player: str, mode: str | None = None,
         if knob == "level":
             from search.mcts import presets
             levels = presets()["levels"]
-            return [Setting(lvl, i, params, (player,) + (f"{family}:level={lvl}",) * (n - 1))
+            spec = (lambda lvl: f"{opponent}:level={lvl}") if opponent else (lambda lvl: f"level:{lvl}")
+            try:    # a level this bot cannot play fails here, not as an error row in every game
+                make_bot(spec(levels[0]), cls(cls.make_params(**params)))
+            except BotSpecError as exc:
+                raise TuneError(str(exc)) from None
+            return [Setting(lvl, i, params, (player,) + (spec(lvl),) * (n - 1))
                     for i, lvl in enumerate(levels)]
         return [Setting(str(b), math.log2(b), params, (player,) + (f"{family}:iterations={b}",) * (n - 1))
                 for b in BUDGET_LADDER]
@@ -136,15 +143,13 @@ def evaluate(game: str, setting: Setting, games: int, seed: int, index: int, job
         chunk = tasks[start:start + step]
         run = arena.run(chunk, None, jobs=jobs)
         by_index = {t.index: t for t in chunk}
+        team = arena.team_wins(run.records)
         for record in run.records:
             if record.get("status") == "error":
                 result.errors += 1
                 continue
-            winners = record["winners"]
-            mine = _player_seats(by_index[record["index"]])
             result.games += 1
-            if winners:
-                result.wins += sum(1 for s in mine if s in winners) / len(winners)
+            result.wins += arena.win_credit(record, _player_seats(by_index[record["index"]]), team)
         if precision > 0 and result.games:
             low, high = result.interval
             if (high - low) / 2 <= precision:

@@ -238,6 +238,22 @@ def test_report_has_wilson_intervals_ratings_and_seats(tmp_path):
     assert "wilson_low" in (tmp_path / "r.csv").read_text()
 
 
+def test_team_games_count_a_side_win_as_a_whole_win():
+    """[R-WIN] Salem's wins are team wins: each seat of the winning side has won the game.
+    Elsewhere several winners share one first place and the report splits it."""
+    record = {"game": "salem", "seats": ["a", "b", "a", "b"], "winners": [0, 2], "status": "ok",
+              "scores": [[1], [0], [1], [0]], "ranks": [1, 2, 1, 2], "reason": "town wins"}
+    assert arena.win_credit(record, [0], team=True) == 1.0
+    assert arena.win_credit(record, [0], team=False) == 0.5
+    assert arena.win_credit(record, [1, 3], team=True) == 0.0
+    assert arena.win_credit({**record, "winners": []}, [0], team=True) == 0.0
+    report = arena.summarize([record, {**record, "winners": [1, 3], "ranks": [2, 1, 2, 1]}], bootstrap=0)
+    assert {b.bot: (b.wins, b.games) for b in report.bots} == {"a": (2.0, 4), "b": (2.0, 4)}
+    assert report.team_wins and "a seat wins every game its side wins" in arena.format_report(report)
+    split = arena.summarize([{**record, "game": "pi"}], bootstrap=0)
+    assert {b.bot: b.wins for b in split.bots} == {"a": 1.0, "b": 0.0} and not split.team_wins
+
+
 def test_sprt_stops_a_lopsided_match_early():
     from search.stats import SPRT
     tasks = _tasks(["ismcts:iterations=100", "random"], 400)

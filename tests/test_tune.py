@@ -91,6 +91,18 @@ def test_level_knob_on_a_real_tournament():
     assert result.closest is not None
 
 
+def test_salem_level_knob_counts_team_wins_and_refuses_a_search_opponent():
+    """In Salem a seat wins whenever its side does, so the player's wins are whole games,
+    never a quarter of one; and Salem's levels are not search settings, so asking for them
+    as `ismcts:level=L` is refused before any game is played."""
+    result = tune("salem", "level", 0.5, "salem-heuristic", games_per_setting=6, seed=2, players=4)
+    assert [r.games for r in result.results] == [6, 6, 6, 6]
+    assert all(float(r.wins).is_integer() for r in result.results)
+    assert any(r.wins > 0 for r in result.results)
+    with pytest.raises(TuneError, match="salem's levels are played by salem-heuristic.*use level:easy"):
+        tune("salem", "level", 0.5, "random", games_per_setting=2, players=4, opponent="ismcts")
+
+
 def test_tune_command_prints_the_table():
     from cli import main
     out = CliRunner().invoke(main, ["tune", "tiny_goofspiel", "--knob", "budget", "--player", "random",

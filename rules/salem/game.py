@@ -70,6 +70,8 @@ class SalemGame(Game):
     modes: ClassVar[dict] = {"standard": (4, 5, 6, 7, 8, 9, 10, 11, 12), "ghosts": (2, 3)}
     data_dir: ClassVar[Path] = Path(__file__).parent / "data"
     bot_factories: ClassVar[dict] = {"salem-heuristic": "rules.salem.bots:HeuristicBot"}
+    #: [R-WIN] wins are team wins: every seat of the winning side has won
+    team_wins: ClassVar[bool] = True
 
     def __init__(self, params=None, **kwargs):
         super().__init__(params, **kwargs)
