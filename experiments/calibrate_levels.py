@@ -1,6 +1,8 @@
-"""Table 5: the difficulty presets `ismcts:level=easy|normal|hard|expert` (search/presets.toml)
+"""Table 5: the difficulty presets `level:easy|normal|hard|expert` (search/presets.toml)
 against a fixed reference player per game: the reference's win rate must fall level by
-level, each level's Wilson 95% interval wholly below the previous one's.
+level, each level's Wilson 95% interval wholly below the previous one's.  In four games a
+level is the search at a budget and blunder rate; in Salem, where the search is no stronger
+than the rule-based player (salem_sides.md), it is `salem-heuristic` at a blunder rate.
 
     python experiments/calibrate_levels.py [--games 48] [--games-for pi=96,salem=32] [--seed 11]
                                            [--only pi,watergate] [--write-presets] [--work DIR]
@@ -30,18 +32,22 @@ from search import arena
 from search.mcts import presets
 from search.stats import wilson_interval
 
-# (game, players, mode, reference player).  The reference is the game's search at the
-# levels' budget blundering one move in five: between normal and hard, so its win rate
-# has room to fall on both sides (the games' heuristic bots beat every level in Tabletop
-# Inc. and lose to every level in Pulitzer, which leaves no room).  Pulitzer is measured with
+# (game, players, mode, reference player).  The reference plays as the levels do, at a
+# blunder rate between normal and hard, so its win rate has room to fall on both sides: the
+# game's search blundering one move in five (the games' heuristic bots beat every search
+# level in Tabletop Inc. and lose to every level in Pulitzer, which leaves no room), and in
+# Salem the rule-based player blundering two moves in five.  Pulitzer is measured with
 # three players: in its two-player mode most games between these bots end with an eliminated
-# or unqualified report, which says little about who played better.
+# or unqualified report, which says little about who played better.  Salem is measured with
+# six: at four its single Witch card decides most games by the deal, and every bot's side
+# wins or loses alike (the rule-based side beats a random side 0.64 of the time at four, 0.77
+# at six).
 REFERENCE = [
     ("pi", 2, "standard", "ismcts:iterations=100,rollout_depth=6,blunder=0.2"),
     ("watergate", 2, "standard", "ismcts:iterations=60,rollout_depth=6,blunder=0.2"),
     ("tabletop_inc", 2, "standard", "ismcts:iterations=60,rollout_depth=6,blunder=0.2"),
     ("pulitzer", 3, "standard", "ismcts:iterations=10,rollout_depth=6,blunder=0.2"),
-    ("salem", 4, "standard", "ismcts:iterations=10,rollout_depth=6,blunder=0.2"),
+    ("salem", 6, "standard", "salem-heuristic:blunder=0.4"),
 ]
 #: games measured side against side: the level's bot plays a whole side, the reference the
 #: other, and every deal is played twice with the sides swapped (see side_tasks)
@@ -118,7 +124,7 @@ def reference_side_wins(records: list[dict], reference: str, game) -> tuple[floa
 
 def measure(game: str, players: int, mode: str, reference: str, level: str, games: int, seed: int,
             jobs: int, work: Path) -> dict:
-    spec = f"ismcts:level={level}"
+    spec = f"level:{level}"
     bots = (reference,) * (players - 1) + (spec,)
     params = arena.resolve_params(game, players, mode, bots)
     if game in SIDES:
@@ -211,10 +217,12 @@ def main() -> None:
                 m = measure(game, players, mode, reference, level, games, args.seed, args.jobs, args.work)
                 measured.append(m)
                 s = settings[level]
-                rows.append([game, players, reference, level, s["iterations"], s.get("rollout_depth", -1),
-                             s.get("blunder", 0.0), m["games"], m["wins"], m["rate"], m["low"], m["high"]])
+                rows.append([game, players, reference, level, s.get("bot", "ismcts"), s.get("iterations", ""),
+                             s.get("rollout_depth", "" if "bot" in s else -1), s.get("blunder", 0.0),
+                             m["games"], m["wins"], m["rate"], m["low"], m["high"]])
                 game_seconds += m["cpu_seconds"]
-                print(f"{game:<13} {reference:<20} vs {level:<7} ({s['iterations']:>5} it): "
+                played_by = f"{s['iterations']:>5} it" if "iterations" in s else s["bot"]
+                print(f"{game:<13} {reference:<20} vs {level:<7} ({played_by}): "
                       f"{m['rate']:.3f} [{m['low']:.3f}, {m['high']:.3f}] over {m['games']} games"
                       + (f", {m['errors']} errors" if m["errors"] else ""), flush=True)
             separated = all(measured[k]["high"] < measured[k - 1]["low"] for k in range(1, len(measured)))
@@ -246,9 +254,17 @@ def main() -> None:
          xticks=levels)
 
 
-HEADER = ["game", "players", "reference", "level", "ismcts iterations", "rollout depth", "blunder", "games",
-          "reference wins", "reference win rate", "wilson low", "wilson high"]
-_COLUMN_TYPES = [str, int, str, str, int, int, float, int, float, float, float, float]
+HEADER = ["game", "players", "reference", "level", "level bot", "iterations", "rollout depth", "blunder",
+          "games", "reference wins", "reference win rate", "wilson low", "wilson high"]
+
+
+def _int_or_blank(text: str):
+    """A search setting, blank for a level played by a rule-based bot."""
+    return int(text) if text != "" else ""
+
+
+_COLUMN_TYPES = [str, int, str, str, str, _int_or_blank, _int_or_blank, float, int, float, float, float,
+                 float]
 
 
 def _kept_rows(path: Path, only: set[str]) -> list[list]:
@@ -273,17 +289,17 @@ def _overlaps(rows: list[list], levels: list[str]) -> list[str]:
     notes = []
     for (game, _players), found in _by_game(rows, levels).items():
         for previous, row in zip(found, found[1:]):
-            if not row[11] < previous[10]:
-                notes.append(f"- {game}: the intervals of {previous[3]} ({previous[10]:.3f}-{previous[11]:.3f}) "
-                             f"and {row[3]} ({row[10]:.3f}-{row[11]:.3f}) overlap")
+            if not row[12] < previous[11]:
+                notes.append(f"- {game}: the intervals of {previous[3]} ({previous[11]:.3f}-{previous[12]:.3f}) "
+                             f"and {row[3]} ({row[11]:.3f}-{row[12]:.3f}) overlap")
     return notes
 
 
 def _series(rows: list[list], levels: list[str]) -> dict:
     series = {}
     for (game, players), found in _by_game(rows, levels).items():
-        series[f"{game} ({players} players)"] = ([levels.index(r[3]) for r in found], [r[9] for r in found],
-                                                 [r[10] for r in found], [r[11] for r in found])
+        series[f"{game} ({players} players)"] = ([levels.index(r[3]) for r in found], [r[10] for r in found],
+                                                 [r[11] for r in found], [r[12] for r in found])
     return series
 
 if __name__ == "__main__":
