@@ -5,9 +5,9 @@
 
 The bot holds every seat dealt a Witch card and random players the rest, then the same
 deal again with the sides swapped (calibrate_levels.side_tasks), so the deal's luck and the
-Witches' or town's edge cancel.  This is what limits Salem's difficulty levels: four
-levels with non-overlapping intervals need the strongest level to beat the weakest almost
-always, and this table shows how far each affordable search is from random play.
+Witches' or town's edge cancel.  It is why Salem's difficulty levels are played by the
+rule-based player: no affordable search is clearly stronger against random play, and the
+search costs seconds a game where the rule-based player costs milliseconds.
 """
 from common import Timer, parser, plot, write_table
 

@@ -50,8 +50,9 @@ class MCTSBot(Bot):
                 difficulty presets use it, since strength rises with the iteration budget
                 only slowly (and in some games not at all past a few hundred iterations)
     level       easy, normal, hard or expert: the game's calibrated settings
-                (search/presets.toml: iterations and rollout depth); parameters named
-                beside it in the spec override the level's
+                (search/presets.toml: iterations, rollout depth, blunder); parameters named
+                beside it in the spec override the level's.  A game whose levels another
+                bot plays (Salem) refuses it: `level:NAME` builds those
     """
 
     defaults: dict[str, Any] = {"iterations": 800, "seconds": 0.0, "max_seconds": 0.0, "c": 1.4,
