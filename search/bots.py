@@ -128,7 +128,7 @@ def _resolve(target: Callable[..., Bot] | str) -> Callable[..., Bot]:
 
 
 def available_bots(game: Game | None = None) -> list[str]:
-    names = list(_GENERIC) + ["level"]
+    names = list(_GENERIC) + [f"level:{'|'.join(_levels())}"]
     if game is not None:
         names += list(game.bot_factories)
         names += list(game.automaton_specs)

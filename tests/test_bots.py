@@ -214,6 +214,8 @@ def test_level_spec_builds_whichever_bot_plays_the_level():
         make_bot("level:hard,iterations=5", pi)
     with pytest.raises(BotSpecError, match="unknown level 'brutal'"):
         make_bot("level:brutal", salem)
+    from search.bots import available_bots
+    assert "level:easy|normal|hard|expert" in available_bots(salem)
 
 
 def test_any_bot_can_blunder():
