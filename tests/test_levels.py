@@ -43,6 +43,10 @@ def test_every_game_has_its_levels_and_their_measurement(game):
     else:                       # played by the search: a budget that never falls
         budgets = [s["iterations"] for s in levels]
         assert budgets == sorted(budgets)
+    from rules.core import load_game
+    from search.bots import make_bot
+    for lvl in table["levels"]:     # a misspelt bot in the file fails here, not in a user's game
+        make_bot(f"level:{lvl}", load_game(game), 1)
     cal = table["calibration"].get(game)
     assert cal is not None, f"{game} has no [{game}.calibration] table"
     for key in ("reference", "players", "mode", "seed", "games", "command", "wins", "rate", "low",
