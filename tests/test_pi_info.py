@@ -117,3 +117,19 @@ def test_observation_is_plain_and_hides_the_deck_order():
     assert obs["hand"] == s.cases[1]
     assert "deck" not in obs and obs["deck_size"] == len(s.deck)
     assert all(not isinstance(v, (set, list)) for v in obs.values())
+
+
+def test_a_draw_does_not_depend_on_what_set_bits_has_memoised():
+    """sample_uniform draws the same from the same generator whether or not the mask's bits
+    are memoised: the memo is per process, so a draw that took a shortcut through it made a
+    game's result depend on the games its worker had played before."""
+    from rules.pi import state as pi_state
+    d = load_game("pi", players=3).data
+    every = (1 << (d.NS * d.NC * d.NL)) - 1
+    for mask in (every, every & ~0b1011, 0b100100010001):      # dense (rejection) and sparse
+        pi_state._BITS_CACHE.pop(mask, None)
+        cold = [pi_state.sample_uniform(d, mask, mask.bit_count(), random.Random(s)) for s in range(40)]
+        pi_state.set_bits(mask)
+        warm = [pi_state.sample_uniform(d, mask, mask.bit_count(), random.Random(s)) for s in range(40)]
+        assert cold == warm
+        assert all(mask >> i & 1 for i in cold)

@@ -599,10 +599,10 @@ def set_bits(mask: int) -> tuple[int, ...]:
 
 
 def sample_uniform(d, mask: int, count: int, rng: random.Random) -> int:
-    """A uniformly chosen set bit of `mask` (which has `count` set bits)."""
-    bits = _BITS_CACHE.get(mask)
-    if bits is not None:
-        return bits[rng.randrange(len(bits))]
+    """A uniformly chosen set bit of `mask` (which has `count` set bits).  The way of drawing
+    depends only on the mask, never on what set_bits happens to have memoised: that memo is
+    per process, so a draw that used it when present would make a game's result depend on
+    the games its worker had played before."""
     nbits = d.NS * d.NC * d.NL
     if count * 4 >= nbits:
         while True:
