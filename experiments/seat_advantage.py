@@ -41,7 +41,8 @@ def main() -> None:
     write_table(args.out, "seat_advantage", ["game", "players", "bot in every seat", "seat", "games",
                                              "wins", "win rate", "wilson low", "wilson high", "mean score"],
                 rows, "Seat advantage (self-play, one bot in every seat)", command, timer.seconds,
-                ["Wins are win shares: a shared victory (a tie, or a Salem team win) is split equally among the winning seats."])
+                ["Wins are counted as the tournament report counts them: a tie is split equally among the seats "
+                 "that share first place; in Salem every seat of the winning side has won."])
     plot(args.out, "seat_advantage", series, "seat", "win rate", "Seat advantage in self-play")
 
 
