@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from rules.core import AutomaError, game_class, load_game, registered_games
+from automa.rules.core import AutomaError, game_class, load_game, registered_games
 
 
 def _fail(message: str) -> None:
@@ -56,7 +56,7 @@ def main() -> None:
 @main.command()
 def games() -> None:
     """List every game with its player counts, modes, parameters and bots."""
-    from search.bots import available_bots
+    from automa.search.bots import available_bots
     rows = []
     for name, cls in registered_games().items():
         modes = "; ".join(f"{mode} ({_counts(counts)})" for mode, counts in cls.modes.items())
@@ -107,9 +107,9 @@ def _counts(counts) -> str:
 def tournament(game, bots, n_games, seed, out, players, mode, param, jobs, backend, scheduler, resume,
                overwrite, rotation, no_duplicate, move_seconds, sprt, report, progress) -> None:
     """Run bots against each other and report win rates, scores and ratings."""
-    from search import arena
-    from search.bots import BotSpecError, make_bot
-    from search.stats import SPRT
+    from automa.search import arena
+    from automa.search.bots import BotSpecError, make_bot
+    from automa.search.stats import SPRT
     cls = _game_or_fail(game)
     specs = [s.strip() for s in bots.split(",") if s.strip()]
     # bot specs may contain commas inside parameters: 'mcts:iterations=50,c=1' — rejoin them
@@ -178,8 +178,8 @@ def _rejoin_specs(parts: list[str]) -> list[str]:
 def tune(game, knob, target, player, games_per_setting, max_games, precision, seed, jobs, mode,
          players, opponent) -> None:
     """Find the knob setting at which the reference player wins at the target rate."""
-    from search.bots import BotSpecError
-    from search.tune import format_tune, tune as run_tune
+    from automa.search.bots import BotSpecError
+    from automa.search.tune import format_tune, tune as run_tune
     cls = _game_or_fail(game)
 
     def progress(res) -> None:
@@ -202,7 +202,7 @@ def tune(game, knob, target, player, games_per_setting, max_games, precision, se
 @click.option("--verify", is_flag=True, help="Replay every record and check scores, ranks and winners.")
 def replay(file, verify) -> None:
     """Show the games of a JSONL record file; with --verify, replay and check each."""
-    from search.records import RecordError, read_lines, verify as verify_record
+    from automa.search.records import RecordError, read_lines, verify as verify_record
     problems = 0
     count = 0
     unfinished = 0
@@ -255,7 +255,7 @@ def replay(file, verify) -> None:
               help="Compare with OpenSpiel's Python MCTS/ISMCTS bots on the wrapped game (needs the [openspiel] extra).")
 def bench(game, players, mode, param, seconds, seed, as_json, vs_openspiel) -> None:
     """Random-playout speed, clone() cost, and MCTS iterations/s and efficiency."""
-    from search.bench import bench as run_bench, format_bench
+    from automa.search.bench import bench as run_bench, format_bench
     cls = _game_or_fail(game)
     kwargs = _params_option(param)
     if players is not None:
@@ -268,8 +268,8 @@ def bench(game, players, mode, param, seconds, seed, as_json, vs_openspiel) -> N
         _fail(str(err))
     if vs_openspiel:
         try:
-            import rules.interop.openspiel  # noqa: F401  (needs pyspiel)
-            from rules.interop.bench import bench_game, format_row
+            import automa.rules.interop.openspiel  # noqa: F401  (needs pyspiel)
+            from automa.rules.interop.bench import bench_game, format_row
         except ImportError as err:
             _fail(f"--vs-openspiel needs the openspiel extra (pip install 'automa[openspiel]'): {err}")
         row = bench_game(cls.name, instance.params.to_json(), seconds=seconds, seed=seed)
@@ -298,7 +298,7 @@ def bench(game, players, mode, param, seconds, seed, as_json, vs_openspiel) -> N
 def play(game, players, mode, param, seat_specs, seed, bot_seed, load, move_seconds) -> None:
     """Play a game at the terminal: humans choose from numbered actions (type help)."""
     from automa.play import run
-    from search.bots import BotSpecError
+    from automa.search.bots import BotSpecError
     if not load:
         _game_or_fail(game)
     try:

@@ -28,7 +28,7 @@ from typing import Callable
 
 import click
 
-from rules.core import AutomaError, ParamError
+from automa.rules.core import AutomaError, ParamError
 
 Ask = Callable[[str], str]
 
@@ -188,7 +188,7 @@ class PulitzerCompanion(Companion):
     @classmethod
     def new_state(cls, mix: tuple[int, int, int], seed: int) -> dict:
         from automa.times import build_deck, validate_mix
-        from rules.pulitzer.data import cached_data
+        from automa.rules.pulitzer.data import cached_data
         problem = validate_mix(mix)
         if problem:
             raise ParamError(problem)
@@ -201,7 +201,7 @@ class PulitzerCompanion(Companion):
         return st
 
     def data(self):
-        from rules.pulitzer.data import cached_data
+        from automa.rules.pulitzer.data import cached_data
         return cached_data()
 
     def intro(self) -> None:
@@ -325,9 +325,9 @@ class TabletopCompanion(Companion):
 
     @classmethod
     def new_state(cls, level: str, players: int, seed: int) -> dict:
-        from rules.tabletop_inc.game import check_level
-        from rules.tabletop_inc.data import get_data
-        from rules.tabletop_inc.game import TabletopGame
+        from automa.rules.tabletop_inc.game import check_level
+        from automa.rules.tabletop_inc.data import get_data
+        from automa.rules.tabletop_inc.game import TabletopGame
         check_level(level)
         if not 2 <= players <= 6:
             raise ParamError(f"players must be 2-6 (the Mumanbot counts as a seat), got {players}")
@@ -342,8 +342,8 @@ class TabletopCompanion(Companion):
         return st
 
     def data(self):
-        from rules.tabletop_inc.data import get_data
-        from rules.tabletop_inc.game import TabletopGame
+        from automa.rules.tabletop_inc.data import get_data
+        from automa.rules.tabletop_inc.game import TabletopGame
         return get_data(TabletopGame.data_dir)
 
     def intro(self) -> None:
@@ -516,8 +516,8 @@ class SalemCompanion(Companion):
 
     @classmethod
     def new_state(cls, players: int, seed: int) -> dict:
-        from rules.salem.data import load_cached
-        from rules.salem.game import SalemGame
+        from automa.rules.salem.data import load_cached
+        from automa.rules.salem.game import SalemGame
         d = load_cached(SalemGame.data_dir)
         if players not in d.setup or players < 4:
             raise ParamError(f"the moderator runs 4-12 players, got {players}")
@@ -548,8 +548,8 @@ class SalemCompanion(Companion):
 
     def __init__(self, *args, **kw):
         super().__init__(*args, **kw)
-        from rules.salem.data import load_cached
-        from rules.salem.game import SalemGame
+        from automa.rules.salem.data import load_cached
+        from automa.rules.salem.game import SalemGame
         self._complete(self.state, load_cached(SalemGame.data_dir).setup[self.state["players"]])
 
     # ---- the table
@@ -831,8 +831,8 @@ class SalemCompanion(Companion):
             self.log(f"  player {p} returns to the game with an empty hand, no tokens, no accusations (A-18)")
 
     def setup(self) -> None:
-        from rules.salem.data import load_cached
-        from rules.salem.game import SalemGame
+        from automa.rules.salem.data import load_cached
+        from automa.rules.salem.game import SalemGame
         d = load_cached(SalemGame.data_dir)
         st = self.state
         row = d.setup[st["players"]]
@@ -1221,7 +1221,7 @@ COMPANIONS = {"pulitzer": PulitzerCompanion, "tabletop_inc": TabletopCompanion, 
 def run(game: str, state_file: str | None, seed: int | None, times_mix: str | None, mumanbot: str | None,
         players: int | None, ask: Ask = input, out: Callable[[str], None] = click.echo) -> int:
     """The `automa companion` command.  Raises AutomaError for bad arguments."""
-    from rules.core import game_class
+    from automa.rules.core import game_class
     name = game_class(game).name
     if name not in COMPANIONS:
         raise AutomaError(f"no companion for {name}; companions exist for {', '.join(COMPANIONS)}")

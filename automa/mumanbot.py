@@ -15,7 +15,7 @@ The engine calls `bot_turn(state, seat)` for a Mumanbot seat inside `_apply`, so
 """
 from __future__ import annotations
 
-from rules.tabletop_inc.data import LEVELS
+from automa.rules.tabletop_inc.data import LEVELS
 
 PREDICTIONS = {"easy": 1, "normal": 2, "hard": 3, "extreme": 4}
 

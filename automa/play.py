@@ -5,7 +5,7 @@ One loop for every game.  Each human decision shows the position as that seat ma
 bots did since the human's last decision, and the legal actions, numbered and with short
 typed aliases.  Commands at every prompt: hint, undo, save FILE, rules, help, quit.
 
-A saved game is a record in the format of `search.records` with status "in_progress"
+A saved game is a record in the format of `automa.search.records` with status "in_progress"
 (one JSON line), so `automa replay` lists it and `automa play --load FILE` resumes it at
 the same decision with the same state (the bots' generators are saved too).
 """
@@ -24,10 +24,10 @@ from typing import Any, Callable, Hashable, Sequence
 
 import click
 
-from rules.core import (AutomaError, Game, IllegalActionError, State, action_to_json, find_action,
+from automa.rules.core import (AutomaError, Game, IllegalActionError, State, action_to_json, find_action,
                         load_game)
-from search import records
-from search.bots import Bot, BotSpecError, make_bot
+from automa.search import records
+from automa.search.bots import Bot, BotSpecError, make_bot
 
 #: the bot in every seat nobody named, when the preset levels are not available
 FALLBACK_OPPONENT = "ismcts:iterations=300"
@@ -312,7 +312,7 @@ class Session:
     @classmethod
     def new(cls, game_name: str, players: int | None, mode: str | None, params: dict,
             seat_specs: Sequence[str], seed: int | None, bot_seed: int = 0, **kw) -> "Session":
-        from rules.core import game_class
+        from automa.rules.core import game_class
         gcls = game_class(game_name)
         kwargs = dict(params)
         if players is not None:
@@ -491,7 +491,7 @@ class Session:
         grows with the number of legal actions (`hint_target`): with a fixed 300 iterations,
         75 actions get four visits each and the top three are noise.  It is capped by
         `max_seconds` (default HINT_MAX_SECONDS); `last_hint` says what was searched."""
-        from search.mcts import ISMCTSBot
+        from automa.search.mcts import ISMCTSBot
         cap = HINT_MAX_SECONDS if max_seconds is None else float(max_seconds)
         legal = self.state.legal_actions()
         if len(legal) == 1:
@@ -917,5 +917,5 @@ def _restore_ctrl_c() -> None:
 
 
 def _canonical(name: str) -> str:
-    from rules.core import game_class
+    from automa.rules.core import game_class
     return game_class(name).name

@@ -1,6 +1,6 @@
 """Pulitzer's solo automaton and the government (spec §13.2, §13.6, §13.11, §15.17-§15.21).
 
-The engine (`rules.pulitzer.state`) calls these functions inside `_apply`, so the Times
+The engine (`automa.rules.pulitzer.state`) calls these functions inside `_apply`, so the Times
 and the agents never hold a seat: in solo only the Post decides.
 
 * The Times deck: 8 of the 15 Times cards, stacked bottom to top red / orange / yellow

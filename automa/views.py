@@ -129,7 +129,7 @@ def _predictions(cards) -> str:
 
 
 def tabletop_inc_view(state, seat: int, style: Style = _plain) -> str:
-    from rules.tabletop_inc.data import RES
+    from automa.rules.tabletop_inc.data import RES
     obs = state.observation(seat)
     g = state.game
     n = g.params.players
@@ -237,7 +237,7 @@ def _person_name(d, pid: str) -> str:
 def watergate_view(state, seat: int, style: Style = _plain) -> str:
     """The research track (markers and evidence tokens with their colours), the momentum
     cards, the evidence board (pinned tokens and informant pictures), then the hands."""
-    from rules.watergate.state import SEAT_NAME, token_text
+    from automa.rules.watergate.state import SEAT_NAME, token_text
     obs = state.observation(seat)
     d = state.game.data
     the = lambda p: "the Editor" if p == 0 else SEAT_NAME[p]
@@ -655,7 +655,7 @@ def public_action_text(state, action, actor: int, viewers: Sequence[int]) -> str
         import re
         return re.sub(r"journalist \d+", "a face-down journalist", text)
     if name == "salem":
-        from rules.salem.state import SECRET_KINDS
+        from automa.rules.salem.state import SECRET_KINDS
         if kind in SECRET_KINDS:
             return "makes a secret choice"
     try:

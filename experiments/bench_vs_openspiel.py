@@ -20,7 +20,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from rules.interop.bench import default_configs, run, write_results  # noqa: E402
+from automa.rules.interop.bench import default_configs, run, write_results  # noqa: E402
 
 
 def main(argv=None) -> None:
@@ -40,7 +40,7 @@ def main(argv=None) -> None:
         for g in picked:  # GAME (default configuration) or GAME:PLAYERS
             name, _, players = g.partition(":")
             if players:
-                from rules.core import load_game
+                from automa.rules.core import load_game
                 mode = load_game(name, players=int(players)).params.mode
                 configs.append((name, {"players": int(players), "mode": mode}))
             else:

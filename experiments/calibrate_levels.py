@@ -27,10 +27,10 @@ from pathlib import Path
 
 from common import ROOT, Timer, parser, plot, write_table
 
-from rules.core import load_game
-from search import arena
-from search.mcts import presets
-from search.stats import wilson_interval
+from automa.rules.core import load_game
+from automa.search import arena
+from automa.search.mcts import presets
+from automa.search.stats import wilson_interval
 
 # (game, players, mode, reference player).  The reference plays as the levels do, at a
 # blunder rate between normal and hard, so its win rate has room to fall on both sides: the

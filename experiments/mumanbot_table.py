@@ -5,8 +5,8 @@ level; the player's win rate and the Mumanbot's mean score.
 """
 from common import Timer, parser, plot, write_table
 
-from search import arena
-from search.stats import wilson_interval
+from automa.search import arena
+from automa.search.stats import wilson_interval
 
 LEVELS = ("easy", "normal", "hard", "extreme")
 

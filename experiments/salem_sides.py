@@ -12,9 +12,9 @@ search costs seconds a game where the rule-based player costs milliseconds.
 from common import Timer, parser, plot, write_table
 
 from calibrate_levels import reference_side_wins, side_tasks
-from rules.core import load_game
-from search import arena
-from search.stats import wilson_interval
+from automa.rules.core import load_game
+from automa.search import arena
+from automa.search.stats import wilson_interval
 
 SPECS = ["salem-heuristic", "ismcts:iterations=100,rollout_depth=6", "ismcts:iterations=300,rollout_depth=6",
          "ismcts:iterations=1000,rollout_depth=6"]

@@ -4,7 +4,7 @@
 """
 from common import Timer, parser, plot, write_table
 
-from search import arena
+from automa.search import arena
 
 CONFIGS = [
     ("pi", 4, "deducer"),

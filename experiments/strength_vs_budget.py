@@ -9,8 +9,8 @@ difficulty presets do); -1 plays them out to the end with random moves.
 """
 from common import Timer, parser, plot, write_table
 
-from search import arena
-from search.tune import Setting, evaluate
+from automa.search import arena
+from automa.search.tune import Setting, evaluate
 
 CONFIGS = [  # (game, params, reference opponent or None for an automaton game)
     ("pi", {"players": 2}, "deducer"),

@@ -5,7 +5,7 @@
 """
 from common import Timer, parser, plot, write_table
 
-from search.tune import evaluate, knob_settings
+from automa.search.tune import evaluate, knob_settings
 
 
 def main() -> None:

@@ -20,7 +20,7 @@ TERMINAL = -4
 
 #: Modules under `rules/` that register a game when imported.  A game is listed here
 #: once its engine passes the conformance suite.
-GAME_MODULES: list[str] = ["rules.pi", "rules.pulitzer", "rules.tabletop_inc", "rules.watergate", "rules.salem"]
+GAME_MODULES: list[str] = ["automa.rules.pi", "automa.rules.pulitzer", "automa.rules.tabletop_inc", "automa.rules.watergate", "automa.rules.salem"]
 
 
 # --------------------------------------------------------------------------- errors
@@ -582,9 +582,9 @@ def registered_games() -> dict[str, type[Game]]:
 
 def game_class(name: str) -> type[Game]:
     normal = name.lower().replace("-", "_")
-    if normal not in _REGISTRY and normal not in _ALIASES and f"rules.{normal}" in GAME_MODULES:
+    if normal not in _REGISTRY and normal not in _ALIASES and f"automa.rules.{normal}" in GAME_MODULES:
         # one game's package, not all five: a worker or a command about one game starts faster
-        importlib.import_module(f"rules.{normal}")
+        importlib.import_module(f"automa.rules.{normal}")
     if _ALIASES.get(normal, normal) not in _REGISTRY:
         _import_all()  # an alias, or a game registered from outside rules/
     key = _ALIASES.get(normal, normal)

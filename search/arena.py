@@ -20,10 +20,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterator, Sequence
 
-from rules.core import AutomaError, game_class, load_game
-from search.bots import make_bot
-from search.records import dumps, library_version, make_record, read_lines
-from search.stats import SPRT, Rating, ratings_with_bootstrap, wilson_interval
+from automa.rules.core import AutomaError, game_class, load_game
+from automa.search.bots import make_bot
+from automa.search.records import dumps, library_version, make_record, read_lines
+from automa.search.stats import SPRT, Rating, ratings_with_bootstrap, wilson_interval
 
 
 class TournamentError(AutomaError):
@@ -289,7 +289,7 @@ def _parallel_results(todo: list[GameTask], jobs: int, backend: str,
 
 def _loky_backend():
     """Forked loky workers where that is safe (see search/fork_backend.py), else loky's own."""
-    from search.fork_backend import ForkLokyBackend, fork_is_safe
+    from automa.search.fork_backend import ForkLokyBackend, fork_is_safe
     return ForkLokyBackend() if fork_is_safe() else "loky"
 
 

@@ -10,8 +10,8 @@ import random
 import time
 from dataclasses import asdict, dataclass
 
-from rules.core import Game, State, play_random
-from search.mcts import ISMCTSBot, MCTSBot
+from automa.rules.core import Game, State, play_random
+from automa.search.mcts import ISMCTSBot, MCTSBot
 
 
 @dataclass

@@ -11,7 +11,7 @@ import importlib
 import random
 from typing import Any, Callable, Hashable
 
-from rules.core import AutomaError, Game, State
+from automa.rules.core import AutomaError, Game, State
 
 
 class BotSpecError(AutomaError, ValueError):
@@ -114,8 +114,8 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
 _GENERIC: dict[str, Callable[..., Bot] | str] = {
     "random": RandomBot,
     "greedy": GreedyBot,
-    "mcts": "search.mcts:MCTSBot",
-    "ismcts": "search.mcts:ISMCTSBot",
+    "mcts": "automa.search.mcts:MCTSBot",
+    "ismcts": "automa.search.mcts:ISMCTSBot",
     # "level": the game's difficulty presets, resolved in make_bot
 }
 
@@ -167,7 +167,7 @@ def make_bot(spec: str, game: Game, seed: int | None = None) -> Bot:
             raise BotSpecError(f"bot spec {spec!r}: write level:NAME with nothing else, e.g. level:hard "
                                f"(levels: {', '.join(_levels())}); to change a setting, name the bot "
                                f"and its settings instead")
-        from search.mcts import level_settings
+        from automa.search.mcts import level_settings
         settings = level_settings(game.name, str(params["level"]))
         # a level played by one of the game's own bots, else by the search at the level's settings
         name, params = (settings.pop("bot"), settings) if "bot" in settings else ("ismcts", params)
@@ -191,7 +191,7 @@ def make_bot(spec: str, game: Game, seed: int | None = None) -> Bot:
 
 
 def _levels() -> list[str]:
-    from search.mcts import presets
+    from automa.search.mcts import presets
     return presets()["levels"]
 
 

@@ -20,8 +20,8 @@ import math
 import time
 from typing import Any, Hashable
 
-from rules.core import State
-from search.bots import Bot
+from automa.rules.core import State
+from automa.search.bots import Bot
 
 
 class _Node:
@@ -67,19 +67,19 @@ class MCTSBot(Bot):
             # the level's settings, then whatever the spec names besides the level
             settings = level_settings(game.name, str(p["level"]))
             if "bot" in settings:
-                from search.bots import BotSpecError
+                from automa.search.bots import BotSpecError
                 raise BotSpecError(f"{game.name}'s levels are played by {settings['bot']}, not by the "
                                    f"search: use level:{p['level']}")
             p.update(settings)
             p.update({k: v for k, v in params.items() if k != "level"})
         if p["rollout"] not in ("random", "greedy"):
-            from search.bots import BotSpecError
+            from automa.search.bots import BotSpecError
             raise BotSpecError(f"rollout must be 'random' or 'greedy', got {p['rollout']!r}")
         if not 0.0 <= float(p["blunder"]) <= 1.0:
-            from search.bots import BotSpecError
+            from automa.search.bots import BotSpecError
             raise BotSpecError(f"blunder must be a probability between 0 and 1, got {p['blunder']}")
         if int(p["iterations"]) < 1 and float(p["seconds"]) <= 0:
-            from search.bots import BotSpecError
+            from automa.search.bots import BotSpecError
             raise BotSpecError("iterations must be at least 1 (or give seconds > 0)")
         self.last_stats: dict[str, float] = {}
         self._root: _Node | None = None
@@ -212,7 +212,7 @@ def presets() -> dict:
 
 
 def read_presets(path) -> dict:
-    from rules.core import DataReader
+    from automa.rules.core import DataReader
     reader = DataReader(path)
     levels = reader.list("levels", str)
     table, calibration = {}, {}
@@ -248,14 +248,14 @@ def read_presets(path) -> dict:
         if sub.has("calibration"):
             calibration[game] = sub.sub("calibration").data
     if "default" not in table:
-        from rules.core import DataError
+        from automa.rules.core import DataError
         raise DataError(path, "default", "is missing (the levels of games without their own table)")
     return {"levels": levels, "games": table, "calibration": calibration}
 
 
 def level_settings(game: str, level: str) -> dict:
     """The search parameters of `level` for `game` (its own table, else the default one)."""
-    from search.bots import BotSpecError
+    from automa.search.bots import BotSpecError
     table = presets()
     if level not in table["levels"]:
         raise BotSpecError(f"unknown level {level!r}; levels: {', '.join(table['levels'])}")

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
-from rules.core import (AutomaError, Game, State, action_to_json, find_action, game_class,
+from automa.rules.core import (AutomaError, Game, State, action_to_json, find_action, game_class,
                         IllegalActionError)
 
 RECORD_FORMAT = 1

@@ -19,10 +19,10 @@ import math
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
-from rules.core import AutomaError, game_class
-from search import arena
-from search.bots import BotSpecError, make_bot
-from search.stats import LogisticFit, fit_logistic, wilson_interval
+from automa.rules.core import AutomaError, game_class
+from automa.search import arena
+from automa.search.bots import BotSpecError, make_bot
+from automa.search.stats import LogisticFit, fit_logistic, wilson_interval
 
 BUDGET_LADDER = (10, 25, 50, 100, 200, 400, 800, 1600)
 MUMANBOT_LEVELS = ("easy", "normal", "hard", "extreme")
@@ -111,7 +111,7 @@ def knob_settings(game: str, knob: str, player: str, mode: str | None = None,
                             f"choose another mode or knob")
         family = opponent or "ismcts"
         if knob == "level":
-            from search.mcts import presets
+            from automa.search.mcts import presets
             levels = presets()["levels"]
             spec = (lambda lvl: f"{opponent}:level={lvl}") if opponent else (lambda lvl: f"level:{lvl}")
             try:    # a level this bot cannot play fails here, not as an error row in every game

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pickle
 import random
 
-from rules.core import (TERMINAL, IllegalActionError, State, action_to_json, find_action,
+from automa.rules.core import (TERMINAL, IllegalActionError, State, action_to_json, find_action,
                         load_game, snapshot)
 
 GAMES_PER_CONFIG = 3
@@ -211,8 +211,8 @@ def check_pickle(name: str, params: dict, seed: int = 2) -> None:
 def check_record_round_trip(name: str, params: dict, seed: int = 13) -> None:
     """A game played through the arena becomes a JSON line that replays exactly."""
     import json
-    from search import arena
-    from search.records import replay, verify
+    from automa.search import arena
+    from automa.search.records import replay, verify
     game = load_game(name, **params)
     seats = tuple("random" for _ in range(game.num_players))
     task = arena.schedule(name, game.params.to_json(), list(seats), 1, seed)[0]

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from search import arena
-from search.records import read_lines, read_records, verify
+from automa.search import arena
+from automa.search.records import read_lines, read_records, verify
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = "tiny_goofspiel"
@@ -96,7 +96,7 @@ def test_jobs_2_forks_its_workers_on_linux_and_spawns_them_elsewhere(tmp_path, m
     and both kinds of worker give the same rows."""
     import threading
 
-    from search.fork_backend import ForkLokyBackend
+    from automa.search.fork_backend import ForkLokyBackend
     if not sys.platform.startswith("linux"):
         assert arena._loky_backend() == "loky"
         return
@@ -187,7 +187,7 @@ def test_every_record_replays(tmp_path):
 
 
 def test_a_crashing_bot_becomes_an_error_row_and_the_tournament_goes_on(monkeypatch, tmp_path):
-    from search import bots
+    from automa.search import bots
 
     def broken(self, state, seat):
         raise RuntimeError("bot exploded")
@@ -275,7 +275,7 @@ def test_team_games_count_a_side_win_as_a_whole_win():
 
 
 def test_sprt_stops_a_lopsided_match_early():
-    from search.stats import SPRT
+    from automa.search.stats import SPRT
     tasks = _tasks(["ismcts:iterations=100", "random"], 400)
     result = arena.run(tasks, None, sprt=SPRT(0, 100))
     assert result.stopped_early.startswith("SPRT") and len(result.records) < 400
@@ -326,7 +326,7 @@ def test_missing_cluster_extra_is_explained(monkeypatch):
 def test_a_record_replays_after_the_action_texts_are_reworded(tmp_path):
     """Old records stay readable when a game's action wording improves: actions are matched
     by their JSON form, not by the text shown to people."""
-    from search import records
+    from automa.search import records
     tasks = arena.schedule("pi", arena.resolve_params("pi", 2, None, ("random", "greedy")),
                            ("random", "greedy"), 1, 3)
     record = arena.run(tasks, None).records[0]
@@ -341,7 +341,7 @@ def test_a_dying_worker_is_a_clear_error_and_the_finished_games_stay(monkeypatch
     a message saying what happened and how to go on; the games written so far are kept."""
     import os as _os
 
-    from search import bots
+    from automa.search import bots
     real_act = bots.GreedyBot.act
     moves = {"n": 0}
     this_process = _os.getpid()
@@ -355,7 +355,7 @@ def test_a_dying_worker_is_a_clear_error_and_the_finished_games_stay(monkeypatch
     monkeypatch.setattr(bots.GreedyBot, "act", dies_on_the_thirtieth_move)
     # forked workers, so that they carry the patch: pin the backend (a thread left by an
     # earlier test would otherwise make this run fall back to loky's own workers)
-    from search.fork_backend import ForkLokyBackend
+    from automa.search.fork_backend import ForkLokyBackend
     monkeypatch.setattr(arena, "_loky_backend", ForkLokyBackend)
     out = tmp_path / "dies.jsonl"
     with pytest.raises(arena.TournamentError, match=r"a worker process died \(.*exit code.*--resume"):

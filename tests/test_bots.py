@@ -4,9 +4,9 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from rules.core import load_game, snapshot
-from search.bots import BotSpecError, GreedyBot, RandomBot, make_bot, parse_spec
-from search.mcts import ISMCTSBot, MCTSBot
+from automa.rules.core import load_game, snapshot
+from automa.search.bots import BotSpecError, GreedyBot, RandomBot, make_bot, parse_spec
+from automa.search.mcts import ISMCTSBot, MCTSBot
 
 
 def tiny(players=2, cards=5):
@@ -81,7 +81,7 @@ def test_search_never_peeks(spec):
 
 
 def test_ismcts_beats_random_on_the_test_game():
-    from search import arena
+    from automa.search import arena
     bots = ["ismcts:iterations=150", "random"]
     params = arena.resolve_params("tiny_goofspiel", 2, None, bots)
     result = arena.run(arena.schedule("tiny_goofspiel", params, bots, 30, 4), None)
@@ -136,7 +136,7 @@ def test_any_action_sequence_keeps_clones_independent(choices, seed):
 
 
 def test_levels_come_from_the_presets_file():
-    from search.mcts import presets
+    from automa.search.mcts import presets
     game = tiny()
     table = presets()
     assert table["levels"] == ["easy", "normal", "hard", "expert"]
@@ -174,8 +174,8 @@ def test_blunder_plays_random_moves_at_the_given_rate():
 
 
 def test_presets_file_errors_name_the_field(tmp_path):
-    from rules.core import DataError
-    from search.mcts import read_presets
+    from automa.rules.core import DataError
+    from automa.search.mcts import read_presets
     bad = tmp_path / "presets.toml"
     bad.write_text('levels = ["easy"]\n[default]\neasy = { iterations = 10, budget = 3 }\n')
     with pytest.raises(DataError, match=r"presets.toml.*default\.easy\.budget.*not a level setting"):
@@ -195,8 +195,8 @@ def test_presets_file_errors_name_the_field(tmp_path):
 def test_level_spec_builds_whichever_bot_plays_the_level():
     """`level:NAME` is the game's preset NAME: the search at the level's settings where the
     levels are search settings, else the game's own bot at the level's blunder rate."""
-    from search.bots import BlunderingBot
-    from search.mcts import presets
+    from automa.search.bots import BlunderingBot
+    from automa.search.mcts import presets
     pi = load_game("pi", players=2)
     for lvl in presets()["levels"]:
         assert make_bot(f"level:{lvl}", pi, 3).params == make_bot(f"ismcts:level={lvl}", pi, 3).params
@@ -205,8 +205,8 @@ def test_level_spec_builds_whichever_bot_plays_the_level():
     for lvl in ("easy", "normal", "hard"):
         bot = make_bot(f"level:{lvl}", salem, 3)
         assert isinstance(bot, BlunderingBot) and bot.blunder == table[lvl]["blunder"]
-        assert type(bot.inner).__module__ == "rules.salem.bots" and bot.spec == f"level:{lvl}"
-    assert type(make_bot("level:expert", salem, 3)).__module__ == "rules.salem.bots"   # never blunders
+        assert type(bot.inner).__module__ == "automa.rules.salem.bots" and bot.spec == f"level:{lvl}"
+    assert type(make_bot("level:expert", salem, 3)).__module__ == "automa.rules.salem.bots"   # never blunders
     with pytest.raises(BotSpecError, match="salem's levels are played by salem-heuristic, not by the search: "
                                            "use level:hard"):
         make_bot("ismcts:level=hard", salem)
@@ -214,7 +214,7 @@ def test_level_spec_builds_whichever_bot_plays_the_level():
         make_bot("level:hard,iterations=5", pi)
     with pytest.raises(BotSpecError, match="unknown level 'brutal'"):
         make_bot("level:brutal", salem)
-    from search.bots import available_bots
+    from automa.search.bots import available_bots
     assert "level:easy|normal|hard|expert" in available_bots(salem)
 
 

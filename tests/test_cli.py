@@ -3,7 +3,7 @@ import json
 
 from click.testing import CliRunner
 
-from cli import main
+from automa.cli import main
 
 
 def run(*args, input=None):

@@ -1,7 +1,7 @@
 """The contract of DESIGN.md, for every registered game x mode x player count."""
 import pytest
 
-from rules.core import all_configurations
+from automa.rules.core import all_configurations
 from tests import conformance as c
 
 CONFIGS = all_configurations()

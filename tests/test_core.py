@@ -1,9 +1,11 @@
 """The rules core: parameters, errors, data files, outcomes, the registry."""
 import random
+import subprocess
+import sys
 
 import pytest
 
-from rules.core import (DataError, DataReader, IllegalActionError, Outcome, ParamError,
+from automa.rules.core import (DataError, DataReader, IllegalActionError, Outcome, ParamError,
                         UnknownGameError, format_plain, load_game, registered_games, snapshot)
 
 
@@ -126,9 +128,19 @@ def test_naming_one_game_imports_only_that_game():
     import subprocess
     import sys
     from pathlib import Path
-    code = ("import sys; from rules.core import game_class; game_class('PI'); game_class('pi'); "
+    code = ("import sys; from automa.rules.core import game_class; game_class('PI'); game_class('pi'); "
             "print(sorted(m for m in sys.modules if m in "
-            "('rules.pi', 'rules.pulitzer', 'rules.salem', 'rules.tabletop_inc', 'rules.watergate')))")
+            "('automa.rules.pi', 'automa.rules.pulitzer', 'automa.rules.salem', 'automa.rules.tabletop_inc', 'automa.rules.watergate')))")
     out = subprocess.run([sys.executable, "-c", code], cwd=Path(__file__).resolve().parent.parent,
                          capture_output=True, text=True, check=True).stdout
-    assert out.strip() == "['rules.pi']"
+    assert out.strip() == "['automa.rules.pi']"
+
+
+def test_installed_library_puts_nothing_generic_on_sys_path(tmp_path):
+    """One namespace: rules/, search/ and cli.py install as automa.rules, automa.search and
+    automa.cli, so a project with its own `rules` or `search` module does not collide."""
+    code = ("import importlib.util as u, automa.rules, automa.search, automa.cli; "
+            "print([m for m in ('rules', 'search', 'cli') if u.find_spec(m)])")
+    out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True,
+                         check=True).stdout
+    assert out.strip() == "[]"

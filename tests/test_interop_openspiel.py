@@ -8,9 +8,9 @@ pyspiel = pytest.importorskip("pyspiel", reason="the [openspiel] extra (open_spi
 
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
-from rules.core import GAME_MODULES, load_game  # noqa: E402
-from rules.interop import openspiel as wrap  # noqa: E402
-from rules.interop.actions import codec_for  # noqa: E402
+from automa.rules.core import GAME_MODULES, load_game  # noqa: E402
+from automa.rules.interop import openspiel as wrap  # noqa: E402
+from automa.rules.interop.actions import codec_for  # noqa: E402
 
 # small configurations: random_sim_test plays whole games and checks every step
 CONFIGS = {
@@ -149,7 +149,7 @@ def test_openspiel_python_bots_play_the_wrapped_game(name):
 
 
 def test_bench_vs_openspiel_measures_both_sides_and_writes_tables(tmp_path):
-    from rules.interop import bench
+    from automa.rules.interop import bench
     row = bench.bench_game("watergate", {"players": 2}, seconds=0.01, iterations=3, num_positions=1)
     assert row.positions == 1
     for value in (row.ours_mcts_it_s, row.os_mcts_it_s, row.ours_ismcts_it_s, row.os_ismcts_it_s,
@@ -166,8 +166,8 @@ def test_cli_bench_vs_openspiel(monkeypatch):
 
     from click.testing import CliRunner
 
-    from cli import main
-    from rules.interop import bench
+    from automa.cli import main
+    from automa.rules.interop import bench
     monkeypatch.setattr(bench, "bench_game", functools.partial(bench.bench_game, iterations=3, num_positions=1))
     result = CliRunner().invoke(main, ["bench", "watergate", "--vs-openspiel", "--seconds", "0.01"])
     assert result.exit_code == 0, result.output

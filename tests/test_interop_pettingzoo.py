@@ -9,9 +9,9 @@ pytest.importorskip("pettingzoo", reason="the [pettingzoo] extra (pettingzoo, gy
 
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
-from rules.core import GAME_MODULES  # noqa: E402
-from rules.interop.features import Layout, leaves  # noqa: E402
-from rules.interop.pettingzoo import AutomaEnv, env  # noqa: E402
+from automa.rules.core import GAME_MODULES  # noqa: E402
+from automa.rules.interop.features import Layout, leaves  # noqa: E402
+from automa.rules.interop.pettingzoo import AutomaEnv, env  # noqa: E402
 
 CONFIGS = {
     "pi": {"players": 2},
@@ -100,7 +100,7 @@ def test_illegal_action_raises():
 
 
 def test_feature_layout_is_fixed_and_deterministic():
-    from rules.core import load_game
+    from automa.rules.core import load_game
     game = load_game("watergate")
     a, b = Layout.explore(game, games=1), Layout.explore(game, games=1)
     assert a.paths == b.paths and a.vocabulary == b.vocabulary

@@ -5,10 +5,10 @@ from pathlib import Path
 
 import pytest
 
-from rules.core import GAME_MODULES
-from search import arena
-from search.mcts import presets
-from search.stats import wilson_interval
+from automa.rules.core import GAME_MODULES
+from automa.search import arena
+from automa.search.mcts import presets
+from automa.search.stats import wilson_interval
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = [module.rsplit(".", 1)[1] for module in GAME_MODULES]
@@ -43,8 +43,8 @@ def test_every_game_has_its_levels_and_their_measurement(game):
     else:                       # played by the search: a budget that never falls
         budgets = [s["iterations"] for s in levels]
         assert budgets == sorted(budgets)
-    from rules.core import load_game
-    from search.bots import make_bot
+    from automa.rules.core import load_game
+    from automa.search.bots import make_bot
     for lvl in table["levels"]:     # a misspelt bot in the file fails here, not in a user's game
         make_bot(f"level:{lvl}", load_game(game), 1)
     cal = table["calibration"].get(game)
@@ -89,7 +89,7 @@ def test_write_presets_replaces_only_the_calibration_table(tmp_path):
     script.write_presets(path, "pi", {"reference": "r", "seed": 4, "wins": [0.5], "separated": False})
     text = path.read_text()
     assert text.count("[pi.calibration]") == 1 and "seed = 4" in text and "seed = 3" not in text
-    from search.mcts import read_presets
+    from automa.search.mcts import read_presets
     data = read_presets(path)
     assert data["games"]["pi"]["easy"] == {"iterations": 7}
     assert data["calibration"]["pi"]["separated"] is False
@@ -97,7 +97,7 @@ def test_write_presets_replaces_only_the_calibration_table(tmp_path):
 
 def _rerun(game: str, levels: list[str], games: int, jobs: int = 1) -> list[float]:
     """The stored calibration's measurement of `levels`, `games` games each, from its seed."""
-    from rules.core import load_game
+    from automa.rules.core import load_game
     script = _calibration_script()
     cal = presets()["calibration"][game]
     rates = []
@@ -153,7 +153,7 @@ def test_salem_sides_swap_on_every_deal():
     """Salem is measured side against side: in the first game of a deal the level's bot
     holds exactly the seats dealt a Witch card, in the second every other seat."""
     script = _calibration_script()
-    from rules.core import load_game
+    from automa.rules.core import load_game
     params = arena.resolve_params("salem", 4, "standard", ("r", "l"))
     game = load_game("salem", **params)
     tasks = script.side_tasks("salem", params, "REF", "LVL", 8, 5)

@@ -5,10 +5,10 @@ import random
 
 import pytest
 
-from rules.core import load_game
-from rules.pi.bots import DeducerBot, belief
-from rules.pi.state import SS
-from search.bots import make_bot
+from automa.rules.core import load_game
+from automa.rules.pi.bots import DeducerBot, belief
+from automa.rules.pi.state import SS
+from automa.search.bots import make_bot
 from tests.test_pi_rules import card, ids, seed_position
 
 
@@ -50,7 +50,7 @@ def test_deducer_solves_when_one_hypothesis_remains():
     knows Bubbles / Murder / Downtown and the deducer solves it at once."""
     g, s = seed_position(start=0)
     area, sus, cri = ids(g)
-    from rules.pi.state import EV, INV
+    from automa.rules.pi.state import EV, INV
     blue = iter([card(g, "suspect", "doc"), card(g, "suspect", "rusty"),
                  card(g, "crime", "blackmail"), card(g, "location", "road_house")])
     for act in [(INV, area["little_italy"]), (INV, area["main_street"]),

@@ -5,8 +5,8 @@ import shutil
 
 import pytest
 
-from rules.core import DataError
-from rules.pi import data as pidata
+from automa.rules.core import DataError
+from automa.rules.pi import data as pidata
 
 
 def test_map_has_14_areas_29_symmetric_edges_and_the_printed_degrees():

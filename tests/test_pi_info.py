@@ -4,9 +4,9 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from rules.core import load_game, snapshot
-from rules.pi import logic
-from rules.pi.state import EV, INV
+from automa.rules.core import load_game, snapshot
+from automa.rules.pi import logic
+from automa.rules.pi.state import EV, INV
 
 
 def _consistent(state, q, case):
@@ -123,7 +123,7 @@ def test_a_draw_does_not_depend_on_what_set_bits_has_memoised():
     """sample_uniform draws the same from the same generator whether or not the mask's bits
     are memoised: the memo is per process, so a draw that took a shortcut through it made a
     game's result depend on the games its worker had played before."""
-    from rules.pi import state as pi_state
+    from automa.rules.pi import state as pi_state
     d = load_game("pi", players=3).data
     every = (1 << (d.NS * d.NC * d.NL)) - 1
     for mask in (every, every & ~0b1011, 0b100100010001):      # dense (rejection) and sparse

@@ -5,9 +5,9 @@ import random
 
 import pytest
 
-from rules.core import TERMINAL, IllegalActionError, load_game
-from rules.pi.logic import CUBE, DISC, NONE
-from rules.pi.state import EV, INV, SC, SL, SS
+from automa.rules.core import TERMINAL, IllegalActionError, load_game
+from automa.rules.pi.logic import CUBE, DISC, NONE
+from automa.rules.pi.state import EV, INV, SC, SL, SS
 
 SUSPECTS = {  # area -> suspect; waterfront and skid_row hold the two "no suspect" tiles
     "lakeside": "shorty", "forest_park": "doc", "little_italy": "bubbles", "trocadero": "rusty",
@@ -141,7 +141,7 @@ def test_investigate_counts_per_element_and_blank_tiles_still_give_cubes():
     g, s = position(2)
     area, _, _ = ids(g)
     d = g.data
-    from rules.pi.logic import investigate_result
+    from automa.rules.pi.logic import investigate_result
     # seat 2's case in CASES4 is (bubbles, murder, little_italy): all three in/around Little Italy
     case = (d.suspect_ids.index("bubbles"), d.crime_ids.index("murder"), area["little_italy"])
     assert investigate_result(d, s.sus_area, s.cri_area, case, area["little_italy"]) == (2, 1)
@@ -188,7 +188,7 @@ def test_evidence_compares_only_its_own_type():
     even if their tiles are next door."""
     g, s = position(2)
     d = g.data
-    from rules.pi.logic import evidence_result
+    from automa.rules.pi.logic import evidence_result
     case = s.cases[0]  # seat 0: shorty / mob_killing / lakeside (all in Lakeside)
     # Doc is in Forest Park, next to Lakeside where all of seat 0's case lies
     assert evidence_result(d, s.sus_area, s.cri_area, case, card(g, "suspect", "doc")) == CUBE
@@ -428,7 +428,7 @@ def test_final_score_and_tie_breakers():
 
 def test_params_are_checked():
     """Spec 1: 2-5 players, one mode."""
-    from rules.core import ParamError
+    from automa.rules.core import ParamError
     with pytest.raises(ParamError, match="2-5"):
         load_game("pi", players=6)
     with pytest.raises(ParamError):
@@ -440,7 +440,7 @@ def test_params_are_checked():
 
 def test_illegal_actions_leave_the_state_unchanged():
     """Design contract: an illegal action raises and changes nothing."""
-    from rules.core import snapshot
+    from automa.rules.core import snapshot
     g, s = position(2)
     before = snapshot(s)
     for bogus in ((SL, 0), (EV, 99), ("investigate", 99), ("pass", 0)):
@@ -468,7 +468,7 @@ def test_random_action_is_uniform_over_legal_actions():
 def test_unpruned_random_game_ends_within_declared_length():
     """Spec 12 / P-16: with every nomination allowed the game still ends within
     max_game_length (each seat fails each triple at most once per mini-game)."""
-    from rules.core import play_random
+    from automa.rules.core import play_random
     g = game(2, prune_solves=False)
     s = g.new_initial_state(0)
     steps = play_random(s, random.Random(0), max_actions=g.max_game_length())

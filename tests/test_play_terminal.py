@@ -16,7 +16,7 @@ TIMEOUT = 60
 
 def spawn(*args, cwd=None):
     env = dict(os.environ, NO_COLOR="1", PYTHONUNBUFFERED="1", TERM="dumb")
-    child = pexpect.spawn(sys.executable, ["-m", "cli", *args], cwd=cwd, env=env, encoding="utf-8",
+    child = pexpect.spawn(sys.executable, ["-m", "automa.cli", *args], cwd=cwd, env=env, encoding="utf-8",
                           timeout=TIMEOUT, dimensions=(60, 200))
     return child
 
@@ -99,7 +99,7 @@ def test_save_then_load_resumes_at_the_same_decision(tmp_path):
 
     # the same state, compared in-process
     from automa.play import Session
-    from rules.core import load_game, snapshot
+    from automa.rules.core import load_game, snapshot
     session = Session.load(save)
     state = load_game("pulitzer", mode="solo").new_initial_state(3)
     for action, _text, _seat in session.actions:
@@ -242,7 +242,7 @@ def test_companion_pulitzer_steps_and_restart(tmp_path):
 
 def test_companion_pulitzer_cards_come_from_the_engine_data(tmp_path):
     from automa.companion import PulitzerCompanion
-    from rules.pulitzer.data import cached_data
+    from automa.rules.pulitzer.data import cached_data
     ids = {c[0] for c in cached_data().times_cards}
     st = PulitzerCompanion.new_state((3, 3, 2), 1)
     assert len(st["deck"]) == 8 and all(cached_data().times_cards[c][0] in ids for c in st["deck"])
@@ -390,7 +390,7 @@ def test_views_use_only_the_seats_observation():
     """A view of seat 0 is the same for two states that differ only in what seat 0 cannot see."""
     import random
     from automa.views import VIEWS
-    from rules.core import load_game
+    from automa.rules.core import load_game
     for name, kw in [("pulitzer", dict(mode="solo")), ("tabletop_inc", {}), ("pi", dict(players=3)),
                      ("watergate", {}), ("salem", dict(players=5))]:
         state = load_game(name, **kw).new_initial_state(7)

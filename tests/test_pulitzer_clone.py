@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from rules.core import load_game, snapshot
+from automa.rules.core import load_game, snapshot
 
 
 @pytest.mark.parametrize("mode,players", [("solo", 1), ("two-player", 2), ("standard", 3)])

@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from rules.core import load_game
+from automa.rules.core import load_game
 
 
 @pytest.mark.parametrize("players,mode", [(1, "solo"), (2, "two-player"), (4, "standard")])

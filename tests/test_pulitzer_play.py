@@ -3,10 +3,10 @@ import random
 
 import pytest
 
-import rules.pulitzer  # noqa: F401
-from rules.core import load_game
-from rules.pulitzer.bots import HeuristicBot
-from rules.pulitzer.state import EV, R_EV2, R_EV4, T_ED
+import automa.rules.pulitzer  # noqa: F401
+from automa.rules.core import load_game
+from automa.rules.pulitzer.bots import HeuristicBot
+from automa.rules.pulitzer.state import EV, R_EV2, R_EV4, T_ED
 
 
 def with_event(name, players=3, seed=3):

@@ -4,12 +4,12 @@ import shutil
 
 import pytest
 
-import rules.pulitzer  # noqa: F401  (registers the game)
+import automa.rules.pulitzer  # noqa: F401  (registers the game)
 from automa import times as T
 from automa.times import BLUE, RED, TIMES
-from rules.core import DataError, IllegalActionError, ParamError, load_game
-from rules.pulitzer.data import LINE_INDEX, load_data
-from rules.pulitzer.state import (F_ROW, JX, R_ARCH, R_BUSAG, R_COL, R_OT, R_ROW, T_NR,
+from automa.rules.core import DataError, IllegalActionError, ParamError, load_game
+from automa.rules.pulitzer.data import LINE_INDEX, load_data
+from automa.rules.pulitzer.state import (F_ROW, JX, R_ARCH, R_BUSAG, R_COL, R_OT, R_ROW, T_NR,
                                   T_PH1)
 
 
@@ -58,14 +58,14 @@ def test_events_and_chronicle_only_in_standard_mode_R37():
 
 def test_broken_data_file_names_file_and_field(tmp_path):
     """Data files are validated at load (§15): the error names the file and the field."""
-    shutil.copytree(rules.pulitzer.game.DATA_DIR, tmp_path / "data")
+    shutil.copytree(automa.rules.pulitzer.game.DATA_DIR, tmp_path / "data")
     path = tmp_path / "data" / "times.toml"
     path.write_text(path.read_text().replace('spaces = ["K11", "B500"]', 'spaces = ["K11", "B999"]'))
     with pytest.raises(DataError) as err:
         load_data(tmp_path / "data")
     assert "times.toml" in str(err.value) and "cards[0].spaces[1]" in str(err.value)
     path = tmp_path / "data" / "newspaper.toml"
-    shutil.copy(rules.pulitzer.game.DATA_DIR / "times.toml", tmp_path / "data" / "times.toml")
+    shutil.copy(automa.rules.pulitzer.game.DATA_DIR / "times.toml", tmp_path / "data" / "times.toml")
     path.write_text(path.read_text().replace("ED = 2", "ED = -1"))
     with pytest.raises(DataError, match="newspaper.toml.*supply.ED"):
         load_data(tmp_path / "data")

@@ -15,7 +15,7 @@ import pytest
 
 from automa.play import action_aliases, match_action
 from automa.views import SALEM_TRIAL
-from rules.core import load_game
+from automa.rules.core import load_game
 
 CONFIGS = ([dict(players=n) for n in range(4, 13)]
            + [dict(players=2, mode="ghosts"), dict(players=3, mode="ghosts")]

@@ -4,8 +4,8 @@ import shutil
 
 import pytest
 
-from rules.core import DataError, load_game
-from rules.salem import data as salem_data
+from automa.rules.core import DataError, load_game
+from automa.rules.salem import data as salem_data
 from tests.test_salem_rules import at_turn, plain_chars, rows6, _draw_next
 
 
@@ -169,7 +169,7 @@ def test_placeholder_data_is_marked_D_1_D_2():
 
 # ------------------------------------------------------------------ bots
 def _bot_game(n, seed, spec="salem-heuristic"):
-    from search.bots import make_bot
+    from automa.search.bots import make_bot
     mode = "ghosts" if n < 4 else "standard"
     g = load_game("salem", players=n, mode=mode)
     bots = [make_bot(spec, g, seed=seed * 31 + i) for i in range(n)]
@@ -190,7 +190,7 @@ def test_heuristic_bot_plays_whole_games(n):
 
 def test_heuristic_bot_never_peeks():
     """The bot's choice depends only on the observation: same choice in a determinization."""
-    from search.bots import make_bot
+    from automa.search.bots import make_bot
     g = load_game("salem", players=6)
     for seed in range(5):
         s = g.new_initial_state(seed)
@@ -208,7 +208,7 @@ def test_heuristic_bot_never_peeks():
 
 def test_witch_bots_coordinate_the_night_vote_R_NIGHT():
     """Witch bots follow the first witch's vote (team play at night)."""
-    from search.bots import make_bot
+    from automa.search.bots import make_bot
     rows = rows6(p1=["witch"] + ["naw"] * 4)
     s = at_turn(6, 1, rows=rows, chars=plain_chars(6), hands=[[]] * 6)
     _draw_next(s, "night")

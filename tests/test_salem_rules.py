@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from rules.core import IllegalActionError, ParamError, TERMINAL, load_game
-from rules.salem.data import SPECIALS
+from automa.rules.core import IllegalActionError, ParamError, TERMINAL, load_game
+from automa.rules.salem.data import SPECIALS
 
 
 def game(n=6, **kw):

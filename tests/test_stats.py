@@ -4,7 +4,7 @@ import math
 import numpy as np
 import pytest
 
-from search.stats import (SPRT, bradley_terry, fit_logistic, pairwise_from_ranks,
+from automa.search.stats import (SPRT, bradley_terry, fit_logistic, pairwise_from_ranks,
                           ratings_with_bootstrap, wilson_interval)
 
 
@@ -65,7 +65,7 @@ def test_logistic_fit_and_inverse_recover_known_curve():
 
 def test_logistic_inverse_interval_by_hand():
     """Delta method: var(x*) = g' C g with g = (-1/b, -x*/b)."""
-    from search.stats import LogisticFit
+    from automa.search.stats import LogisticFit
     fit = LogisticFit(1.0, -0.5, np.array([[0.04, 0.0], [0.0, 0.01]]))
     x = fit.inverse(0.5)
     assert x == pytest.approx(2.0)
@@ -77,7 +77,7 @@ def test_logistic_inverse_interval_by_hand():
 def test_bootstrap_newton_solves_a_stack_as_it_solves_each_matrix():
     """The bootstrap fits all its resamples in one stacked Newton solve; each must equal the
     one-at-a-time fit."""
-    from search.stats import _bt_matrices, _bt_newton
+    from automa.search.stats import _bt_matrices, _bt_newton
     rng = np.random.default_rng(3)
     rows = np.array([[i, j, float(rng.random() < 0.3 + 0.2 * i)]
                      for i in range(3) for j in range(3) if i != j for _ in range(5)])

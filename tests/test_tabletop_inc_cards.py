@@ -2,8 +2,8 @@
 specialist (§16.4) and item (§16.5 / §19.7)."""
 import pytest
 
-import rules.tabletop_inc  # noqa: F401
-from rules.core import load_game
+import automa.rules.tabletop_inc  # noqa: F401
+from automa.rules.core import load_game
 
 D, T, I, R, P = range(5)
 ALL_ACTIONS = ("basic_resource", "hire_specialist", "play_card", "train", "hire_freelancer", "research",

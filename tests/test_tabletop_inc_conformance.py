@@ -2,7 +2,7 @@
 cover: Mumanbot seats (2-6 seats), POW/WOW mode, the refresh variant (issue bars)."""
 import pytest
 
-import rules.tabletop_inc  # noqa: F401
+import automa.rules.tabletop_inc  # noqa: F401
 from tests import conformance as c
 
 CONFIGS = [

@@ -3,9 +3,9 @@ import random
 
 import pytest
 
-import rules.tabletop_inc  # noqa: F401
-from rules.core import load_game, snapshot
-from search.bots import make_bot
+import automa.rules.tabletop_inc  # noqa: F401
+from automa.rules.core import load_game, snapshot
+from automa.search.bots import make_bot
 
 
 def played(n=3, seed=4, steps=120, **kw):

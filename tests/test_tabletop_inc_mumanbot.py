@@ -3,9 +3,9 @@ import random
 
 import pytest
 
-import rules.tabletop_inc  # noqa: F401
+import automa.rules.tabletop_inc  # noqa: F401
 from automa import mumanbot
-from rules.core import load_game
+from automa.rules.core import load_game
 
 LEVELS = ("easy", "normal", "hard", "extreme")
 
@@ -214,7 +214,7 @@ def test_difficulty_ladder_same_game_path():
 def test_heuristic_loses_more_to_harder_mumanbots():
     """Quick experiment: the heuristic's win rate falls from Easy to Extreme and the bot's mean
     score strictly increases with difficulty."""
-    from search.bots import make_bot
+    from automa.search.bots import make_bot
     wins, means = {}, {}
     for level in LEVELS:
         w, tot = 0, 0

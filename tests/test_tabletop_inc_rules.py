@@ -5,10 +5,10 @@ import shutil
 
 import pytest
 
-import rules.tabletop_inc  # noqa: F401  (registers the game)
-from rules.core import DataError, IllegalActionError, ParamError, load_game
-from rules.tabletop_inc.data import load_data
-from rules.tabletop_inc.game import TabletopGame
+import automa.rules.tabletop_inc  # noqa: F401  (registers the game)
+from automa.rules.core import DataError, IllegalActionError, ParamError, load_game
+from automa.rules.tabletop_inc.data import load_data
+from automa.rules.tabletop_inc.game import TabletopGame
 
 D, T, I, R, P = range(5)
 

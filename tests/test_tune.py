@@ -5,7 +5,7 @@ import random
 import pytest
 from click.testing import CliRunner
 
-from search.tune import (Setting, SettingResult, TuneError, format_tune, knob_settings,
+from automa.search.tune import (Setting, SettingResult, TuneError, format_tune, knob_settings,
                          legal_times_mixes, times_mix_difficulty, tune)
 
 TRUE_A, TRUE_B = 3.0, -1.0   # true win rate at x: 1 / (1 + exp(-(3 - x)))
@@ -104,7 +104,7 @@ def test_salem_level_knob_counts_team_wins_and_refuses_a_search_opponent():
 
 
 def test_tune_command_prints_the_table():
-    from cli import main
+    from automa.cli import main
     out = CliRunner().invoke(main, ["tune", "tiny_goofspiel", "--knob", "budget", "--player", "random",
                                     "--games-per-setting", "2", "--max-games", "6"])
     assert out.exit_code == 0, out.output

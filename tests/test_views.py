@@ -6,7 +6,7 @@ import re
 import pytest
 
 from automa.views import VIEWS, news_text, salem_accusations, salem_news
-from rules.core import load_game
+from automa.rules.core import load_game
 
 GAMES = [("pulitzer", dict(mode="solo")), ("pulitzer", dict(players=3)), ("tabletop_inc", {}),
          ("pi", dict(players=3)), ("watergate", {}), ("salem", dict(players=5)),

@@ -7,9 +7,9 @@ import tomllib
 
 import pytest
 
-from rules.core import DataError, ParamError, load_game
-from rules.watergate.data import EDITOR, NIXON, load
-from rules.watergate.game import WatergateGame
+from automa.rules.core import DataError, ParamError, load_game
+from automa.rules.watergate.data import EDITOR, NIXON, load
+from automa.rules.watergate.game import WatergateGame
 
 DATA_DIR = WatergateGame.data_dir
 FILES = ("cards.toml", "momentum_cards.toml", "evidence_tokens.toml", "informants.toml",
@@ -129,7 +129,7 @@ def test_params_errors():
 
 def test_heuristic_bot_plays_both_sides_and_beats_random():
     """The watergate-heuristic bot reads its side from its seat and beats random on both."""
-    from search.bots import make_bot
+    from automa.search.bots import make_bot
     game = load_game("watergate")
     wins = 0
     games = 6
@@ -149,7 +149,7 @@ def test_heuristic_bot_plays_both_sides_and_beats_random():
 
 def test_bot_never_reads_hidden_information():
     """Two states that differ only in Nixon's face-down tokens get the same Editor move."""
-    from rules.watergate.bots import HeuristicBot
+    from automa.rules.watergate.bots import HeuristicBot
     game = load_game("watergate")
     s = game.new_initial_state(7)
     world = s.determinize(EDITOR, random.Random(3))
@@ -162,7 +162,7 @@ def test_bot_never_reads_hidden_information():
 def test_heuristic_self_play_balance():
     """Balance figure: watergate-heuristic against itself, both sides win a fair share
     (200 games measured 79 Editor / 121 Nixon; here 40 games, a wide band)."""
-    from search.bots import make_bot
+    from automa.search.bots import make_bot
     game = load_game("watergate")
     editor = 0
     for i in range(40):

@@ -5,9 +5,9 @@ import random
 
 import pytest
 
-from rules.core import TERMINAL, IllegalActionError, load_game
-from rules.watergate import WatergateGame
-from rules.watergate.data import EDITOR, NIXON
+from automa.rules.core import TERMINAL, IllegalActionError, load_game
+from automa.rules.watergate import WatergateGame
+from automa.rules.watergate.data import EDITOR, NIXON
 
 GAME = WatergateGame()
 DATA = GAME.data

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from rules.core import (TERMINAL, Game, GameParams, Outcome, ParamError, State, clone_rng,
+from automa.rules.core import (TERMINAL, Game, GameParams, Outcome, ParamError, State, clone_rng,
                         fresh_rng, register_game)
 
 

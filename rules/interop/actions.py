@@ -7,7 +7,7 @@ want a fixed action space ``0 .. num_ids-1``.  The encoding, per game:
 * A committed table ``action_tables/<game>.json`` lists every *kind* of action, i.e. a
   (head, arity) pair, and for each field its *domain*: an int range ``[lo, hi]`` or a sorted
   list of strings.  The table is derived by playing random games of every mode and player count
-  from fixed seeds (``python -m rules.interop.actions build``); int ranges are widened to start
+  from fixed seeds (``python -m automa.rules.interop.actions build``); int ranges are widened to start
   at 0 at most, so gaps inside a range are covered too.
 * Kinds are sorted by (head, arity) and laid end to end; inside a kind the id is the
   mixed-radix number of the field indices (first field most significant).  So the id of an
@@ -143,7 +143,7 @@ class ActionCodec:
                     if spill >= self.num_ids:
                         raise ValueError(
                             f"{self.game_name}: more than {self.overflow} legal actions outside the "
-                            f"action table; rebuild it with `python -m rules.interop.actions build`")
+                            f"action table; rebuild it with `python -m automa.rules.interop.actions build`")
                     code = spill
                     spill += 1
             out[code] = action
@@ -167,7 +167,7 @@ def codec_for(game_name: str) -> ActionCodec:
 def explore_actions(game_name: str, games_per_config: int = 60) -> dict:
     """Play random games of every mode and player count (seeds 0..n-1) and derive the
     kinds and field domains of every legal action seen."""
-    from rules.core import game_class, load_game
+    from automa.rules.core import game_class, load_game
     cls = game_class(game_name)
     seen: dict[tuple[str, int], list[set]] = {}
     max_legal = 0
@@ -199,13 +199,13 @@ def explore_actions(game_name: str, games_per_config: int = 60) -> dict:
         else:
             kinds.append({"head": head, "fields": fields})
     return {"game": cls.name,
-            "generated_by": f"python -m rules.interop.actions build {cls.name} "
+            "generated_by": f"python -m automa.rules.interop.actions build {cls.name} "
                             f"(random games, seeds 0..{games_per_config - 1} per mode x player count)",
             "max_legal": max_legal, "kinds": kinds}
 
 
 def build_tables(names: Sequence[str] = (), games_per_config: int = 60) -> list[Path]:
-    from rules.core import registered_games
+    from automa.rules.core import registered_games
     TABLE_DIR.mkdir(exist_ok=True)
     written = []
     for name in names or list(registered_games()):
@@ -218,10 +218,10 @@ def build_tables(names: Sequence[str] = (), games_per_config: int = 60) -> list[
     return written
 
 
-if __name__ == "__main__":  # python -m rules.interop.actions build [GAME ...] [--games N]
+if __name__ == "__main__":  # python -m automa.rules.interop.actions build [GAME ...] [--games N]
     args = sys.argv[1:]
     if not args or args[0] != "build":
-        sys.exit("usage: python -m rules.interop.actions build [GAME ...] [--games N]")
+        sys.exit("usage: python -m automa.rules.interop.actions build [GAME ...] [--games N]")
     args = args[1:]
     n = 60
     if "--games" in args:

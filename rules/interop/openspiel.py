@@ -47,9 +47,9 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from rules.core import (Game, IllegalActionError, ParamError, action_to_json, load_game,
+from automa.rules.core import (Game, IllegalActionError, ParamError, action_to_json, load_game,
                         registered_games)
-from rules.interop.actions import ActionCodec, codec_for
+from automa.rules.interop.actions import ActionCodec, codec_for
 
 DEFAULT_NUM_SEEDS = 1 << 16
 PREFIX = "automa_"

@@ -1,6 +1,6 @@
 """Every automa game as a PettingZoo AEC environment (optional extra ``[pettingzoo]``).
 
-    from rules.interop.pettingzoo import env
+    from automa.rules.interop.pettingzoo import env
     e = env("pulitzer", players=3)
     e.reset(seed=7)
     for agent in e.agent_iter():
@@ -12,10 +12,10 @@
   agents in Pulitzer, Mumanbot seats given by ``seats=["agent", "mumanbot:hard"]`` (any
   non-automaton spec marks an agent seat) or by the game's own ``mumanbots=("", "hard")``)
   are played inside the environment and are no agents; `env.engine.automaton_seats()` lists them.
-* **Actions** ``Discrete(n)`` with the stable ids of `rules.interop.actions` (the same ids
+* **Actions** ``Discrete(n)`` with the stable ids of `automa.rules.interop.actions` (the same ids
   as the OpenSpiel wrapper), plus an ``action_mask`` (int8, 1 = legal) in the observation.
 * **Observations** ``{"observation": float32 vector, "action_mask": int8 vector}``: the
-  seat's `observation(seat)` flattened by `rules.interop.features.Layout` (a fixed layout per
+  seat's `observation(seat)` flattened by `automa.rules.interop.features.Layout` (a fixed layout per
   game configuration, derived from random games with fixed seeds).  With ``legal_text=True``,
   ``infos[agent]`` holds the readable legal actions of the agent to move (``"legal"``:
   {id: text}); off by default because it costs an `action_to_string` per legal action.
@@ -35,9 +35,9 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from rules.core import IllegalActionError, ParamError, load_game
-from rules.interop.actions import codec_for
-from rules.interop.features import Layout
+from automa.rules.core import IllegalActionError, ParamError, load_game
+from automa.rules.interop.actions import codec_for
+from automa.rules.interop.features import Layout
 
 _LAYOUTS: dict[tuple, Layout] = {}
 

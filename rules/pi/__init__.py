@@ -1,7 +1,7 @@
 """P.I. (Martin Wallace, 2012): deduction for 2-5 players, three mini-games."""
-from rules.core import register_game
-from rules.pi.game import PiGame, PiParams
-from rules.pi.state import PiState
+from automa.rules.core import register_game
+from automa.rules.pi.game import PiGame, PiParams
+from automa.rules.pi.state import PiState
 
 register_game(PiGame, aliases=("p.i.", "p_i"))
 

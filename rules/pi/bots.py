@@ -12,9 +12,9 @@ from __future__ import annotations
 import math
 from typing import Any, Hashable
 
-from rules.pi import logic
-from rules.pi.state import EV, INV, SC, SL, SS, set_bits
-from search.bots import Bot
+from automa.rules.pi import logic
+from automa.rules.pi.state import EV, INV, SC, SL, SS, set_bits
+from automa.search.bots import Bot
 
 
 def belief(data, obs: dict, refine: bool = True) -> list[int]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from rules.core import DataError, DataReader
+from automa.rules.core import DataError, DataReader
 
 DATA_DIR = Path(__file__).parent / "data"
 FILES = ("map.toml", "suspects.toml", "crimes.toml", "evidence.toml", "rules.toml")

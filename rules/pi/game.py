@@ -4,9 +4,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from rules.core import Game, GameParams, ParamError
-from rules.pi import data as pidata
-from rules.pi.state import EV, INV, SC, SL, SS, PiState
+from automa.rules.core import Game, GameParams, ParamError
+from automa.rules.pi import data as pidata
+from automa.rules.pi.state import EV, INV, SC, SL, SS, PiState
 
 
 @dataclass(frozen=True)
@@ -33,7 +33,7 @@ class PiGame(Game):
     Params = PiParams
     modes = {"standard": (2, 3, 4, 5)}
     data_dir = Path(__file__).parent / "data"
-    bot_factories = {"deducer": "rules.pi.bots:DeducerBot"}
+    bot_factories = {"deducer": "automa.rules.pi.bots:DeducerBot"}
 
     def __init__(self, params=None, **kwargs):
         super().__init__(params, **kwargs)

@@ -8,7 +8,7 @@ and their inverses ``sus_area[s]`` / ``cri_area[c]``.  Results per element: 0 no
 """
 from __future__ import annotations
 
-from rules.pi.data import PiData
+from automa.rules.pi.data import PiData
 
 NONE, DISC, CUBE = 0, 1, 2
 RESULT_NAMES = ("none", "disc", "cube")

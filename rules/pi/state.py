@@ -5,7 +5,7 @@ seat p-1 (holder = right-hand neighbour, ambiguity P-1), so seat p's *hand* is
 ``cases[(p + 1) % n]``.
 
 Public knowledge about each case is kept as ``cand[p]``: the set (a bit mask, see
-`rules.pi.data`) of triples consistent with every public result about seat p's case
+`automa.rules.pi.data`) of triples consistent with every public result about seat p's case
 (investigator counts, evidence results, failed and solved triples, names revealed by other
 seats' solutions).  A seat additionally knows its own hand (``hand_ok``).
 
@@ -22,9 +22,9 @@ from __future__ import annotations
 import math
 import random
 
-from rules.core import TERMINAL, State, clone_rng, fresh_rng
-from rules.pi import logic
-from rules.pi.logic import CUBE, DISC, NONE
+from automa.rules.core import TERMINAL, State, clone_rng, fresh_rng
+from automa.rules.pi import logic
+from automa.rules.pi.logic import CUBE, DISC, NONE
 
 INV, EV, SS, SC, SL = "investigate", "evidence", "solve_suspect", "solve_crime", "solve_location"
 

@@ -9,7 +9,7 @@ against the agents to guard public opinion in solo and 2-player games, hire X ea
 from __future__ import annotations
 
 from automa.times import BLUE, RED, TIMES
-from search.bots import Bot
+from automa.search.bots import Bot
 
 from .game import ARCHIVE, BUS, EVENT, KIOSK, OVERTIME
 

@@ -9,7 +9,7 @@ import math
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from rules.core import DataError, DataReader
+from automa.rules.core import DataError, DataReader
 
 DATA_DIR = Path(__file__).parent / "data"
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from automa import times as T
-from rules.core import Game, GameParams, ParamError
+from automa.rules.core import Game, GameParams, ParamError
 
 from .data import DATA_DIR, cached_data
 
@@ -65,7 +65,7 @@ class PulitzerGame(Game):
     Params = PulitzerParams
     modes = {"standard": (3, 4, 5), "two-player": (2,), "solo": (1,)}
     data_dir = DATA_DIR
-    bot_factories = {"pulitzer-heuristic": "rules.pulitzer.bots:HeuristicBot"}
+    bot_factories = {"pulitzer-heuristic": "automa.rules.pulitzer.bots:HeuristicBot"}
 
     def __init__(self, params=None, **kwargs):
         super().__init__(params, **kwargs)

@@ -13,7 +13,7 @@ import random
 
 from automa import times as T
 from automa.times import BLUE, RED, TIMES
-from rules.core import TERMINAL, Outcome, State, clone_rng, fresh_rng
+from automa.rules.core import TERMINAL, Outcome, State, clone_rng, fresh_rng
 
 from .data import EVENT_IDS, LINE_X, LINES, SECTIONS
 from .game import ARCHIVE, BUS, EVENT, KIOSK, OVERTIME

@@ -1,5 +1,5 @@
 """Salem 1692 (deluxe edition): hidden-team game for 4-12 players, 2-3 with ghosts."""
-from rules.core import register_game
+from automa.rules.core import register_game
 
 from .game import SalemGame, SalemParams
 

@@ -13,7 +13,7 @@ witch's vote so the team coordinates (earlier witch votes are visible to witches
 """
 from __future__ import annotations
 
-from search.bots import Bot
+from automa.search.bots import Bot
 
 
 class HeuristicBot(Bot):

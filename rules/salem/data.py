@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from rules.core import DataError, DataReader
+from automa.rules.core import DataError, DataReader
 
 DATA_DIR = Path(__file__).parent / "data"
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 
-from rules.core import TERMINAL, Outcome, State, clone_rng, fresh_rng
+from automa.rules.core import TERMINAL, Outcome, State, clone_rng, fresh_rng
 
 from .data import SPECIALS
 

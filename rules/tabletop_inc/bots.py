@@ -9,7 +9,7 @@ worker is left; predictions are small (one cheap card) and rule-based.
 """
 from __future__ import annotations
 
-from search.bots import Bot
+from automa.search.bots import Bot
 
 from .data import ACTIONS, RES
 from .scoring import potential

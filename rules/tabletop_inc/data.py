@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from rules.core import DataReader
+from automa.rules.core import DataReader
 
 RES = ("dollar", "time", "inspiration", "research", "playtest")
 RES_IDX = {r: i for i, r in enumerate(RES)}

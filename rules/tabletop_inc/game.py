@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
-from rules.core import Game, GameParams, ParamError
+from automa.rules.core import Game, GameParams, ParamError
 
 from .data import LEVELS, get_data
 
@@ -78,7 +78,7 @@ class TabletopGame(Game):
     modes = {"standard": (2, 3, 4, 5, 6)}
     automaton_specs = ("mumanbot",)
     data_dir = Path(__file__).parent / "data"
-    bot_factories = {"tabletop-heuristic": "rules.tabletop_inc.bots:HeuristicBot"}
+    bot_factories = {"tabletop-heuristic": "automa.rules.tabletop_inc.bots:HeuristicBot"}
 
     def __init__(self, params=None, **kwargs):
         super().__init__(params, **kwargs)
@@ -127,7 +127,7 @@ class TabletopGame(Game):
         }
 
     def with_automaton_seats(self, seat_specs: Sequence[str]) -> "TabletopGame":
-        from search.bots import parse_spec
+        from automa.search.bots import parse_spec
         levels = []
         for spec in seat_specs:
             name, params = parse_spec(spec)

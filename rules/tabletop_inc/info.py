@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import random
 
-from rules.core import fresh_rng
+from automa.rules.core import fresh_rng
 
 from .data import PIECES, RES
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from typing import Any, Hashable
 
-from rules.core import TERMINAL, State, clone_rng, fresh_rng
+from automa.rules.core import TERMINAL, State, clone_rng, fresh_rng
 
 from .data import ACTIONS, PIECES, RES
 

@@ -1,5 +1,5 @@
 """Watergate: the Editor against Nixon (2 players).  See ../../shared/rules/watergate.md."""
-from rules.core import register_game
+from automa.rules.core import register_game
 
 from .game import WatergateGame, WatergateParams
 from .state import WatergateState

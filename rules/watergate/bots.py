@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Hashable
 
-from search.bots import Bot
+from automa.search.bots import Bot
 
 
 class HeuristicBot(Bot):

@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from rules.core import DataReader
+from automa.rules.core import DataReader
 
 COLOURS = ("blue", "yellow", "green")
 COLOUR_BIT = {"blue": 1, "yellow": 2, "green": 4}

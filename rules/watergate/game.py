@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from rules.core import Game, GameParams, ParamError
+from automa.rules.core import Game, GameParams, ParamError
 
 from .data import load_cached
 from .state import WatergateState
@@ -33,7 +33,7 @@ class WatergateGame(Game):
     Params = WatergateParams
     modes = {"standard": (2,)}
     data_dir = Path(__file__).parent / "data"
-    bot_factories = {"watergate-heuristic": "rules.watergate.bots:HeuristicBot"}
+    bot_factories = {"watergate-heuristic": "automa.rules.watergate.bots:HeuristicBot"}
 
     #: seat names, by seat index
     SEATS = ("Editor", "Nixon")

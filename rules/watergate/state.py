@@ -37,7 +37,7 @@ import math
 import random
 from typing import Hashable
 
-from rules.core import TERMINAL, Outcome, State, fresh_rng
+from automa.rules.core import TERMINAL, Outcome, State, fresh_rng
 
 from .data import CONSPIRATOR, EDITOR, EVENT, NIXON
 
