@@ -14,7 +14,7 @@ from collections import defaultdict
 import pytest
 
 from automa.play import action_aliases, match_action
-from automa.views import SALEM_TRIAL
+from automa.rules.salem.view import SALEM_TRIAL
 from automa.rules.core import load_game
 
 CONFIGS = ([dict(players=n) for n in range(4, 13)]

@@ -1,12 +1,18 @@
-"""The terminal views (automa/views.py): every label in words, the table's grouping, and
+"""The terminal views (rules/<game>/view.py): every label in words, the table's grouping, and
 numbers that agree with the engine."""
 import random
 import re
 
 import pytest
 
-from automa.views import VIEWS, news_text, salem_accusations, salem_news
+from automa.views import news_text
 from automa.rules.core import load_game
+from automa.rules.presentation import game_view
+from automa.rules.salem.view import news_text as salem_news, salem_accusations
+
+#: each game's terminal board, from its own view module
+VIEWS = {name: game_view(load_game(name, **kw)).board_text
+         for name, kw in [("pulitzer", dict(mode="solo")), ("tabletop_inc", {}), ("pi", {}), ("watergate", {}), ("salem", {})]}
 
 GAMES = [("pulitzer", dict(mode="solo")), ("pulitzer", dict(players=3)), ("tabletop_inc", {}),
          ("pi", dict(players=3)), ("watergate", {}), ("salem", dict(players=5)),
@@ -44,7 +50,7 @@ def test_no_observation_field_name_shows_up_in_a_view(name, kw):
 
 @pytest.mark.parametrize("kw", [dict(players=5), dict(players=8), dict(players=2, mode="ghosts")])
 def test_salem_view_is_the_table_in_seat_order_with_cards_tokens_and_hands(kw):
-    from automa.views import SALEM_TRIAL, SALEM_TOKEN
+    from automa.rules.salem.view import SALEM_TRIAL, SALEM_TOKEN
     for state, seat in positions("salem", kw, 5):
         obs = state.observation(seat)
         g = state.game

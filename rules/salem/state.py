@@ -1520,7 +1520,7 @@ class SalemState(State):
     def _printed(self, code):
         """A card, trial card or token id as printed ('naw' -> 'Not a Witch'); one mapping
         for the whole library, the one the terminal view and the log lines already use."""
-        from automa.views import _salem_name
+        from automa.rules.salem.view import _salem_name
         return _salem_name(code)
 
     def _seat_words(self, q):
