@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from automa.rules.presentation import Style, game_view, plain as _plain
+from automa.rules.presentation import HIDDEN_MOVE, Style, game_view, move_text, plain as _plain
 
 
 def render_view(state, seat: int, style: Style = _plain) -> str:
@@ -41,34 +41,11 @@ def board_changes(state, seat: int, before, after) -> list[str]:
 # --------------------------------------------------------------------------- others' moves
 
 def public_action_text(state, action, actor: int, viewers: Sequence[int]) -> str:
-    """How `actor`'s move (not yet applied to `state`) reads to the humans `viewers`.
-
-    Per game: face-down journalist values (Pulitzer §7.3) and Salem's secret choices are
-    masked.  Any game: when another legal action would leave every viewer's observation
-    exactly the same, the viewers cannot tell the two apart, so the move is not named."""
-    text = state.action_to_string(action)
+    """How `actor`'s move (not yet applied to `state`) reads to the humans `viewers`, who
+    share one screen: each viewer's text comes from what that viewer sees
+    (`automa.rules.presentation.move_text`), and where they would read it differently the
+    table is told only that a hidden choice was made."""
     if actor in viewers or not viewers:
-        return text
-    name = state.game.name
-    kind = action[0] if isinstance(action, tuple) and action else None
-    if name == "pulitzer" and kind == "place":
-        import re
-        return re.sub(r"journalist \d+", "a face-down journalist", text)
-    if name == "salem":
-        from automa.rules.salem.state import SECRET_KINDS
-        if kind in SECRET_KINDS:
-            return "makes a secret choice"
-    try:
-        legal = state.legal_actions()
-        if 1 < len(legal) <= 120:
-            def seen(a):
-                child = state.clone()
-                child._apply(a)
-                return [child.observation(v) for v in viewers]
-            mine = seen(action)
-            for other in legal:
-                if other != action and seen(other) == mine:
-                    return "makes a choice hidden from you"
-    except Exception:   # a view must never end the game; the text is then shown as is
-        pass
-    return text
+        return state.action_to_string(action)
+    texts = {move_text(state, action, actor, v) for v in viewers}
+    return texts.pop() if len(texts) == 1 else HIDDEN_MOVE

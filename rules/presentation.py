@@ -10,7 +10,24 @@ A game's view module provides:
 * ``board_text(state, seat, style) -> str`` — the terminal board (required);
 * ``board_changes(state, seat, before, after) -> list[str]`` — what appeared since the seat
   last looked, from two of its observations (optional);
-* ``news_text(line) -> str`` — a public log line in printed names (optional).
+* ``news_text(line) -> str`` — a public log line in printed names (optional);
+* ``move_text(state, action, actor, viewer) -> str | None`` — how `actor`'s move (not yet
+  applied) reads to `viewer`, when the game words hidden moves better than the generic rule
+  of `public_move_text` (optional; None falls back to it).
+
+and, for the web board (`automa serve`):
+
+* ``board_svg(state, seat) -> str`` — the whole board as one ``<svg>`` with a ``viewBox`` and
+  no fixed size, drawn from the same observation.  Every place on it that picks (part of) a
+  legal action of `seat` carries ``data-key="KEY"``, a short stable string such as
+  ``space:12`` or ``journalist:3``; a ``<title>`` child names it on hover.  No scripts and
+  no external references.
+* ``action_keys(state, seat, action) -> tuple[str, ...]`` — the board keys that pick
+  `action`, in the order a player clicks them (a journalist, then a space); ``()`` for an
+  action with no place on the board (it is still in the list beside the board).
+* ``action_group(state, seat, action) -> str`` — the heading `action` is listed under when a
+  decision has so many actions that it is taken in two steps (a journalist, then a space);
+  ``""`` for an action that needs no group.
 """
 from __future__ import annotations
 
@@ -55,3 +72,36 @@ def game_view(game) -> ModuleType | None:
         if err.name != f"{package}.view":
             raise
         return None
+
+
+#: what a viewer reads for a move whose content its observation does not show
+HIDDEN_MOVE = "makes a choice hidden from you"
+
+
+def observation_after(state, action, viewer: int):
+    """`viewer`'s observation once `action` is applied to a copy of `state`."""
+    child = state.clone()
+    child.apply_action(action)
+    return child.observation(viewer)
+
+
+def move_text(state, action, actor: int, viewer: int) -> str:
+    """How `actor`'s move (not yet applied to `state`) reads to `viewer`.
+
+    The actor reads its own move in full.  For anyone else the text follows from what the
+    viewer can see: the game's view may word it (`move_text` in its view module, e.g. a
+    secret decision the observation marks as secret); otherwise the move is named only when
+    no other legal move would leave the viewer's observation the same, so two moves the
+    viewer cannot tell apart always read alike."""
+    if viewer == actor:
+        return state.action_to_string(action)
+    worded = getattr(game_view(state.game), "move_text", None)
+    if worded is not None:
+        text = worded(state, action, actor, viewer)
+        if text is not None:
+            return text
+    mine = observation_after(state, action, viewer)
+    for other in state.legal_actions():
+        if other != action and observation_after(state, other, viewer) == mine:
+            return HIDDEN_MOVE
+    return state.action_to_string(action)

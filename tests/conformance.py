@@ -225,3 +225,31 @@ def check_record_round_trip(name: str, params: dict, seed: int = 13) -> None:
     assert json.loads(json.dumps([list(s) for s in final.scores()])) == again["scores"]
     half = replay(again, upto=len(again["actions"]) // 2)
     assert not half.is_terminal() or len(again["actions"]) < 2
+
+
+def check_move_text_follows_observation(name: str, params: dict, seed: int = 17, positions: int = 8) -> None:
+    """What a viewer reads of another seat's move comes from what it sees: two legal moves
+    that leave viewer v's observation identical read the same to v (DESIGN: narration
+    derived from observations)."""
+    from automa.rules.presentation import move_text, observation_after
+    game = load_game(name, **params)
+    states = states_along(game, seed, random.Random(seed), every=1)
+    picked = states[:: max(1, len(states) // positions)][:positions]
+    for state in picked:
+        if state.is_terminal():
+            continue
+        actor = state.current_player()
+        legal = state.legal_actions()
+        for viewer in range(state.num_players()):
+            if viewer == actor or viewer in game.automaton_seats():
+                continue
+            groups: dict = {}
+            for action in legal:
+                key = repr(observation_after(state, action, viewer))
+                groups.setdefault(key, []).append(action)
+            for same in groups.values():
+                if len(same) > 1:
+                    texts = {move_text(state, a, actor, viewer) for a in same}
+                    assert len(texts) == 1, (f"{name}: seat {viewer} sees the same after "
+                                             f"{[state.action_to_string(a) for a in same][:4]} "
+                                             f"but reads {sorted(texts)}")

@@ -53,3 +53,8 @@ def test_states_pickle(name, params):
 @pytest.mark.parametrize("name,params", CONFIGS, ids=IDS)
 def test_records_round_trip(name, params):
     c.check_record_round_trip(name, params)
+
+
+@pytest.mark.parametrize("name,params", CONFIGS, ids=IDS)
+def test_another_seats_move_reads_from_what_the_viewer_sees(name, params):
+    c.check_move_text_follows_observation(name, params)
