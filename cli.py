@@ -330,5 +330,30 @@ def companion(game, state_file, seed, times_mix, mumanbot, players) -> None:
     sys.exit(code)
 
 
+# --------------------------------------------------------------------------- serve
+
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on; give your machine's address (or 0.0.0.0) to play from a "
+                   "phone or tablet on the local network.")
+@click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True,
+              help="Port (0: any free port).")
+@click.option("--token", default=None, help="Access token the links carry (default: a new random one).")
+@click.option("--open/--no-open", "open_browser", default=False, help="Open the lobby in a browser.")
+def serve(host, port, token, open_browser) -> None:
+    """Play in the browser: a lobby for every game, the board drawn, actions by clicking.
+
+    Every request needs the access token printed at start, and each browser sees only its
+    own seat."""
+    try:
+        from automa.web.server import serve as run_server
+    except ImportError as err:
+        _fail(f"the web app needs starlette and uvicorn ({err.name} is missing): pip install -e .")
+    try:
+        run_server(host, port, token, open_browser=open_browser, echo=click.echo)
+    except OSError as err:
+        _fail(f"cannot listen on {host}:{port}: {err.strerror or err}")
+
+
 if __name__ == "__main__":
     main()

@@ -1,0 +1,1 @@
+"""The browser interface: `automa serve` and `automa play ... --web` (see `server`)."""

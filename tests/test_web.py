@@ -1,0 +1,127 @@
+"""The web app's server side: what a seat's browser may receive, the JSON API's answers to
+good and bad requests, and the access token."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from automa.rules.core import all_configurations, load_game
+from automa.web.game import state_view
+from automa.web.server import make_app
+
+testclient = pytest.importorskip("starlette.testclient")
+
+CONFIGS = all_configurations()
+IDS = [f"{name}-{p['mode']}-{p['players']}p" for name, p in CONFIGS]
+
+
+@pytest.mark.parametrize("name,params", CONFIGS, ids=IDS)
+def test_a_seats_payload_is_the_same_for_every_world_it_cannot_tell_apart(name, params):
+    """Nothing hidden reaches a browser: the view sent to seat s depends only on
+    observation(s), so a determinization for s (same observation, other hidden cards)
+    gives the very same payload."""
+    game = load_game(name, **params)
+    rng = random.Random(7)
+    state = game.new_initial_state(7)
+    checked = 0
+    for step in range(400):
+        if state.is_terminal():
+            break
+        if step % 9 == 0:
+            for seat in range(state.num_players()):
+                if seat in game.automaton_seats():
+                    continue
+                world = state.determinize(seat, random.Random(step + seat))
+                assert world.observation(seat) == state.observation(seat)
+                assert state_view(world, seat) == state_view(state, seat), (name, step, seat)
+                checked += 1
+        state.apply_action(state.random_action(rng))
+    assert checked
+
+
+@pytest.fixture
+def client():
+    return testclient.TestClient(make_app())
+
+
+def new(client, **body):
+    r = client.post("/api/games", json=body)
+    assert r.status_code == 200, r.text
+    made = r.json()
+    return made, made["seats"][0]["url"].split("?")[1]
+
+
+def test_the_lobby_lists_every_game_with_its_seats_and_settings(client):
+    games = {g["name"]: g for g in client.get("/api/catalog").json()}
+    assert set(games) >= {"pi", "pulitzer", "salem", "tabletop_inc", "watergate"}
+    assert "mumanbot:normal" in games["tabletop_inc"]["seats"]
+    assert "times_mix" in games["pulitzer"]["params"]
+    assert games["pulitzer"]["modes"]["solo"] == [1]
+
+
+def test_a_seat_is_only_shown_with_its_own_key(client):
+    made, q = new(client, game="pi", players=2, seats=["human", "random"], seed=1)
+    gid = made["id"]
+    assert client.get(f"/api/games/{gid}?{q}").status_code == 200
+    assert client.get(f"/api/games/{gid}?seat=1&key=guess").status_code == 403     # the bot's seat
+    assert client.get(f"/api/games/{gid}?seat=0&key=wrong").status_code == 403
+    assert client.get(f"/api/games/nosuch?{q}").status_code == 404
+
+
+def test_a_move_plays_the_bots_and_a_stale_or_bad_move_changes_nothing(client):
+    made, q = new(client, game="pi", players=2, seats=["human", "random"], seed=1)
+    gid = made["id"]
+    view = client.get(f"/api/games/{gid}?{q}").json()
+    assert view["your_turn"] and view["actions"] and view["ply"] == 0
+    after = client.post(f"/api/games/{gid}/act?{q}", json={"index": 0, "ply": 0}).json()
+    assert after["ply"] == 2 and after["frames"] and after["log"][0].startswith("you: ")
+    stale = client.post(f"/api/games/{gid}/act?{q}", json={"index": 0, "ply": 0})
+    assert stale.status_code == 409 and "moved on" in stale.json()["error"]
+    bad = client.post(f"/api/games/{gid}/act?{q}", json={"index": 999, "ply": 2})
+    assert bad.status_code == 400 and "choose one of" in bad.json()["error"]
+    assert client.get(f"/api/games/{gid}?{q}").json()["ply"] == 2
+
+
+@pytest.mark.parametrize("body,words", [
+    ({"game": "nosuch"}, "nosuch"),
+    ({"game": "pi", "players": 9}, "players"),
+    ({"game": "pi", "players": 2, "seats": ["human", "mcts:iterations=abc"]}, "abc"),
+    ({"game": "pi", "players": 2, "seats": ["random", "random"]}, "human"),
+])
+def test_a_bad_lobby_request_gets_one_clear_line(client, body, words):
+    r = client.post("/api/games", json=body)
+    assert r.status_code == 400 and words in r.json()["error"] and "\n" not in r.json()["error"]
+
+
+def test_save_load_and_replay_use_the_terminals_save_files(client):
+    made, q = new(client, game="watergate", seats=["human", "random"], seed=2)
+    gid = made["id"]
+    view = client.post(f"/api/games/{gid}/advance?{q}", json={}).json()
+    view = client.post(f"/api/games/{gid}/act?{q}", json={"index": 0, "ply": view["ply"]}).json()
+    saved = client.get(f"/api/games/{gid}/save?{q}")
+    assert saved.status_code == 200 and saved.json()["game"] == "watergate"
+    loaded = client.post("/api/load", json={"text": saved.text}).json()
+    q2 = loaded["seats"][0]["url"].split("?")[1]
+    again = client.get(f"/api/games/{loaded['id']}?{q2}").json()
+    assert again["ply"] == view["ply"] and again["board_svg"] == view["board_svg"]
+    rep = client.post("/api/replays", json={"text": saved.text}).json()
+    step = client.get(f"/api/replays/{rep['id']}?record=0&step=1&seat=0").json()
+    assert step["step"] == 1 and step["steps"] == view["ply"]
+    assert client.post("/api/load", json={"text": "not json"}).status_code == 400
+    assert client.post("/api/replays", json={"text": ""}).status_code == 400
+
+
+def test_without_the_token_nothing_is_served():
+    gate = testclient.TestClient(make_app(token="s3cret"))
+    assert gate.get("/").status_code == 403
+    assert gate.get("/api/catalog").status_code == 403
+    assert gate.get("/?token=s3cret").status_code == 200          # sets the cookie
+    assert gate.get("/api/catalog").status_code == 200
+
+
+def test_serve_help_works():
+    from click.testing import CliRunner
+    from automa.cli import main
+    result = CliRunner().invoke(main, ["serve", "--help"])
+    assert result.exit_code == 0 and "--host" in result.output and "token" in result.output
