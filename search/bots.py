@@ -23,6 +23,8 @@ class Bot:
 
     #: parameters the spec may set, with their types and defaults
     defaults: dict[str, Any] = {}
+    #: inclusive (low, high) bounds of numeric parameters; None leaves a side open
+    limits: dict[str, tuple[float | None, float | None]] = {}
 
     def __init__(self, game: Game, seed: int | None = None, spec: str = "", **params: Any):
         self.game = game
@@ -186,8 +188,34 @@ def make_bot(spec: str, game: Game, seed: int | None = None) -> Bot:
     if unknown:
         raise BotSpecError(f"bot {name!r} does not take {', '.join(sorted(unknown))}; "
                            f"it takes: {', '.join(sorted(set(allowed) | {'blunder'})) or 'no parameters'}")
+    check_params(spec, params, allowed, getattr(cls, "limits", {}))
     bot = cls(game, seed=seed, spec=spec, **params)
     return BlunderingBot(bot, float(blunder), seed, spec) if blunder else bot
+
+
+_KIND = {bool: "true or false", int: "a whole number", float: "a number", str: "a word"}
+
+
+def check_params(spec: str, params: dict[str, Any], defaults: dict[str, Any],
+                 limits: dict[str, tuple[float | None, float | None]]) -> None:
+    """Each parameter has its default's type (an int where the default is an int, any
+    number where it is a float) and lies within the bot's limits, so a mistyped spec fails
+    when it is read, before any game starts."""
+    for key, value in params.items():
+        want = type(defaults.get(key))
+        if want not in _KIND:
+            continue
+        if want is float:
+            ok = isinstance(value, (int, float)) and not isinstance(value, bool)
+        else:
+            ok = isinstance(value, want) and not (want is int and isinstance(value, bool))
+        if not ok:
+            raise BotSpecError(f"bot spec {spec!r}: {key} takes {_KIND[want]}, got {value!r}")
+        low, high = limits.get(key, (None, None))
+        if (low is not None and value < low) or (high is not None and value > high):
+            span = (f"from {low} to {high}" if low is not None and high is not None
+                    else f"at least {low}" if low is not None else f"at most {high}")
+            raise BotSpecError(f"bot spec {spec!r}: {key} must be {span}, got {value!r}")
 
 
 def _levels() -> list[str]:

@@ -58,6 +58,8 @@ class MCTSBot(Bot):
     defaults: dict[str, Any] = {"iterations": 800, "seconds": 0.0, "max_seconds": 0.0, "c": 1.4,
                                 "rollout_depth": -1, "rollout": "random", "epsilon": 0.2,
                                 "blunder": 0.0, "level": ""}
+    limits = {"iterations": (1, None), "seconds": (0, None), "max_seconds": (0, None), "c": (0, None),
+              "rollout_depth": (-1, None), "epsilon": (0, 1)}
     per_iteration_determinization = False
 
     def __init__(self, game, seed=None, spec="", **params):

@@ -267,3 +267,21 @@ def test_max_seconds_is_a_safety_stop_not_a_budget():
     huge = make_bot("ismcts:iterations=100000000,max_seconds=0.01", game, seed=4)
     assert huge.act(state, seat) in state.legal_actions()
     assert 0 < huge.last_stats["iterations"] < 100000000
+
+
+@pytest.mark.parametrize("spec,words", [
+    ("mcts:iterations=abc", "iterations takes a whole number, got 'abc'"),
+    ("ismcts:level=normal,iterations=zz", "iterations takes a whole number"),
+    ("mcts:seconds=x", "seconds takes a number"),
+    ("ismcts:iterations=1.5", "iterations takes a whole number, got 1.5"),
+    ("mcts:c=abc", "c takes a number"),
+    ("mcts:iterations=0", "iterations must be at least 1"),
+    ("mcts:seconds=-1", "seconds must be at least 0"),
+    ("greedy:samples=true", "samples takes a whole number"),
+])
+def test_a_mistyped_bot_parameter_fails_when_the_spec_is_read(spec, words):
+    """Every bot parameter has its default's type and the bot's bounds, checked before any
+    game starts (a wrong one used to surface as a ValueError in the middle of a game)."""
+    with pytest.raises(BotSpecError) as err:
+        make_bot(spec, load_game("pi", players=2), 1)
+    assert words in str(err.value)
