@@ -160,3 +160,25 @@ def test_undo_save_load_and_replay(page, server, tmp_path):
     page.click("#replay-next")
     page.wait_for_function("document.getElementById('replay-count').textContent.startsWith('move 1 ')")
     assert page.locator("#replay-log li").count() >= 1
+
+
+def test_the_salem_companions_private_screen_shows_only_after_the_tap(page, server):
+    """Companion on a phone: each player's secret screen is hidden behind a hand-over screen
+    until that player taps, and is gone before the device is passed on."""
+    page.goto(server.url("/"))
+    page.select_option("#companion-game", "salem")
+    page.fill("#companion-players", "5")
+    page.click("#companion-form button[type=submit]")
+    page.wait_for_url("**/companion/**")
+    page.click("#companion-quick button:has-text('Next step')")       # setup
+    page.wait_for_selector("text=SETUP")
+    page.click("#companion-quick button:has-text('Next step')")       # dawn
+    page.wait_for_selector("#companion-screen.handover")
+    assert "secret" not in page.inner_text("#companion-screen") + page.inner_text("#companion-prompt")
+    page.click("text=I am player 1: show my screen")
+    page.wait_for_selector("#companion-quick button:has-text('n — neither')")
+    assert "private" in page.inner_text("#companion-screen")
+    page.click("#companion-quick button:has-text('n — neither')")
+    page.click("#companion-quick button.big")                         # nothing to do: hide
+    page.wait_for_selector("#companion-screen.handover:has-text('player 2')")
+    assert "neither" not in page.inner_text("#companion-screen")

@@ -41,6 +41,7 @@ class Games:
     def __init__(self) -> None:
         self.games: dict[str, WebGame] = {}
         self.replays: dict[str, list[dict]] = {}
+        self.companions: dict = {}     # id -> automa.web.companion.CompanionSession
 
     def add(self, game: WebGame) -> dict:
         self.games[game.id] = game
@@ -268,8 +269,39 @@ def make_app(token: str | None = None, games: Games | None = None) -> Starlette:
             raise AutomaError(f"record {index} is not in the file (it has {len(recs)})")
         return JSONResponse(await run_in_threadpool(replay_step, recs[index], step, seat))
 
+    async def api_companion_new(request: Request) -> Response:
+        from automa.web.companion import CompanionSession
+        body = await body_of(request)
+        players = str(body.get("players") or "").strip()
+        seed = str(body.get("seed") or "").strip()
+        if players and not players.isdigit() or seed and not seed.lstrip("-").isdigit():
+            raise AutomaError("players and seed are whole numbers")
+        made = await run_in_threadpool(
+            lambda: CompanionSession(str(body.get("game", "")), int(players) if players else None,
+                                     str(body.get("times_mix") or "") or None,
+                                     str(body.get("mumanbot") or "") or None, int(seed) if seed else None))
+        games.companions[made.id] = made
+        return JSONResponse({"id": made.id, "url": f"/companion/{made.id}"})
+
+    def companion_of(request: Request):
+        cid = request.path_params["id"]
+        if cid not in games.companions:
+            raise LookupError(f"no companion {cid!r} on this server (it may have been restarted)")
+        return games.companions[cid]
+
+    async def api_companion_view(request: Request) -> Response:
+        return JSONResponse(companion_of(request).view())
+
+    async def api_companion_answer(request: Request) -> Response:
+        companion = companion_of(request)
+        body = await body_of(request)
+        return JSONResponse(await run_in_threadpool(companion.answer, str(body.get("text", ""))))
+
     routes = [
-        Route("/", index), Route("/play/{id}", index), Route("/replay", index),
+        Route("/", index), Route("/play/{id}", index), Route("/replay", index), Route("/companion/{id}", index),
+        Route("/api/companions", guarded(api_companion_new), methods=["POST"]),
+        Route("/api/companions/{id}", guarded(api_companion_view)),
+        Route("/api/companions/{id}/answer", guarded(api_companion_answer), methods=["POST"]),
         Route("/api/catalog", guarded(api_catalog)),
         Route("/api/games", guarded(api_new), methods=["POST"]),
         Route("/api/load", guarded(api_load), methods=["POST"]),

@@ -22,7 +22,7 @@ function toast(text, bad) {
 }
 
 function show(id) {
-  for (const m of ["lobby", "play", "replay"]) $(m).hidden = m !== id;
+  for (const m of ["lobby", "play", "replay", "companion"]) $(m).hidden = m !== id;
 }
 
 // ------------------------------------------------------------------ lobby
@@ -43,6 +43,13 @@ async function lobby() {
     b.onclick = () => setup(g);
     list.appendChild(b);
   }
+  $("companion-form").onsubmit = async (ev) => {
+    ev.preventDefault();
+    const body = {game: $("companion-game").value, players: $("companion-players").value,
+                  times_mix: $("companion-mix").value, mumanbot: $("companion-level").value};
+    try { location.href = (await api("/api/companions", body)).url; }
+    catch (e) { toast(e.message, true); }
+  };
   $("load-file").onchange = async (ev) => {
     const file = ev.target.files[0];
     if (!file) return;
@@ -368,8 +375,59 @@ async function stepTo(step) {
   } catch (e) { toast(e.message, true); }
 }
 
+// ------------------------------------------------------------------ companion
+
+const C = {base: ""};
+
+async function companion() {
+  show("companion");
+  C.base = `/api/companions/${encodeURIComponent(location.pathname.split("/")[2])}`;
+  $("companion-answer").onsubmit = (ev) => { ev.preventDefault(); answer($("companion-text").value); };
+  try { drawCompanion(await api(C.base)); } catch (e) { toast(e.message, true); }
+}
+
+async function answer(text) {
+  $("companion-ask").classList.add("thinking");
+  try { drawCompanion(await api(`${C.base}/answer`, {text})); }
+  catch (e) { toast(e.message, true); }
+  finally { $("companion-ask").classList.remove("thinking"); }
+}
+
+function drawCompanion(v) {
+  const titles = {salem: "Salem 1692 — moderator", pulitzer: "Pulitzer — the Times", tabletop_inc: "Tabletop Inc. — Mumanbot"};
+  $("heading").textContent = titles[v.game] || v.game;
+  const prompt = v.prompt || "";
+  const handover = prompt.match(/hand the device to player (\d+)/);
+  const screen = $("companion-screen");
+  // a private turn: nothing of the screen shows until that player taps
+  screen.classList.toggle("handover", !!handover);
+  screen.innerHTML = handover
+    ? `<div class="pass"><p>Pass the device to</p><p class="who">player ${handover[1]}</p><p>Only player ${handover[1]} taps below.</p></div>`
+    : v.lines.map((l) => `<div class="${/^[A-Z][A-Z ]+[A-Z]\b/.test(l.trim()) ? "head" : ""}">${esc(l) || "&nbsp;"}</div>`).join("");
+  $("companion-prompt").textContent = v.done ? "The companion's part of the game is over." : handover ? "" : prompt.trim();
+  $("companion-answer").hidden = v.done || !!handover;
+  const quick = $("companion-quick");
+  quick.innerHTML = "";
+  if (v.done) return;
+  const add = (label, text, cls) => {
+    const b = document.createElement("button");
+    b.textContent = label; b.className = cls || ""; b.onclick = () => answer(text);
+    quick.appendChild(b);
+  };
+  if (handover) add(`I am player ${handover[1]}: show my screen`, "", "primary big");
+  else {
+    for (const m of prompt.matchAll(/\b([a-z]{1,2}) = ([^,;:]+)/g)) add(`${m[1]} — ${m[2].trim()}`, m[1]);
+    if (/player number/.test(prompt)) for (const p of v.alive) add(`player ${p}`, String(p));
+    if (/press Enter/i.test(prompt)) add(/private|nothing to do/.test(v.lines.join(" ") + prompt) ? "Done: hide my screen" : "Continue", "", "primary big");
+    else if (/> *$/.test(prompt)) { add("Next step", "", "primary"); add("Status", "status"); add("Log", "log"); add("Help", "help"); }
+  }
+  $("companion-text").value = "";
+  if (!handover) $("companion-text").focus();
+}
+
 // ------------------------------------------------------------------ start
 
 if (location.pathname.startsWith("/play/")) play();
 else if (location.pathname === "/replay") replay();
+else if (location.pathname.startsWith("/companion/")) companion();
 else lobby().catch((e) => toast(e.message, true));
