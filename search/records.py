@@ -27,6 +27,39 @@ def game_from_record(record: dict) -> Game:
     return cls(cls.Params.from_json(record["params"]))
 
 
+#: the fields every record or save has, with the JSON type each must be
+REQUIRED = {"game": str, "params": dict, "seed": int, "seats": list, "actions": list}
+
+
+def check_record(record: Any) -> None:
+    """A record's shape, before anything replays it: its format, its game, the fields and
+    their types, each action as [action, text, seat].  Raises RecordError with one line
+    naming what is wrong."""
+    if not isinstance(record, dict):
+        raise RecordError("not a game record (a JSON object with game, params, seed, seats and actions)")
+    fmt = record.get("format", RECORD_FORMAT)
+    if fmt != RECORD_FORMAT:
+        raise RecordError(f"record format {fmt!r}: this automa reads format {RECORD_FORMAT} "
+                          f"(a newer automa wrote it, or it is not an automa record)")
+    required = {k: v for k, v in REQUIRED.items() if not (k == "actions" and record.get("status") == "error")}
+    missing = [k for k in required if k not in record]
+    if missing:
+        raise RecordError(f"not a game record: no {', '.join(missing)}")
+    for key, kind in required.items():
+        value = record[key]
+        if not isinstance(value, kind) or isinstance(value, bool):
+            raise RecordError(f"field {key!r} must be a JSON {kind.__name__.replace('str', 'string').replace('dict', 'object')}, "
+                              f"got {type(value).__name__}")
+    for i, entry in enumerate(record.get("actions", ())):
+        if (not isinstance(entry, list) or len(entry) != 3 or not isinstance(entry[1], str)
+                or not isinstance(entry[2], int) or isinstance(entry[2], bool)):
+            raise RecordError(f"action {i} must be [action, text, seat], got {json.dumps(entry)[:60]}")
+    try:
+        game_from_record(record)
+    except AutomaError as err:
+        raise RecordError(f"a {record['game']} game: {err}") from None
+
+
 def make_record(game: Game, seed: int, seats: list[str], state: State,
                 actions: list[tuple[Any, str, int]], wall_time: float,
                 extra: dict | None = None) -> dict:
@@ -112,22 +145,31 @@ class Line:
 
 
 def read_lines(path: Path | str) -> Iterator[Line]:
-    """Every line of a JSONL file; a line that does not parse is reported, not fatal
-    (a tournament killed mid-write leaves a partial last line)."""
-    with open(path, encoding="utf-8") as handle:
-        for number, text in enumerate(handle, 1):
-            text = text.strip()
-            if not text:
-                continue
-            try:
-                record = json.loads(text)
-            except json.JSONDecodeError as exc:
-                yield Line(number, None, f"not valid JSON ({exc.msg})")
-                continue
-            if not isinstance(record, dict) or "game" not in record:
-                yield Line(number, None, "not a game record")
-                continue
-            yield Line(number, record)
+    """Every line of a JSONL file; a line that does not parse or is not a record is
+    reported, not fatal (a tournament killed mid-write leaves a partial last line).
+    A file that is not text raises RecordError."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            lines = handle.read().splitlines()
+    except UnicodeDecodeError as err:
+        raise RecordError(f"{path} is not a record file: binary data at byte {err.start}") from None
+    except OSError as err:
+        raise RecordError(f"cannot read {path}: {err.strerror or err}") from None
+    for number, text in enumerate(lines, 1):
+        text = text.strip()
+        if not text:
+            continue
+        try:
+            record = json.loads(text)
+        except json.JSONDecodeError as exc:
+            yield Line(number, None, f"not valid JSON ({exc.msg})")
+            continue
+        try:
+            check_record(record)
+        except RecordError as err:
+            yield Line(number, None, str(err))
+            continue
+        yield Line(number, record)
 
 
 def read_records(path: Path | str) -> list[dict]:
