@@ -1,4 +1,4 @@
-"""The contract every game meets (see DESIGN.md), and the pieces all games share.
+"""The contract every game meets (see docs/DESIGN.md), and the pieces all games share.
 
 A game is a `Game` subclass with a frozen `Params` dataclass and a `State` subclass.
 States are plain data: lists, dicts, ints, strings, tuples and one `random.Random`.

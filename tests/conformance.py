@@ -1,4 +1,4 @@
-"""Checks that every game meets the contract of DESIGN.md.
+"""Checks that every game meets the contract of docs/DESIGN.md.
 
 `tests/test_conformance.py` runs them for every registered game x mode x player count,
 so a new game is covered by registering it.  The helpers here are plain functions so a

@@ -1,4 +1,4 @@
-"""The contract of DESIGN.md, for every registered game x mode x player count."""
+"""The contract of docs/DESIGN.md, for every registered game x mode x player count."""
 import pytest
 
 from automa.rules.core import all_configurations

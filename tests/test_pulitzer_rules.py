@@ -1,4 +1,4 @@
-"""Pulitzer rules, by spec tag (../shared/rules/pulitzer.md)."""
+"""Pulitzer rules, by spec tag (automa/rulebooks/pulitzer.md)."""
 import random
 import shutil
 

@@ -1,4 +1,4 @@
-"""Watergate rules, by spec section (../shared/rules/watergate.md)."""
+"""Watergate rules, by spec section (automa/rulebooks/watergate.md)."""
 from __future__ import annotations
 
 import random
