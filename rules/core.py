@@ -198,6 +198,7 @@ class Game:
     # ---- the contract
     @property
     def num_players(self) -> int:
+        """Seats at the table, automaton seats included."""
         return self.params.players
 
     def max_game_length(self) -> int:
@@ -205,9 +206,12 @@ class Game:
         raise NotImplementedError(f"{type(self).__name__} must declare max_game_length()")
 
     def new_initial_state(self, seed: int | None = None) -> "State":
+        """The set-up position; `seed` fixes every shuffle and roll of the whole game."""
         raise NotImplementedError(f"{type(self).__name__} must implement new_initial_state()")
 
     def rules_hash(self) -> str:
+        """A hash of the game's data files, stored in records so that a replay can tell
+        when a game was played with other cards."""
         return rules_data_hash(self.data_dir)
 
     def __repr__(self) -> str:
@@ -242,18 +246,24 @@ class State:
 
     # ---- required by every game
     def current_player(self) -> int:
+        """The seat that decides now, or TERMINAL; never an automaton seat (their turns
+        run inside the engine)."""
         raise NotImplementedError
 
     def legal_actions(self) -> list:
+        """The current player's legal actions, in a fixed order (records and seeds rely
+        on it); each a small hashable value."""
         raise NotImplementedError
 
     def _apply(self, action: Hashable) -> None:
         raise NotImplementedError
 
     def clone(self) -> "State":
+        """An independent copy (search calls it once per iteration, so it is kept cheap)."""
         raise NotImplementedError
 
     def is_terminal(self) -> bool:
+        """True once the game is over."""
         return self.current_player() == TERMINAL
 
     def scores(self) -> list[tuple]:
@@ -271,10 +281,13 @@ class State:
         raise NotImplementedError
 
     def action_to_string(self, action: Hashable) -> str:
+        """The action in words, as its actor reads it (printed names, 1-based numbers)."""
         return repr(action)
 
     # ---- defaults that games may refine
     def apply_action(self, action: Hashable) -> None:
+        """Play `action` for the current player.  An illegal one raises
+        IllegalActionError (naming it and the legal alternatives) and changes nothing."""
         if self.is_terminal():
             raise IllegalActionError(action, [], "the game is over", self)
         legal = self.legal_actions()
@@ -314,6 +327,7 @@ class State:
         return [s / total for s in shifted]
 
     def num_players(self) -> int:
+        """Seats at the table, automaton seats included."""
         return self.game.num_players
 
     def history_text(self) -> list[str]:
