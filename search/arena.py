@@ -203,29 +203,24 @@ def _existing(out: Path, tid: str) -> dict[int, dict]:
 
 
 class Progress:
-    """A one-line progress bar on stderr: games done, rate and time left."""
+    """The games-done bar on stderr (click's progress bar: count, rate and time left),
+    starting from the games a resumed run already has."""
 
-    def __init__(self, total: int, enabled: bool):
-        self.total, self.enabled = total, enabled
-        self.done = 0
-        self.start = time.perf_counter()
+    def __init__(self, total: int, enabled: bool, done: int = 0):
+        import click
+        self.bar = click.progressbar(length=total, label="games", file=sys.stderr, show_eta=True,
+                                     show_pos=True) if enabled else None
+        if self.bar is not None:
+            self.bar.__enter__()
+            self.bar.update(done)
 
     def step(self, n: int = 1) -> None:
-        self.done += n
-        if not self.enabled:
-            return
-        elapsed = time.perf_counter() - self.start
-        rate = self.done / elapsed if elapsed > 0 else 0.0
-        left = (self.total - self.done) / rate if rate > 0 else 0.0
-        width = 24
-        filled = int(width * self.done / max(1, self.total))
-        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total} games"
-                         f"  {rate:.2f} games/s  {left:.0f}s left ")
-        sys.stderr.flush()
+        if self.bar is not None:
+            self.bar.update(n)
 
     def close(self) -> None:
-        if self.enabled:
-            sys.stderr.write("\n")
+        if self.bar is not None:
+            self.bar.__exit__(None, None, None)
 
 
 def _parallel_results(todo: list[GameTask], jobs: int, backend: str,
@@ -413,8 +408,7 @@ def run(tasks: list[GameTask], out: Path | str | None, jobs: int = 1, resume: bo
         handle = open(out, "a", encoding="utf-8")
     todo = [t for t in tasks if t.index not in done]
     records = list(done.values())
-    bar = Progress(len(tasks), progress)
-    bar.done = len(done)
+    bar = Progress(len(tasks), progress, len(done))
     stopped = ""
     try:
         for batch in _parallel_results(todo, jobs, backend, scheduler):
