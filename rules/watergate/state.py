@@ -61,6 +61,21 @@ def token_text(code: int) -> str:
     return colour_text(code) + ("*" if code & 8 else "")
 
 
+def token_words(code: int) -> str:
+    """A token's colours in words, for sentences ('green, momentum symbol')."""
+    return colour_text(code) + (", momentum symbol" if code & 8 else "")
+
+
+def person_text(data, person: int) -> str:
+    """A picture tile's name as the cards print it ('mccord' -> 'McCord', from
+    'Recruit McCord'); title case when no card names the person."""
+    plain = data.people[person].replace("_", " ")
+    for card in data.cards:
+        if card.name.lower().endswith(" " + plain.lower()):
+            return card.name[len(card.name) - len(plain):]
+    return plain.title()
+
+
 class WatergateState(State):
     __slots__ = ("game", "data", "rng", "hand", "deck", "disc", "removed", "bag",
                  "tc", "tp", "tf", "ini", "mom", "holder", "got_ini", "got_mom", "mcard",
@@ -990,19 +1005,32 @@ class WatergateState(State):
 
     # ------------------------------------------------------------------ text
     def action_to_string(self, action) -> str:
+        """The action in the table's words: cards by printed name, the round's evidence
+        tokens numbered 1-3 as the board numbers them, spaces by the names printed on the
+        board, people as the cards print them.  A colour is named only where the deciding
+        seat knows it (a face-down track token's colour only for Nixon)."""
         cards = self.data.cards
+        top = self.stack[-1] if self.stack else ("", -1)
+        frame = top[0]
         try:
             h = action[0]
             if h in ("value", "action"):
                 c = cards[action[1]]
-                return f"play {c.id} {c.name} ({c.value} {colour_text(c.mask)}) for its {h} part"
-            if h == "init":
-                return "move the initiative token"
-            if h == "mom":
-                return "move the momentum token"
-            if h == "slot":
+                return f"play {c.name} ({c.value} {colour_text(c.mask)}) for its {h} part"
+            if h in ("init", "mom", "slot"):
+                steps = cards[top[2]].value if frame == "vt" else top[3] if frame in ("em", "pick") else 0
+                way = f" {steps} step{'s' if steps != 1 else ''}" if steps else ""
+                if h == "init":
+                    return f"move the initiative token{way}"
+                if h == "mom":
+                    return f"move the momentum token{way}"
                 i = action[1]
-                return f"move evidence token #{i}"
+                known = self.tf[i] == 1 or top[1] == NIXON
+                face = token_words(self.tc[i]) if known else "colour unknown"
+                face += "" if self.tf[i] else ", face down"
+                if frame == "pick":
+                    return f"turn up evidence token {i + 1} ({face}) and move it{way} toward the Editor"
+                return f"move evidence token {i + 1} ({face}){way}"
             if h == "ask":
                 return f"ask Nixon for a face-down {BIT_NAME[action[1]]} token"
             if h == "none":
@@ -1012,9 +1040,20 @@ class WatergateState(State):
             if h == "pass":
                 return "do not react"
             if h == "space":
-                return f"evidence space {self.data.space_names[action[1]]}"
+                n = action[1]
+                name = f"{self.data.space_names[n]} ({BIT_NAME[self.data.space_mask[n]]})"
+                held = self.board[n]
+                if frame == "pin":
+                    facing = "face up" if top[1] == EDITOR else "face down"
+                    return f"pin the token ({token_words(top[2])}) {facing} on {name}"
+                if frame == "rmb" and held >= 0:
+                    return f"take the token ({token_words(held)}) off {name} back into the bag"
+                if frame == "flipb" and held >= 0:
+                    return f"turn the token ({token_words(held)}) on {name} face up"
+                return f"evidence space {name}"
             if h == "person":
-                return f"pin the picture of {self.data.people[action[1]]}"
+                facing = "face up" if top[1] == EDITOR else "face down"
+                return f"pin {person_text(self.data, action[1])}'s picture {facing}"
             if h == "gambit_keep":
                 return "Gambit: remove Gambit from the game"
             if h == "gambit_remove":
