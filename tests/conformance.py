@@ -253,3 +253,31 @@ def check_move_text_follows_observation(name: str, params: dict, seed: int = 17,
                     assert len(texts) == 1, (f"{name}: seat {viewer} sees the same after "
                                              f"{[state.action_to_string(a) for a in same][:4]} "
                                              f"but reads {sorted(texts)}")
+
+
+def check_determinize_every_seat(name: str, params: dict, seeds=range(2), every: int = 6) -> None:
+    """DESIGN: determinize(seat, rng) works for every seat at every state, not only the
+    seat to move.  The world keeps that seat's observation, offers its mover a non-empty
+    list of legal actions that all apply, depends only on what the seat has seen (a world
+    sampled from a world equals one sampled from the truth), and plays out to the end."""
+    game = load_game(name, **params)
+    for seed in seeds:
+        for n, state in enumerate(states_along(game, seed, random.Random(seed), every=every)):
+            if state.is_terminal():
+                continue
+            for seat in range(state.num_players()):
+                if seat in game.automaton_seats():
+                    continue
+                rng_seed = 1000 * seed + 10 * n + seat
+                world = state.determinize(seat, random.Random(rng_seed))
+                where = f"{name} {params} seed {seed}, state {n}, world for seat {seat}"
+                assert world.observation(seat) == state.observation(seat), f"{where}: observation changed"
+                legal = world.legal_actions()
+                assert legal, f"{where}: the mover has no legal action"
+                for action in legal:
+                    child = world.clone()
+                    child.apply_action(action)
+                twice = world.determinize(seat, random.Random(77))
+                direct = state.determinize(seat, random.Random(77))
+                assert snapshot(twice) == snapshot(direct), f"{where}: the world depends on hidden truth"
+                random_walk(world, random.Random(rng_seed), game.max_game_length())

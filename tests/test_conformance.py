@@ -58,3 +58,8 @@ def test_records_round_trip(name, params):
 @pytest.mark.parametrize("name,params", CONFIGS, ids=IDS)
 def test_another_seats_move_reads_from_what_the_viewer_sees(name, params):
     c.check_move_text_follows_observation(name, params)
+
+
+@pytest.mark.parametrize("name,params", CONFIGS, ids=IDS)
+def test_determinize_works_for_every_seat_and_plays_out(name, params):
+    c.check_determinize_every_seat(name, params)
