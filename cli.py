@@ -295,7 +295,10 @@ def bench(game, players, mode, param, seconds, seed, as_json, vs_openspiel) -> N
 @click.option("--move-seconds", type=float, default=1.9, show_default=True,
               help="Safety stop on a search bot's thinking time per move (0: none); a bot whose "
                    "iteration budget fits is not affected, so its moves repeat from the seed.")
-def play(game, players, mode, param, seat_specs, seed, bot_seed, load, move_seconds) -> None:
+@click.option("--record-dir", type=click.Path(file_okay=False), default=None,
+              help="Folder for the finished game's record and for saves without a file name "
+                   "(default: ~/.local/state/automa/games).")
+def play(game, players, mode, param, seat_specs, seed, bot_seed, load, move_seconds, record_dir) -> None:
     """Play a game at the terminal: humans choose from numbered actions (type help)."""
     from automa.play import run
     from automa.search.bots import BotSpecError
@@ -303,7 +306,7 @@ def play(game, players, mode, param, seat_specs, seed, bot_seed, load, move_seco
         _game_or_fail(game)
     try:
         code = run(game, players, mode, _params_option(param), list(seat_specs), seed, bot_seed, load,
-                   move_seconds=move_seconds)
+                   move_seconds=move_seconds, record_dir=record_dir)
     except (AutomaError, BotSpecError) as err:
         _fail(str(err))
     sys.exit(code)

@@ -53,13 +53,29 @@ def _rng_store(state: dict, rng: random.Random) -> None:
     state["rng"] = [v, list(internal), gauss]
 
 
+def clear_terminal() -> None:
+    """Wipe the screen and its scrollback, so that the next player cannot scroll back to what
+    the last one answered in private; nothing to wipe when the output is not a terminal."""
+    import sys
+    try:
+        if not sys.stdout.isatty():
+            return
+    except (AttributeError, ValueError):
+        return
+    from automa.play import CLEAR_SCREEN
+    click.clear()
+    sys.stdout.write(CLEAR_SCREEN)
+    sys.stdout.flush()
+
+
 class Companion:
     """Base: a JSON state, saved after every step; `step()` runs the next scripted step."""
 
     game = ""
 
-    def __init__(self, path: Path, state: dict, ask: Ask, out: Callable[[str], None]):
-        self.path, self.state, self.ask_fn, self.out = path, state, ask, out
+    def __init__(self, path: Path, state: dict, ask: Ask, out: Callable[[str], None],
+                 clear: Callable[[], None] = clear_terminal):
+        self.path, self.state, self.ask_fn, self.out, self.clear = path, state, ask, out, clear
 
     # ---- io
     def ask(self, prompt: str) -> str:
@@ -877,9 +893,17 @@ class SalemCompanion(Companion):
     # ---- private rounds (one device handed round)
     def private_turn(self, p: int, title: str, witch_q: str | None, constable_q: str | None) -> dict:
         """Player p, alone with the device: their secret, then what their role decides.
-        Everyone answers the role question, so nobody learns a role from who types."""
+        Everyone answers the role question, so nobody learns a role from who types.  The
+        screen and its scrollback are wiped before and after (also when the moderator stops
+        half-way), so the next player cannot scroll back to the answers."""
+        self.clear()
+        try:
+            return self._private_answers(p, title, witch_q, constable_q)
+        finally:
+            self.clear()
+
+    def _private_answers(self, p: int, title: str, witch_q: str | None, constable_q: str | None) -> dict:
         st = self.state
-        self.say("\n" * 30)
         self.ask(f"{title}: hand the device to player {p} and press Enter ")
         self.say(f"player {p} — private:")
         while True:
@@ -901,9 +925,9 @@ class SalemCompanion(Companion):
                     break
                 self.say("  the Constable cannot place the gavel before themself (§10.2)")
             answer["constable"] = q
-        if not (("w" in role and witch_q) or ("c" in role and constable_q)):
-            self.ask("  nothing to do; press Enter ")
-        self.say("\n" * 30)
+        nothing = not (("w" in role and witch_q) or ("c" in role and constable_q))
+        self.ask(("  nothing to do; " if nothing else "  ") + "press Enter to hide your answers before "
+                 "you pass the device on ")
         return answer
 
     def ask_player(self, prompt: str) -> int:
@@ -1219,7 +1243,8 @@ COMPANIONS = {"pulitzer": PulitzerCompanion, "tabletop_inc": TabletopCompanion, 
 
 
 def run(game: str, state_file: str | None, seed: int | None, times_mix: str | None, mumanbot: str | None,
-        players: int | None, ask: Ask = input, out: Callable[[str], None] = click.echo) -> int:
+        players: int | None, ask: Ask = input, out: Callable[[str], None] = click.echo,
+        clear: Callable[[], None] = clear_terminal) -> int:
     """The `automa companion` command.  Raises AutomaError for bad arguments."""
     from automa.rules.core import game_class
     name = game_class(game).name
@@ -1249,6 +1274,6 @@ def run(game: str, state_file: str | None, seed: int | None, times_mix: str | No
             state = TabletopCompanion.new_state((mumanbot or "normal").lower(), players or 2, seed)
         else:
             state = SalemCompanion.new_state(players or 8, seed)
-    companion = COMPANIONS[name](path, state, ask, out)
+    companion = COMPANIONS[name](path, state, ask, out, clear)
     companion.save()
     return companion.run()

@@ -3,20 +3,33 @@
 One loop for every game.  Each human decision shows the position as that seat may see it
 (built only from `state.observation(seat)`, see `automa.views`), what the automata and
 bots did since the human's last decision, and the legal actions, numbered and with short
-typed aliases.  Commands at every prompt: hint, undo, save FILE, rules, help, quit.
+typed aliases.  Commands at every prompt: hint, undo, save [FILE], rules, board, actions,
+help, quit.
+
+An alias is made from the action's own text, never from its place in the list, so it means
+the same action whenever it is offered (`assign_aliases`).  On a terminal, a decision whose
+list would not fit the screen is taken in two steps, a group first (the game view's
+`action_group`), and a board and list that do not fit together are shown one after the other.
 
 A saved game is a record in the format of `automa.search.records` with status "in_progress"
 (one JSON line), so `automa replay` lists it and `automa play --load FILE` resumes it at
-the same decision with the same state (the bots' generators are saved too).
+the same decision with the same state (the bots' generators are saved too).  Leaving by
+Ctrl-D or quit offers to save; a finished game is written as a record that `automa replay
+--verify` replays (`games_dir`).
 """
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
+import math
 import os
 import random
 import re
+import shlex
+import shutil
 import sys
+import textwrap
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -32,34 +45,39 @@ from automa.search.bots import Bot, BotSpecError, make_bot
 #: the bot in every seat nobody named, when the preset levels are not available
 FALLBACK_OPPONENT = "ismcts:iterations=300"
 PRESET_OPPONENT = "level:normal"
-#: the hint searches at least this many iterations ...
-HINT_ITERATIONS = 300
-#: ... and, on wide decisions, about this many per legal action (UCT spreads visits unevenly,
-#: so the suggestions near the top get several times this)
-HINT_VISITS_PER_ACTION = 30
-#: but never longer than this (seconds; `hint SECONDS` asks for another limit)
-HINT_MAX_SECONDS = 5.0
+#: `hint` thinks this long (seconds; `hint SECONDS` asks for another time)
+HINT_SECONDS = 3.0
 #: hint playouts stop after this many moves and are scored by the game's heuristic
 HINT_ROLLOUT_DEPTH = 6
 #: a suggestion seen fewer times than this is reported as a rough estimate
 HINT_ROUGH_VISITS = 30
+#: the best move is "clearly ahead" when its estimate is this many standard errors above the
+#: second's and the search gave it at least HINT_CLEAR_RATIO times the visits
+HINT_CLEAR_Z = 2.0
+HINT_CLEAR_RATIO = 1.5
+#: game parameters that a table with a human plays at the printed rules' value unless the
+#: player sets them: P.I.'s default `prune_solves=true` offers only the nominations the seat
+#: cannot already prove wrong, which is the engine deducing for the player (spec 12)
+HUMAN_PARAMS = {"prune_solves": False}
 #: safety stop on a search bot's thinking time per move in `play` (seconds; 0 = none): the
 #: bots search their iteration budget, and only a move that overruns is cut short
 MOVE_SECONDS = 1.9
 
 COMMANDS = {
-    "hint": "the search's three best moves here, with estimated win rates and visits",
-    "hint SECONDS": "the same, thinking for up to SECONDS (e.g. hint 15)",
+    "hint": f"the search's three best moves here, after {HINT_SECONDS:g} seconds of thought, "
+            "with estimated win rates, visits and how sure it is",
+    "hint SECONDS": "the same, thinking for SECONDS (e.g. hint 15)",
     "undo": "take back your last decision (games with one human); the bots answer as before",
-    "save FILE": "save the game to FILE (resume with: automa play GAME --load FILE)",
+    "save [FILE]": "save the game to FILE, or to the games folder (resume: automa play GAME --load FILE)",
     "rules": "the rule section for the current decision",
     "board": "show the position again",
-    "actions": "list the legal actions again",
+    "actions": "list the actions again (Enter does too, when they did not fit under the board)",
+    "back": "from a group's choices back to the first list (also b)",
     "help": "this list",
     "quit": "leave the game (offers to save)",
 }
 RESERVED = {"hint", "undo", "save", "rules", "rule", "board", "actions", "help", "quit", "q", "?",
-            "exit", "h"}
+            "exit", "h", "back", "b"}
 
 
 class EndOfInput(Exception):
@@ -100,89 +118,292 @@ def use_colour(stream=None) -> bool:
 
 # --------------------------------------------------------------------------- aliases
 
+#: small words an alias leaves out: 'place journalist 2 on kiosk National row 1' -> 'pj2knar1'
+ALIAS_STOP_WORDS = frozenset("a an the on in of for to its with from at and into by".split())
+#: where the fallback grouping cuts an action's text: 'place journalist 2 | on kiosk ...'
+GROUP_CONNECTORS = ("on", "to", "in", "for", "with", "from", "under")
+
+
+def action_name(text: str) -> str:
+    """What an action is, without its notes in parentheses on what is true about it now:
+    'place journalist 2 on right bus $800 (red agent)' -> '... right bus $800', and
+    'play Alibi on P1(Ann Putnam)' -> 'play Alibi on P1'.  An alias names the action, so it
+    does not change when a note does."""
+    name = text
+    while True:
+        shorter = re.sub(r"\([^()]*\)", " ", name)
+        if shorter == name:
+            break
+        name = shorter
+    return " ".join(name.split()) or " ".join(text.split())
+
+
+def _alias_words(name: str) -> list[str]:
+    name = re.sub(r"'s\b", "", name)
+    return [w for w in re.findall(r"[A-Za-z0-9]+", name) if w not in ALIAS_STOP_WORDS]
+
+
+def _kept_whole(word: str) -> bool:
+    """Numbers, codes (N03, SP12, TR1) and abbreviations in capitals (HR, CAR) go into an
+    alias whole: they are what tells two actions apart."""
+    return word.isdigit() or not word.isalpha() or (word.isupper() and len(word) > 1)
+
+
+def _squash(text: str) -> str:
+    return "".join(re.findall(r"[a-z0-9]+", text.lower()))
+
+
 def initials(text: str) -> str:
-    """First letter of each word, digits kept whole: 'place journalist 12 on bus' -> 'pj12ob'."""
+    """The short alias of an action's text: the first letter of each word, two letters of a
+    name in capitals after the first word (so 'Doc' and 'Dutch', 'Economy' and
+    'Entertainment' differ), numbers and codes whole, small words left out; a one-word
+    action is its word.  'place journalist 2 on kiosk National row 1' -> 'pj2knar1'."""
+    words = _alias_words(action_name(text))
+    if len(words) == 1 and words[0].isalpha():
+        return words[0].lower()
     out = []
-    for word in re.findall(r"[A-Za-z]+|\d+", text):
-        out.append(word if word.isdigit() else word[0].lower())
+    for i, word in enumerate(words):
+        if _kept_whole(word):
+            out.append(word.lower())
+        elif i > 0 and word[0].isupper():
+            out.append(word[:2].lower())
+        else:
+            out.append(word[0].lower())
     return "".join(out)
 
 
-def action_aliases(texts: Sequence[str]) -> list[str]:
-    """A short alias per action, not a command word and not shared: the shortest unique
-    prefix of its initials (up to 8 letters), else its shortest word that no other legal
-    action has ('tr1' in 'place on TR1 (train)'), else a unique prefix of its text;
-    '' when there is none (the number always works)."""
-    inits = [initials(t) for t in texts]
-    squashed = [t.lower().replace(" ", "") for t in texts]
-    words = [[w for w in re.findall(r"[a-z0-9$]+", t.lower())] for t in texts]
-    counts: dict[str, int] = {}
-    for ws in words:
-        for w in set(ws):
-            counts[w] = counts.get(w, 0) + 1
-
-    def free(cand: str, i: int) -> bool:
-        if cand in RESERVED or cand.isdigit():
-            return False
-        return not any(j != i and (inits[j].startswith(cand) or squashed[j].startswith(cand)
-                                   or cand in words[j]) for j in range(len(texts)))
-
+def alias_candidates(text: str) -> list[str]:
+    """The aliases `text` may have, shortest first, each a function of the text alone: its
+    initials, then three letters of every word, then the whole name, then the whole text
+    with its notes.  The first one free in the decision is offered (`assign_aliases`)."""
+    name = action_name(text)
+    words = _alias_words(name)
+    medium = "".join(w.lower() if _kept_whole(w) else w[:3].lower() for w in words)
     out = []
-    for i, mine in enumerate(inits):
-        alias = next((mine[:k] for k in range(1, min(len(mine), 8) + 1) if free(mine[:k], i)), "")
-        if not alias:
-            unique = sorted((w for w in set(words[i]) if counts[w] == 1 and free(w, i)), key=lambda w: (len(w), w))
-            alias = unique[0] if unique else ""
-        if not alias:        # two words: one that few others share, then one they lack
-            for w1 in sorted(set(words[i]), key=lambda w: (counts[w], len(w), w)):
-                others = [j for j in range(len(texts)) if j != i and w1 in words[j]]
-                for w2 in sorted(set(words[i]) - {w1}, key=lambda w: (len(w), w)):
-                    if any(w2 in words[j] for j in others):
-                        continue
-                    for k in range(1, len(w2) + 1):
-                        cand = w1 + w2[:k]
-                        if free(cand, i) and not any(any(w.startswith(w2[:k]) for w in words[j])
-                                                     for j in others):
-                            alias = cand
-                            break
-                    if alias:
-                        break
-                if alias:
-                    break
-        if not alias:
-            alias = next((squashed[i][:k] for k in range(1, min(len(squashed[i]), 8) + 1)
-                          if free(squashed[i][:k], i)), "")
-        if alias in out:
-            alias = ""
+    for cand in (initials(text), medium, _squash(name), _squash(text)):
+        if cand and cand not in out and cand not in RESERVED and not cand.isdigit():
+            out.append(cand)
+    return out or ["a" + (_squash(text) or "ction")]
+
+
+def assign_aliases(entries: Sequence[tuple[str, Sequence[str]]], book: dict[str, str] | None = None) -> list[str]:
+    """One alias per entry (meaning, candidates), never shared within the decision and never
+    one that `book` already gives to another meaning.  Each entry takes its first candidate
+    that is free; when two entries would take the same one, both move on to their next, so an
+    alias is never offered for two things.  Entries that run out of candidates (identical
+    texts) get the last one numbered: 'supportrightbus800', 'supportrightbus800#2'.  The aliases given are written
+    into `book` (alias -> meaning), so within a session an alias keeps its meaning."""
+    book = {} if book is None else book
+    level = [0] * len(entries)
+
+    def current(i: int) -> str | None:
+        cands = entries[i][1]
+        return cands[level[i]] if level[i] < len(cands) else None
+
+    while True:
+        for i, (meaning, cands) in enumerate(entries):
+            while current(i) is not None and book.get(current(i), meaning) != meaning:
+                level[i] += 1
+        taken = [current(i) for i in range(len(entries))]
+        counts: dict[str, int] = {}
+        for alias in taken:
+            if alias is not None:
+                counts[alias] = counts.get(alias, 0) + 1
+        clashes = {a for a, k in counts.items() if k > 1}
+        if not clashes:
+            break
+        for i, alias in enumerate(taken):
+            if alias in clashes:
+                level[i] += 1
+    used = {a for a in taken if a is not None}
+    out = []
+    for i, (meaning, cands) in enumerate(entries):
+        alias = taken[i]
+        if alias is None:
+            base, k = cands[-1], 1
+            alias = base
+            while alias in used or book.get(alias, meaning) != meaning:
+                k += 1
+                alias = f"{base}#{k}"
+            used.add(alias)
+        book[alias] = meaning
         out.append(alias)
     return out
 
 
+def action_aliases(texts: Sequence[str], book: dict[str, str] | None = None) -> list[str]:
+    """A stable alias per action text (see `assign_aliases`; `book` keeps the session's)."""
+    return assign_aliases([(action_name(t), alias_candidates(t)) for t in texts], book)
+
+
 def match_action(text: str, texts: Sequence[str], aliases: Sequence[str]) -> tuple[int | None, list[int]]:
-    """(index, candidates): the action `text` names, by number, alias, exact text, unique
-    prefix of the text or unique prefix of the initials; else None and the candidates."""
+    """(index, candidates): the action `text` names, by number, alias, exact text or unique
+    start of the text; else None and the actions whose text starts so."""
     t = " ".join(text.lower().split())
     if not t:
         return None, []
     if t.isdigit():
         k = int(t)
         return (k - 1, []) if 1 <= k <= len(texts) else (None, [])
-    lowered = [x.lower() for x in texts]
     for i, a in enumerate(aliases):
-        if a and a == t:
+        if a == t:
             return i, []
+    lowered = [" ".join(x.lower().split()) for x in texts]
     exact = [i for i, x in enumerate(lowered) if x == t]
     if len(exact) == 1:
         return exact[0], []
+    named = [i for i, x in enumerate(texts) if action_name(x).lower() == t]
+    if len(named) == 1:
+        return named[0], []
     pref = [i for i, x in enumerate(lowered) if x.startswith(t)]
     if len(pref) == 1:
         return pref[0], []
-    nospace = t.replace(" ", "")
-    ini = [i for i, x in enumerate(texts) if initials(x).startswith(nospace)
-           or x.lower().replace(" ", "").startswith(nospace)]
-    if len(ini) == 1 and not pref:
-        return ini[0], []
-    return None, pref or ini
+    return None, pref
+
+
+def fallback_group(text: str) -> str:
+    """The group of an action when the game's view does not say (no `action_group`): its
+    name up to the first linking word, 'place journalist 2' for 'place journalist 2 on
+    kiosk National row 1'; '' when there is none."""
+    words = action_name(text).split()
+    for i, word in enumerate(words[1:], 1):
+        if word.lower() in GROUP_CONNECTORS:
+            return " ".join(words[:i])
+    return ""
+
+
+def action_groups(state: State, seat: int, legal: Sequence[Hashable], texts: Sequence[str]) -> list[str]:
+    """Each action's group heading for a two-step choice, from the game's view
+    (`action_group`, see automa.rules.presentation) or else from its text."""
+    from automa.rules.presentation import game_view
+    group_of = getattr(game_view(state.game), "action_group", None)
+    if group_of is not None:
+        try:
+            return [str(group_of(state, seat, a) or "") for a in legal]
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+            pass
+    return [fallback_group(t) for t in texts]
+
+
+def group_label(text: str, heading: str) -> str:
+    """An action's text inside its group's menu, without the heading the menu shows above
+    it: 'on kiosk National row 1' under 'place journalist 2'."""
+    low, head = text.lower(), heading.lower().strip()
+    if head and low.startswith(head):
+        rest = text[len(head):].strip(" :,-")
+    elif head and head in low:
+        k = low.index(head)
+        rest = " ".join((text[:k] + " " + text[k + len(head):]).split())
+    else:
+        rest = text
+    return rest or text
+
+
+@dataclass
+class Entry:
+    """One line of a menu: a legal action (its index) or a group of them (its heading)."""
+    alias: str
+    label: str
+    action: int | None = None
+    group: str | None = None
+
+
+class Decision:
+    """The legal actions of one decision as the terminal offers them: their texts, stable
+    aliases, and the groups of a two-step choice (a group of one is just its action)."""
+
+    def __init__(self, texts: Sequence[str], groups: Sequence[str] | None = None,
+                 book: dict[str, str] | None = None):
+        self.texts = list(texts)
+        groups = list(groups) if groups is not None else [""] * len(self.texts)
+        sizes: dict[str, int] = {}
+        for g in groups:
+            if g:
+                sizes[g] = sizes.get(g, 0) + 1
+        self.groups = [g if g and sizes[g] > 1 else "" for g in groups]
+        self.headings = list(dict.fromkeys(g for g in self.groups if g))
+        entries = [(action_name(t), alias_candidates(t)) for t in self.texts]
+        entries += [(f"group: {h}", alias_candidates(h)) for h in self.headings]
+        aliases = assign_aliases(entries, book)
+        self.aliases = aliases[:len(self.texts)]
+        self.group_aliases = dict(zip(self.headings, aliases[len(self.texts):]))
+
+    def members(self, heading: str) -> list[int]:
+        return [i for i, g in enumerate(self.groups) if g == heading]
+
+    def flat_menu(self) -> list[Entry]:
+        return [Entry(a, t, action=i) for i, (a, t) in enumerate(zip(self.aliases, self.texts))]
+
+    def top_menu(self) -> list[Entry]:
+        """The first step: the actions without a group, and one line per group, each where
+        its first action stands in the legal order."""
+        out, seen = [], set()
+        for i, g in enumerate(self.groups):
+            if not g:
+                out.append(Entry(self.aliases[i], self.texts[i], action=i))
+            elif g not in seen:
+                seen.add(g)
+                out.append(Entry(self.group_aliases[g], f"{g}: {len(self.members(g))} choices >", group=g))
+        return out
+
+    def group_menu(self, heading: str) -> list[Entry]:
+        """The second step: the group's actions, labelled without the heading and without
+        the words they all start with (`group_lead`), so that they fit in columns."""
+        members = self.members(heading)
+        lead = self.group_lead(heading)
+        return [Entry(self.aliases[i], group_label(self.texts[i], heading)[len(lead):].strip() or self.texts[i],
+                      action=i) for i in members]
+
+    def group_lead(self, heading: str) -> str:
+        """The words every label of the group starts with ('place on'), shown once above them."""
+        labels = [group_label(self.texts[i], heading).split(" ") for i in self.members(heading)]
+        if len(labels) < 2:
+            return ""
+        k = 0
+        while all(len(words) > k + 1 and words[k] == labels[0][k] for words in labels):
+            k += 1
+        return " ".join(labels[0][:k])
+
+    def match(self, text: str, menu: Sequence[Entry], heading: str | None = None) -> tuple[str, Any]:
+        """What `text` picks: ("action", index), ("group", heading), ("unclear", [indices])
+        or ("none", None).  A number is a line of `menu`; an alias or a whole text works from
+        any menu; the start of a text looks in the open group first, then everywhere."""
+        t = " ".join(text.lower().split())
+        if not t:
+            return "none", None
+        if t.isdigit():
+            k = int(t)
+            if not 1 <= k <= len(menu):
+                return "none", None
+            entry = menu[k - 1]
+            return ("action", entry.action) if entry.group is None else ("group", entry.group)
+        if t in self.aliases:
+            return "action", self.aliases.index(t)
+        for h, alias in self.group_aliases.items():
+            if alias == t or h.lower() == t:
+                return "group", h
+        exact = [i for i, x in enumerate(self.texts) if " ".join(x.lower().split()) == t
+                 or action_name(x).lower() == t]
+        if len(exact) == 1:
+            return "action", exact[0]
+        scopes = [self.members(heading)] if heading else []
+        scopes.append(range(len(self.texts)))
+        shown = {e.action: (e.label.lower(), group_label(self.texts[e.action], heading).lower())
+                 for e in self.group_menu(heading)} if heading else {}
+        for scope in scopes:
+            found = [i for i in scope if self.texts[i].lower().startswith(t)
+                     or any(label.startswith(t) for label in shown.get(i, ()))]
+            if len(found) == 1:
+                return "action", found[0]
+            if found:
+                groups = {self.groups[i] for i in found}
+                if not heading and len(groups) == 1 and "" not in groups:
+                    return "group", groups.pop()
+                return "unclear", found
+        heads = [h for h in self.headings if h.lower().startswith(t)]
+        if len(heads) == 1:
+            return "group", heads[0]
+        return "none", None
 
 
 def new_lines(old: Sequence[str], new: Sequence[str]) -> list[str]:
@@ -305,8 +526,10 @@ class Session:
     _snapshots: dict = field(default_factory=dict)
     #: action index of each search-bot move -> (the actions before it, iterations it searched)
     _bot_iterations: dict = field(default_factory=dict)
-    #: what the last hint searched: iterations, target, legal actions, seconds
+    #: what the last hint searched: iterations, seconds, legal actions, actions tried
     last_hint: dict = field(default_factory=dict)
+    #: every alias offered so far -> what it named (see `assign_aliases`); saved with the game
+    alias_book: dict = field(default_factory=dict)
 
     # ---- construction
     @classmethod
@@ -322,6 +545,11 @@ class Session:
         if seat_specs and "players" not in kwargs and not mode:
             if len(seat_specs) in gcls.player_counts():
                 kwargs["players"] = len(seat_specs)
+        if not seat_specs or any(spec.strip().lower() == "human" for spec in seat_specs):
+            fields = {f.name for f in dataclasses.fields(gcls.Params)}
+            for name, value in HUMAN_PARAMS.items():
+                if name in fields and name not in kwargs:
+                    kwargs[name] = value
         base = load_game(gcls.name, **kwargs)
         n = base.num_players
         specs = list(seat_specs)
@@ -355,6 +583,7 @@ class Session:
             session.actions.append((action, text, seat))
         session.state = state
         session.history = list(record.get("seen_history", state.history_text()))
+        session.alias_book = dict(record.get("aliases") or {})
         for key, value in (record.get("bot_rng") or {}).items():
             seat = session.seats[int(key)]
             if seat.bot is not None:
@@ -392,6 +621,14 @@ class Session:
             return f"seat {s} (you)" if len(self.humans) == 1 else f"seat {s} (human)"
         return f"seat {s} ({seat.spec})"
 
+    def decision(self) -> tuple[list, Decision]:
+        """The legal actions of the seat to move, and how the terminal offers them."""
+        state = self.state
+        legal = state.legal_actions()
+        texts = [state.action_to_string(a) for a in legal]
+        groups = action_groups(state, state.current_player(), legal, texts)
+        return legal, Decision(texts, groups, self.alias_book)
+
     # ---- records
     def to_record(self) -> dict:
         g = self.game
@@ -412,6 +649,7 @@ class Session:
             "bot_rng": {str(s): _rng_state_to_json(seat.bot.rng) for s, seat in enumerate(self.seats)
                         if seat.bot is not None},
             "seen_history": list(self.history),
+            "aliases": dict(self.alias_book),
         }
         if self.state.is_terminal():
             done = records.make_record(g, self.seed, rec["seats"], self.state, self.actions, 0.0)
@@ -486,32 +724,35 @@ class Session:
         self._restore_bots(snap)
         return f"took back: {undone}"
 
-    def hint(self, seat: int, max_seconds: float | None = None) -> list[tuple[str, float, int]]:
-        """The three most visited moves of an ISMCTS search from `seat`'s view.  The budget
-        grows with the number of legal actions (`hint_target`): with a fixed 300 iterations,
-        75 actions get four visits each and the top three are noise.  It is capped by
-        `max_seconds` (default HINT_MAX_SECONDS); `last_hint` says what was searched."""
+    def hint(self, seat: int, seconds: float | None = None) -> list[tuple[str, float, int]]:
+        """The three most visited moves of an ISMCTS search from `seat`'s view, searching for
+        `seconds` (default HINT_SECONDS): (text, mean value, visits).  `last_hint` says what
+        was searched, and the first two moves' figures feed `hint_confidence`."""
         from automa.search.mcts import ISMCTSBot
-        cap = HINT_MAX_SECONDS if max_seconds is None else float(max_seconds)
+        seconds = HINT_SECONDS if seconds is None else max(0.05, float(seconds))
         legal = self.state.legal_actions()
         if len(legal) == 1:
-            self.last_hint = {"iterations": 0, "target": 0, "legal": 1, "seconds": 0.0}
+            self.last_hint = {"iterations": 0, "seconds": 0.0, "asked": seconds, "legal": 1, "tried": 1}
             return [(self.state.action_to_string(legal[0]), float("nan"), 0)]
-        target = hint_target(len(legal))
         if self._hint_bot is None:
             # playouts cut after a few moves and scored by the game's heuristic, as the
             # difficulty presets do: random playouts to the end never win Pulitzer solo,
             # which left every move at 0%
             self._hint_bot = ISMCTSBot(self.game, seed=self.bot_seed + 9973, spec="ismcts",
-                                       iterations=target, rollout_depth=HINT_ROLLOUT_DEPTH)
+                                       seconds=seconds, rollout_depth=HINT_ROLLOUT_DEPTH)
         bot = self._hint_bot
-        # the target budget, stopped early only if it would overrun the time cap
-        bot.params.update(iterations=target, seconds=0.0, max_seconds=max(0.05, cap))
-        rows = bot.analyse(self.state, seat, top=3)
+        bot.params.update(seconds=seconds, max_seconds=0.0)
+        root = bot.search(self.state, seat)
         stats = bot.last_stats
-        self.last_hint = {"iterations": int(stats.get("iterations", 0)), "target": target,
-                          "legal": len(legal), "seconds": float(stats.get("seconds", 0.0))}
-        return [(self.state.action_to_string(a), value, visits) for a, value, visits in rows]
+        tried = sorted((a for a in legal if a in root.children and root.children[a].visits),
+                       key=lambda a: -root.children[a].visits)
+        self.last_hint = {"iterations": int(stats.get("iterations", 0)), "seconds": float(stats.get("seconds", 0.0)),
+                          "asked": seconds, "legal": len(legal), "tried": len(tried)}
+        rows = []
+        for action in tried[:3]:
+            node = root.children[action]
+            rows.append((self.state.action_to_string(action), node.totals[seat] / node.visits, node.visits))
+        return rows
 
     def _cap(self, s: Any, bot: Bot, cap: float | None = None) -> None:
         """Give a search bot a safety stop at `move_seconds` per move.  Its budget stays in
@@ -565,14 +806,33 @@ class Session:
         self.history = now
 
 
-def hint_target(n_legal: int) -> int:
-    """Iterations the hint aims for on a decision with `n_legal` actions."""
-    return max(HINT_ITERATIONS, HINT_VISITS_PER_ACTION * max(1, n_legal))
+def hint_confidence(rows: Sequence[tuple[str, float, int]]) -> str:
+    """How sure the search is of its first suggestion over the second, from their mean
+    values and visits.  A mean of values in [0, 1] has a variance of at most v(1 - v) per
+    playout, so (v1 - v2) / sqrt(v1(1 - v1)/n1 + v2(1 - v2)/n2) says how many standard errors
+    apart the two estimates are; UCT also gives a clearly better move more visits."""
+    if len(rows) < 2:
+        return ""
+    (_t1, v1, n1), (_t2, v2, n2) = rows[0], rows[1]
+    if not (n1 and n2) or v1 != v1 or v2 != v2:
+        return ""
+    spread = math.sqrt(max(v1 * (1 - v1), 0.01) / n1 + max(v2 * (1 - v2), 0.01) / n2)
+    z = (v1 - v2) / spread
+    ratio = n1 / n2
+    figures = f"{100 * v1:.0f}% against {100 * v2:.0f}%, {n1} visits against {n2}"
+    if z >= HINT_CLEAR_Z and ratio >= HINT_CLEAR_RATIO:
+        return f"sure: the first suggestion is clearly ahead of the second ({figures})"
+    if z >= 1.0 or ratio >= HINT_CLEAR_RATIO:
+        return (f"fairly sure: the first suggestion leads the second, but not by a clear margin "
+                f"({figures})")
+    return (f"not sure: the first two suggestions are too close to call ({figures}); "
+            "either is as good as this search can tell")
 
 
 def hint_lines(rows: Sequence[tuple[str, float, int]], stats: dict) -> list[str]:
-    """The hint's suggestions, each with its win-rate estimate and visits, and a note when
-    the estimate is rough (few visits, or the time ran out before the target budget)."""
+    """The hint's suggestions, each with its win-rate estimate and visits, then what was
+    searched and how sure the search is (`hint_confidence`); a note when the estimate rests
+    on few visits."""
     out = []
     for i, (text, value, visits) in enumerate(rows, 1):
         rate = "?" if value != value or value in (float("inf"), float("-inf")) else f"{100 * value:.0f}%"
@@ -583,15 +843,20 @@ def hint_lines(rows: Sequence[tuple[str, float, int]], stats: dict) -> list[str]
     if stats.get("legal") == 1:
         out.append("  (the only legal move here)")
         return out
-    few = min(v for _t, _v, v in rows)
-    done, target, legal = stats.get("iterations", 0), stats.get("target", 0), stats.get("legal", 0)
+    done, legal, tried = stats.get("iterations", 0), stats.get("legal", 0), stats.get("tried", 0)
+    out.append(f"  searched {done} playouts in {stats.get('seconds', 0.0):.1f} s over {legal} legal moves"
+               + (f" ({legal - tried} never tried)" if tried and tried < legal else ""))
     values = [v for _t, v, _n in rows]
     if len(rows) > 1 and max(values) - min(values) < 1e-9:
         out.append("  every suggestion scored the same in the playouts: the search cannot tell "
                    "these moves apart here, so their order means nothing")
-    if few < HINT_ROUGH_VISITS or (target and done < target):
-        out.append(f"  rough estimate: {done} iterations over {legal} legal moves "
-                   f"(the least-visited suggestion has {few} visits); the order may be chance — "
+    else:
+        sure = hint_confidence(rows)
+        if sure:
+            out.append(f"  {sure}")
+    few = min(v for _t, _v, v in rows)
+    if few < HINT_ROUGH_VISITS or (tried and tried < legal):
+        out.append(f"  rough estimate: the least-visited suggestion has {few} visits; "
                    "'hint 15' thinks longer")
     return out
 
@@ -624,13 +889,75 @@ def read_saved(path: str | Path) -> dict:
 
 # --------------------------------------------------------------------------- the terminal loop
 
-class Terminal:
-    """The prompts and commands around a Session."""
+#: home, erase the screen, erase the scrollback (xterm's ESC [3J, honoured by tmux, the VTE
+#: terminals, iTerm2 and Windows Terminal): what one player saw must not be a scroll away
+#: from the next
+CLEAR_SCREEN = "\033[H\033[2J\033[3J"
+_ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 
-    def __init__(self, session: Session):
+
+def screen_rows(lines: Sequence[str], width: int) -> int:
+    """How many rows `lines` take on a terminal `width` columns wide (long lines wrap)."""
+    total = 0
+    for line in lines:
+        for part in str(line).split("\n"):
+            total += max(1, -(-len(_ANSI.sub("", part)) // max(1, width)))
+    return total
+
+
+def in_columns(cells: Sequence[str], width: int, least: int = 9) -> list[str]:
+    """Cells laid out down the columns, as many columns as fit in `width`; fewer than
+    `least` cells stay in one column."""
+    if not cells:
+        return []
+    lengths = [len(_ANSI.sub("", c)) for c in cells]
+    cell_width = max(lengths) + 2
+    ncols = max(1, width // cell_width) if len(cells) >= least else 1
+    rows = -(-len(cells) // ncols)
+    ncols = -(-len(cells) // rows)
+    out = []
+    for r in range(rows):
+        line = ""
+        for c in range(ncols):
+            k = c * rows + r
+            if k < len(cells):
+                pad = " " * (cell_width - lengths[k]) if c < ncols - 1 and k + rows < len(cells) else ""
+                line += cells[k] + pad
+        out.append(line.rstrip())
+    return out
+
+
+def terminal_size() -> tuple[int, int]:
+    size = shutil.get_terminal_size((80, 24))
+    return size.columns, size.lines
+
+
+def games_dir(record_dir: str | Path | None = None) -> Path:
+    """Where finished games' records and saves without a name go: `record_dir`, else
+    $XDG_STATE_HOME/automa/games (~/.local/state/automa/games)."""
+    if record_dir:
+        return Path(record_dir).expanduser()
+    base = os.environ.get("XDG_STATE_HOME") or os.path.join(os.path.expanduser("~"), ".local", "state")
+    return Path(base) / "automa" / "games"
+
+
+class Terminal:
+    """The prompts and commands around a Session.
+
+    `screen` gives the terminal's (columns, rows) when the output is a terminal, None when
+    it is not (a pipe, a test).  On a terminal a decision whose list does not fit is taken
+    in two steps (a group, then its actions), and a board and list that do not fit together
+    are shown one after the other (Enter lists the actions)."""
+
+    def __init__(self, session: Session, screen: Callable[[], tuple[int, int]] | None = None,
+                 record_dir: str | Path | None = None):
         self.s = session
+        self.screen = screen
+        self.record_dir = record_dir
         self.saved_to: str | None = None
+        self.record_path: str | None = None
         self.last_obs: dict[int, Any] = {}
+        self._default_save: str | None = None
 
     def ask(self, prompt: str) -> str:
         try:
@@ -638,32 +965,35 @@ class Terminal:
         except EOFError:
             raise EndOfInput() from None
 
+    def size(self) -> tuple[int, int | None]:
+        """(columns, rows) to fit into; rows None when there is no screen to fit."""
+        if self.screen is None:
+            return shutil.get_terminal_size((80, 24)).columns, None
+        columns, rows = self.screen()
+        return max(20, columns), max(8, rows)
+
     def run(self) -> int:
         """0 when the game ended or was saved; 1 when it was abandoned unsaved."""
-        s = self.s
-        try:
-            return self._loop()
-        except EndOfInput:
-            s.echo("")
-            if self.saved_to:
-                s.echo(f"end of input: leaving the game (last saved to {self.saved_to})")
-                return 0
-            s.echo("end of input: game abandoned (not saved)")
-            return 1
-        except QuitGame:
-            if self.saved_to:
-                s.echo(f"game left; resume with: automa play {s.game.name} --load {self.saved_to}")
-                return 0
-            s.echo("game abandoned (not saved)")
-            return 1
-
-    def _loop(self) -> int:
         s = self.s
         s.echo(f"{s.game.title or s.game.name} — seed {s.seed}", bold=True)
         s.echo("seats: " + ", ".join(s.seat_name(i) for i in range(len(s.seats))))
         s.echo("type help for commands")
         for line in s.history:
             s.echo(f"  > {line}", fg="magenta")
+        try:
+            self._loop()
+        except QuitGame:
+            if self.saved_to:
+                s.echo(f"game left; resume with: automa play {s.game.name} --load {shlex.quote(self.saved_to)}")
+                return 0
+            s.echo("game abandoned (not saved)")
+            return 1
+        self.final_screen()
+        self.save_record()
+        return 0
+
+    def _loop(self) -> None:
+        s = self.s
         on_screen: int | None = None
         while not s.state.is_terminal():
             try:
@@ -681,81 +1011,120 @@ class Terminal:
                 self.human_turn(seat)
             except KeyboardInterrupt:
                 s.echo("")
-                self.offer_save()
+                self.offer_save("interrupted")
+            except EndOfInput:
+                s.echo("")
+                self.offer_save("end of input (Ctrl-D)")
         s.show_news()
-        self.final_screen()
-        return 0
+
+    def clear_screen(self) -> None:
+        """Wipe the screen and its scrollback on a terminal; elsewhere push it up."""
+        self.s.out(CLEAR_SCREEN if self.screen is not None else "\n" * 40)
 
     def hand_over(self, seat: int) -> None:
         s = self.s
-        s.out("\n" * 40)
+        self.clear_screen()
         s.echo(f"=== hand over to seat {seat}: press Enter when only seat {seat} looks at the screen ===",
                bold=True)
         self.ask("")
         s.out("\n" * 3)
 
-    def show_position(self, seat: int) -> None:
+    def position_lines(self, seat: int) -> list[str]:
+        """What changed since the seat last looked, the decision's heading and the board."""
         from automa.views import board_changes, render_view
         s = self.s
         obs = s.state.observation(seat)
-        for line in board_changes(s.state, seat, self.last_obs.get(seat), obs):
-            s.echo(f"  > {line}", fg="magenta")
+        lines = [s.style(f"  > {line}", fg="magenta")
+                 for line in board_changes(s.state, seat, self.last_obs.get(seat), obs)]
         self.last_obs[seat] = obs
-        s.echo("")
-        s.echo(f"--- {s.seat_name(seat)}, your decision ---", bold=True, fg="green")
-        s.echo(render_view(s.state, seat, s.style))
+        lines.append("")
+        lines.append(s.style(f"--- {s.seat_name(seat)}, your decision ---", bold=True, fg="green"))
+        lines.extend(render_view(s.state, seat, s.style).split("\n"))
+        return lines
 
-    def show_actions(self, texts: list[str], aliases: list[str]) -> None:
-        """Numbered, with the alias in [ ]; long lists in columns when the terminal is wide."""
-        import shutil
+    def show_position(self, seat: int) -> None:
+        for line in self.position_lines(seat):
+            self.s.out(line)
+
+    def menu_lines(self, menu: Sequence[Entry], heading: str | None, width: int, lead: str = "") -> list[str]:
+        """Numbered lines with the alias in [ ], in columns when they are many and short."""
         s = self.s
-        width = max(len(a) for a in aliases) if aliases else 0
+        tag_width = max(len(e.alias) for e in menu) + 2 if menu else 0
         cells = []
-        for i, (text, alias) in enumerate(zip(texts, aliases), 1):
-            tag = f"[{alias}]".ljust(width + 2) if width else ""
-            cells.append((f"  {i:>3}. {tag} {text}", tag))
-        columns = shutil.get_terminal_size((80, 24)).columns
-        cell_width = max(len(c) for c, _ in cells) + 1
-        ncols = max(1, columns // cell_width) if len(cells) > 12 else 1
-        rows = -(-len(cells) // ncols)
-        for r in range(rows):
-            line = []
-            for c in range(ncols):
-                k = c * rows + r
-                if k < len(cells):
-                    text, tag = cells[k]
-                    shown = text.replace(tag, s.style(tag, fg="yellow"), 1) if tag else text
-                    pad = " " * (cell_width - len(text)) if c < ncols - 1 else ""
-                    line.append(shown + pad)
-            s.echo("".join(line).rstrip())
+        for i, entry in enumerate(menu, 1):
+            tag = f"[{entry.alias}]"
+            cells.append(f"{i:>3}. {s.style(tag, fg='yellow')}{' ' * (tag_width - len(tag))} {entry.label}")
+        lines = in_columns(cells, width)
+        if heading:
+            lead = f", {lead} ..." if lead else ""
+            lines.insert(0, s.style(f"{heading}{lead} — {len(menu)} choices (b: back to the first list):", bold=True))
+        return lines
+
+    def listing(self, decision: Decision, menu: Sequence[Entry], heading: str | None, width: int) -> list[str]:
+        return self.menu_lines(menu, heading, width, decision.group_lead(heading) if heading else "")
+
+    def two_step(self, decision: Decision, width: int, rows: int | None) -> bool:
+        """Whether the decision is taken a group first: when its flat list would not fit on
+        the screen and grouping shortens it."""
+        if rows is None or not decision.headings:
+            return False
+        flat = screen_rows(self.menu_lines(decision.flat_menu(), None, width), width)
+        return flat + 4 > rows and len(decision.top_menu()) < len(decision.texts)
 
     def human_turn(self, seat: int) -> None:
         s = self.s
-        state = s.state
-        legal = state.legal_actions()
-        texts = [state.action_to_string(a) for a in legal]
-        aliases = action_aliases(texts)
-        self.show_position(seat)
-        self.show_actions(texts, aliases)
+        legal, decision = s.decision()
+        width, rows = self.size()
+        steps = self.two_step(decision, width, rows)
+        heading: str | None = None
+        menu = decision.top_menu() if steps else decision.flat_menu()
+        board = self.position_lines(seat)
+        listing = self.listing(decision, menu, heading, width)
+        for line in board:
+            s.out(line)
+        # a list that does not fit under the board waits for Enter, unless it is short: then
+        # only the top of the board scrolls up (and `board` shows it again)
+        menu_rows = screen_rows(listing, width)
+        pending = (rows is not None and screen_rows(board + listing, width) + 2 > rows
+                   and menu_rows > rows // 3)
+        if pending:
+            self.pager_line(len(legal))
+        else:
+            self.print_lines(listing)
         while True:
-            text = self.ask(f"seat {seat} > ").strip()
+            text = self.ask(f"seat {seat} > " + (f"{heading} > " if heading else "")).strip()
             if not text:
-                s.echo(f"type a number 1-{len(legal)}, an alias in [ ], the start of an action, or help")
+                if pending:
+                    self.print_lines(self.listing(decision, menu, heading, width))
+                    pending = False
+                else:
+                    s.echo(f"type a number 1-{len(menu)}, an alias in [ ], the start of an action, or help")
                 continue
             word, _, rest = text.partition(" ")
             cmd = word.lower()
             if cmd in ("help", "?", "h"):
                 self.help()
             elif cmd in ("quit", "q", "exit"):
-                self.offer_save(quitting=True)
+                self.offer_save("quit")
             elif cmd == "save":
-                self.save(rest)
+                self.save(rest or self.default_save_path())
             elif cmd in ("rules", "rule"):
                 self.rules(legal)
             elif cmd == "board":
                 self.show_position(seat)
+                self.pager_line(len(legal))
+                pending = True
             elif cmd == "actions":
-                self.show_actions(texts, aliases)
+                self.print_lines(self.listing(decision, menu, heading, width))
+                pending = False
+            elif cmd in ("back", "b") and not rest:
+                if heading is None:
+                    s.echo("this is the first list already")
+                    continue
+                heading = None
+                menu = decision.top_menu()
+                self.print_lines(self.listing(decision, menu, heading, width))
+                pending = False
             elif cmd == "hint":
                 self.hint(seat, rest)
             elif cmd == "undo":
@@ -768,64 +1137,111 @@ class Terminal:
                         self.last_obs[me] = s.state.observation(me)
                     return
             else:
-                idx, cands = match_action(text, texts, aliases)
-                if idx is not None:
-                    action = legal[idx]
+                kind, value = decision.match(text, menu, heading)
+                if kind == "action":
                     try:
-                        s.apply(action, seat)
+                        s.apply(legal[value], seat)
                     except IllegalActionError as err:  # cannot happen: the action is from legal
                         s.echo(str(err), fg="red")
                         continue
-                    s.echo(f"  {s.seat_name(seat)}: {texts[idx]}", fg="green")
+                    s.echo(f"  {s.seat_name(seat)}: {decision.texts[value]}", fg="green")
                     return
-                if cands:
-                    s.echo(f"{text!r} fits {len(cands)} actions: "
-                           + ", ".join(f"{i + 1}" for i in cands[:12])
-                           + (" ..." if len(cands) > 12 else "") + " — type more, or the number", fg="red")
+                if kind == "group":
+                    heading = value
+                    menu = decision.group_menu(heading)
+                    self.print_lines(self.listing(decision, menu, heading, width))
+                    pending = False
+                elif kind == "unclear":
+                    shown = ", ".join(f"[{decision.aliases[i]}]" for i in value[:8])
+                    s.echo(f"{text!r} fits {len(value)} actions: {shown}" + (" ..." if len(value) > 8 else "")
+                           + " — type more, or an alias", fg="red")
                 else:
-                    s.echo(f"{text!r}: not an action here: type a number 1-{len(legal)}, "
+                    s.echo(f"{text!r}: not an action here: type a number 1-{len(menu)}, "
                            "an alias in [ ], the start of an action's text, or help", fg="red")
+
+    def pager_line(self, n: int) -> None:
+        self.s.echo(f"--- {n} action{'s' if n != 1 else ''}: Enter lists them, or type your choice "
+                    "(help: commands) ---", bold=True)
+
+    def print_lines(self, lines: Sequence[str]) -> None:
+        for line in lines:
+            self.s.out(line)
 
     def help(self) -> None:
         s = self.s
         s.echo("choose an action by its number, its alias in [ ], or the start of its text;")
+        s.echo("a line ending in > is a group: choosing it lists its actions (aliases work from any list);")
         s.echo("commands:")
         for name, text in COMMANDS.items():
             s.echo(f"  {name:<13} {text}")
 
+    def default_save_path(self) -> str:
+        """The file `save` without a name, and Enter at the leaving question, write to."""
+        if self.saved_to:
+            return self.saved_to
+        if self._default_save is None:
+            s = self.s
+            stamp = time.strftime("%Y%m%d-%H%M%S")
+            self._default_save = str(games_dir(self.record_dir) / f"{s.game.name}-seed{s.seed}-{stamp}.json")
+        return self._default_save
+
     def save(self, name: str) -> bool:
         s = self.s
         name = name.strip()
-        if not name:
-            s.echo("save needs a file name: save FILE", fg="red")
-            return False
         try:
+            folder = games_dir(self.record_dir)
+            if Path(os.path.expanduser(name)).parent == folder:
+                folder.mkdir(parents=True, exist_ok=True)
             path = s.save(name)
         except OSError as err:
             s.echo(f"could not save to {name}: {err.strerror or err}", fg="red")
             return False
         self.saved_to = path
-        s.echo(f"saved to {path} (resume: automa play {s.game.name} --load {path})", fg="green")
+        s.echo(f"saved to {path} (resume: automa play {s.game.name} --load {shlex.quote(path)})", fg="green")
         return True
 
-    def offer_save(self, quitting: bool = False) -> None:
+    def offer_save(self, why: str) -> None:
+        """Ask whether to save before leaving; raises QuitGame to leave, returns to play on.
+        Enter saves (to the last file saved, or a new one in the games folder); when the
+        input is closed for good, the game is saved there rather than lost."""
         s = self.s
-        if not quitting:
-            s.echo("interrupted.", fg="yellow")
+        if why != "quit":
+            s.echo(f"{why}.", fg="yellow")
+        target = self.default_save_path()
+        s.echo(f"Enter: save the game to {target}")
+        s.echo("or FILE: save it there;  n: leave without saving;  c: back to the game")
         while True:
             try:
-                answer = self.ask("save before leaving? file name to save, Enter to leave without "
-                                  "saving, c to continue: ").strip()
+                answer = self.ask("save before leaving? [Enter/FILE/n/c] ").strip()
             except KeyboardInterrupt:
                 s.echo("")
+                raise QuitGame() from None
+            except EndOfInput:
+                s.echo("")
+                self.save(target)
                 raise QuitGame() from None
             if answer.lower() in ("c", "continue"):
                 s.echo("continuing")
                 return
-            if not answer:
+            if answer.lower() in ("n", "no"):
                 raise QuitGame()
-            if self.save(answer):
+            if self.save(answer or target):
                 raise QuitGame()
+
+    def save_record(self) -> None:
+        """Write the finished game as a record `automa replay` reads, and say where."""
+        s = self.s
+        folder = games_dir(self.record_dir)
+        path = folder / f"{s.game.name}-seed{s.seed}-{time.strftime('%Y%m%d-%H%M%S')}.jsonl"
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            s.save(str(path))
+        except OSError as err:
+            s.echo(f"could not write the game's record to {path}: {err.strerror or err}", fg="red")
+            return
+        self.record_path = str(path)
+        s.echo(f"game record: {path}")
+        s.echo(f"replay it with: automa replay {shlex.quote(str(path))} --verify")
 
     def rules(self, legal: list) -> None:
         s = self.s
@@ -851,27 +1267,30 @@ class Terminal:
                 s.echo("no rule text is shipped for this game")
 
     def hint(self, seat: int, arg: str = "") -> None:
-        """`hint` or `hint SECONDS`; says plainly when the estimate rests on few visits."""
+        """`hint` or `hint SECONDS`: searches that long, then says how sure it is."""
         s = self.s
         arg = arg.strip()
-        limit = None
+        seconds = HINT_SECONDS
         if arg:
             try:
-                limit = float(arg)
+                seconds = float(arg)
             except ValueError:
-                limit = -1.0
-            if not 0.5 <= limit <= 120:
+                seconds = -1.0
+            if not 0.5 <= seconds <= 120:
                 s.echo(f"hint {arg}: give the seconds to think as a number from 0.5 to 120 "
                        "(e.g. hint 15), or just hint", fg="red")
                 return
-        s.echo("thinking...")
+        s.echo(f"thinking for {seconds:g} seconds (Ctrl-C stops)...")
         try:
-            rows = s.hint(seat, limit)
+            rows = s.hint(seat, seconds)
         except KeyboardInterrupt:
             s.echo("hint interrupted")
             return
+        width = self.size()[0] - 1
         for line in hint_lines(rows, s.last_hint):
-            s.echo(line)
+            indent = " " * (len(line) - len(line.lstrip()) + 3)
+            for part in textwrap.wrap(line, width, subsequent_indent=indent, break_on_hyphens=False) or [""]:
+                s.echo(part)
 
     def final_screen(self) -> None:
         s = self.s
@@ -891,7 +1310,7 @@ class Terminal:
 
 def run(game: str | None, players: int | None, mode: str | None, params: dict, seat_specs: Sequence[str],
         seed: int | None, bot_seed: int, load: str | None = None, colour: bool | None = None,
-        move_seconds: float = MOVE_SECONDS) -> int:
+        move_seconds: float = MOVE_SECONDS, record_dir: str | None = None) -> int:
     """The `automa play` command.  Raises AutomaError for bad arguments."""
     kw = {"colour": use_colour() if colour is None else colour, "move_seconds": move_seconds}
     if load:
@@ -902,7 +1321,15 @@ def run(game: str | None, players: int | None, mode: str | None, params: dict, s
     else:
         session = Session.new(game, players, mode, params, seat_specs, seed, bot_seed, **kw)
     _restore_ctrl_c()
-    return Terminal(session).run()
+    screen = terminal_size if _is_terminal(sys.stdout) else None
+    return Terminal(session, screen=screen, record_dir=record_dir).run()
+
+
+def _is_terminal(stream) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
 
 
 def _restore_ctrl_c() -> None:

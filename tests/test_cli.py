@@ -102,10 +102,12 @@ def test_play_with_scripted_input_reaches_the_final_scores():
     assert "final scores" in result.output and "seat 1 (random): bid" in result.output
 
 
-def test_play_quit_and_end_of_input_end_cleanly():
-    r = CliRunner().invoke(main, ["play", "tiny_goofspiel", "--seat", "human", "--seat", "random",
-                                  "--seed", "1"], input="q\n")
-    assert r.exit_code == 1 and "game abandoned" in r.output
-    r = CliRunner().invoke(main, ["play", "tiny_goofspiel", "--seat", "human", "--seat", "random",
-                                  "--seed", "1"], input="")
-    assert r.exit_code == 1 and "game abandoned" in r.output
+def test_play_quit_and_end_of_input_save_the_game(tmp_path, monkeypatch):
+    """quit and Ctrl-D (end of input) offer to save, and with nobody to answer the game is
+    saved rather than lost, in the user's state folder."""
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
+    for keys in ("q\n", ""):
+        r = CliRunner().invoke(main, ["play", "tiny_goofspiel", "--seat", "human", "--seat", "random",
+                                      "--seed", "1"], input=keys)
+        assert r.exit_code == 0 and "save before leaving?" in r.output and "resume with" in r.output
+    assert list((tmp_path / "automa" / "games").glob("tiny_goofspiel-seed1-*.json"))

@@ -45,7 +45,7 @@ class Table:
             if p not in alive:
                 continue
             role, *rest = roles.get(p, ("n",))
-            out += ["", role] + [str(x) for x in rest] + ([] if rest else [""])
+            out += ["", role] + [str(x) for x in rest] + [""]      # Enter hides the answers
         return out
 
 
@@ -54,7 +54,7 @@ def table(tmp_path):
     """A 4-player game past setup and dawn: player 2 is the witch, 3 the Constable; the
     Black Cat went to player 4."""
     t = Table(tmp_path)
-    t.play(["", ""] + ["", "n", "", "", "w", "4", "", "n", "", "", "n", ""])
+    t.play(["", ""] + ["", "n", "", "", "w", "4", "", "", "n", "", "", "n", ""])
     assert t.state["tokens"]["black_cat"] == [4] and t.state["phase"] == "day"
     return t
 
@@ -129,7 +129,7 @@ def test_confession_rules_specials_phips_and_bad_input(table):
     assert st["phips_used"] == [3] and st["constable_gone"] and st["fd"][0] == 4 and st["fd"][2] == 5
     assert st["up"][0] == ["constable"]
     # the next night: nobody can answer 'c' any more, Phips is used up, a witch may pick themself
-    out = table.play(["night 1", "", "n", "", "", "w", "2", "", "c", "n", "", "", "n", ""]
+    out = table.play(["night 1", "", "n", "", "", "w", "2", "", "", "c", "n", "", "", "n", ""]
                      + ["3", "phips", "none"])
     assert "the Constable card has been revealed: nobody is the Constable now" in out
     assert "Nobody holds the gavel (the Constable card has been revealed)." in out
@@ -176,10 +176,10 @@ def test_an_interrupted_night_resumes_at_the_same_step(table):
 
 def test_a_private_round_interrupted_half_way_keeps_the_answers_given(table):
     answers = night(table, victim=1, gavel=4)
-    table.play(answers[:7])                                       # players 1 and 2 answered
+    table.play(answers[:8])                                       # players 1 and 2 answered
     st = table.state
     assert sorted(st["night"]["answers"]) == ["1", "2"]
-    table.play(answers[7:] + [""])
+    table.play(answers[8:] + [""])
     assert any("hand the device to player 3" in p for p in table.prompts)
     assert not any("hand the device to player 1" in p for p in table.prompts)
     assert table.state["alive"] == [2, 3, 4] or "player 1 turns up" in table.prompts[-1]
@@ -233,3 +233,56 @@ def test_conspiracy_names_the_black_cat_step(table):
     assert "player 4 holds the Black Cat and drew the Conspiracy: they choose" in out
     assert "conspiracy N: N is the living player who drew it" in out     # 9 is no player
     assert "the drawer turns one of player 4's" in out
+
+
+def test_a_private_answer_is_wiped_before_the_device_is_passed_on(tmp_path):
+    """The screen (and its scrollback) is cleared before each player's private prompt and,
+    after they press Enter to hide it, again before the next player takes the device; a
+    moderator stopping half-way through a private turn leaves nothing on screen either."""
+    events = []
+    answers = ["", ""] + ["", "n", "", "", "w", "4", "", "", "c", "", "", "n", ""]
+
+    def ask(prompt):
+        events.append(("ask", prompt))
+        if not answers:
+            raise EOFError
+        return answers.pop(0)
+
+    run("salem", str(tmp_path / "s.json"), 3, None, None, 4, ask=ask,
+        out=lambda text: events.append(("say", text)), clear=lambda: events.append(("clear",)))
+    hands = [i for i, e in enumerate(events) if e[0] == "ask" and "hand the device to player" in e[1]]
+    hides = [i for i, e in enumerate(events) if e[0] == "ask" and "press Enter to hide" in e[1]]
+    assert len(hands) == len(hides) == 4
+    for hand, hide in zip(hands, hides):
+        assert events[hand - 1] == ("clear",)                 # nothing of the last player is left
+        assert events[hide + 1] == ("clear",)                 # hidden before the device moves on
+        private = [e[1] for e in events[hand:hide] if e[0] == "say"]
+        assert private and all("Everyone opens their eyes" not in line for line in private)
+    assert "who gets the Black Cat" in events[hides[1] - 1][1]   # the witch answered, then hid it
+
+    # stopped half-way through player 2's secret: the screen is wiped on the way out
+    events.clear()
+    answers[:] = ["night", "", "n", "", "", "w"]
+    run("salem", str(tmp_path / "s.json"), 3, None, None, 4, ask=ask,
+        out=lambda text: events.append(("say", text)), clear=lambda: events.append(("clear",)))
+    last_secret = max(i for i, e in enumerate(events) if e[0] == "ask" and "victim" in e[1])
+    assert ("clear",) in events[last_secret:]
+
+
+def test_clear_terminal_wipes_the_scrollback_only_on_a_terminal(monkeypatch):
+    import io
+    from automa import companion
+    piped = io.StringIO()
+    monkeypatch.setattr("sys.stdout", piped)
+    companion.clear_terminal()                                # a pipe or a file: nothing written
+    assert piped.getvalue() == ""
+
+    class Tty(io.StringIO):
+        def isatty(self):
+            return True
+
+    screen = Tty()
+    monkeypatch.setattr("sys.stdout", screen)
+    monkeypatch.setattr("click.clear", lambda: None)
+    companion.clear_terminal()
+    assert "\x1b[3J" in screen.getvalue() and "\x1b[2J" in screen.getvalue()

@@ -3,22 +3,38 @@ pseudo-terminal (pexpect), with scripted keystrokes.  Short games and small seed
 file quick."""
 import json
 import os
+import re
 import sys
+import tempfile
 
 import pytest
 
 pexpect = pytest.importorskip("pexpect")
+#: finished games' records and unnamed saves of these tests go here, not to ~/.local/state
+STATE_HOME = tempfile.mkdtemp(prefix="automa-test-state-")
 
 PROMPT = r"seat (\d+) > "
 FINAL = r"=== final scores ==="
 TIMEOUT = 60
 
 
-def spawn(*args, cwd=None):
-    env = dict(os.environ, NO_COLOR="1", PYTHONUNBUFFERED="1", TERM="dumb")
+def spawn(*args, cwd=None, dimensions=(60, 200)):
+    env = dict(os.environ, NO_COLOR="1", PYTHONUNBUFFERED="1", TERM="dumb", XDG_STATE_HOME=STATE_HOME)
+    env.pop("LINES", None)
+    env.pop("COLUMNS", None)
     child = pexpect.spawn(sys.executable, ["-m", "automa.cli", *args], cwd=cwd, env=env, encoding="utf-8",
-                          timeout=TIMEOUT, dimensions=(60, 200))
+                          timeout=TIMEOUT, dimensions=dimensions)
     return child
+
+
+def leave_unsaved(child):
+    """Ctrl-D: the game asks whether to save; n leaves without saving (exit status 1)."""
+    child.sendeof()
+    child.expect("end of input")
+    child.expect(r"save before leaving\?")
+    child.sendline("n")
+    child.expect("game abandoned")
+    return finish(child)
 
 
 def interrupt(child, tries: int = 4):
@@ -47,9 +63,10 @@ def screen_before_prompt(child):
 
 def test_whole_solo_pulitzer_game_with_garbage_at_every_prompt():
     """Bar: a whole `automa play pulitzer --mode solo --seed 1` to the final score screen;
-    garbage typed at every prompt never ends the program."""
+    garbage typed at every prompt never ends the program; the finished game is written as a
+    record that `automa replay --verify` replays."""
     child = spawn("play", "pulitzer", "--mode", "solo", "--seed", "1")
-    garbage = ["xyzzy", "", "999", "0", "-3", "save", "place journalist", "!!", "undo undo", "help me"]
+    garbage = ["xyzzy", "", "999", "0", "-3", "place journalist", "!!", "undo undo", "help me"]
     decisions = 0
     while True:
         i = child.expect([PROMPT, FINAL])
@@ -58,16 +75,25 @@ def test_whole_solo_pulitzer_game_with_garbage_at_every_prompt():
         child.sendline(garbage[decisions % len(garbage)])
         child.expect(PROMPT)               # re-prompted, the game goes on
         assert "not an action here" in child.before or "fits" in child.before \
-            or "commands:" in child.before or "save needs a file name" in child.before \
-            or "took back" in child.before or "nothing to undo" in child.before or "type a number" in child.before
+            or "commands:" in child.before or "choices (b: back" in child.before \
+            or "took back" in child.before or "nothing to undo" in child.before \
+            or "type a number" in child.before or "1. [" in child.before
         if "took back" in child.before:    # 'undo undo' is the command undo: fine, play on
             pass
         child.sendline("1")
         decisions += 1
         assert decisions < 400
     child.expect(r"seat 0 \(you\): -?\d+.* rank \d")    # the final score screen
+    child.expect(r"game record: (\S+)")
+    record = child.match.group(1)
+    child.expect("replay it with: automa replay")
     assert finish(child) == 0
     assert decisions > 20
+    assert record.startswith(STATE_HOME) and json.loads(open(record).read())["status"] == "ok"
+    child = spawn("replay", record, "--verify")
+    child.expect("verified")
+    child.expect("all 1 records replay exactly")
+    assert finish(child) == 0
 
 
 def test_save_then_load_resumes_at_the_same_decision(tmp_path):
@@ -94,8 +120,7 @@ def test_save_then_load_resumes_at_the_same_decision(tmp_path):
     child.expect(PROMPT)
     after = screen_before_prompt(child)
     assert after == before
-    child.sendeof()
-    assert finish(child) == 1
+    assert leave_unsaved(child) == 1
 
     # the same state, compared in-process
     from automa.play import Session
@@ -126,23 +151,58 @@ def test_hint_undo_rules_help():
     child.expect(PROMPT)
     child.sendline("request in hr")
     child.expect(PROMPT)
-    assert "requests left 2" in child.before
+    assert re.search(r"requests\s+left 2", child.before)
     child.sendline("undo")
     child.expect("took back: request in HR")
     child.expect(PROMPT)
-    assert "requests left 3" in child.before
+    assert re.search(r"requests\s+left 3", child.before)
     child.sendline("rules")
     child.expect("Newspaper resolution")
     child.expect(PROMPT)
     child.sendline("help")
     child.expect("commands:")
     child.expect(PROMPT)
-    child.sendline("rie")                  # the alias shown for 'request in Editorial'
+    child.sendline("red")                  # the alias shown for 'request in Editorial'
     child.expect("seat 0 \\(you\\): request in Editorial")
+    child.expect(PROMPT)
+    assert leave_unsaved(child) == 1
+
+
+def test_on_an_80x24_terminal_the_board_then_groups_then_their_actions():
+    """The report: on 80x24 the board and a flat list of 75 placements scrolled away.  Now
+    the list is grouped (a journalist, then a space) and short enough to follow the board;
+    b goes back, and a full alias works from the first list.  `board` shows the board again
+    with a line saying Enter lists the actions.  Ctrl-D offers to save, and Enter saves to
+    the games folder."""
+    child = spawn("play", "pulitzer", "--mode", "solo", "--seed", "1", dimensions=(24, 80))
+    child.expect(r"\[(\w+)\] +([^\[\r\n]+?): (\d+) choices >")
+    alias, heading, count = child.match.groups()
+    child.expect(PROMPT)
+    child.sendline(alias)
+    child.expect(f"{heading}, place on \\.\\.\\. — {count} choices \\(b: back to the first list\\):")
+    child.expect(r"\[(\w+)\] +bus stop")
+    space = child.match.group(1)
+    child.expect(f"seat 0 > {heading} > ")
+    child.sendline("b")
+    child.expect(r"\[pass\] +pass")
+    child.expect(PROMPT)
+    child.sendline(space)                         # the full alias, typed from the first list
+    child.expect(r"seat 0 \(you\): place journalist \d on bus stop \$500")
+    child.expect(PROMPT)
+    child.sendline("board")
+    child.expect(r"--- \d+ actions: Enter lists them")
+    child.expect(PROMPT)
+    child.sendline("")
+    child.expect(r"\[pass\] +pass")
     child.expect(PROMPT)
     child.sendeof()
     child.expect("end of input")
-    assert finish(child) == 1
+    child.expect(r"save before leaving\?")
+    child.sendline("")
+    child.expect(r"saved to (\S+) ")
+    saved = child.match.group(1)
+    assert finish(child) == 0
+    assert saved.startswith(STATE_HOME) and len(json.loads(open(saved).read())["actions"]) == 1
 
 
 def test_ctrl_c_offers_to_save(tmp_path):
@@ -192,8 +252,7 @@ def test_two_humans_hand_over_the_screen():
         if "1" in seen:
             break
     assert "1" in seen
-    child.sendeof()
-    assert finish(child) == 1
+    assert leave_unsaved(child) == 1
 
 
 def test_bad_arguments_are_reported_not_raised(tmp_path):
@@ -315,7 +374,9 @@ def test_companion_salem_moderator_private_prompts_and_restart(tmp_path):
             child.sendline("4")
         else:
             child.expect("nothing to do")
-            child.sendline("")
+        child.expect("press Enter to hide")
+        child.sendline("")
+        child.expect("\x1b\\[3J")                 # the screen and its scrollback are wiped
     child.expect("player 4 takes the Black Cat")
     child.expect("moderator \\(day")
     child.sendline("quit")
@@ -341,7 +402,8 @@ def test_companion_salem_moderator_private_prompts_and_restart(tmp_path):
             child.sendline("1")
         else:
             child.expect("nothing to do")
-            child.sendline("")
+        child.expect("press Enter to hide")
+        child.sendline("")
     child.expect("gavel lies before player 1")
     child.expect("who confessed")
     child.sendline("")
@@ -366,9 +428,9 @@ def test_alias_and_history_helpers():
     from automa.play import action_aliases, match_action, new_lines, rule_section
     texts = ["request in Editorial", "request in HR", "place journalist 1 on bus", "pass"]
     aliases = action_aliases(texts)
-    assert aliases[0] == "rie" and aliases[3] == "pass"
+    assert aliases[0] == "red" and aliases[1] == "rhr" and aliases[3] == "pass"
     assert match_action("2", texts, aliases)[0] == 1
-    assert match_action("rie", texts, aliases)[0] == 0
+    assert match_action("red", texts, aliases)[0] == 0
     assert match_action("pla", texts, aliases)[0] == 2
     assert match_action("request", texts, aliases) == (None, [0, 1])
     assert match_action("banana", texts, aliases) == (None, [])
@@ -413,7 +475,7 @@ def test_aliases_tell_apart_actions_with_the_same_initials():
              "place on TR1 (train)", "place on TD1 (trade)"]
     aliases = action_aliases(texts)
     assert all(aliases) and len(set(aliases)) == 4
-    assert aliases[2] == "tr1" and aliases[3] == "td1"
+    assert aliases[2] == "ptr1" and aliases[3] == "ptd1"
     for i, alias in enumerate(aliases):
         assert match_action(alias, texts, aliases)[0] == i
 
@@ -484,11 +546,10 @@ def test_undo_without_the_snapshots_would_change_the_replies():
     assert _continue(session, move, start) != first
 
 
-def test_hint_on_a_wide_decision_scales_its_budget_and_says_when_it_is_rough():
-    from automa.play import (HINT_ITERATIONS, HINT_VISITS_PER_ACTION, Session, hint_lines,
-                             hint_target)
-    assert hint_target(3) == HINT_ITERATIONS
-    assert hint_target(75) == 75 * HINT_VISITS_PER_ACTION >= 30 * 75
+def test_hint_thinks_for_the_seconds_asked_and_says_how_sure_it_is():
+    """`hint SECONDS` searches for that long (not a fixed ~30 visits per move), and reports
+    the playouts, the visits and a confidence statement."""
+    from automa.play import Session, hint_lines
     session = Session.new("pulitzer", 3, None, {}, ["human", "random", "random"], seed=2,
                           out=lambda _t: None)
     _bots_until_human(session)
@@ -496,37 +557,52 @@ def test_hint_on_a_wide_decision_scales_its_budget_and_says_when_it_is_rough():
     legal = session.state.legal_actions()
     assert len(legal) >= 60, "a wide decision"
     texts = [session.state.action_to_string(a) for a in legal]
-    rows = session.hint(seat, max_seconds=1.0)
+    rows = session.hint(seat, 1.0)
+    short = dict(session.last_hint)
+    assert short["asked"] == 1.0 and 0.95 <= short["seconds"] < 3.0
+    assert short["legal"] == len(legal) and short["iterations"] > 0
     assert len(rows) == 3 and len({t for t, _v, _n in rows}) == 3
     assert all(t in texts for t, _v, _n in rows)
     assert all(0.0 <= v <= 1.0 and n > 0 for _t, v, n in rows)
-    stats = session.last_hint
-    assert stats["target"] == hint_target(len(legal)) and stats["legal"] == len(legal)
-    assert 0 < stats["iterations"] <= stats["target"]       # the budget, or less if time ran out
-    lines = hint_lines(rows, stats)
+    session.hint(seat, 2.5)
+    assert 2.45 <= session.last_hint["seconds"] < 5.0                # longer when asked for longer
+    lines = hint_lines(rows, short)
     assert all(f"({n} visits)" in line for line, (_t, _v, n) in zip(lines, rows))
-    # the note on a rough estimate, from the figures alone (no clock involved)
-    short = dict(stats, iterations=stats["target"] // 10)
-    assert any(line.strip().startswith("rough estimate") for line in hint_lines(rows, short))
-    thin = [(t, v, 3) for t, v, _n in rows]
-    full = dict(stats, iterations=stats["target"])
-    assert any(line.strip().startswith("rough estimate") for line in hint_lines(thin, full))
-    plenty = [(t, v, 500) for t, v, _n in rows]
-    assert not any(line.strip().startswith("rough estimate") for line in hint_lines(plenty, full))
+    assert any(line.strip().startswith(f"searched {short['iterations']} playouts") for line in lines)
+    assert any(line.strip().startswith(("sure:", "fairly sure:", "not sure:")) for line in lines)
 
 
-def test_hint_budget_fits_on_a_narrow_decision_and_bad_seconds_are_refused():
-    from automa.play import Session, Terminal, hint_lines, hint_target
+def test_hint_confidence_from_the_figures():
+    from automa.play import hint_confidence, hint_lines
+    stats = {"iterations": 5000, "seconds": 3.0, "legal": 20, "tried": 20}
+    clear = [("a", 0.70, 3000), ("b", 0.40, 600), ("c", 0.35, 400)]
+    close = [("a", 0.51, 900), ("b", 0.50, 880), ("c", 0.30, 100)]
+    lean = [("a", 0.53, 1200), ("b", 0.50, 1000), ("c", 0.30, 100)]
+    assert hint_confidence(clear).startswith("sure: the first suggestion is clearly ahead")
+    assert hint_confidence(close).startswith("not sure: the first two suggestions are too close")
+    assert hint_confidence(lean).startswith("fairly sure")
+    assert "70% against 40%, 3000 visits against 600" in hint_confidence(clear)
+    # few visits: said plainly, with the way to think longer
+    thin = [("a", 0.6, 12), ("b", 0.5, 9), ("c", 0.5, 8)]
+    assert any(line.strip().startswith("rough estimate") and "'hint 15'" in line for line in hint_lines(thin, stats))
+    assert not any(line.strip().startswith("rough estimate") for line in hint_lines(clear, stats))
+    untried = dict(stats, tried=12)
+    assert any("(8 never tried)" in line for line in hint_lines(clear, untried))
+    same = [("a", 0.0, 50), ("b", 0.0, 50), ("c", 0.0, 50)]
+    assert any("cannot tell these moves apart" in line for line in hint_lines(same, stats))
+
+
+def test_hint_bad_seconds_are_refused_and_a_forced_move_is_said():
+    from automa.play import Session, Terminal, hint_lines
     out = []
     session = Session.new("pi", 3, None, {}, ["human", "random", "random"], seed=3, out=out.append)
     _bots_until_human(session)
     seat = session.state.current_player()
-    n = len(session.state.legal_actions())
-    rows = session.hint(seat)
-    assert session.last_hint["iterations"] == hint_target(n)
-    assert len({t for t, _v, _k in rows}) == len(rows) == 3
     term = Terminal(session)
     for bad in ("banana", "0", "1000"):
         term.hint(seat, bad)
         assert "number from 0.5 to 120" in out[-1]
+    term.hint(seat, "0.5")
+    assert "thinking for 0.5 seconds" in "\n".join(out)
+    assert session.last_hint["asked"] == 0.5 and session.last_hint["iterations"] > 0
     assert hint_lines([("pass", float("nan"), 0)], {"legal": 1})[-1].strip() == "(the only legal move here)"
