@@ -1,6 +1,6 @@
 """Tabletop Inc. game state: the turn loop, every action, recall, predictions, scoring.
 
-Spec: /work/shared/rules/tabletop_inc.md.  Section numbers (§) below refer to it.
+Spec: automa/rulebooks/tabletop_inc.md.  Section numbers (§) below refer to it.
 
 Layout of the state (all plain data, cloned by hand):
   per seat lists: vp, res[5], mum (available mumans), stand (available standees),
@@ -27,6 +27,7 @@ _lcopy = list.copy
 _dcopy = dict.copy
 L1 = (0, 1, 2)
 L2 = (3, 4)
+TRACK_WORDS = {"sp": "specialist", "fl": "freelancer", "it": "item"}
 AWARD_W = {1: "award1_15", 2: "award2_18", 3: "award3_21"}
 AWARD_W_VP = {"award1_15": 15, "award2_18": 18, "award3_21": 21}
 SWAP_PAIRS = {"swap_time_inspiration": (1, 2), "swap_dollar_inspiration": (0, 2), "swap_dollar_time": (0, 1)}
@@ -607,7 +608,7 @@ class TabletopState(State):
             if linked:                                # SP13
                 r = self.res[s]
                 r[0] += 1; r[1] += 1; r[2] += 1
-            self.log(f"seat {s} publishes {tuple(p)}")
+            self.log(f"seat {s} publishes a game: box {p[0]}, mechanism {p[1]}, component {p[2]}")
 
     def _upgrade_level(self, s: int, piece: int) -> int:
         """§10.12: the next higher level in stock (cap 4; a POW level-4 ban blocks it), or 0."""
@@ -686,7 +687,7 @@ class TabletopState(State):
         tr.insert(0, deck.pop() if deck else "")
         tok.insert(0, (0, 0, 0, 0, 0))
         (self.h_item if key == "it" else self.h_emp)[s].append(card)
-        self.log(f"seat {s} takes the card in {key} slot {i + 1}")
+        self.log(f"seat {s} takes {card} from {TRACK_WORDS[key]} slot {i + 1}")
 
     # ------------------------------------------------------------------ recall (§12)
     def refresh_tracks(self) -> None:
@@ -769,7 +770,7 @@ class TabletopState(State):
             if p in bots:
                 cards.pop(k)
                 self.vp[p] += 1
-                self.log(f"Mumanbot {p} predicted {action} (+1 VP)")
+                self.log(f"Mumanbot {p} predicted {action.replace('_', ' ')} (+1 VP)")
             elif not self.pred_up[p][k]:
                 self.flip(p, k)
 
@@ -1019,7 +1020,7 @@ class TabletopState(State):
                          extra=(kind == "part" and bool(t[2])))
                 self.supply[piece][L - 1] -= 1
                 self.prod[s][piece] = L
-                self.log(f"seat {s} buys {a[1]} {L}")
+                self.log(f"seat {s} buys a level-{L} {a[1]}")
         elif kind == "upg":
             if a[0] == "upgrade":
                 self.upgrade_step(s, PIECES.index(a[1]))
@@ -1031,7 +1032,7 @@ class TabletopState(State):
                 game = self.pub[s].pop(gi)
                 self.awd[s].append((A, game))
                 self.shelf[A - 1] -= 1
-                self.log(f"seat {s} wins a level-{A} award with {game}")
+                self.log(f"seat {s} wins a level-{A} award with its game {game[0]}/{game[1]}/{game[2]}")
         elif kind == "trade":
             if a[0] == "swap":
                 f, to, k = RES.index(a[1]), RES.index(a[2]), a[3]
@@ -1112,29 +1113,9 @@ class TabletopState(State):
         return determinize(self, seat, rng)
 
     def action_to_string(self, action) -> str:
-        if not isinstance(action, tuple) or not action or not isinstance(action[0], str):
-            return repr(action)
-        k = action[0]
-        d = self.game.data
-        if k == "place":
-            sp = self.game.space_by_id.get(action[1])
-            what = f"place on {action[1]} ({sp.action if sp else '?'})"
-            return what + (f" with specialist {action[2]}" if len(action) > 2 else "")
-        if k == "freelancer":
-            return f"use freelancer {action[1]}"
-        if k == "tuck":
-            return f"tuck skill {action[1]} behind {action[2]}"
-        if k == "item":
-            return f"use item {action[1]} ({d.items.get(action[1], ('?',))[0]})"
-        if k == "slot":
-            return f"take track slot {action[1] + 1}"
-        if k == "play":
-            return f"play {action[1]} to " + (f"table seat T{action[2] + 1}" if action[2] < 6 else "the POW slot")
-        if k == "award":
-            return f"claim a level-{action[1]} award with published game #{action[2] + 1}"
-        if k == "swap":
-            return f"trade {action[3]} {action[1]} for {action[2]}"
-        return " ".join(str(x) for x in action).replace("_", " ")
+        """The action as its actor reads it, cards and spaces named (worded in view.py)."""
+        from .view import action_text
+        return action_text(self, action)
 
     def history_text(self) -> list[str]:
         return list(self.events)
