@@ -40,6 +40,25 @@ _MUTABLE_NESTED = ("avail", "arrested", "tok_now", "tok_new", "evt", "kept", "ho
                    "pinrd", "stmt", "destroyed", "spaces", "news_slots", "rowh")
 
 
+SECTION_WORDS = dict(ED="Editorial", NR="Newsroom", HR="HR", AD="Administration", RG="Registry", PH="Photo")
+TOKEN_WORDS = dict(ED="Editorial", NR="Newsroom +2", AD="Administration", RG="Registry +2",
+                   PH1="Photo +1", PH2="Photo +2")
+
+
+KIOSK_COLUMNS = ("National", "International", "Sports", "Entertainment", "Economy")
+#: the events' printed titles, in EVENT_IDS order (§11)
+EVENT_TITLES = ("Awards Ceremony", "Grand Finale", "Private Investigator", "Thanksgiving", "War Report",
+                "White House Scandal", "Document Leak", "Rat Race", "Snitch", "Leak-Prevention Unit",
+                "Insider", "Mass Leak", "Fundraising", "Press on Trial")
+#: narration entries kept (public log, a sliding window read by the interfaces)
+LOG_KEPT = 40
+
+
+def _jlabel(j: int) -> str:
+    """A journalist as printed: 1-5, or X."""
+    return "X" if j == JX else str(j + 1)
+
+
 def has_journalist(pieces) -> bool:
     for p in pieces:
         if p[0] < RED:
@@ -817,7 +836,7 @@ class PulitzerState(State):
         search plays thousands of rounds nobody reads."""
         log = self.log
         log.append((self.round, kind, args))
-        if len(log) > 12:
+        if len(log) > LOG_KEPT:
             del log[0]
 
     def _narrate(self, entry) -> str:
@@ -829,8 +848,26 @@ class PulitzerState(State):
                     + (" -> agent stays" if stays else " -> agent removed"))
         elif kind == "rows":
             sides, net, opinion = args
+            capitol, hat = self.game.data.opinion[:2]
             text = ("kiosk rows: " + ", ".join(("press", "tie", "government")[1 - h] for h in sides)
-                    + f" -> opinion {opinion:+d}") if net else "kiosk rows: no opinion change"
+                    + f" -> opinion {max(capitol, min(hat, opinion)):+d}") if net else "kiosk rows: no opinion change"
+            if net and opinion <= capitol:
+                text += " (the Capitol: the game ends, the press has lost)"
+            elif net and opinion >= hat:
+                text += " (the Hat: the press wins public opinion; the game ends after this round)"
+        elif kind == "column":
+            col, winner, total = args
+            name = KIOSK_COLUMNS[col]
+            if winner < 0:
+                text = f"kiosk {name}: tie for the majority at {total}, no reward"
+            elif winner >= TIMES:
+                who = "the Times has" if winner == TIMES else "the government agents have"
+                text = f"kiosk {name}: {who} the majority ({total}), no reward"
+            else:
+                text = f"kiosk {name}: {self.owner_name(winner)} has the majority ({total}): {self.column_reward_words(col)}"
+        elif kind == "house":
+            row, winner = args
+            text = f"kiosk row {row + 1}: {self.owner_name(winner)} takes a {self.game.data.colours[row]} house"
         elif kind == "agent_destroyed":
             colour, cell, seat = args
             text = f"{colour} agent destroyed {self.cell_name(cell)} on {self.owner_name(seat)}'s report"
@@ -870,6 +907,7 @@ class PulitzerState(State):
                 continue
             top = max(tot.values())
             win = [o for o, v in tot.items() if v == top]
+            self._log("column", col, win[0] if len(win) == 1 else -1, top)
             if len(win) != 1 or win[0] >= TIMES:
                 continue
             s = win[0]
@@ -924,6 +962,7 @@ class PulitzerState(State):
             if len(win) == 1 and self.house_supply[r] > 0:
                 self.house_supply[r] -= 1
                 self.houses[win[0]][r] += 1
+                self._log("house", r, win[0])
         if g.lp:
             self._log("rows", tuple(h[0] for h in self.rowh), net, self.opinion + net)
         if g.lp and net:
@@ -1637,7 +1676,7 @@ class PulitzerState(State):
         area, k = g.area[sid], g.aidx[sid]
         if area == KIOSK:
             col, row = divmod(k, g.krows)
-            return f"kiosk {('National', 'International', 'Sports', 'Entertainment', 'Economy')[col]} row {row + 1}"
+            return f"kiosk {KIOSK_COLUMNS[col]} row {row + 1}"
         if area == ARCHIVE:
             return f"archive space {k + 1}"
         if area == BUS:
@@ -1645,7 +1684,7 @@ class PulitzerState(State):
         if area == OVERTIME:
             return f"overtime space {k + 1}"
         eid = self._event_id()
-        return f"event {EVENT_IDS[eid] if eid >= 0 else '?'} space {k + 1}"
+        return f"{EVENT_TITLES[eid] if eid >= 0 else 'event'} space {k + 1}"
 
     def cell_name(self, cell: int) -> str:
         d = self.game.data
@@ -1665,40 +1704,142 @@ class PulitzerState(State):
         return f"P{o}"
 
     def action_to_string(self, action) -> str:
+        """The action in the printed names a player reads (no engine ids); two legal actions
+        of one decision never read the same, so a typed text picks exactly one."""
         try:
             a0 = action[0]
         except (TypeError, IndexError, KeyError):
             return repr(action)
-        d = self.game.data
         try:
-            if a0 == "place":
-                j = "X" if action[1] == JX else str(action[1] + 1)
-                return f"place journalist {j} on {self.space_name(action[2])}"
-            if a0 == "req":
-                return f"request in {dict(ED='Editorial', NR='Newsroom', HR='HR', AD='Administration', RG='Registry', PH='Photo')[action[1]]}"
-            if a0 in ("pin", "destroy", "stmt"):
-                return f"{a0} {self.cell_name(action[1])}"
-            if a0 == "ot":
-                c = d.ot_cards[action[1]]
-                return f"take overtime card #{c[0]} ({('talk show', 'radio night', 'new evidence', 'statement')[c[1]]})"
-            if a0 in ("bus", "support"):
-                return f"{a0} {self.space_name(action[1])}"
-            if a0 in ("sports", "ent"):
-                return f"{a0} +2 under journalist on {self.space_name(action[1])}"
-            if a0 == "keep":
-                c = action[1]
-                return f"keep {'line' if c >= 100 else 'evidence'} card {c % 100}"
-            if a0 == "tok":
-                return f"slide {action[1]} token under it"
-            if a0 == "photo":
-                return f"buy photo +{action[1]}"
-            if a0 == "donor":
-                return f"take the token from {self.owner_name(action[1])}"
-            if a0 == "bail":
-                return f"pay bail for journalist {action[1] + 1 if action[1] < JX else 'X'}"
-        except (IndexError, TypeError, KeyError, ValueError):
+            return self._action_words(a0, action)
+        except (IndexError, TypeError, KeyError, ValueError, AttributeError):
             return repr(action)
+
+    def _action_words(self, a0, action) -> str:
+        d = self.game.data
+        s = self.current_player()
+        if a0 == "place":
+            return f"place journalist {_jlabel(action[1])} on {self.space_name(action[2])}"
+        if a0 == "req":
+            return f"request in {SECTION_WORDS[action[1]]}"
+        if a0 == "pass":
+            return "pass"
+        if a0 == "editorial":
+            return "use the Editorial token: place two journalists in a row"
+        if a0 == "bail":
+            return f"pay bail for journalist {_jlabel(action[1])} (${100 * (self.jval(s, action[1]) + 3)})"
+        if a0 == "unpin":
+            return f"take back your last pin {self.cell_name(self.pins[s][-1])} (frees its string)"
+        if a0 == "tok":
+            if action[1] == "RG" and self.game.lp:
+                return "put the Registry token beside it (it draws 2 extra cards of one type)"
+            return f"slide the {self._token_words(action[1])} token under it"
+        if a0 == "notok":
+            return "no token under it"
+        if a0 == "finale":
+            return ("Grand Finale: turn it face up (value x $100 + $300 instead of the payout)"
+                    if action[1] == "up" else "Grand Finale: keep it face down")
+        if a0 == "pin":
+            cell = action[1]
+            worth = f"{d.line_points[d.cell_line[cell]]} points"
+            if cell in self.game.hl[self.report[s]]:
+                worth = "highlighted, " + worth
+            return f"pin {self.cell_name(cell)} ({worth})"
+        if a0 == "nopin":
+            return "pin nothing (discard the drawn cards)"
+        if a0 == "destroy":
+            return f"destroy highlighted evidence {self.cell_name(action[1])}"
+        if a0 == "stmt":
+            return f"put the witness statement under your pin {self.cell_name(action[1])}"
+        if a0 == "bus":
+            p = self.spaces[action[1]][action[2]]
+            return f"resolve your journalist {_jlabel(p[1])} on {self.space_name(action[1])} next"
+        if a0 == "support":
+            p = self.spaces[action[1]][action[2]]
+            e, l = self.pend[3] if self.pend and self.pend[0] == "support" else (0, 0)
+            gain = ", ".join(f"+{k} {kind} card{'s' if k > 1 else ''}"
+                             for k, kind in ((e, "evidence"), (l, "line")) if k)
+            return (f"archive support to your journalist {_jlabel(p[1])} on {self.space_name(action[1])}"
+                    + (f" ({gain})" if gain else ""))
+        if a0 == "nosupport":
+            return "no archive support"
+        if a0 == "reg":
+            return f"Registry: draw 2 more {'evidence' if action[1] == 'E' else 'line'} cards"
+        if a0 == "sports":
+            return f"Sports reward: the row +2 token under your journalist on {self.space_name(action[1])}"
+        if a0 == "sports_cash":
+            return f"Sports reward: take ${100 * d.sports_cash}"
+        if a0 == "ent":
+            return f"Entertainment reward: the +2 token under your journalist on {self.space_name(action[1])}"
+        if a0 == "ent_contact":
+            return f"Entertainment reward: take {d.ent_contacts} contact{'s' if d.ent_contacts != 1 else ''}"
+        if a0 == "ot":
+            return f"take overtime card {self.ot_card_words(action[1])}"
+        if a0 == "ot_extra":
+            return "pay 1 contact: reveal an extra overtime card on the telephone space"
+        if a0 == "donor":
+            return f"take the {self._token_words(TOKS[self.pend[2]])} token from {self.owner_name(action[1])}"
+        if a0 == "train":
+            cost, value, points = d.hr[self.hr[s]]
+            return (f"train journalist X to HR space {self.hr[s] + 1} for ${100 * cost} "
+                    f"(value {value}, {points} points at the end)")
+        if a0 == "stop":
+            return "stop training"
+        if a0 == "photo":
+            return f"buy a Photo +{action[1]} token for ${100 * d.photo_cost[action[1] - 1]}"
+        if a0 == "nophoto":
+            return "buy no Photo token"
+        if a0 == "keep":
+            code = action[1]
+            text = f"keep {self.card_words(code)}"
+            same = [c for c in self.pend[2] if self.card_words(c) == self.card_words(code)] if self.pend else []
+            if len(same) > 1:
+                text += f" (copy {same.index(code) + 1})"
+            return text
+        if a0 == "fund":
+            return ("Fundraising: take $900" if action[1] == "money"
+                    else "Fundraising: take an evidence wildcard")
         return " ".join(str(x) for x in action)
+
+    def _token_words(self, code: str) -> str:
+        if code == "RG" and self.game.lp:
+            return "Registry (2 extra cards)"
+        return TOKEN_WORDS[code]
+
+    def card_words(self, code: int) -> str:
+        """A kept or drawn card by what it shows: 'evidence card MEM', 'line card B/C'
+        (codes of 100 and more are line cards)."""
+        d = self.game.data
+        if code >= 100:
+            return "line card " + "/".join(LINES[x] for x in d.line_cards[code - 100])
+        return "evidence card " + "/".join(d.evidence_types[x] for x in d.evidence_cards[code])
+
+    def column_reward_words(self, col: int) -> str:
+        """What the majority of a kiosk column wins (§8.2, §13.5), in words."""
+        d = self.game.data
+        if col == 0:
+            return (f"+{d.national[0]} contact, +{d.national[1]} points"
+                    + ("" if self.game.solo else ", the Press Pass"))
+        if col == 1:
+            return f"+{d.international[0]} contacts, +{d.international[1]} points"
+        if col == 2:
+            return f"the row +2 token or ${100 * d.sports_cash}"
+        if col == 3:
+            return f"the overtime +2 token or {d.ent_contacts} contact"
+        return f"+{d.economy_points} points"
+
+    def ot_card_words(self, card: int) -> str:
+        """'#16 (new evidence: 1 line card)': an overtime card's number and effect."""
+        number, kind, extra = self.game.data.ot_cards[card]
+        if kind == 0:
+            effect = f"talk show: ${100 * extra}"
+        elif kind == 1:
+            effect = f"radio night: {extra} points"
+        elif kind == 2:
+            effect = f"new evidence: keep 1 {'line' if extra else 'evidence'} card"
+        else:
+            effect = "statement on line " + " or ".join(LINES[x] for x in extra)
+        return f"#{number} ({effect})"
 
     def history_text(self) -> list[str]:
         return [self._narrate(entry) for entry in self.log]
