@@ -20,7 +20,6 @@ Ctrl-D or quit offers to save; a finished game is written as a record that `auto
 from __future__ import annotations
 
 import copy
-import dataclasses
 import json
 import math
 import os
@@ -55,10 +54,6 @@ HINT_ROUGH_VISITS = 30
 #: second's and the search gave it at least HINT_CLEAR_RATIO times the visits
 HINT_CLEAR_Z = 2.0
 HINT_CLEAR_RATIO = 1.5
-#: game parameters that a table with a human plays at the printed rules' value unless the
-#: player sets them: P.I.'s default `prune_solves=true` offers only the nominations the seat
-#: cannot already prove wrong, which is the engine deducing for the player (spec 12)
-HUMAN_PARAMS = {"prune_solves": False}
 #: safety stop on a search bot's thinking time per move in `play` (seconds; 0 = none): the
 #: bots search their iteration budget, and only a move that overruns is cut short
 MOVE_SECONDS = 1.9
@@ -546,10 +541,8 @@ class Session:
             if len(seat_specs) in gcls.player_counts():
                 kwargs["players"] = len(seat_specs)
         if not seat_specs or any(spec.strip().lower() == "human" for spec in seat_specs):
-            fields = {f.name for f in dataclasses.fields(gcls.Params)}
-            for name, value in HUMAN_PARAMS.items():
-                if name in fields and name not in kwargs:
-                    kwargs[name] = value
+            for name, value in gcls.human_params.items():
+                kwargs.setdefault(name, value)
         base = load_game(gcls.name, **kwargs)
         n = base.num_players
         specs = list(seat_specs)

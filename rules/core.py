@@ -130,6 +130,10 @@ class Game:
     data_dir: ClassVar[Path | None] = None
     #: Game-specific bots: {spec name: "module:Class"}, imported only when asked for.
     bot_factories: ClassVar[dict[str, str]] = {}
+    #: Parameter defaults when a person holds a seat and did not set them: a setting in
+    #: which the engine works something out for the player (P.I.'s pruned nominations)
+    #: suits bots, not a person who wants to deduce it themself.
+    human_params: ClassVar[dict[str, Any]] = {}
     #: True when several winners are a side that won together (Salem's town or Witches), so
     #: each has won a whole game; False when they share one first place, which reports split.
     team_wins: ClassVar[bool] = False

@@ -13,7 +13,7 @@ import threading
 from dataclasses import dataclass, field
 from typing import Any
 
-from automa.play import Session, hint_lines
+from automa.play import Session, hint_lines, new_lines
 from automa.rules.core import AutomaError, IllegalActionError
 from automa.rules.presentation import game_view, move_text, plain
 from automa.views import news_text, render_view
@@ -69,7 +69,8 @@ class WebGame:
     #: seat -> narration lines as that seat reads them
     logs: dict[int, list[str]] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
-    _seen_history: int = 0
+    #: the public log as last narrated (a game's log may be a sliding window)
+    _seen_history: list = field(default_factory=list)
 
     def __post_init__(self) -> None:
         for s in self.session.humans:
@@ -98,10 +99,10 @@ class WebGame:
     def _news(self) -> None:
         state = self.session.state
         lines = list(state.history_text())
-        for line in lines[self._seen_history:]:
+        for line in new_lines(self._seen_history, lines):
             for s in self.logs:
                 self._say(s, "» " + news_text(state, line))
-        self._seen_history = len(lines)
+        self._seen_history = lines
 
     # ---- play
     def view(self, seat: int, frames: list | None = None) -> dict:
@@ -161,7 +162,7 @@ class WebGame:
 
     def undo(self, seat: int) -> dict:
         message = self.session.undo()
-        self._seen_history = len(self.session.state.history_text())
+        self._seen_history = list(self.session.state.history_text())
         self._say(seat, f"— {message}")
         return self.view(seat, self.run_bots(seat))
 

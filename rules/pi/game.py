@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 from pathlib import Path
 
 from automa.rules.core import Game, GameParams, ParamError
@@ -33,6 +34,8 @@ class PiGame(Game):
     Params = PiParams
     modes = {"standard": (2, 3, 4, 5)}
     data_dir = Path(__file__).parent / "data"
+    #: a person deduces for themself: every nomination they have not already failed with (spec 12)
+    human_params: ClassVar[dict] = {"prune_solves": False}
     bot_factories = {"deducer": "automa.rules.pi.bots:DeducerBot"}
 
     def __init__(self, params=None, **kwargs):
