@@ -1,40 +1,607 @@
-"""P.I. as a person sees it: the text board, built only from `state.observation(seat)`."""
+"""P.I. as a person sees it: the terminal board and the web board.
+
+Both are built only from `state.observation(seat)`, the printed map and names.  The public
+results of the current mini-game (``observation["events"]``) are what a detective deduces
+from, so both boards show them where they are used: an investigator's discs and cubes on the
+area it stands in, an evidence card's disc, cube or dead lead on the tile that card names,
+failed and successful accusations beside each detective.
+
+The city is drawn as a wall of bricks: the printed board's areas sit in five offset rows
+(`MAP_ROWS`), and in such a wall two bricks share a street exactly when the printed map calls
+the areas adjacent (a test checks this against the map data), so a cube's "next door" can be
+read off the picture.
+"""
 from __future__ import annotations
 
+from xml.sax.saxutils import escape, quoteattr
 
-from automa.rules.presentation import Style, count as _count, flat as _flat, plain as _plain, seat_label as _seat_label
+from automa.rules.pi.logic import CUBE, DISC, NONE
+from automa.rules.pi.state import EV, INV, SC, SL, SS
+from automa.rules.presentation import Style, plain as _plain, seat_label as _seat_label
 
+#: the printed board's rows, top to bottom: (area id, left edge in brick widths)
+MAP_ROWS = (
+    (("lakeside", 1.0), ("forest_park", 2.0)),
+    (("little_italy", 0.5), ("trocadero", 1.5), ("ocean_drive", 2.5)),
+    (("china_town", 0.0), ("central_station", 1.0), ("main_street", 2.0), ("road_house", 3.0)),
+    (("union_square", 0.5), ("downtown", 1.5), ("ricks_cafe", 2.5)),
+    (("waterfront", 1.0), ("skid_row", 2.0)),
+)
+
+#: seat colours in seat order (the game's player colours: blue, green, red, purple, yellow)
+SEAT_COLOURS = ("#2f6bb0", "#3d8a3d", "#c03a2b", "#7a4c9e", "#e2b327")
+SEAT_COLOUR_NAMES = ("blue", "green", "red", "purple", "yellow")
+#: fill and border per element type: suspect, crime, location
+TYPE_FILL = ("#f0d9c8", "#d3dee9", "#e4e3c6")
+TYPE_EDGE = ("#9b6a50", "#5d7791", "#7c7f45")
+TYPE_WORD = ("suspect", "crime", "location")
+PAPER, INK, STREET, BRICK = "#f3ecdc", "#2c2a26", "#5b5750", "#fbf7ee"
+FONT = "Georgia, 'Times New Roman', serif"
+
+
+# --------------------------------------------------------------------------- what is known
+
+class Notes:
+    """The public results of the current mini-game, sorted by where a detective uses them.
+
+    `investigations[area]`: (seat, discs, cubes) per investigator placed there;
+    `marks[(type, name)]`: (seat, result) per evidence card taken for that tile, result being
+    DISC, CUBE or NONE (dead lead), plus (seat, "solved") for a solved case's three tiles;
+    `evidence[seat]`: (card, result) in the order taken; `failed[seat]`: wrong accusations;
+    `solved[seat]`: (suspect, crime, area, VP)."""
+
+    def __init__(self, obs: dict, d) -> None:
+        self.investigations: dict[int, list] = {}
+        self.marks: dict[tuple[int, int], list] = {}
+        self.evidence: dict[int, list] = {}
+        self.failed: dict[int, list] = {}
+        self.solved: dict[int, tuple] = {}
+        for event in obs["events"]:
+            kind, p = event[0], event[1]
+            if kind == INV:
+                self.investigations.setdefault(event[2], []).append((p, event[3], event[4]))
+            elif kind == EV:
+                card, result = event[2], event[3]
+                self.evidence.setdefault(p, []).append((card, result))
+                self.marks.setdefault(card_tile(d, card), []).append((p, result))
+            elif kind == "solve_ok":
+                s, c, l, v = event[2:6]
+                self.solved[p] = (s, c, l, v)
+                for tile in ((0, s), (1, c), (2, l)):
+                    self.marks.setdefault(tile, []).append((p, "solved"))
+            else:
+                self.failed.setdefault(p, []).append(tuple(event[2:5]))
+
+
+def card_tile(d, card: int) -> tuple[int, int]:
+    """An evidence card as (element type, name number): 0 suspect, 1 crime, 2 location."""
+    if card < d.NS:
+        return 0, card
+    if card < d.NS + d.NC:
+        return 1, card - d.NS
+    return 2, card - d.NS - d.NC
+
+
+def tile_area(obs: dict, kind: int, name: int) -> int:
+    """The area holding a named tile (a location is its own area); -1 if none."""
+    if kind == 2:
+        return name
+    tiles = obs["suspect_tiles"] if kind == 0 else obs["crime_tiles"]
+    return tiles.index(name) if name in tiles else -1
+
+
+def element_name(d, kind: int, name: int) -> str:
+    return (d.suspect_names, d.crime_names, d.area_names)[kind][name]
+
+
+def triple_text(d, s: int, c: int, l: int) -> str:
+    return f"{d.suspect_names[s]} / {d.crime_names[c]} / {d.area_names[l]}"
+
+
+def result_words(discs: int, cubes: int) -> str:
+    if not discs and not cubes:
+        return "nothing"
+    parts = []
+    if discs:
+        parts.append(f"{discs} disc" + ("s" if discs > 1 else ""))
+    if cubes:
+        parts.append(f"{cubes} cube" + ("s" if cubes > 1 else ""))
+    return " ".join(parts)
+
+
+def totals(obs: dict, d) -> list[int]:
+    """Each seat's victory points so far: its mini-game scores less its penalties."""
+    n = obs["players"]
+    return [sum(obs["scores"][m * n + p] for m in range(d.mini_games)) - d.penalty_step * obs["penalties"][p]
+            for p in range(n)]
+
+
+def minigame_scores(obs: dict, d, p: int) -> list[str]:
+    """Seat p's score per mini-game, '-' where it is not settled yet."""
+    n = obs["players"]
+    out = []
+    for m in range(d.mini_games):
+        if m < obs["minigame"] or (m == obs["minigame"] and obs["solved"][p]):
+            out.append(str(obs["scores"][m * n + p]))
+        else:
+            out.append("–")
+    return out
+
+
+def winners(obs: dict, d) -> list[int]:
+    """Spec 10: the most VP, then the most unused investigators, then the fewest penalties."""
+    n = obs["players"]
+    key = [(t, obs["investigators_left"][p], -obs["penalties"][p]) for p, t in enumerate(totals(obs, d))]
+    best = max(key)
+    return [p for p in range(n) if key[p] == best]
+
+
+# --------------------------------------------------------------------------- terminal
 
 def board_text(state, seat: int, style: Style = _plain) -> str:
+    """The city (each area with its neighbours and the investigators' results there), the
+    evidence, the case the seat holds, then every detective with what it has learned."""
     obs = state.observation(seat)
     d = state.game.data
     n = obs["players"]
-    lines = [style(f"P.I. — mini-game {obs['minigame'] + 1}/{d.mini_games}, round {obs['round']}, "
+    notes = Notes(obs, d)
+    minigame = min(obs["minigame"] + 1, d.mini_games)
+    lines = [style(f"P.I. — mini-game {minigame}/{d.mini_games}, round {obs['round']}, "
                    f"a solution is worth {obs['value']} VP", bold=True)]
-    lines.append(style("[city: area, suspect tile, crime tile, investigators]", bold=True))
+    lines.append(style("[city: no., area, suspect tile, crime tile, next to (nos.), "
+                       "investigators with what they found]", bold=True))
     for a in range(len(d.area_names)):
         s, c = obs["suspect_tiles"][a], obs["crime_tiles"][a]
-        inv = [_seat_label(p, seat) for p in range(n) if obs["investigator_areas"][p] >> a & 1]
-        lines.append(f"  {d.area_names[a]:<16} {d.suspect_names[s] if s >= 0 else '-':<14} "
-                     f"{d.crime_names[c] if c >= 0 else '-':<18} {', '.join(inv)}")
+        near = " ".join(str(b + 1) for b in d.adj[a])
+        found = ", ".join(f"{_seat_label(p, seat)}: {result_words(dd, cc)}"
+                          for p, dd, cc in notes.investigations.get(a, []))
+        lines.append(f"  {a + 1:>2} {d.area_names[a]:<16} {d.suspect_names[s] if s >= 0 else '-':<10} "
+                     f"{d.crime_names[c] if c >= 0 else '-':<18} next to {near:<16} {found}".rstrip())
+    lines.append("  (disc: a case element is in that area or is that tile; cube: it is next door)")
     name = lambda c: d.card_names[c] if 0 <= c < len(d.card_names) else str(c)
     lines.append(style("[evidence]", bold=True))
     lines.append("  display: " + ", ".join(name(c) for c in obs["display"]))
     lines.append(f"  deck {obs['deck_size']}; discard: " + (", ".join(name(c) for c in obs["discard"]) or "-"))
-    if obs.get("dead_leads"):
-        lines.append("  dead leads (kept face up): " + "; ".join(
-            f"{_seat_label(p, seat)}: {name(c)}" for p, c in obs["dead_leads"]))
     if obs.get("hand"):
         s, c, a = obs["hand"][:3]
-        lines.append(style("[the case you hold, for your neighbour]", bold=True))
+        lines.append(style(f"[the case you hold, for {_seat_label((seat + 1) % n, seat)}]", bold=True))
         lines.append(f"  {d.suspect_names[s]} / {d.crime_names[c]} / {d.area_names[a]}")
-    lines.append(style("[detectives]", bold=True))
+    lines.append(style("[detectives: score = mini-game scores less 2 VP per wrong accusation]", bold=True))
+    total = totals(obs, d)
     for p in [seat] + [q for q in range(n) if q != seat]:
         solved = f"solved in round {obs['solved'][p]}" if obs["solved"][p] else "unsolved"
+        pen = obs["penalties"][p]
         lines.append(f"  {style(_seat_label(p, seat).ljust(7), fg='green' if p == seat else None)} "
-                     f"score {obs['scores'][p]}, penalties {obs['penalties'][p]}, "
-                     f"investigators left {obs['investigators_left'][p]}, {solved}")
+                     f"score {total[p]} ({' + '.join(minigame_scores(obs, d, p))}"
+                     + (f", {pen} wrong: -{d.penalty_step * pen}" if pen else "")
+                     + f"), investigators left {obs['investigators_left'][p]}, {solved}")
+        learned = [("evidence: ", ", ", [f"{name(card)} {('dead lead', 'disc', 'cube')[r]}"
+                                         for card, r in notes.evidence.get(p, [])]),
+                   ("wrong: ", "; ", [triple_text(d, *t) for t in notes.failed.get(p, [])]),
+                   ("case: ", "", [triple_text(d, *notes.solved[p][:3])] if p in notes.solved else [])]
+        for head, sep, items in learned:
+            for i, line in enumerate(_wrap_list(items, 88, sep or ", ")):
+                lines.append((" " * 10 + head if i == 0 else " " * 12) + line)
     ps, pc = obs["pending"]
     if ps >= 0:
         lines.append(f"  solving: {d.suspect_names[ps]}" + (f" / {d.crime_names[pc]}" if pc >= 0 else ""))
     return "\n".join(lines)
+
+
+# --------------------------------------------------------------------------- web: keys
+
+def area_key(d, a: int) -> str:
+    return f"area:{d.area_ids[a]}"
+
+
+def tile_key(d, kind: int, name: int) -> str:
+    return f"{TYPE_WORD[kind]}:{(d.suspect_ids, d.crime_ids, d.area_ids)[kind][name]}"
+
+
+def card_key(d, card: int) -> str:
+    kind, name = card_tile(d, card)
+    return f"card:{(d.suspect_ids, d.crime_ids, d.area_ids)[kind][name]}"
+
+
+#: the button that opens an accusation: a solve cannot be taken back, so naming the suspect
+#: takes two clicks and a stray click on a tile never starts one
+SOLVE_KEY = "solve"
+
+
+def action_keys(state, seat: int, action) -> tuple[str, ...]:
+    """An area for an investigator, a display card for evidence; an accusation is the solve
+    button then a suspect tile, then a crime tile, then an area (every area is the location
+    of its name, and the two uses of an area never meet in one decision)."""
+    d = state.game.data
+    kind, x = action
+    if kind == INV:
+        return (area_key(d, x),)
+    if kind == EV:
+        return (card_key(d, x),)
+    if kind == SS:
+        return (SOLVE_KEY, tile_key(d, 0, x))
+    if kind == SC:
+        return (tile_key(d, 1, x),)
+    if kind == SL:
+        return (area_key(d, x),)
+    return ()
+
+
+def action_group(state, seat: int, action) -> str:
+    """The turn's choice (up to 14 areas, 9 cards and 12 suspects) is listed in three
+    headings; the later steps of an accusation are short lists of one kind."""
+    return {INV: "place an investigator", EV: "take an evidence card",
+            SS: "solve your case: name the suspect"}.get(action[0], "")
+
+
+# --------------------------------------------------------------------------- web: drawing
+
+WIDTH = 1500
+CELL_W, CELL_H, GAP = 230, 162, 12
+MAP_X, MAP_Y = 20, 74
+PANEL_X = MAP_X + 4 * CELL_W + 26
+PANEL_W = WIDTH - 20 - PANEL_X
+
+
+class Svg:
+    """A list of SVG elements with escaping done in one place."""
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+
+    def add(self, text: str) -> None:
+        self.parts.append(text)
+
+    def text(self, x: float, y: float, words: str, size: int = 16, fill: str = INK,
+             weight: str = "normal", anchor: str = "start", style: str = "") -> None:
+        extra = f' font-style="{style}"' if style else ""
+        self.add(f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" fill="{fill}" font-weight="{weight}" '
+                 f'text-anchor="{anchor}"{extra} pointer-events="none">{escape(words)}</text>')
+
+    def rect(self, x: float, y: float, w: float, h: float, fill: str, stroke: str = "none",
+             width: float = 1.0, radius: float = 4.0, extra: str = "", key: str | None = None,
+             title: str = "") -> None:
+        """A rectangle; with `key` it is a click target (the key sits on the shape itself, so
+        a highlight styles the shape, and the text drawn over it lets clicks through)."""
+        head = (f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" rx="{radius}" '
+                f'fill="{fill}" stroke="{stroke}" stroke-width="{width}"{extra}')
+        if key is None:
+            self.add(head + "/>")
+        else:
+            self.add(f'{head} data-key={quoteattr(key)} cursor="pointer"><title>{escape(title)}</title></rect>')
+
+
+def _wrap(words: str, limit: int) -> list[str]:
+    """A name on one line, or on two split at a space when longer than `limit` characters."""
+    if len(words) <= limit or " " not in words:
+        return [words]
+    cut = min((i for i, ch in enumerate(words) if ch == " "), key=lambda i: abs(len(words) - 2 * i))
+    return [words[:cut], words[cut + 1:]]
+
+
+def _wrap_list(items: list[str], limit: int, sep: str = ", ") -> list[str]:
+    """Items joined by `sep` and broken into lines of at most `limit` characters, only
+    between items (a name is never split)."""
+    lines, line = [], ""
+    for item in items:
+        piece = item if not line else sep + item
+        if line and len(line) + len(piece) > limit:
+            lines.append(line + sep.rstrip())
+            line = item
+        else:
+            line += piece
+    if line:
+        lines.append(line)
+    return lines
+
+
+def _pawn(svg: Svg, x: float, y: float, colour: str, scale: float = 1.0, hollow: bool = False) -> None:
+    """An investigator: a head and a body, (x, y) the top-left, about 16 x 24 at scale 1."""
+    fill = "none" if hollow else colour
+    stroke = "#9a9080" if hollow else INK
+    r = 5.5 * scale
+    svg.add(f'<g pointer-events="none"><circle cx="{x + 8 * scale:.1f}" cy="{y + r:.1f}" r="{r:.1f}" '
+            f'fill="{fill}" stroke="{stroke}" stroke-width="1"/>'
+            f'<path d="M{x + 1 * scale:.1f},{y + 24 * scale:.1f} L{x + 4 * scale:.1f},{y + 12 * scale:.1f} '
+            f'L{x + 12 * scale:.1f},{y + 12 * scale:.1f} L{x + 15 * scale:.1f},{y + 24 * scale:.1f} Z" '
+            f'fill="{fill}" stroke="{stroke}" stroke-width="1"/></g>')
+
+
+def _token(svg: Svg, x: float, y: float, colour: str, result) -> None:
+    """A seat's marker centred at (x, y): disc (exact), cube (next door), cross (dead lead),
+    disc with a tick (a solved case)."""
+    if result == DISC:
+        svg.add(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="6" fill="{colour}" stroke="{INK}" stroke-width="1" '
+                f'pointer-events="none"/>')
+    elif result == CUBE:
+        svg.add(f'<rect x="{x - 5.5:.1f}" y="{y - 5.5:.1f}" width="11" height="11" fill="{colour}" '
+                f'stroke="{INK}" stroke-width="1" pointer-events="none"/>')
+    elif result == NONE:
+        svg.add(f'<path d="M{x - 5:.1f},{y - 5:.1f} L{x + 5:.1f},{y + 5:.1f} M{x + 5:.1f},{y - 5:.1f} '
+                f'L{x - 5:.1f},{y + 5:.1f}" stroke="{colour}" stroke-width="3" stroke-linecap="round" '
+                f'pointer-events="none"/>')
+    else:
+        svg.add(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="7.5" fill="{colour}" stroke="{INK}" stroke-width="1.2" '
+                f'pointer-events="none"/><path d="M{x - 3.5:.1f},{y:.1f} L{x - 1:.1f},{y + 3:.1f} '
+                f'L{x + 4:.1f},{y - 3.5:.1f}" stroke="#ffffff" stroke-width="2" fill="none" pointer-events="none"/>')
+
+
+def _mark_words(p: int, seat: int, result) -> str:
+    who = _seat_label(p, seat)
+    if result == "solved":
+        return f"{who}: solved case"
+    return f"{who}: " + ("disc" if result == DISC else "cube" if result == CUBE else "dead lead")
+
+
+def _area_cells(d) -> dict[int, tuple[float, float]]:
+    """Area number -> the top-left corner of its brick's cell."""
+    index = {ident: a for a, ident in enumerate(d.area_ids)}
+    cells = {}
+    for row, areas in enumerate(MAP_ROWS):
+        for ident, left in areas:
+            cells[index[ident]] = (MAP_X + left * CELL_W, MAP_Y + row * CELL_H)
+    return cells
+
+
+def map_adjacency(d) -> set[frozenset]:
+    """The pairs of areas whose bricks share a street in the drawing (for the test that the
+    picture agrees with the printed map)."""
+    cells = _area_cells(d)
+    pairs = set()
+    for a, (xa, ya) in cells.items():
+        for b, (xb, yb) in cells.items():
+            if a < b:
+                same_row = ya == yb and abs(xa - xb) == CELL_W
+                next_row = abs(ya - yb) == CELL_H and abs(xa - xb) < CELL_W
+                if same_row or next_row:
+                    pairs.add(frozenset((a, b)))
+    return pairs
+
+
+def _draw_tile(svg: Svg, d, seat: int, kind: int, name: int, x: float, y: float, w: float, h: float,
+               marks: list, key: str | None) -> None:
+    """A suspect, crime or location tile with the seats' markers along its bottom or end."""
+    words = element_name(d, kind, name) if name >= 0 else f"no {TYPE_WORD[kind]}"
+    tips = "; ".join(_mark_words(p, seat, r) for p, r in marks)
+    fill = TYPE_FILL[kind] if name >= 0 else "#ece8de"
+    edge = TYPE_EDGE[kind] if name >= 0 else "#c9c2b2"
+    svg.rect(x, y, w, h, fill, edge, 1.5, 5, "" if key else ' pointer-events="none"', key,
+             f"{TYPE_WORD[kind]} tile: {words}" + (f" ({tips})" if tips else ""))
+    if kind == 2:
+        svg.text(x + 8, y + h / 2 + 6, words, 17, INK, "bold")
+        for i, (p, r) in enumerate(marks):
+            _token(svg, x + w - 12 - 16 * i, y + h / 2, SEAT_COLOURS[p], r)
+    elif name < 0:
+        svg.text(x + w / 2, y + h / 2 + 5, words, 14, "#9a9080", anchor="middle", style="italic")
+    else:
+        lines = _wrap(words, 10)
+        top = y + (22 if len(lines) == 1 else 18)
+        for i, line in enumerate(lines):
+            svg.text(x + w / 2, top + 17 * i, line, 15, INK, "bold", "middle")
+        for i, (p, r) in enumerate(marks):
+            _token(svg, x + 11 + 15 * i, y + h - 10, SEAT_COLOURS[p], r)
+
+
+def _draw_city(svg: Svg, obs: dict, d, seat: int, notes: Notes) -> None:
+    cells = _area_cells(d)
+    for x, y in cells.values():                       # the streets: each cell in asphalt
+        svg.rect(x - 1, y - 1, CELL_W + 2, CELL_H + 2, STREET, radius=0)
+    for a, (cx, cy) in cells.items():
+        x, y = cx + GAP / 2, cy + GAP / 2
+        w, h = CELL_W - GAP, CELL_H - GAP
+        found = notes.investigations.get(a, [])
+        tip = f"{d.area_names[a]}: next to " + ", ".join(d.area_names[b] for b in d.adj[a])
+        loc_marks = notes.marks.get((2, a), [])
+        if loc_marks:
+            tip += ". Location card: " + "; ".join(_mark_words(p, seat, r) for p, r in loc_marks)
+        if found:
+            tip += ". Investigators: " + "; ".join(f"{_seat_label(p, seat)} found {result_words(dd, cc)}"
+                                                   for p, dd, cc in found)
+        svg.rect(x, y, w, h, BRICK, "#8c8474", 1.2, 6, key=area_key(d, a), title=tip)
+        _draw_tile(svg, d, seat, 2, a, x + 6, y + 6, w - 12, 30, loc_marks, None)
+        tile_w = (w - 18) / 2
+        s, c = obs["suspect_tiles"][a], obs["crime_tiles"][a]
+        _draw_tile(svg, d, seat, 0, s, x + 6, y + 42, tile_w, 58, notes.marks.get((0, s), []) if s >= 0 else [],
+                   tile_key(d, 0, s) if s >= 0 else None)
+        _draw_tile(svg, d, seat, 1, c, x + 12 + tile_w, y + 42, tile_w, 58,
+                   notes.marks.get((1, c), []) if c >= 0 else [], tile_key(d, 1, c) if c >= 0 else None)
+        slot = min(44.0, (w - 12) / max(1, len(found)))
+        for i, (p, dd, cc) in enumerate(found):           # an investigator and what it found
+            px, py = x + 7 + slot * i, y + 106
+            colour = SEAT_COLOURS[p % len(SEAT_COLOURS)]
+            svg.rect(px, py, slot - 4, 38, "#ffffff", colour, 1.5, 5, ' pointer-events="none"')
+            _pawn(svg, px + 3, py + 7, colour)
+            tokens = [DISC] * dd + [CUBE] * cc
+            if not tokens:
+                svg.text(px + 28, py + 25, "0", 14, "#6d665a", anchor="middle")
+            for k, r in enumerate(tokens):
+                _token(svg, px + 28, py + 7 + 12 * k, colour, r)
+        if not found:
+            svg.text(x + w / 2, y + 130, "no investigator", 13, "#b2aa99", anchor="middle", style="italic")
+
+
+def _draw_corners(svg: Svg, obs: dict, d, seat: int) -> None:
+    """The four empty corners of the city: the VP track, the accusation, the legend, the
+    case the seat holds."""
+    n = obs["players"]
+    # top left: the value of a solution
+    x, y = MAP_X + 4, MAP_Y + 6
+    svg.text(x, y + 18, "A correct solution scores", 16, INK, "bold")
+    for i, v in enumerate(d.vp_track):
+        now = v == obs["value"] and not obs["to_move"] < 0
+        svg.rect(x + i * 42, y + 30, 36, 36, "#c9a227" if now else "#ebe3cf", INK if now else "#b5ab95", 1.5, 5)
+        svg.text(x + i * 42 + 18, y + 55, str(v), 20, INK, "bold" if now else "normal", "middle")
+    svg.text(x, y + 90, "drops by 2 after a round", 14, "#5d574c")
+    svg.text(x, y + 108, "in which someone solved", 14, "#5d574c")
+    # top right: the accusation
+    x, y = MAP_X + 3 * CELL_W + 12, MAP_Y + 6
+    w = CELL_W - 16
+    ps, pc = obs["pending"]
+    if ps >= 0:
+        who = "Your" if obs["to_move"] == seat else f"{_seat_label(obs['to_move'], seat).capitalize()}'s"
+        svg.rect(x, y, w, 118, "#f6e7b8", "#a8871c", 2, 8)
+        svg.text(x + 10, y + 24, f"{who} accusation", 17, INK, "bold")
+        svg.text(x + 10, y + 48, f"suspect: {d.suspect_names[ps]}", 15)
+        mine = obs["to_move"] == seat
+        svg.text(x + 10, y + 70, "crime: " + (d.crime_names[pc] if pc >= 0 else
+                                               "?  (pick a crime tile)" if mine else "?"), 15)
+        svg.text(x + 10, y + 92, "location: ?" + ("  (pick an area)" if mine and pc >= 0 else ""), 15)
+    elif obs["to_move"] < 0:
+        svg.rect(x, y, w, 30 + 24 * n, "#f6e7b8", "#a8871c", 2, 8)
+        svg.text(x + 10, y + 22, "Final standings", 17, INK, "bold")
+        total = totals(obs, d)
+        order = sorted(range(n), key=lambda p: (-total[p], -obs["investigators_left"][p], obs["penalties"][p], p))
+        for i, p in enumerate(order):
+            _token(svg, x + 16, y + 40 + 24 * i, SEAT_COLOURS[p % len(SEAT_COLOURS)], DISC)
+            svg.text(x + 30, y + 45 + 24 * i, _seat_label(p, seat), 15)
+            svg.text(x + w - 10, y + 45 + 24 * i, f"{total[p]} VP", 15, INK, "bold", "end")
+    else:
+        mine = obs["to_move"] == seat
+        svg.rect(x, y, w, 62, "#3b3a36" if mine else "#d9d2c2", "#1f1e1b" if mine else "#b5ab95", 2, 10,
+                 key=SOLVE_KEY if mine else None,
+                 title="Solve your case: name a suspect, a crime and a location (-2 VP if wrong)")
+        svg.text(x + w / 2, y + 28, "Solve your case…", 19, "#f6eed8" if mine else "#8f8778", "bold", "middle")
+        svg.text(x + w / 2, y + 50, "then suspect, crime, location" if mine else "on your turn", 14,
+                 "#d8ceb5" if mine else "#8f8778", anchor="middle")
+        svg.text(x + 4, y + 86, "a wrong accusation costs", 14, "#5d574c")
+        svg.text(x + 4, y + 104, f"{d.penalty_step} VP; nothing tells which", 14, "#5d574c")
+        svg.text(x + 4, y + 122, "part was wrong", 14, "#5d574c")
+    # bottom left: legend
+    x, y = MAP_X + 4, MAP_Y + 4 * CELL_H + 4
+    svg.text(x, y + 16, "Areas sharing a street", 15, INK, "bold")
+    svg.text(x, y + 34, "are next to each other.", 15, INK, "bold")
+    me = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+    rows = [(DISC, "disc: here / this tile"), (CUBE, "cube: next door"), (NONE, "dead lead: neither"),
+            ("solved", "a solved case")]
+    for i, (r, words) in enumerate(rows):
+        _token(svg, x + 8, y + 52 + 20 * i, me, r)
+        svg.text(x + 22, y + 57 + 20 * i, words, 14)
+    svg.text(x, y + 144, "tiles:", 14)
+    for i, kind in enumerate((0, 1, 2)):
+        svg.rect(x + 40 + 60 * i, y + 131, 56, 18, TYPE_FILL[kind], TYPE_EDGE[kind], 1, 3)
+        svg.text(x + 68 + 60 * i, y + 145, TYPE_WORD[kind], 13, INK, anchor="middle")
+    # bottom right: the case the seat holds
+    x, y = MAP_X + 3 * CELL_W + 12, MAP_Y + 4 * CELL_H + 4
+    if obs.get("hand"):
+        owner = (seat + 1) % n
+        svg.text(x, y + 16, f"You hold {_seat_label(owner, seat)}'s case", 15, INK, "bold")
+        svg.text(x, y + 34, "(so none of it is yours):", 14, "#5d574c")
+        for i, (kind, name) in enumerate(zip((0, 1, 2), obs["hand"][:3])):
+            svg.rect(x, y + 44 + 34 * i, CELL_W - 20, 28, TYPE_FILL[kind], TYPE_EDGE[kind], 1.2, 4)
+            svg.text(x + 10, y + 63 + 34 * i, element_name(d, kind, name), 16, INK, "bold")
+            svg.text(x + CELL_W - 30, y + 63 + 34 * i, TYPE_WORD[kind], 13, "#5d574c", anchor="end")
+
+
+def _draw_display(svg: Svg, obs: dict, d, seat: int, notes: Notes, y: float) -> float:
+    """The evidence display, deck and discard; returns the y below them."""
+    svg.text(PANEL_X, y + 20, "Evidence display", 20, INK, "bold")
+    cards = f"deck: {obs['deck_size']} card" + ("" if obs["deck_size"] == 1 else "s")
+    svg.text(PANEL_X + PANEL_W, y + 20, cards, 16, "#5d574c", anchor="end")
+    mine = {card for card, r in notes.evidence.get(seat, []) if r != NONE}
+    w, h, gap = (PANEL_W - 20) / 3, 62, 10
+    for i, card in enumerate(obs["display"]):
+        x, top = PANEL_X + (w + gap) * (i % 3), y + 32 + (h + gap) * (i // 3)
+        kind, name = card_tile(d, card)
+        area = tile_area(obs, kind, name)
+        where = "location card" if kind == 2 else f"tile in {d.area_names[area]}" if area >= 0 else ""
+        blocked = card in mine
+        svg.rect(x, top, w, h, "#fffdf7" if not blocked else "#ece8de", TYPE_EDGE[kind], 1.5, 6,
+                 key=card_key(d, card), title=f"{TYPE_WORD[kind]} card: {d.card_names[card]}"
+                 + (f" ({where})" if kind != 2 else "")
+                 + (" — you already have a token on its tile" if blocked else ""))
+        svg.rect(x, top, 12, h, TYPE_FILL[kind], TYPE_EDGE[kind], 1.5, 6, ' pointer-events="none"')
+        svg.text(x + 20, top + 26, d.card_names[card], 17 if len(d.card_names[card]) < 16 else 15,
+                 INK if not blocked else "#8f8778", "bold")
+        svg.text(x + 20, top + 48, "your token is on its tile" if blocked else
+                 "location card" if kind == 2 else f"in {d.area_names[area]}", 14, "#5d574c")
+    rows = (len(obs["display"]) + 2) // 3
+    y = y + 32 + rows * (h + gap) + 8
+    discard = [d.card_names[c] for c in obs["discard"]]
+    lines = _wrap_list(discard, 60) or ["-"]
+    svg.text(PANEL_X, y + 14, "Discard (reshuffled into the deck when it runs out):", 15, INK, "bold")
+    for i, line in enumerate(lines):
+        svg.text(PANEL_X + 10, y + 34 + 19 * i, line, 14)
+    return y + 34 + 19 * len(lines)
+
+
+def _draw_detectives(svg: Svg, obs: dict, d, seat: int, notes: Notes, y: float) -> float:
+    n = obs["players"]
+    over = obs["to_move"] < 0
+    svg.text(PANEL_X, y + 22, "Detectives", 20, INK, "bold")
+    y += 34
+    total = totals(obs, d)
+    won = winners(obs, d) if over else []
+    name = lambda c: d.card_names[c]
+    for p in [seat] + [q for q in range(n) if q != seat]:
+        colour = SEAT_COLOURS[p % len(SEAT_COLOURS)]
+        lines: list[tuple[str, str]] = []
+        if p in notes.solved:
+            s, c, l, v = notes.solved[p]
+            lines.append((f"Solved in round {obs['solved'][p]} ({v} VP): {triple_text(d, s, c, l)}", "bold"))
+        elif not over:
+            holder = (p - 1) % n
+            whose = "Your" if p == seat else "Its"
+            lines.append((f"Unsolved. {whose} case is held by {_seat_label(holder, seat)}.", "normal"))
+        dead = [name(card) for card, r in notes.evidence.get(p, []) if r == NONE]
+        for i, line in enumerate(_wrap_list(dead, 52)):
+            lines.append((("Dead leads: " if i == 0 else "   ") + line, "normal"))
+        wrong = [triple_text(d, *t) for t in notes.failed.get(p, [])]
+        for i, line in enumerate(_wrap_list(wrong, 56)):
+            lines.append((("Wrong accusations: " if i == 0 else "   ") + line, "normal"))
+        height = 60 + 19 * len(lines)
+        to_move = obs["to_move"] == p
+        svg.rect(PANEL_X, y, PANEL_W, height - 6, "#fbf7ee", colour if to_move else "#c9c0ad",
+                 3 if to_move else 1.2, 8)
+        svg.rect(PANEL_X, y, 10, height - 6, colour, "none", 0, 4)
+        label = _seat_label(p, seat).capitalize() + f" ({SEAT_COLOUR_NAMES[p % len(SEAT_COLOUR_NAMES)]})"
+        if to_move:
+            label += " — to move"
+        if p in won:
+            label += " — winner"
+        svg.text(PANEL_X + 20, y + 22, label, 17, INK, "bold")
+        svg.text(PANEL_X + PANEL_W - 12, y + 22, f"{total[p]} VP", 18, INK, "bold", "end")
+        pen = obs["penalties"][p]
+        svg.text(PANEL_X + 20, y + 42,
+                 "mini-games " + " · ".join(minigame_scores(obs, d, p))
+                 + (f",  {pen} wrong: −{d.penalty_step * pen}" if pen else ",  no penalty"), 14, "#3f3b35")
+        svg.text(PANEL_X + 300, y + 42, "investigators", 14, "#3f3b35")
+        left = obs["investigators_left"][p]
+        for k in range(d.investigators):
+            _pawn(svg, PANEL_X + 392 + 16 * k, y + 28, colour, 0.62, hollow=k >= left)
+        for i, (line, weight) in enumerate(lines):
+            svg.text(PANEL_X + 20, y + 62 + 19 * i, line, 14, INK, weight)
+        y += height
+    return y
+
+
+def board_svg(state, seat: int) -> str:
+    """The city as a map with its tiles, investigators and markers, the evidence display and
+    the detectives, for `seat`; clickable places carry the keys of `action_keys`."""
+    obs = state.observation(seat)
+    d = state.game.data
+    n = obs["players"]
+    notes = Notes(obs, d)
+    svg = Svg()
+    over = obs["to_move"] < 0
+    minigame = min(obs["minigame"] + 1, d.mini_games)
+    if over:
+        total = totals(obs, d)
+        best = winners(obs, d)
+        who = " and ".join(_seat_label(p, seat) for p in best)
+        head = f"P.I. — game over: {who} {'win' if len(best) > 1 or best == [seat] else 'wins'} with {total[best[0]]} VP"
+    else:
+        mover = obs["to_move"]
+        turn = "your turn" if mover == seat else f"{_seat_label(mover, seat)} to move"
+        head = (f"P.I. — mini-game {minigame} of {d.mini_games} · round {obs['round']} · "
+                f"start player {_seat_label(obs['start_seat'], seat)} · {turn}")
+    svg.text(MAP_X, 40, head, 24, INK, "bold")
+    svg.text(MAP_X, 62, f"You are seat {seat} ({SEAT_COLOUR_NAMES[seat % len(SEAT_COLOUR_NAMES)]}) "
+             f"of {n} detectives" + (" · the city as the last mini-game ended" if over else ""), 15, "#5d574c")
+    _draw_city(svg, obs, d, seat, notes)
+    _draw_corners(svg, obs, d, seat)
+    y = _draw_display(svg, obs, d, seat, notes, 74)
+    y = _draw_detectives(svg, obs, d, seat, notes, y + 12)
+    height = max(MAP_Y + 5 * CELL_H, y) + 20
+    body = "\n".join(svg.parts)
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height:.0f}" font-family="{FONT}">\n'
+            f'<rect x="0" y="0" width="{WIDTH}" height="{height:.0f}" fill="{PAPER}"/>\n{body}\n</svg>')
