@@ -38,6 +38,21 @@ def _params_option(values: tuple[str, ...]) -> dict:
     return out
 
 
+def _jobs(_ctx, _param, value: int) -> int:
+    if value == 0 or value < -1:
+        raise click.BadParameter(f"{value} workers: give 1 or more, or -1 for every core")
+    return value
+
+
+def _new_file(_ctx, _param, value: str | None) -> str | None:
+    """An output file whose folder exists (checked before anything runs or is written)."""
+    if value is not None:
+        folder = Path(value).expanduser().resolve().parent
+        if not folder.is_dir():
+            raise click.BadParameter(f"the folder {folder} does not exist")
+    return value
+
+
 def _game_or_fail(name: str):
     try:
         return game_class(name)
@@ -89,18 +104,20 @@ def _counts(counts) -> str:
               "(cycled to fill the table), e.g. random,greedy,mcts:iterations=50")
 @click.option("--games", "n_games", type=click.IntRange(1), default=10, show_default=True)
 @click.option("--seed", type=int, default=0, show_default=True, help="Root seed of the whole tournament.")
-@click.option("--out", type=click.Path(dir_okay=False), default=None, help="JSONL file, one line per game.")
+@click.option("--out", type=click.Path(dir_okay=False), default=None, callback=_new_file,
+              help="JSONL file, one line per game.")
 @click.option("--players", type=int, default=None)
 @click.option("--mode", default=None)
 @click.option("--param", "-p", "param", multiple=True, help="Game parameter NAME=VALUE, e.g. times_mix=3,3,2")
-@click.option("--jobs", type=int, default=1, show_default=True, help="Parallel workers (-1: all cores).")
+@click.option("--jobs", type=int, default=1, show_default=True, callback=_jobs, help="Parallel workers (-1: all cores).")
 @click.option("--backend", type=click.Choice(["loky", "dask", "ray"]), default="loky", show_default=True)
 @click.option("--scheduler", default=None, help="Dask scheduler address (with --backend dask).")
 @click.option("--resume", is_flag=True, help="Skip the games already in --out and play the rest.")
 @click.option("--overwrite", is_flag=True, help="Replace an existing --out file.")
 @click.option("--rotation", type=click.Choice(["rotate", "permute", "fixed"]), default="rotate", show_default=True)
 @click.option("--no-duplicate", is_flag=True, help="A new deal for every game (default: every seating of a match replays one deal).")
-@click.option("--move-seconds", type=float, default=0.0, help="Forfeit a bot whose move takes longer.")
+@click.option("--move-seconds", type=click.FloatRange(0), default=0.0,
+              help="Forfeit a bot whose move takes longer (0: no limit).")
 @click.option("--sprt", default=None, metavar="ELO0,ELO1", help="Stop early once Wald's test decides (two bots).")
 @click.option("--report", is_flag=True, help="Also write the report as CSV beside --out.")
 @click.option("--progress/--no-progress", default=None, help="Progress bar (default: when stderr is a terminal).")
@@ -128,14 +145,25 @@ def tournament(game, bots, n_games, seed, out, players, mode, param, jobs, backe
                 elo0, elo1 = (float(x) for x in sprt.split(","))
             except ValueError:
                 _fail(f"--sprt takes ELO0,ELO1 such as 0,50; got {sprt!r}")
+            if not elo0 < elo1:
+                _fail(f"--sprt ELO0,ELO1: the second hypothesis must be the larger Elo difference "
+                      f"(such as 0,50); got {sprt!r}")
             sprt_test = SPRT(elo0, elo1)
         show = sys.stderr.isatty() if progress is None else progress
         result = arena.run(tasks, out, jobs=jobs, resume=resume, overwrite=overwrite,
                            backend=backend, scheduler=scheduler, progress=show, sprt=sprt_test)
     except (AutomaError, BotSpecError) as err:
         _fail(str(err))
+    errors = [r for r in result.records if r.get("status") == "error"]
+    if errors and len(errors) == len(result.records):
+        _fail(f"every game ended in an error, e.g.: {errors[0].get('error')}"
+              + (f" (the tracebacks are in {out})" if out else ""))
     summary = arena.summarize(result.records)
     click.echo(arena.format_report(summary))
+    if errors:
+        click.secho(f"\n{len(errors)} of {len(result.records)} games ended in an error and are not "
+                    f"counted, e.g.: {errors[0].get('error')}" + (f" (tracebacks in {out})" if out else ""),
+                    fg="red", err=True)
     click.echo(f"\n{result.played} games played, {result.skipped} already done, "
                f"{result.seconds:.1f}s" + (f"; results in {out}" if out else ""))
     if result.stopped_early:
@@ -168,9 +196,10 @@ def _rejoin_specs(parts: list[str]) -> list[str]:
 @click.option("--player", required=True, help="The reference player's bot spec, e.g. pulitzer-heuristic")
 @click.option("--games-per-setting", type=click.IntRange(1), default=40, show_default=True)
 @click.option("--max-games", type=click.IntRange(1), default=None, help="Stop once this many games are played in all.")
-@click.option("--precision", type=float, default=0.0, help="Stop a setting once its 95% Wilson half-width is below this.")
+@click.option("--precision", type=click.FloatRange(0, 0.5), default=0.0,
+              help="Stop a setting once its 95% Wilson half-width is below this.")
 @click.option("--seed", type=int, default=0, show_default=True)
-@click.option("--jobs", type=int, default=1, show_default=True)
+@click.option("--jobs", type=int, default=1, show_default=True, callback=_jobs, help="Parallel workers (-1: all cores).")
 @click.option("--mode", default=None)
 @click.option("--players", type=int, default=None)
 @click.option("--opponent", default=None, help="Bot family for the level/budget knobs: ismcts or mcts (default: the game's own levels, "
@@ -206,7 +235,13 @@ def replay(file, verify) -> None:
     problems = 0
     count = 0
     unfinished = 0
-    for line in read_lines(file):
+    try:
+        lines = list(read_lines(file))
+    except RecordError as err:
+        _fail(str(err))
+    if not lines:
+        _fail(f"{file} holds no game record")
+    for line in lines:
         if line.record is None:
             click.echo(f"line {line.number}: {line.error}", err=True)
             problems += 1
@@ -248,7 +283,8 @@ def replay(file, verify) -> None:
 @click.option("--players", type=int, default=None)
 @click.option("--mode", default=None)
 @click.option("--param", "-p", "param", multiple=True)
-@click.option("--seconds", type=float, default=2.0, show_default=True, help="Time per measurement.")
+@click.option("--seconds", type=click.FloatRange(0, min_open=True), default=2.0, show_default=True,
+              help="Time per measurement.")
 @click.option("--seed", type=int, default=0)
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
 @click.option("--vs-openspiel", "vs_openspiel", is_flag=True,
@@ -292,7 +328,7 @@ def bench(game, players, mode, param, seconds, seed, as_json, vs_openspiel) -> N
 @click.option("--bot-seed", type=int, default=0, show_default=True)
 @click.option("--load", "load", type=click.Path(dir_okay=False), default=None,
               help="Resume a game saved with the 'save FILE' command.")
-@click.option("--move-seconds", type=float, default=1.9, show_default=True,
+@click.option("--move-seconds", type=click.FloatRange(0), default=1.9, show_default=True,
               help="Safety stop on a search bot's thinking time per move (0: none); a bot whose "
                    "iteration budget fits is not affected, so its moves repeat from the seed.")
 @click.option("--record-dir", type=click.Path(file_okay=False), default=None,
@@ -318,16 +354,17 @@ def play(game, players, mode, param, seat_specs, seed, bot_seed, load, move_seco
 @click.argument("game")
 @click.option("--state", "state_file", type=click.Path(dir_okay=False), default=None,
               help="State file, written after every step and resumed if it exists "
-                   "(default: automa-companion-GAME.json).")
+                   "(default: one per game and table size in ~/.local/state/automa/companion).")
+@click.option("--fresh", is_flag=True, help="Start a new companion even if one is in progress.")
 @click.option("--seed", type=int, default=None, help="Seed for the shuffles and rolls (new state only).")
 @click.option("--times-mix", default=None, help="pulitzer: Times deck red,orange,yellow, e.g. 3,3,2")
 @click.option("--mumanbot", default=None, help="tabletop_inc: difficulty easy|normal|hard|extreme")
 @click.option("--players", type=int, default=None, help="tabletop_inc: seats (2-6); salem: players (4-12)")
-def companion(game, state_file, seed, times_mix, mumanbot, players) -> None:
+def companion(game, state_file, fresh, seed, times_mix, mumanbot, players) -> None:
     """The automaton deck or moderator for a game played with the physical box."""
     from automa.companion import run
     try:
-        code = run(game, state_file, seed, times_mix, mumanbot, players)
+        code = run(game, state_file, seed, times_mix, mumanbot, players, fresh=fresh)
     except AutomaError as err:
         _fail(str(err))
     sys.exit(code)

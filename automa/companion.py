@@ -15,7 +15,7 @@ with the physical box.  `automa companion GAME ...`.
 
 The cards come from the game packages' data modules, so the companion shows the same cards
 the engine plays with.  The whole companion state is a JSON file written after every step
-(`--state FILE`, default `automa-companion-<game>.json`); starting again with the same file
+(`--state FILE`, default one file per game and table size in ~/.local/state/automa/companion); starting again with the same file
 resumes where it stopped (for Salem, even in the middle of a night: see `SalemCompanion`).
 """
 from __future__ import annotations
@@ -1242,38 +1242,73 @@ class SalemCompanion(Companion):
 COMPANIONS = {"pulitzer": PulitzerCompanion, "tabletop_inc": TabletopCompanion, "salem": SalemCompanion}
 
 
+def default_state_file(name: str, players: int | None) -> Path:
+    """One state file per game and table size in the user's state folder, so a companion
+    never resumes a game of another size and leaves nothing in the current folder."""
+    from automa.play import state_dir
+    size = "" if name == "pulitzer" else f"-{players or DEFAULT_PLAYERS[name]}p"
+    return state_dir() / "companion" / f"{name}{size}.json"
+
+
+#: the table size a companion starts with when none is given
+DEFAULT_PLAYERS = {"tabletop_inc": 2, "salem": 8}
+
+
+def _settings_differ(state: dict, players: int | None, times_mix: tuple | None, level: str | None) -> str:
+    """What the command line asks for that the saved companion does not have ('' if nothing)."""
+    if players is not None and state.get("players") not in (None, players):
+        return f"{state['players']} players, not {players}"
+    if times_mix is not None and state.get("mix") not in (None, list(times_mix)):
+        return f"Times mix {','.join(map(str, state['mix']))}, not {','.join(map(str, times_mix))}"
+    if level is not None and state.get("level") not in (None, level):
+        return f"difficulty {state['level']}, not {level}"
+    return ""
+
+
 def run(game: str, state_file: str | None, seed: int | None, times_mix: str | None, mumanbot: str | None,
         players: int | None, ask: Ask = input, out: Callable[[str], None] = click.echo,
-        clear: Callable[[], None] = clear_terminal) -> int:
+        clear: Callable[[], None] = clear_terminal, fresh: bool = False) -> int:
     """The `automa companion` command.  Raises AutomaError for bad arguments."""
     from automa.rules.core import game_class
     name = game_class(game).name
     if name not in COMPANIONS:
         raise AutomaError(f"no companion for {name}; companions exist for {', '.join(COMPANIONS)}")
-    path = Path(state_file or f"automa-companion-{name}.json")
+    mix = None
+    if times_mix:
+        try:
+            mix = tuple(int(x) for x in times_mix.split(","))
+        except ValueError:
+            raise ParamError(f"--times-mix takes three numbers like 3,3,2; got {times_mix!r}") from None
+    level = mumanbot.lower() if mumanbot else None
+    path = Path(state_file).expanduser() if state_file else default_state_file(name, players)
+    if state_file and not path.parent.is_dir():
+        raise AutomaError(f"--state {state_file}: the folder {path.parent} does not exist")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if fresh and path.exists():
+        path.unlink()
     if path.exists():
         try:
             state = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, json.JSONDecodeError) as err:
-            raise AutomaError(f"{path} is not a companion state file: {err}") from None
-        if state.get("game") != name:
-            raise AutomaError(f"{path} holds a {state.get('game')} companion, not {name}")
-        out(f"resuming from {path}")
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
+            raise AutomaError(f"{path} is not a companion state file ({err}); "
+                              f"--fresh starts a new companion there") from None
+        if not isinstance(state, dict) or state.get("game") != name:
+            raise AutomaError(f"{path} holds a {state.get('game') if isinstance(state, dict) else 'different'} "
+                              f"companion, not {name}; --fresh starts a new one there, or give --state FILE")
+        differ = _settings_differ(state, players, mix, level)
+        if differ:
+            raise AutomaError(f"{path} holds a {name} companion in progress with {differ}; "
+                              f"--fresh starts a new one, or give --state FILE")
+        out(f"resuming from {path} (--fresh starts a new companion)")
     else:
         if seed is None:
             seed = random.SystemRandom().randrange(10**9)
         if name == "pulitzer":
-            mix = (3, 3, 2)
-            if times_mix:
-                try:
-                    mix = tuple(int(x) for x in times_mix.split(","))
-                except ValueError:
-                    raise ParamError(f"--times-mix takes three numbers like 3,3,2; got {times_mix!r}") from None
-            state = PulitzerCompanion.new_state(mix, seed)
+            state = PulitzerCompanion.new_state(mix or (3, 3, 2), seed)
         elif name == "tabletop_inc":
-            state = TabletopCompanion.new_state((mumanbot or "normal").lower(), players or 2, seed)
+            state = TabletopCompanion.new_state(level or "normal", players or DEFAULT_PLAYERS[name], seed)
         else:
-            state = SalemCompanion.new_state(players or 8, seed)
+            state = SalemCompanion.new_state(players or DEFAULT_PLAYERS[name], seed)
     companion = COMPANIONS[name](path, state, ask, out, clear)
     companion.save()
     return companion.run()

@@ -560,8 +560,9 @@ class Session:
         return session
 
     @classmethod
-    def load(cls, path: str | Path, **kw) -> "Session":
-        record = read_saved(path)
+    def load(cls, path: str | Path, game: str | None = None, **kw) -> "Session":
+        """A saved game, resumed; `game`, when given, is the game the player expects."""
+        record = read_saved(path, game)
         game = records.game_from_record(record)
         session = cls(game=game, seats=[], seed=record["seed"], bot_seed=record.get("bot_seed", 0), **kw)
         session._seat(record["seats"])
@@ -863,20 +864,36 @@ def _rng_state_from_json(data: list) -> tuple:
     return (data[0], tuple(data[1]), data[2])
 
 
-def read_saved(path: str | Path) -> dict:
-    """The last record in a saved-game file (one JSON line; a JSONL file's last line)."""
+def read_saved(path: str | Path, game: str | None = None) -> dict:
+    """The last record in a saved-game file (one JSON line; a JSONL file's last line),
+    checked before anything replays it: readable text, JSON, the record format, the game
+    (`game`, when the player named one), the parameters and the rules data it was saved with."""
     try:
-        lines = [line for line in Path(path).read_text(encoding="utf-8").splitlines() if line.strip()]
+        text = Path(path).read_text(encoding="utf-8")
+    except UnicodeDecodeError as err:
+        raise AutomaError(f"{path} is not a saved game: binary data at byte {err.start}") from None
     except OSError as err:
         raise AutomaError(f"cannot read {path}: {err.strerror or err}") from None
+    lines = [line for line in text.splitlines() if line.strip()]
     if not lines:
         raise AutomaError(f"{path} is empty: not a saved game")
     try:
         record = json.loads(lines[-1])
     except json.JSONDecodeError as err:
         raise AutomaError(f"{path} is not a saved game (not JSON: {err.msg})") from None
-    if not isinstance(record, dict) or not {"game", "params", "seed", "seats", "actions"} <= set(record):
-        raise AutomaError(f"{path} is not a saved game record")
+    if isinstance(record, dict) and game and isinstance(record.get("game"), str):
+        from automa.rules.core import game_class
+        if game_class(record["game"]).name != _canonical(game):
+            raise AutomaError(f"{path} holds a {record['game']} game, not {game}: "
+                              f"automa play {record['game']} --load {path}")
+    try:
+        records.check_record(record)
+    except records.RecordError as err:
+        raise AutomaError(f"{path} is not a saved game: {err}") from None
+    saved_hash, now_hash = record.get("rules_hash"), records.game_from_record(record).rules_hash()
+    if saved_hash is not None and saved_hash != now_hash:
+        raise AutomaError(f"{path} was saved with other rules data ({saved_hash}; this installation has "
+                          f"{now_hash}): its cards or boards differ, so it cannot be resumed here")
     return record
 
 
@@ -925,13 +942,19 @@ def terminal_size() -> tuple[int, int]:
     return size.columns, size.lines
 
 
+def state_dir() -> Path:
+    """automa's folder in the user's state directory: $XDG_STATE_HOME/automa
+    (~/.local/state/automa), for saves, records and companion states."""
+    base = os.environ.get("XDG_STATE_HOME") or os.path.join(os.path.expanduser("~"), ".local", "state")
+    return Path(base) / "automa"
+
+
 def games_dir(record_dir: str | Path | None = None) -> Path:
     """Where finished games' records and saves without a name go: `record_dir`, else
-    $XDG_STATE_HOME/automa/games (~/.local/state/automa/games)."""
+    state_dir()/games."""
     if record_dir:
         return Path(record_dir).expanduser()
-    base = os.environ.get("XDG_STATE_HOME") or os.path.join(os.path.expanduser("~"), ".local", "state")
-    return Path(base) / "automa" / "games"
+    return state_dir() / "games"
 
 
 class Terminal:
@@ -1307,9 +1330,7 @@ def run(game: str | None, players: int | None, mode: str | None, params: dict, s
     """The `automa play` command.  Raises AutomaError for bad arguments."""
     kw = {"colour": use_colour() if colour is None else colour, "move_seconds": move_seconds}
     if load:
-        session = Session.load(load, **kw)
-        if game and session.game.name != _canonical(game):
-            raise AutomaError(f"{load} holds a {session.game.name} game, not {game}")
+        session = Session.load(load, game, **kw)
         session.echo(f"loaded {load}: {len(session.actions)} actions played")
     else:
         session = Session.new(game, players, mode, params, seat_specs, seed, bot_seed, **kw)

@@ -169,6 +169,8 @@ def tune(game: str, knob: str, target: float, player: str, games_per_setting: in
         raise TuneError(f"target must be a win rate strictly between 0 and 1, got {target}")
     if settings is None:
         settings = knob_settings(game, knob, player, mode, players, opponent)
+    if evaluator is None:
+        check_lineups(game, settings)
     evaluator = evaluator or evaluate
     results: list[SettingResult] = []
     spent = 0
@@ -186,6 +188,9 @@ def tune(game: str, knob: str, target: float, player: str, games_per_setting: in
         if on_result:
             on_result(res)
     measured = [r for r in results if r.games]
+    if results and not measured and any(r.errors for r in results):
+        raise TuneError(f"every game of every setting ended in an error ({sum(r.errors for r in results)} "
+                        f"games): run one setting as a tournament with --jobs 1 to see why")
     closest = min(measured, key=lambda r: (abs(r.rate - target), r.setting.x)) if measured else None
     name = game if evaluator is not evaluate else game_class(game).name
     out = TuneResult(name, knob, player, target, results, closest, notes=notes)
@@ -212,11 +217,38 @@ def tune(game: str, knob: str, target: float, player: str, games_per_setting: in
             out.x_at_target = x_star
             out.x_interval = fit.inverse_interval(target)
             if lo_x <= x_star <= hi_x:
-                out.recommended = min(measured, key=lambda r: (abs(r.setting.x - x_star), r.setting.x))
+                nearest = min(measured, key=lambda r: (abs(r.setting.x - x_star), r.setting.x))
+                low, high = nearest.interval
+                if low <= target <= high:
+                    out.recommended = nearest
+                else:
+                    notes.append(f"the fit reaches the target at x = {x_star:.2f}, but the nearest setting "
+                                 f"({nearest.setting.label}) measured [{low:.3f}, {high:.3f}], which excludes it")
             else:
                 notes.append(f"the fitted curve reaches the target outside the measured range "
-                             f"(x = {x_star:.2f}); the recommendation is the closest measured setting")
+                             f"(x = {x_star:.2f})")
+    elif closest is not None:
+        low, high = closest.interval
+        if low <= target <= high:      # one setting measured: its interval is the only evidence
+            out.recommended = closest
     return out
+
+
+def check_lineups(game: str, settings: Sequence[Setting]) -> None:
+    """Build every bot of every setting once, so a misspelt player or opponent fails here
+    in one line, not as an error row in every game."""
+    cls = game_class(game)
+    seen = set()
+    for setting in settings:
+        probe = cls(cls.make_params(**setting.params)).with_automaton_seats(list(setting.lineup))
+        for s, spec in enumerate(setting.lineup):
+            if s in probe.automaton_seats() or (spec, s) in seen:
+                continue
+            seen.add((spec, s))
+            try:
+                make_bot(spec, probe, 0)
+            except BotSpecError as exc:
+                raise TuneError(str(exc)) from None
 
 
 def format_tune(result: TuneResult) -> str:
@@ -241,9 +273,11 @@ def format_tune(result: TuneResult) -> str:
         lines.append(f"closest measured setting: {result.closest.setting.label} "
                      f"(win rate {result.closest.rate:.3f}, 95% [{low:.3f}, {high:.3f}])")
     if result.recommended is not None:
-        lines.append(f"recommended {result.knob}: {result.recommended.setting.label} (nearest to the fitted x)")
-    elif result.closest is not None:
-        lines.append(f"recommended {result.knob}: {result.closest.setting.label}")
+        lines.append(f"recommended {result.knob}: {result.recommended.setting.label}"
+                     + (" (nearest to the fitted x)" if result.x_at_target is not None else ""))
+    elif result.results:
+        lines.append(f"no {result.knob} is recommended: the fit and the intervals do not support one "
+                     f"(see the notes); more games per setting narrow them")
     for note in result.notes:
         lines.append(f"note: {note}")
     return "\n".join(lines)

@@ -108,12 +108,13 @@ def test_tune_command_prints_the_table():
     out = CliRunner().invoke(main, ["tune", "tiny_goofspiel", "--knob", "budget", "--player", "random",
                                     "--games-per-setting", "2", "--max-games", "6"])
     assert out.exit_code == 0, out.output
-    assert "95% Wilson" in out.output and "recommended budget" in out.output
+    assert "95% Wilson" in out.output and ("recommended budget" in out.output
+                                           or "no budget is recommended" in out.output)
     bad = CliRunner().invoke(main, ["tune", "tiny_goofspiel", "--knob", "speed", "--player", "random"])
     assert bad.exit_code != 0 and "knobs:" in bad.output
 
 
-def test_a_knob_whose_win_rate_rises_falls_back_to_the_closest_setting():
+def test_a_knob_whose_win_rate_rises_is_not_turned_into_a_recommendation():
     def rising(game, setting, games, seed, index, jobs, precision):
         result = SettingResult(setting)
         result.games = 1000
@@ -123,4 +124,23 @@ def test_a_knob_whose_win_rate_rises_falls_back_to_the_closest_setting():
                   evaluator=rising)
     assert result.recommended is None and result.closest.setting.label == "s6"
     assert any("does not fall with difficulty" in n for n in result.notes)
-    assert "recommended synthetic: s6" in format_tune(result)
+    assert "no synthetic is recommended" in format_tune(result)
+
+
+def test_a_fluke_is_not_recommended_when_the_fit_says_the_target_is_out_of_reach():
+    """6 games a setting: one setting's 4 of 6 is a fluke when the fitted curve never
+    reaches the target; tune names no setting then."""
+    def flat_low(game, setting, games, seed, index, jobs, precision):
+        result = SettingResult(setting)
+        result.games = 6
+        result.wins = 4 if setting.label == "s2" else 0
+        return result
+    result = tune("synthetic", "synthetic", 0.5, "p", games_per_setting=6, settings=SETTINGS,
+                  evaluator=flat_low)
+    assert result.recommended is None
+    assert "no synthetic is recommended" in format_tune(result)
+
+
+def test_a_misspelt_player_stops_tune_before_any_game():
+    with pytest.raises(TuneError, match="unknown bot 'nosuch'"):
+        tune("pulitzer", "times_mix", 0.5, "nosuch", games_per_setting=2)
