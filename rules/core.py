@@ -6,7 +6,9 @@ Everything here is deliberately small so that search can clone and step states f
 """
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+import functools
 import hashlib
 import importlib
 import json
@@ -487,6 +489,66 @@ def load_data_file(path: Path | str) -> dict:
         raise DataError(path, "<file>", f"is not valid {path.suffix[1:].upper()}: {exc}") from None
 
 
+def audited(load):
+    """Decorate a game's data loader with `audit_data`."""
+    @functools.wraps(load)
+    def checked(*args, **kwargs):
+        with audit_data():
+            return load(*args, **kwargs)
+    return checked
+
+
+class _AllKeys(frozenset):
+    """A reader's `read` set once every key of its table counts as read."""
+
+
+ALL_KEYS: Any = _AllKeys()
+#: readers of the data files being loaded inside `audit_data()`
+_AUDITED: list[list["DataReader"]] = []
+
+
+@contextlib.contextmanager
+def audit_data():
+    """Around a game's whole data load: when it has finished, every key of every table it
+    read must have been asked for by some reader of that file (`DataReader.check_all_read`),
+    so a misspelt key in a data file is an error naming file and field, not a setting
+    silently left at its default."""
+    _AUDITED.append([])
+    try:
+        yield
+        check_all_read([member for root in _AUDITED[-1] for member in root.family])
+    finally:
+        _AUDITED.pop()
+
+
+#: keys any table may hold without a loader asking for them: the file's header
+HEADER_KEYS = frozenset({"placeholder", "placeholder_note", "source"})
+
+
+def check_all_read(readers: Iterable["DataReader"]) -> None:
+    """Raise DataError for the first key that no reader of its file and table asked for
+    (several readers of one file, each reading some keys, are taken together)."""
+    asked: dict[tuple[Path, str], set] = {}
+    tables: dict[tuple[Path, str], "DataReader"] = {}
+    for reader in readers:
+        if not isinstance(reader.data, dict):
+            continue
+        where = (reader.path.resolve(), reader.field)
+        tables.setdefault(where, reader)
+        if reader.read is ALL_KEYS or asked.get(where) is ALL_KEYS:
+            asked[where] = ALL_KEYS
+        else:
+            asked.setdefault(where, set()).update(reader.read)
+    for where, reader in tables.items():
+        if asked[where] is ALL_KEYS:
+            continue
+        unknown = sorted(set(reader.data) - asked[where] - HEADER_KEYS - reader.documented)
+        if unknown:
+            known = sorted(asked[where] | reader.documented)
+            raise reader.error(unknown[0], "is not a key this file takes"
+                               + (f" here (known: {', '.join(known)})" if known else ""))
+
+
 class DataReader:
     """Typed access to a loaded data file, so every error names the file and the field.
 
@@ -495,10 +557,38 @@ class DataReader:
             card.int("value", low=0, high=9)
     """
 
-    def __init__(self, path: Path | str, data: Any = None, field: str = ""):
+    def __init__(self, path: Path | str, data: Any = None, field: str = "", _family: list | None = None):
         self.path = Path(path)
         self.data = load_data_file(self.path) if data is None else data
         self.field = field
+        #: keys of this table that the loader asked for (see `check_all_read`)
+        self.read: set[str] = set()
+        #: keys kept as printed information only (see `document`)
+        self.documented: frozenset[str] | set[str] = frozenset()
+        #: this reader and every reader made from it, for `check_all_read`
+        self.family: list[DataReader] = [] if _family is None else _family
+        self.family.append(self)
+        if _family is None and _AUDITED:
+            _AUDITED[-1].append(self)
+
+    def _child(self, data: Any, field: str) -> "DataReader":
+        return DataReader(self.path, data, field, self.family)
+
+    def check_all_read(self) -> None:
+        """Every key of every table read through this reader was asked for (see
+        `audit_data`, which checks a whole game's load this way)."""
+        check_all_read(self.family)
+
+    def document(self, *keys: str) -> None:
+        """Keys this table may hold as printed information the engine does not use (a
+        character's age, a token's rule text), so `check_all_read` does not call them unknown."""
+        self.documented = self.documented | set(keys)
+
+    def keys(self) -> list[str]:
+        """Every key of this table, all taken as read (a table whose keys are names, such
+        as one entry per card id)."""
+        self.read = ALL_KEYS
+        return list(self.data) if isinstance(self.data, dict) else []
 
     def _name(self, key: str | int) -> str:
         if isinstance(key, int):
@@ -509,11 +599,17 @@ class DataReader:
         return DataError(self.path, self._name(key), problem)
 
     def has(self, key: str) -> bool:
+        self._mark(key)
         return isinstance(self.data, dict) and key in self.data
+
+    def _mark(self, key: str) -> None:
+        if self.read is not ALL_KEYS:
+            self.read.add(key)
 
     def raw(self, key: str, default: Any = ...) -> Any:
         if not isinstance(self.data, dict):
             raise DataError(self.path, self.field or "<top>", "must be a table")
+        self._mark(key)
         if key not in self.data:
             if default is not ...:
                 return default
@@ -524,7 +620,7 @@ class DataReader:
         value = self.raw(key)
         if not isinstance(value, dict):
             raise self.error(key, f"must be a table, got {type(value).__name__}")
-        return DataReader(self.path, value, self._name(key))
+        return self._child(value, self._name(key))
 
     def items(self, key: str, min_len: int = 0, length: int | None = None) -> list[tuple[int, "DataReader"]]:
         value = self.raw(key)
@@ -534,7 +630,18 @@ class DataReader:
             raise self.error(key, f"must have exactly {length} entries, has {len(value)}")
         if len(value) < min_len:
             raise self.error(key, f"must have at least {min_len} entries, has {len(value)}")
-        return [(i, DataReader(self.path, v, f"{self._name(key)}[{i}]")) for i, v in enumerate(value)]
+        out, seen = [], {}
+        for i, entry in enumerate(value):
+            ident = entry.get("id") if isinstance(entry, dict) else None
+            if isinstance(ident, str):
+                if ident in seen:
+                    raise DataError(self.path, f"{self._name(key)}[{ident}]",
+                                    f"is a duplicate id (entries {seen[ident] + 1} and {i + 1})")
+                seen[ident] = i
+            # an entry with an id is named by it, as printed on the card
+            label = ident if isinstance(ident, str) else i
+            out.append((i, self._child(entry, f"{self._name(key)}[{label}]")))
+        return out
 
     def int(self, key: str, low: int | None = None, high: int | None = None, default: Any = ...) -> int:
         value = self.raw(key, default)

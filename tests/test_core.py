@@ -144,3 +144,22 @@ def test_installed_library_puts_nothing_generic_on_sys_path(tmp_path):
     out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True,
                          check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_data_files_refuse_unknown_keys_and_duplicate_ids_naming_the_card(tmp_path):
+    """A misspelt key is an error, not a setting left at its default; a duplicate id is an
+    error; and errors name an entry by its id, as printed, not by its position."""
+    from automa.rules.core import audit_data
+    path = tmp_path / "deck.toml"
+    path.write_text('spacez = [1]\n[[card]]\nid = "Y1"\nhard = 2\n[[card]]\nid = "Y2"\nhard = "x"\n')
+    with pytest.raises(DataError, match="'spacez': is not a key this file takes"):
+        with audit_data():
+            reader = DataReader(path)
+            for _i, card in reader.items("card"):
+                card.str("id")
+    with pytest.raises(DataError, match=r"card\[Y2\]\.hard': must be a whole number"):
+        for _i, card in DataReader(path).items("card"):
+            card.int("hard")
+    path.write_text('[[card]]\nid = "Y1"\n[[card]]\nid = "Y1"\n')
+    with pytest.raises(DataError, match=r"card\[Y1\]': is a duplicate id \(entries 1 and 2\)"):
+        DataReader(path).items("card")

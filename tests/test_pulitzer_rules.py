@@ -63,7 +63,7 @@ def test_broken_data_file_names_file_and_field(tmp_path):
     path.write_text(path.read_text().replace('spaces = ["K11", "B500"]', 'spaces = ["K11", "B999"]'))
     with pytest.raises(DataError) as err:
         load_data(tmp_path / "data")
-    assert "times.toml" in str(err.value) and "cards[0].spaces[1]" in str(err.value)
+    assert "times.toml" in str(err.value) and "cards[Y1].spaces[1]" in str(err.value)
     path = tmp_path / "data" / "newspaper.toml"
     shutil.copy(automa.rules.pulitzer.game.DATA_DIR / "times.toml", tmp_path / "data" / "times.toml")
     path.write_text(path.read_text().replace("ED = 2", "ED = -1"))

@@ -88,7 +88,7 @@ def test_broken_card_value_names_file_and_field(tmp_path):
             'value=7, colour="blue", effects=[{op="move_evidence", count=1, steps=3')
     with pytest.raises(DataError) as err:
         load(tmp_path)
-    assert "cards.toml" in str(err.value) and "cards[0].value" in str(err.value)
+    assert "cards.toml" in str(err.value) and "cards[E01].value" in str(err.value)
 
 
 def test_broken_effect_op_names_file_and_field(tmp_path):

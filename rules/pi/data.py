@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from automa.rules.core import DataError, DataReader
+from automa.rules.core import DataError, DataReader, audited
 
 DATA_DIR = Path(__file__).parent / "data"
 FILES = ("map.toml", "suspects.toml", "crimes.toml", "evidence.toml", "rules.toml")
@@ -130,6 +130,7 @@ class PiData:
 _CACHE: dict[str, PiData] = {}
 
 
+@audited
 def load(data_dir: Path | str = DATA_DIR) -> PiData:
     """Load and validate the data files (cached by folder)."""
     key = str(Path(data_dir).resolve())
@@ -162,18 +163,18 @@ def _load(data_dir: Path) -> PiData:
         out = []
         for j, other in enumerate(adj):
             if other not in area_ids:
-                raise DataError(path, f"areas[{i}].adj[{j}]", f"unknown area {other!r}")
+                raise item.error(f"adj[{j}]", f"unknown area {other!r}")
             k = area_ids.index(other)
             if k == i:
-                raise DataError(path, f"areas[{i}].adj[{j}]", "an area cannot touch itself")
+                raise item.error(f"adj[{j}]", "an area cannot touch itself")
             if k in out:
-                raise DataError(path, f"areas[{i}].adj[{j}]", f"{other!r} listed twice")
+                raise item.error(f"adj[{j}]", f"{other!r} listed twice")
             out.append(k)
         adj_lists.append(out)
     for i, out in enumerate(adj_lists):
         for k in out:
             if i not in adj_lists[k]:
-                raise DataError(path, f"areas[{k}].adj",
+                raise DataError(path, f"areas[{area_ids[k]}].adj",
                                 f"{area_ids[i]!r} touches {area_ids[k]!r} but not the other way round")
     n_areas = len(area_ids)
 

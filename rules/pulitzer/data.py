@@ -9,7 +9,7 @@ import math
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from automa.rules.core import DataError, DataReader
+from automa.rules.core import DataError, DataReader, audited
 
 DATA_DIR = Path(__file__).parent / "data"
 
@@ -105,6 +105,7 @@ def _pc_key(reader: DataReader, key: str, keys=("lp", "p3", "p4", "p5")) -> dict
     return {k: sub.int(k, low=0, high=20) for k in keys if sub.has(k)}
 
 
+@audited
 def load_data(data_dir: Path | str = DATA_DIR) -> PulitzerData:
     d = Path(data_dir)
     out = PulitzerData()
@@ -184,7 +185,7 @@ def load_data(data_dir: Path | str = DATA_DIR) -> PulitzerData:
         for j, text in enumerate(card.list("highlighted", str)):
             line, _, evi = text.partition(":")
             if line not in LINE_INDEX or evi not in types or (LINE_INDEX[line], types.index(evi)) not in cell_of:
-                raise DataError(r.path, f"cards[{i}].highlighted[{j}]", f"no cell {text!r} on the board")
+                raise card.error(f"highlighted[{j}]", f"no cell {text!r} on the board")
             hl.append(cell_of[(LINE_INDEX[line], types.index(evi))])
         cells.append(tuple(sorted(set(hl))))
     out.report_ids, out.report_cells = tuple(ids), tuple(cells)
@@ -224,13 +225,15 @@ def load_data(data_dir: Path | str = DATA_DIR) -> PulitzerData:
         bl = card.list("blocks", str, length=2)
         for j, b in enumerate(bl):
             if b not in SECTIONS:
-                raise DataError(r.path, f"cards[{i}].blocks[{j}]", f"must be one of {', '.join(SECTIONS)}")
+                raise card.error(f"blocks[{j}]", f"must be one of {', '.join(SECTIONS)}")
         blocks.append(tuple(SECTIONS.index(b) for b in bl))
     out.news_ids, out.news_pay, out.news_blocks = tuple(nid), tuple(pay), tuple(blocks)
 
     # ---- kiosk
     r = DataReader(d / "kiosk.toml")
     _placeholder(r, out)
+    if tuple(r.list("columns", str, length=5)) != COLUMN_NAMES:
+        raise r.error("columns", f"must be {', '.join(COLUMN_NAMES)} in this order (the engine's kiosk columns)")
     out.colours = tuple(r.list("colours", str, length=4))
     out.houses_per_colour = r.int("houses_per_colour", low=0, high=50)
     lay = r.sub("layout")
@@ -239,6 +242,7 @@ def load_data(data_dir: Path | str = DATA_DIR) -> PulitzerData:
         out.layout[key] = (k.int("columns", low=1, high=5), k.int("rows", low=1, high=4))
     rw = r.sub("rewards")
     nat = rw.sub("national")
+    nat.document("press_pass")    # National always gives the Press Pass (spec: kiosk rewards, R-42), in the engine
     out.national = (nat.int("contacts", low=0, high=10), nat.int("points", low=0, high=50))
     it = rw.sub("international")
     out.international = (it.int("contacts", low=0, high=10), it.int("points", low=0, high=50))
@@ -263,7 +267,7 @@ def load_data(data_dir: Path | str = DATA_DIR) -> PulitzerData:
             names = card.list("lines", str)
             for j, nme in enumerate(names):
                 if nme not in ("A", "B", "C", "D"):
-                    raise DataError(r.path, f"cards[{i}].lines[{j}]", "must be one of A, B, C, D")
+                    raise card.error(f"lines[{j}]", "must be one of A, B, C, D")
             extra = tuple(LINE_INDEX[nme] for nme in names)
         ot.append((number, OT_KINDS.index(kind), extra))
     out.ot_cards = tuple(ot)
@@ -321,6 +325,7 @@ def load_data(data_dir: Path | str = DATA_DIR) -> PulitzerData:
     # ---- times
     r = DataReader(d / "times.toml")
     _placeholder(r, out)
+    r.document("default_mix")     # the printed suggestion; the game's default is PulitzerParams.times_mix
     tc, by = [], ([], [], [])
     valid = {f"K{c}{w}" for c in range(1, 5) for w in range(1, 4)} | {"B300", "B400", "B500", "B800", "OT"}
     for i, card in r.items("cards", length=15):
@@ -328,7 +333,7 @@ def load_data(data_dir: Path | str = DATA_DIR) -> PulitzerData:
         spaces = card.list("spaces", str)
         for j, s in enumerate(spaces):
             if s not in valid:
-                raise DataError(r.path, f"cards[{i}].spaces[{j}]", f"unknown space {s!r}")
+                raise card.error(f"spaces[{j}]", f"unknown space {s!r}")
         by[colour].append(len(tc))
         tc.append((card.str("id"), colour, tuple(spaces)))
     if any(len(b) != 5 for b in by):

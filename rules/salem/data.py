@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from automa.rules.core import DataError, DataReader
+from automa.rules.core import DataError, DataReader, audited
 
 DATA_DIR = Path(__file__).parent / "data"
 
@@ -66,6 +66,7 @@ def _read_cards(path: Path):
     return out
 
 
+@audited
 def load(data_dir: Path | str = DATA_DIR) -> SalemData:
     data_dir = Path(data_dir)
     cards = _read_cards(data_dir / "playing_cards.toml")
@@ -99,6 +100,7 @@ def load(data_dir: Path | str = DATA_DIR) -> SalemData:
     c = DataReader(cpath)
     chars = []
     for i, ch in c.items("characters", min_len=12):
+        ch.document("age", "occupation")          # printed on the card, no rule reads them
         cid = ch.str("id")
         ability = ch.str("ability", ABILITIES)
         params = {}
@@ -115,6 +117,7 @@ def load(data_dir: Path | str = DATA_DIR) -> SalemData:
     qty = {}
     mult = 2
     for i, tk in k.items("tokens", min_len=1):
+        tk.document("effect")                     # the rule's name; the engine implements it by id
         tid = tk.str("id", TOKENS)
         qty[tid] = tk.int("qty", low=0, high=4)
         if tid == "piety":

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from automa.rules.core import DataReader
+from automa.rules.core import DataReader, audited
 
 RES = ("dollar", "time", "inspiration", "research", "playtest")
 RES_IDX = {r: i for i, r in enumerate(RES)}
@@ -110,6 +110,7 @@ class TabletopData:
     pow: dict            # id -> (restriction, removal cost)
 
 
+@audited
 def load_data(data_dir: Path) -> TabletopData:
     d = Path(data_dir)
 
@@ -133,6 +134,7 @@ def load_data(data_dir: Path) -> TabletopData:
             raise r.error("space", f"no space for action {a!r}")
 
     r = DataReader(d / "track.toml"); _check_placeholder(r)
+    r.document("optional_extension_spaces")   # the printed extension, not in the engine
     tmax = r.int("max", 10, 500)
     hs = r.sub("hourglass_start")
     starts = {n: hs.int(str(n), 1, tmax) for n in range(2, 7)}

@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from automa.rules.core import DataReader
+from automa.rules.core import DataReader, audited
 
 COLOURS = ("blue", "yellow", "green")
 COLOUR_BIT = {"blue": 1, "yellow": 2, "green": 4}
@@ -114,6 +114,7 @@ def _effects(reader: DataReader, key: str, people: tuple) -> tuple:
     return tuple(out)
 
 
+@audited
 def load(data_dir: Path) -> WatergateData:
     data_dir = Path(data_dir)
     inf = DataReader(data_dir / "informants.toml")
