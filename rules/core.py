@@ -67,6 +67,7 @@ class DataError(AutomaError, ValueError):
 
 
 class UnknownGameError(AutomaError, KeyError):
+    """A game name that is not registered (the message lists the games)."""
     def __str__(self) -> str:  # KeyError would quote the whole message
         return self.args[0]
 
@@ -85,17 +86,21 @@ class GameParams:
         self.validate()
 
     def validate(self) -> None:  # overridden per game; call super().validate()
+        """Raise ParamError for a value the game does not allow; games extend it."""
         if not isinstance(self.players, int) or isinstance(self.players, bool):
             raise ParamError(f"players must be a whole number, got {self.players!r}")
 
     def replace(self, **changes: Any) -> "GameParams":
+        """A copy with some parameters changed, validated again."""
         return dataclasses.replace(self, **changes)
 
     def to_json(self) -> dict:
+        """The parameters as JSON data (tuples as lists), as records store them."""
         return {f.name: _jsonable(getattr(self, f.name)) for f in dataclasses.fields(self)}
 
     @classmethod
     def from_json(cls, data: dict) -> "GameParams":
+        """Parameters read back from `to_json`'s form."""
         names = {f.name: f for f in dataclasses.fields(cls)}
         unknown = set(data) - set(names)
         if unknown:
@@ -150,6 +155,7 @@ class Game:
     # ---- parameters
     @classmethod
     def make_params(cls, **kwargs: Any) -> GameParams:
+        """Validated parameters from keyword arguments (mode and players filled in from each other)."""
         fields = {f.name for f in dataclasses.fields(cls.Params)}
         unknown = set(kwargs) - fields
         if unknown:
@@ -182,6 +188,7 @@ class Game:
 
     @classmethod
     def player_counts(cls) -> tuple[int, ...]:
+        """Every player count any mode allows."""
         return tuple(sorted({n for counts in cls.modes.values() for n in counts}))
 
     @classmethod
@@ -352,17 +359,20 @@ class State:
 
 @dataclass(frozen=True)
 class Outcome:
+    """How a game ended: the winners, each seat's rank and why."""
     winners: tuple[int, ...]
     ranks: tuple[int, ...]      # 1 = first; equal scores share a rank
     reason: str = ""
 
     @staticmethod
     def ranks_from_scores(scores: Sequence[Sequence[float]]) -> tuple[int, ...]:
+        """Ranks from comparable score tuples (1 = first; equal scores share a rank)."""
         keys = [tuple(s) for s in scores]
         return tuple(1 + sum(1 for other in keys if other > mine) for mine in keys)
 
     @classmethod
     def from_scores(cls, scores: Sequence[Sequence[float]], reason: str = "highest score") -> "Outcome":
+        """The outcome by score: the best score wins, a tie on everything is a shared win."""
         ranks = cls.ranks_from_scores(scores)
         winners = tuple(i for i, r in enumerate(ranks) if r == 1)
         if len(winners) > 1:
@@ -687,6 +697,7 @@ _ALIASES: dict[str, str] = {}
 
 
 def register_game(cls: type[Game], aliases: Iterable[str] = ()) -> type[Game]:
+    """Make a game class known by its name (and aliases); each game package calls it once."""
     if not cls.name:
         raise ValueError(f"{cls.__name__} has no name")
     _REGISTRY[cls.name] = cls
@@ -701,11 +712,13 @@ def _import_all() -> None:
 
 
 def registered_games() -> dict[str, type[Game]]:
+    """Every registered game class by name (imports every game package first)."""
     _import_all()
     return dict(sorted(_REGISTRY.items()))
 
 
 def game_class(name: str) -> type[Game]:
+    """The game class a name or alias stands for; imports only that game's package."""
     normal = name.lower().replace("-", "_")
     if normal not in _REGISTRY and normal not in _ALIASES and f"automa.rules.{normal}" in GAME_MODULES:
         # one game's package, not all five: a worker or a command about one game starts faster

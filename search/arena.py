@@ -27,6 +27,7 @@ from automa.search.stats import SPRT, Rating, ratings_with_bootstrap, wilson_int
 
 
 class TournamentError(AutomaError):
+    """A tournament that cannot start or go on (bad settings, another tournament's file, a dead worker)."""
     pass
 
 
@@ -34,6 +35,7 @@ class TournamentError(AutomaError):
 
 @dataclass(frozen=True)
 class GameTask:
+    """One scheduled game: its seats, seeds and place in the tournament (picklable, for workers)."""
     index: int
     game: str
     params: dict
@@ -66,6 +68,7 @@ def seatings(players: int, rotation: str) -> list[tuple[int, ...]]:
 
 
 def lineup(bots: Sequence[str], players: int) -> list[str]:
+    """The bot specs cycled to fill `players` seats."""
     if not bots:
         raise TournamentError("give at least one bot spec")
     if len(bots) > players:
@@ -76,6 +79,7 @@ def lineup(bots: Sequence[str], players: int) -> list[str]:
 
 def tournament_id(game: str, params: dict, bots: Sequence[str], games: int, seed: int,
                   rotation: str, duplicate: bool) -> str:
+    """A short hash of the settings, stored in every record so --resume never mixes tournaments."""
     text = json.dumps([game, params, list(bots), games, seed, rotation, duplicate], sort_keys=True)
     return hashlib.sha256(text.encode()).hexdigest()[:12]
 
@@ -167,6 +171,7 @@ def _play_chunk(tasks: Sequence[GameTask]) -> list[dict]:
 
 @dataclass
 class RunResult:
+    """What `run` played: the records (sorted by game), counts, time, and why it stopped early."""
     records: list[dict]
     played: int
     skipped: int
@@ -496,6 +501,7 @@ def _sprt_decision(records: list[dict], sprt: SPRT) -> str:
 
 @dataclass
 class BotLine:
+    """One row of the report: a bot's (or a seat's) games, wins, interval, mean score and rank."""
     bot: str
     games: int
     wins: float
@@ -508,6 +514,7 @@ class BotLine:
 
 @dataclass
 class Report:
+    """Win rates by bot and by seat, ratings, and how the games ended."""
     game: str
     games: int
     errors: int
@@ -520,6 +527,7 @@ class Report:
 
 
 def summarize(records: Sequence[dict], bootstrap: int = 200, seed: int = 0) -> Report:
+    """The report of finished records: Wilson intervals, Bradley-Terry ratings with bootstrap intervals."""
     ok = [r for r in records if r.get("status") in ("ok", "forfeit")]
     errors = sum(1 for r in records if r.get("status") == "error")
     forfeits = sum(1 for r in records if r.get("status") == "forfeit")
@@ -553,6 +561,7 @@ def summarize(records: Sequence[dict], bootstrap: int = 200, seed: int = 0) -> R
 
 
 def format_report(report: Report) -> str:
+    """The report as the text the command prints."""
     lines = [f"{report.game}: {report.games} games"
              + (f", {report.errors} errors" if report.errors else "")
              + (f", {report.forfeits} forfeits" if report.forfeits else "")]
@@ -577,6 +586,7 @@ def format_report(report: Report) -> str:
 
 
 def write_report_csv(report: Report, path: Path | str) -> None:
+    """The report's bot and seat rows as CSV."""
     with open(path, "w", newline="", encoding="utf-8") as handle:
         writer = csv.writer(handle)
         writer.writerow(["table", "name", "games", "wins", "win_rate", "wilson_low", "wilson_high",

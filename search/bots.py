@@ -34,6 +34,7 @@ class Bot:
         self.params = {**self.defaults, **params}
 
     def act(self, state: State, seat: int) -> Hashable:
+        """The action this bot plays for `seat` in `state`; it reads only what `seat` may see."""
         raise NotImplementedError
 
     def analyse(self, state: State, seat: int, top: int = 3) -> list[tuple[Hashable, float, int]]:
@@ -48,6 +49,7 @@ class RandomBot(Bot):
     """Uniform over the legal actions."""
 
     def act(self, state: State, seat: int) -> Hashable:
+        """The action this bot plays for `seat` in `state`; it reads only what `seat` may see."""
         legal = state.legal_actions()
         return legal[self.rng.randrange(len(legal))]
 
@@ -62,6 +64,7 @@ class GreedyBot(Bot):
     defaults = {"samples": 1}
 
     def act(self, state: State, seat: int) -> Hashable:
+        """The action this bot plays for `seat` in `state`; it reads only what `seat` may see."""
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
@@ -130,6 +133,7 @@ def _resolve(target: Callable[..., Bot] | str) -> Callable[..., Bot]:
 
 
 def available_bots(game: Game | None = None) -> list[str]:
+    """The bot spec names a seat of `game` can take (all games' when None), for help texts."""
     names = list(_GENERIC) + [f"level:{'|'.join(_levels())}"]
     if game is not None:
         names += list(game.bot_factories)
@@ -151,12 +155,14 @@ class BlunderingBot(Bot):
         self.params = {**inner.params, "blunder": blunder}
 
     def act(self, state: State, seat: int) -> Hashable:
+        """The action this bot plays for `seat` in `state`; it reads only what `seat` may see."""
         legal = state.legal_actions()
         if len(legal) > 1 and self.rng.random() < self.blunder:
             return legal[self.rng.randrange(len(legal))]
         return self.inner.act(state, seat)
 
     def analyse(self, state: State, seat: int, top: int = 3) -> list[tuple[Hashable, float, int]]:
+        """The inner bot's best few moves with their values and visits."""
         return self.inner.analyse(state, seat, top)
 
 
@@ -224,4 +230,5 @@ def _levels() -> list[str]:
 
 
 def is_automaton_spec(spec: str, game: Game) -> bool:
+    """True when `spec` names a printed automaton that the engine plays (e.g. mumanbot:hard)."""
     return parse_spec(spec)[0] in game.automaton_specs

@@ -88,6 +88,7 @@ class MCTSBot(Bot):
 
     # ------------------------------------------------------------------ public
     def act(self, state: State, seat: int) -> Hashable:
+        """The most visited root action after searching (or, at the bot's blunder rate, a random one)."""
         legal = state.legal_actions()
         if len(legal) == 1:
             self.last_stats = {"iterations": 0, "simulated_actions": 0, "seconds": 0.0}
@@ -101,6 +102,7 @@ class MCTSBot(Bot):
                                          _mean(root.children.get(a), seat)))
 
     def analyse(self, state: State, seat: int, top: int = 3) -> list[tuple[Hashable, float, int]]:
+        """The `top` most visited root actions with their mean value for `seat` and their visits."""
         legal = state.legal_actions()
         root = self.search(state, seat)
         ranked = sorted((a for a in legal if a in root.children),
@@ -109,6 +111,7 @@ class MCTSBot(Bot):
 
     # ------------------------------------------------------------------ search
     def search(self, state: State, seat: int) -> _Node:
+        """Run the search from `seat`'s view of `state` and return the root node."""
         p = self.params
         rng = self.rng
         seats = state.num_players()
@@ -214,6 +217,7 @@ def presets() -> dict:
 
 
 def read_presets(path) -> dict:
+    """The difficulty presets file, parsed and checked (levels, per-game settings)."""
     from automa.rules.core import DataReader
     reader = DataReader(path)
     levels = reader.list("levels", str)

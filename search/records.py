@@ -18,11 +18,13 @@ RECORD_FORMAT = 1
 
 
 def library_version() -> str:
+    """The installed automa version, stored in every record."""
     from automa import __version__
     return __version__
 
 
 def game_from_record(record: dict) -> Game:
+    """The game (class and parameters) a record was played with."""
     cls = game_class(record["game"])
     return cls(cls.Params.from_json(record["params"]))
 
@@ -87,6 +89,7 @@ def make_record(game: Game, seed: int, seats: list[str], state: State,
 
 
 def dumps(record: dict) -> str:
+    """A record as one compact JSON line."""
     return json.dumps(record, ensure_ascii=False, separators=(",", ":"))
 
 
@@ -139,6 +142,7 @@ def verify(record: dict) -> None:
 
 @dataclass
 class Line:
+    """One line of a record file: its number, the record, or why it is not one."""
     number: int
     record: dict | None
     error: str = ""
@@ -173,10 +177,12 @@ def read_lines(path: Path | str) -> Iterator[Line]:
 
 
 def read_records(path: Path | str) -> list[dict]:
+    """The good records of a JSONL file (bad lines are skipped; see read_lines)."""
     return [line.record for line in read_lines(path) if line.record is not None]
 
 
 def write_records(path: Path | str, records: Iterable[dict]) -> None:
+    """Write records as a JSONL file, one per line."""
     with open(path, "w", encoding="utf-8") as handle:
         for record in records:
             handle.write(dumps(record) + "\n")
