@@ -334,17 +334,33 @@ def bench(game, players, mode, param, seconds, seed, as_json, vs_openspiel) -> N
 @click.option("--record-dir", type=click.Path(file_okay=False), default=None,
               help="Folder for the finished game's record and for saves without a file name "
                    "(default: ~/.local/state/automa/games).")
-def play(game, players, mode, param, seat_specs, seed, bot_seed, load, move_seconds, record_dir) -> None:
-    """Play a game at the terminal: humans choose from numbered actions (type help)."""
-    from automa.play import run
+@click.option("--web", is_flag=True, help="Play in the browser instead: serve this game and open it.")
+@click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True,
+              help="With --web: the port (0: any free port).")
+def play(game, players, mode, param, seat_specs, seed, bot_seed, load, move_seconds, record_dir, web,
+         port) -> None:
+    """Play a game at the terminal: humans choose from numbered actions (type help).
+    With --web, the same game in the browser."""
+    from automa.play import Session, run
     from automa.search.bots import BotSpecError
     if not load:
         _game_or_fail(game)
     try:
+        if web:
+            from automa.web.game import WebGame
+            from automa.web.server import serve as run_server
+            kw = {"out": lambda _line: None, "move_seconds": move_seconds}
+            session = (Session.load(load, game, **kw) if load else
+                       Session.new(game, players, mode, _params_option(param), list(seat_specs), seed,
+                                   bot_seed, **kw))
+            run_server(port=port, first=WebGame(session), open_browser=True, echo=click.echo)
+            return
         code = run(game, players, mode, _params_option(param), list(seat_specs), seed, bot_seed, load,
                    move_seconds=move_seconds, record_dir=record_dir)
     except (AutomaError, BotSpecError) as err:
         _fail(str(err))
+    except OSError as err:
+        _fail(f"cannot serve the game on port {port}: {err.strerror or err}")
     sys.exit(code)
 
 

@@ -125,3 +125,18 @@ def test_serve_help_works():
     from automa.cli import main
     result = CliRunner().invoke(main, ["serve", "--help"])
     assert result.exit_code == 0 and "--host" in result.output and "token" in result.output
+
+
+def test_play_web_serves_the_game_it_was_given(monkeypatch):
+    """`automa play ... --web` builds the game from the same options and serves it."""
+    from click.testing import CliRunner
+    import automa.web.server as server
+    from automa.cli import main
+    served = {}
+    monkeypatch.setattr(server, "serve", lambda **kw: served.update(kw))
+    result = CliRunner().invoke(main, ["play", "pulitzer", "--mode", "solo", "--seed", "3", "--web", "--port", "0"])
+    assert result.exit_code == 0, result.output
+    game = served["first"]
+    assert game.session.game.name == "pulitzer" and game.session.seed == 3 and served["port"] == 0
+    bad = CliRunner().invoke(main, ["play", "pi", "--seat", "human", "--seat", "mcts:c=x", "--web"])
+    assert bad.exit_code != 0 and "c takes a number" in bad.output
