@@ -39,6 +39,8 @@ class CompanionSession:
         self.path = Path(self._folder.name) / f"{name}.json"
         self.args = (name, str(self.path), seed, times_mix, mumanbot, players)
         self.screen: list[str] = []
+        #: where the output of the step now shown begins (the lines before it are earlier steps)
+        self.mark = 0
         self.prompt: str | None = None
         self.done = False
         self.error: str | None = None
@@ -73,18 +75,21 @@ class CompanionSession:
         if answer is None:
             raise EOFError
         with self._changed:
-            self.screen.append(f"{prompt.strip()} {answer}".rstrip())
             self.prompt = None
+            self.mark = len(self.screen)
         return answer
 
     def _out(self, text: str = "") -> None:
         with self._changed:
             self.screen.extend(str(text).split("\n"))
-            del self.screen[:-SCREEN_LINES]
+            drop = max(0, len(self.screen) - SCREEN_LINES)
+            del self.screen[:drop]
+            self.mark = max(0, self.mark - drop)
 
     def _clear(self) -> None:
         with self._changed:
             self.screen = []
+            self.mark = 0
 
     # ---- the page's side
     def _wait_for_question(self, asked: int) -> None:
@@ -103,10 +108,11 @@ class CompanionSession:
 
     def view(self) -> dict:
         with self._changed:
-            lines = list(self.screen)
+            earlier, lines = self.screen[:self.mark], self.screen[self.mark:]
             while lines and not lines[0].strip():
-                lines.pop(0)
-            return {"id": self.id, "game": self.game, "lines": lines, "prompt": self.prompt,
+                lines = lines[1:]
+            return {"id": self.id, "game": self.game, "lines": lines, "earlier": earlier[-SCREEN_LINES:],
+                    "prompt": self.prompt,
                     "done": self.done, "error": self.error, "alive": self._alive()}
 
     def _alive(self) -> list[int]:

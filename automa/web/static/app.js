@@ -32,6 +32,9 @@ let CATALOG = [];
 async function lobby() {
   show("lobby");
   $("heading").textContent = "";
+  // handlers first: a form submitted before the catalogue arrives must not reload the page
+  $("companion-form").onsubmit = startCompanion;
+  $("setup-form").onsubmit = (ev) => ev.preventDefault();
   CATALOG = await api("/api/catalog");
   const list = $("game-list");
   list.innerHTML = "";
@@ -43,19 +46,20 @@ async function lobby() {
     b.onclick = () => setup(g);
     list.appendChild(b);
   }
-  $("companion-form").onsubmit = async (ev) => {
-    ev.preventDefault();
-    const body = {game: $("companion-game").value, players: $("companion-players").value,
-                  times_mix: $("companion-mix").value, mumanbot: $("companion-level").value};
-    try { location.href = (await api("/api/companions", body)).url; }
-    catch (e) { toast(e.message, true); }
-  };
   $("load-file").onchange = async (ev) => {
     const file = ev.target.files[0];
     if (!file) return;
     try { openLinks(await api("/api/load", {text: await file.text(), name: file.name})); }
     catch (e) { toast(e.message, true); }
   };
+}
+
+async function startCompanion(ev) {
+  ev.preventDefault();
+  const body = {game: $("companion-game").value, players: $("companion-players").value,
+                times_mix: $("companion-mix").value, mumanbot: $("companion-level").value};
+  try { location.href = (await api("/api/companions", body)).url; }
+  catch (e) { toast(e.message, true); }
 }
 
 function setup(g) {
@@ -401,9 +405,15 @@ function drawCompanion(v) {
   const screen = $("companion-screen");
   // a private turn: nothing of the screen shows until that player taps
   screen.classList.toggle("handover", !!handover);
+  const line = (l) => `<div class="${/^[A-Z][A-Z ]+[A-Z]\b/.test(l.trim()) ? "head" : ""}">${esc(l) || "&nbsp;"}</div>`;
+  // an automaton's card (a Times card, a ZAP card) is shown as a card, in its colour
+  const card = (v.lines[0] || "").match(/(Times card|ZAP card) (\S+?):?(?: \((red|orange|yellow)\))?(?:$|[ :])/);
+  const earlier = (v.earlier || []).filter((l) => l.trim());
   screen.innerHTML = handover
     ? `<div class="pass"><p>Pass the device to</p><p class="who">player ${handover[1]}</p><p>Only player ${handover[1]} taps below.</p></div>`
-    : v.lines.map((l) => `<div class="${/^[A-Z][A-Z ]+[A-Z]\b/.test(l.trim()) ? "head" : ""}">${esc(l) || "&nbsp;"}</div>`).join("");
+    : (earlier.length ? `<details class="earlier"><summary>earlier steps (${earlier.length} lines)</summary>${earlier.map(line).join("")}</details>` : "")
+      + (card ? `<div class="auto-card ${card[3] || ""}"><div class="auto-card-head">${esc(v.lines[0])}</div>${v.lines.slice(1).map(line).join("")}</div>`
+              : v.lines.map(line).join(""));
   $("companion-prompt").textContent = v.done ? "The companion's part of the game is over." : handover ? "" : prompt.trim();
   $("companion-answer").hidden = v.done || !!handover;
   const quick = $("companion-quick");
