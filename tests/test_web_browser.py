@@ -171,7 +171,7 @@ def test_the_salem_companions_private_screen_shows_only_after_the_tap(page, serv
     page.click("#companion-form button[type=submit]")
     page.wait_for_url("**/companion/**")
     page.click("#companion-quick button:has-text('Next step')")       # setup
-    page.wait_for_selector("text=SETUP")
+    page.wait_for_selector("#companion-screen .head:has-text('SETUP')")
     page.click("#companion-quick button:has-text('Next step')")       # dawn
     page.wait_for_selector("#companion-screen.handover")
     assert "secret" not in page.inner_text("#companion-screen") + page.inner_text("#companion-prompt")

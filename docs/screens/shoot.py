@@ -67,7 +67,7 @@ def main() -> None:
             phone.click("#companion-form button[type=submit]")
             phone.wait_for_url("**/companion/**")
             phone.click("#companion-quick button:has-text('Next step')")
-            phone.wait_for_selector("text=SETUP")
+            phone.wait_for_selector("#companion-screen .head:has-text('SETUP')")
             phone.click("#companion-quick button:has-text('Next step')")
             phone.wait_for_selector("#companion-screen.handover")
             phone.screenshot(path=str(HERE / "companion-handover.png"))
