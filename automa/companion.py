@@ -461,12 +461,37 @@ class TabletopCompanion(Companion):
         if blue:
             text = BLUE_BOX_TEXT.get(blue, blue)
             if blue == "award_removal":
-                top = max(st["awards"]) if st["awards"] else 0
-                want = min(top + 1, 3)
-                st["awards"].append(want)
-                text += f" — aim for level {want}"
+                order = self.award_order()
+                text += (f" — remove a level-{order[0]} token; if none is left, level {order[1]}, "
+                         f"then level {order[2]}")
             self.log(f"  blue box: {text}")
         st["zap_disc"].append(cid)
+        if blue == "award_removal":
+            self.award_removed()
+
+    def award_order(self) -> list[int]:
+        """§17.3 / AMB-16: the levels the bot's award removal tries, in order: one above its
+        highest removed token (at most 3), then lower levels downwards, then higher upwards."""
+        held = self.state["awards"]
+        want = min((max(held) if held else 0) + 1, 3)
+        return [want] + list(range(want - 1, 0, -1)) + list(range(want + 1, 4))
+
+    def award_removed(self) -> None:
+        """Record the level the person actually took off the shelf (a fallback when the aimed
+        level was empty, none when the shelf was empty): the next removal climbs from it."""
+        st = self.state
+        want = self.award_order()[0]
+        st["awards"].append(want)        # kept if the answer never comes (the state is saved)
+        level = self.ask_int(f"  which level did you remove? (Enter = {want}, 0 = the shelf was empty) ",
+                             0, 3, allow_blank=True)
+        st["awards"].pop()
+        level = want if level is None else level
+        if level:
+            st["awards"].append(level)
+            self.log(f"  the Mumanbot removed a level-{level} award token (removed so far: "
+                     f"{', '.join(map(str, sorted(st['awards'])))})")
+        else:
+            self.log("  the award shelf is empty: nothing removed")
 
 
 # --------------------------------------------------------------------------- Salem 1692

@@ -52,7 +52,7 @@ COMMANDS = [
     ["play", "pi", "--seat", "human", "--seat", "mcts:seconds=x"],
     ["play", "pi", "--seat", "human", "--seat", "random", "--move-seconds", "-1"],
     ["tournament", "pi", "--players", "2", "--bots", "random,random", "--jobs", "0", "--out", "j0.jsonl"],
-    ["tournament", "pi", "--players", "2", "--bots", "random,random", "--out", "/nonexistent/dir/x.jsonl"],
+    ["tournament", "pi", "--players", "2", "--bots", "random,random", "--out", "missing/dir/x.jsonl"],
     ["tournament", "pi", "--players", "2", "--bots", "random,mcts:c=abc", "--games", "2"],
     ["tournament", "pi", "--players", "2", "--bots", "random,ismcts:iterations=1.5", "--games", "2"],
     ["tournament", "pi", "--players", "2", "--bots", "random,greedy", "--sprt", "50,0"],
@@ -68,7 +68,7 @@ COMMANDS = [
     ["play", "pi", "--load", "f99.json"],
     ["play", "pi", "--load", "hash.json"],
     ["play", "pulitzer", "--load", "hash.json"],
-    ["companion", "salem", "--players", "8", "--state", "/nonexistent/x.json"],
+    ["companion", "salem", "--players", "8", "--state", "missing/x.json"],
 ]
 
 

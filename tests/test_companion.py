@@ -286,3 +286,38 @@ def test_clear_terminal_wipes_the_scrollback_only_on_a_terminal(monkeypatch):
     monkeypatch.setattr("click.clear", lambda: None)
     companion.clear_terminal()
     assert "\x1b[3J" in screen.getvalue() and "\x1b[2J" in screen.getvalue()
+
+
+# --------------------------------------------------------------------------- Tabletop Inc. Mumanbot
+
+def test_tabletop_award_removal_records_the_level_removed_after_a_fallback_s17_3_amb16(tmp_path):
+    """§17.3 / AMB-16: the Mumanbot aims one level above its highest removed award token; when
+    that level is empty the person falls back (lower, then higher) and the companion records
+    the level actually removed, so the next removal climbs from it (not from the aim)."""
+    from automa.companion import TabletopCompanion
+    path = tmp_path / "muman.json"
+    st = TabletopCompanion.new_state("hard", 2, 5)
+    st["zap_deck"] = [c for c in st["zap_deck"] if c not in ("Z17", "Z18")] + ["Z18", "Z17"]
+    st["awards"] = [1]
+    path.write_text(json.dumps(st))
+    out: list[str] = []
+    answers = ["", "y", "1", "", "y", "", "quit"]     # level 2 was empty: a level-1 token instead
+
+    def ask(prompt):
+        return answers.pop(0)
+
+    assert run("tabletop_inc", str(path), None, None, None, None, ask=ask, out=out.append) == 0
+    text = "\n".join(out)
+    assert "remove a level-2 token; if none is left, level 1, then level 3" in text
+    assert "removed a level-1 award token" in text
+    saved = json.loads(path.read_text())
+    assert saved["awards"] == [1, 1, 2]               # the second removal aimed at 2 again; Enter = 2
+    assert not answers
+    saved["zap_deck"].append("Z17")                   # once more, with the shelf empty
+    saved["zap_disc"].remove("Z17")
+    path.write_text(json.dumps(saved))
+    answers = ["", "y", "0", "quit"]
+    out.clear()
+    assert run("tabletop_inc", str(path), None, None, None, None, ask=ask, out=out.append) == 0
+    assert "remove a level-3 token; if none is left, level 2, then level 1" in "\n".join(out)
+    assert json.loads(path.read_text())["awards"] == [1, 1, 2] and not answers

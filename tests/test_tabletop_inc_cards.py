@@ -61,7 +61,8 @@ def test_f04_f11_turn_prediction_cards_face_up(card, flips):
     st = mk(3)
     st.pred_t[0], st.pred_c[0], st.pred_up[0] = 1, ["train", "award", "trade"], [0, 0, 0]
     use_freelancer(st, card)
-    assert sum(st.pred_up[0]) == flips
+    do(st, *[("flip", c) for c in ("trade", "train")[:flips]])
+    assert sum(st.pred_up[0]) == flips and st.pred_up[0][2] == 1
 
 
 @pytest.mark.parametrize("card,vp", [("F06", 3), ("F14", 2), ("F16", 4)])
@@ -355,7 +356,7 @@ def test_upgrade_items_two_steps(item, piece):
     st = mk()
     st.prod[0][piece] = 1
     st.h_item[0] = [item]
-    do(st, ("item", item))
+    do(st, ("item", item), ("upgrade", ("box", "mechanism", "component")[piece]))
     assert st.prod[0][piece] == 3
 
 
@@ -379,7 +380,7 @@ def test_i16_vp_i17_prediction_bonus_twice():
     st = mk()
     st.h_item[0] = ["I16", "I17"]
     st.pred_t[0], st.pred_c[0], st.pred_up[0] = 1, ["research", "train", "award"], [0, 0, 0]
-    do(st, ("item", "I16"), ("item", "I17"))
+    do(st, ("item", "I16"), ("item", "I17"), ("flip", "research"), ("flip", "train"))
     assert st.vp[0] == 3 and st.pred_up[0] == [1, 1, 0]
 
 

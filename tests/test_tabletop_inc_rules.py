@@ -363,7 +363,7 @@ def test_upgrade_one_step_skips_sold_out_cost_time_s10_12():
 
 
 def test_upgrade_cap_and_pow_ban_and_sp06_s10_12():
-    """§10.12 cap 4; P13 forbids a level-4 box; SP06 upgrades 2 steps."""
+    """§10.12 cap 4; P13 forbids a level-4 box; SP06 upgrades up to 2 steps (the second chosen)."""
     st = mk()
     give(st, time=1)
     st.prod[0] = [3, 0, 0]
@@ -374,7 +374,7 @@ def test_upgrade_cap_and_pow_ban_and_sp06_s10_12():
     st.emp[0].append(("SP06", 0))
     st.stand[0] = ["SP06"]
     st.prod[0] = [0, 1, 0]
-    do(st, ("place", "UPM", "SP06"))
+    do(st, ("place", "UPM", "SP06"), ("upgrade", "mechanism"))
     assert st.prod[0][1] == 3
 
 
@@ -586,7 +586,7 @@ def test_prediction_bonus_and_w11_s13_2():
     st.wow[0] = "W11"
     st.pred_t[0], st.pred_c[0], st.pred_up[0] = 1, ["research", "train"], [0, 0]
     give(st, dollar=1)
-    do(st, ("place", "OB2"))
+    do(st, ("place", "OB2"), ("flip", "research"))
     assert st.pred_up[0] == [1, 0] and st.vp[0] == 1
 
 
@@ -801,3 +801,178 @@ def test_seed_objective_example_hold_3_dollar_3_inspiration_s19_5():
     assert st.final_breakdown(0)["objectives"] == 5 - 1      # 5 $ cannot serve both
     give(st, dollar=8, inspiration=3)
     assert st.final_breakdown(0)["objectives"] == 8
+
+
+# --------------------------------------------------------------------------- choices the rules give the player
+
+def _three_face_down(st, s=0):
+    st.pred_t[s], st.pred_c[s], st.pred_up[s] = 1, ["research", "train", "award"], [0, 0, 0]
+
+
+def _crystal_ball(st, source):
+    """Trigger a prediction bonus for seat 0 from one of the cards or spaces that carry one."""
+    if source == "OB2":                                  # placement bonus of the Objective space
+        give(st, dollar=1)
+        do(st, ("place", "OB2"))
+    elif source in ("F04", "F11"):
+        st.emp[0].append((source, 0))
+        do(st, ("freelancer", source))
+    elif source == "S23":                                # the skill card's tuck benefit
+        st.h_skill[0] = ["S23"]
+        do(st, ("tuck", "S23", st.wow[0]))
+    else:
+        st.h_item[0] = [source]
+        do(st, ("item", source))
+
+
+@pytest.mark.parametrize("source,flips", [("OB2", 1), ("F04", 1), ("S23", 1), ("F11", 2), ("I17", 2)])
+def test_crystal_ball_turns_up_the_card_of_the_players_choice_s10_18(source, flips):
+    """§10.18 / §13.2: a prediction bonus turns up the face-down card *of the player's choice*
+    (OB2, F04, F11, S23, I17), one decision per card, not always the first card."""
+    st = mk(3)
+    _three_face_down(st)
+    _crystal_ball(st, source)
+    assert st.current_player() == 0
+    assert st.legal_actions() == [("flip", "research"), ("flip", "train"), ("flip", "award")]
+    do(st, ("flip", "award"))
+    if flips == 2:
+        assert st.legal_actions() == [("flip", "research"), ("flip", "train")]
+        do(st, ("flip", "train"))
+    assert st.pred_up[0] == ([0, 0, 1] if flips == 1 else [0, 1, 1])
+    if source == "OB2":
+        assert st.stack[-1][0] == "obj"                  # then the Objective action itself (§7.2)
+
+
+def test_crystal_ball_asks_only_when_there_is_a_choice_s10_18():
+    """§10.18: with one face-down card (or as many flips as face-down cards) there is nothing to
+    choose: the cards turn at once, and a completed set pays its reward (§13.2); none = wasted."""
+    st = mk(3)
+    st.pred_t[0], st.pred_c[0], st.pred_up[0] = 1, ["research", "train"], [1, 0]
+    _crystal_ball(st, "F04")
+    assert st.pred_t[0] == -1 and st.vp[0] == st.game.data.prediction_rewards[2][0]
+    st = mk(3)
+    st.pred_t[0], st.pred_c[0], st.pred_up[0] = 1, ["research", "train", "award"], [1, 0, 0]
+    _crystal_ball(st, "F11")
+    assert st.pred_t[0] == -1 and not any(t[0] == "flip" for t in st.stack)
+    st = mk(3)
+    _crystal_ball(st, "F04")
+    assert not st.stack and st.pred_t[0] == -1
+
+
+@pytest.mark.parametrize("how,piece", [("SP06", 1), ("I08", 2), ("I09", 1), ("I10", 0)])
+def test_up_to_two_upgrade_steps_are_one_or_two_by_choice_s10_12_s16_4(how, piece):
+    """§10.12 / §16.4 / §19.7: SP06 on its Upgrade space and the items I08-I10 upgrade "up to 2
+    steps": after the first step the player may take the second or stop; no question when a
+    second step is impossible."""
+    name = ("box", "mechanism", "component")[piece]
+
+    def start(level):
+        st = mk()
+        st.prod[0][piece] = level
+        if how == "SP06":
+            st.emp[0].append(("SP06", 0))
+            st.stand[0] = ["SP06"]
+            do(st, ("place", "UPM", "SP06"))
+        else:
+            st.h_item[0] = [how]
+            do(st, ("item", how))
+        return st
+
+    st = start(1)
+    assert st.prod[0][piece] == 2
+    assert st.legal_actions() == [("upgrade", name), ("stop",)]
+    do(st, ("stop",))
+    assert st.prod[0][piece] == 2 and not st.stack
+    st = start(1)
+    do(st, ("upgrade", name))
+    assert st.prod[0][piece] == 3 and not st.stack
+    st = start(3)
+    assert st.prod[0][piece] == 4 and not st.stack        # level 4 is the cap: one step only
+
+
+def test_solo_human_is_the_first_player_even_when_the_bot_sits_first_amb15():
+    """AMB-15: in a solo game the human is the first player.  With the Mumanbot in seat 0 and
+    default settings the human still moves first and takes no second-seat $1; the bot moves
+    second (its seat bonus has no VP part) and the tie-break counts from the human."""
+    g = load_game("tabletop_inc", players=2, mumanbots=("hard", ""))
+    st = g.new_initial_state(0)
+    assert g.first == 1 and st.current_player() == 1
+    assert st.res[1] == [0, 0, 0, 0, 0] and st.vp == [0, 0]
+    assert len(st.zap_deck) == 20 and st.mum[0] == 4          # the bot has not moved yet
+    do(st, ("place", "BR"), ("take", "time"))
+    finish_turn(st)
+    assert len(st.zap_deck) == 19 and st.current_player() == 1
+    assert [sc[1] for sc in st.scores()] == [1, 0]            # the bot is later in turn order
+    st3 = load_game("tabletop_inc", players=3, mumanbots=("easy", "hard", "")).new_initial_state(0)
+    assert st3.current_player() == 2 and st3.res[2][D] == 0
+    assert load_game("tabletop_inc", players=3, mumanbots=("hard", "", "")).first == 1
+    rotated = load_game("tabletop_inc", players=2).with_automaton_seats(["mumanbot:hard", "human"])
+    assert rotated.first == 1
+    with pytest.raises(ParamError, match="AMB-15"):
+        load_game("tabletop_inc", players=2, mumanbots=("hard", ""), first_player=0)
+
+
+def test_interchangeable_payment_is_split_as_the_player_chooses_amb13():
+    """§16.2 W6-W8 / AMB-13: how a cost is split between two interchangeable resources is the
+    payer's choice, asked only when more than one split is possible; on a space the cost is
+    paid before the placement bonus arrives (§7.2)."""
+    st = mk()
+    st.wow[0] = "W6"                                     # time <-> inspiration
+    give(st, time=1, inspiration=1)
+    do(st, ("place", "HS2"))                             # costs 1 inspiration, gives 1 research
+    assert st.legal_actions() == [("pay", "time", 0, "inspiration", 1), ("pay", "time", 1, "inspiration", 0)]
+    assert st.res[0][R] == 0
+    do(st, ("pay", "time", 1, "inspiration", 0))
+    assert st.res[0][:4] == [0, 0, 1, 1] and st.stack[-1][0] == "track"
+    st = mk()
+    st.wow[0] = "W6"
+    give(st, time=1)
+    do(st, ("place", "HS2"))                             # only one way to pay: no question
+    assert st.res[0][T] == 0 and st.stack[-1][0] == "track"
+    st = mk()
+    st.wow[0], st.pow[0] = "W8", "P10"                   # $ <-> time; P10 costs 4 time to remove
+    give(st, dollar=1, time=4)
+    do(st, ("remove_pow",))
+    assert st.pow[0] == ""
+    assert st.legal_actions() == [("pay", "dollar", 0, "time", 4), ("pay", "dollar", 1, "time", 3)]
+    do(st, ("pay", "dollar", 1, "time", 3))
+    assert st.res[0][:2] == [0, 1] and st.phase == "main"
+
+
+def test_sp08_research_and_playtest_split_is_a_choice_s16_4():
+    """§16.4 SP08: research and playtest are interchangeable to pay for a part: the split is
+    the player's (here 2 playtest for a level-2 mechanism, paid 2/0, 1/1 or 0/2)."""
+    st = mk()
+    st.perm[0] = [0, 1, 0]
+    st.emp[0].append(("SP08", 0))
+    st.stand[0] = ["SP08"]
+    give(st, research=2, playtest=2)
+    do(st, ("place", "GP1", "SP08"), ("buy", "mechanism", 2))
+    assert st.legal_actions() == [("pay", "research", x, "playtest", 2 - x) for x in range(3)]
+    do(st, ("pay", "research", 2, "playtest", 0))
+    assert st.res[0][R:] == [0, 2] and st.prod[0][1] == 2
+
+
+def test_trading_goes_on_in_the_free_window_after_the_action_amb30():
+    """AMB-30: the Trade action's "any number of swaps this turn" also runs in the free window
+    after the action: resources that arrive later (an item here) can be traded too.  The window
+    does not ask again when nothing changed since trading stopped, and closes with the turn."""
+    st = mk()
+    give(st, time=3)
+    do(st, ("place", "TD1"), ("swap", "time", "dollar", 3), ("stop",))
+    assert st.current_player() == 1                      # nothing new to trade: the turn ended
+    st = mk()
+    give(st, time=3)
+    st.h_item[0] = ["I02"]                               # gain $4
+    do(st, ("place", "TD1"), ("swap", "time", "dollar", 3), ("stop",))
+    legal = st.legal_actions()
+    assert ("item", "I02") in legal and ("end_turn",) in legal
+    assert ("swap", "dollar", "time", 1) not in legal    # not straight back within one run
+    do(st, ("item", "I02"))
+    assert st.res[0][D] == 8 and ("swap", "dollar", "inspiration", 5) in st.legal_actions()
+    do(st, ("swap", "dollar", "inspiration", 5))
+    assert st.res[0][:3] == [3, 0, 5] and ("end_turn",) in st.legal_actions()
+    do(st, ("end_turn",))
+    do(st, ("place", "BR"), ("take", "time"))
+    finish_turn(st)
+    assert not any(a[0] == "swap" for a in st.legal_actions())   # a new turn: no trading

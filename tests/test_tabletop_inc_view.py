@@ -299,3 +299,48 @@ def test_finding_log_lines_read_in_words():
         "Mumanbot 1 draws ZAP card Z13 Get Part, occupies GP2 (Get Part), +3 VP"
     assert news_text("seat 0 takes F13 from freelancer slot 3") == \
         "seat 0 takes F13 Playtest freelancer from freelancer slot 3"
+
+
+def test_new_choices_are_picked_on_the_board_crystal_ball_split_upgrade_and_late_trading():
+    """§10.18 flips, AMB-13 payment splits, §10.12 "up to 2 steps" and AMB-30 trading in the
+    free window: each choice has its keys on the board (a face-down prediction card, a way to
+    pay, the piece, a give-get-amount) and the board says what is being decided."""
+    def fresh():
+        return load_game("tabletop_inc", players=3).new_initial_state(1)
+
+    state = fresh()
+    state.pred_t[0], state.pred_c[0], state.pred_up[0] = 1, ["research", "train", "award"], [0, 0, 0]
+    state.emp[0].append(("F04", 0))
+    state.apply_action(("freelancer", "F04"))
+    assert {a[0] for a in keys_on_board(state)} == {"flip"}
+    assert action_keys(state, 0, ("flip", "train")) == ("pred:train",)
+
+    state = fresh()
+    state.wow[0] = "W6"
+    state.res[0] = [0, 2, 2, 0, 0]
+    state.apply_action(("place", "HS2"))
+    assert {a[0] for a in keys_on_board(state)} == {"pay"}
+    svg = board_svg(state, 0)
+    assert "Pay with interchangeable resources" in svg and "pay 1 time" in svg
+    assert state.action_to_string(("pay", "time", 1, "inspiration", 0)) == "pay 1 time"
+    assert "choose how many of each" in view.decision_text(state, state.observation(0), 0)
+
+    state = fresh()
+    state.prod[0] = [0, 0, 1]
+    state.h_item[0] = ["I08"]
+    state.apply_action(("item", "I08"))
+    assert [a[0] for a in keys_on_board(state)] == ["upgrade"]
+    assert state.action_to_string(("upgrade", "component")) == "upgrade your component from level 2 to 3"
+    assert state.action_to_string(("stop",)) == "take no more upgrade steps"
+
+    state = fresh()
+    state.res[0] = [0, 3, 0, 0, 0]
+    state.h_item[0] = ["I02"]
+    for action in (("place", "TD1"), ("swap", "time", "dollar", 3), ("stop",), ("item", "I02")):
+        state.apply_action(action)
+    on_board = set(svg_keys(board_svg(state, 0)))
+    swaps = [a for a in state.legal_actions() if a[0] == "swap"]
+    assert ("swap", "dollar", "inspiration", 8) in swaps and ("end_turn",) in state.legal_actions()
+    for action in swaps:
+        assert set(action_keys(state, 0, action)) <= on_board, action
+    assert "trade more" in view.decision_text(state, state.observation(0), 0)

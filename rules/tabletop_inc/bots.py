@@ -54,10 +54,16 @@ def rule_choice(state, seat: int, legal: list):
         if buys:
             d = state.game.data
             return max(buys, key=lambda a: (sum(d.skills[a[1]][0]), -d.skills[a[1]][2]))
-    if tk == "upg":
+    if tk in ("upg", "upg_more"):
         ups = [a for a in legal if a[0] == "upgrade"]
         if ups:
             return ups[0]
+    if tk == "split":
+        # keep the two interchangeable resources level: pay more of the one there is more of
+        a, b = t[2], t[3]
+        return max(legal, key=lambda x: min(r[a] - x[2], r[b] - x[4]))
+    if tk == "flip":
+        return flip_choice(state, seat, legal)
     if tk == "any":
         return ("do", "research")
     if tk == "obj":
@@ -66,6 +72,17 @@ def rule_choice(state, seat: int, legal: list):
         if stop in legal:
             return stop
     return legal[0]
+
+
+def flip_choice(state, seat: int, legal: list):
+    """A crystal ball turns up the face-down card least likely to come true by itself: for a
+    Mumanbot target the action with the fewest ZAP cards, for a person one the bot would not
+    guess (public data only)."""
+    target = state.pred_t[seat]
+    if target in state.game.bots:
+        zap = state.game.data.zap.values()
+        return min(legal, key=lambda a: sum(1 for c in zap if c[0] == a[1]))
+    return max(legal, key=lambda a: _HUMAN_GUESS.index(a[1]) if a[1] in _HUMAN_GUESS else len(_HUMAN_GUESS))
 
 
 def _value(state, seat: int) -> float:
@@ -91,7 +108,7 @@ class HeuristicBot(Bot):
             return self._target(obs, seat, legal)
         if tk == "pcards":
             return self._cards(state, obs, seat, legal, t)
-        if tk == "tokens":
+        if tk in ("tokens", "flip"):
             return rule_choice(state, seat, legal)
         if not tk and ("recall",) in legal:
             if not any(a[0] in ("place", "freelancer") for a in legal):

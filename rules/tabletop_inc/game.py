@@ -32,8 +32,9 @@ class TabletopParams(GameParams):
     refresh_items: bool = False
     #: §5 step 16: extra hourglass spaces for a longer game
     hourglass_extra: int = 0
-    #: §5 step 17: the first player's seat (seat bonuses and the tie-break count from it)
-    first_player: int = 0
+    #: §5 step 17: the first player's seat (seat bonuses and the tie-break count from it);
+    #: None = the first deciding seat, which in a solo game is the one human (AMB-15)
+    first_player: int | None = None
     #: AMB-02: Mumanbot prediction count "by_difficulty" (1/2/3/4, recommended) or "always_4"
     mumanbot_predictions: str = "by_difficulty"
     #: AMB-01: cards dealt after a ZAP track wipe: "track_width" (3/3/4, recommended) or
@@ -60,8 +61,14 @@ class TabletopParams(GameParams):
         for name in ("card_track_refresh", "refresh_items", "zap_per_bot"):
             if not isinstance(getattr(self, name), bool):
                 raise ParamError(f"{name} must be true or false, got {getattr(self, name)!r}")
-        if not isinstance(self.first_player, int) or not 0 <= self.first_player < self.players:
-            raise ParamError(f"first_player must be a seat 0-{self.players - 1}, got {self.first_player!r}")
+        if self.first_player is not None:
+            if not isinstance(self.first_player, int) or isinstance(self.first_player, bool) \
+                    or not 0 <= self.first_player < self.players:
+                raise ParamError(f"first_player must be a seat 0-{self.players - 1}, got {self.first_player!r}")
+            humans = [s for s, lv in enumerate(self.mumanbots) if lv == ""] if self.mumanbots else []
+            if len(humans) == 1 and self.first_player != humans[0]:
+                raise ParamError(f"first_player: in a solo game against Mumanbots the human (seat {humans[0]}) "
+                                 f"is the first player (AMB-15), got {self.first_player}")
         if self.mumanbot_predictions not in ("by_difficulty", "always_4"):
             raise ParamError("mumanbot_predictions must be 'by_difficulty' or 'always_4', "
                              f"got {self.mumanbot_predictions!r}")
@@ -88,6 +95,9 @@ class TabletopGame(Game):
         self.levels = tuple(levels)
         self.bots = frozenset(i for i, lv in enumerate(levels) if lv)
         self.humans = tuple(i for i in range(n) if i not in self.bots)
+        #: the first player (§5 step 17): as set, else the first deciding seat (AMB-15: in a
+        #: solo game the human goes first and takes no seat bonus)
+        self.first = self.params.first_player if self.params.first_player is not None else self.humans[0]
         self.spaces_in_use = [sp for sp in self.data.spaces if sp.min_seats <= n]
         self.space_by_id = {sp.id: sp for sp in self.data.spaces}
         # fast rows for legal-move generation: (id, action, index, unlimited, cost resource or
@@ -120,7 +130,8 @@ class TabletopGame(Game):
             "card_track_refresh": "true/false: refresh specialist and freelancer tracks on every recall (§15)",
             "refresh_items": "true/false: the refresh also applies to the item track",
             "hourglass_extra": "0-20 extra hourglass spaces for a longer game",
-            "first_player": "seat index of the first player (default 0)",
+            "first_player": "seat index of the first player (default: the first seat that is not a "
+                            "Mumanbot, so in a solo game the human, AMB-15)",
             "mumanbot_predictions": "'by_difficulty' (1/2/3/4 cards, AMB-02) or 'always_4'",
             "zap_refill": "'track_width' (AMB-01, recommended) or 'four' after a ZAP track wipe",
             "zap_per_bot": "true/false: each Mumanbot has its own ZAP deck (AMB-25; default shared)",
@@ -142,7 +153,10 @@ class TabletopGame(Game):
             levels_t = ()
         else:
             levels_t = tuple(levels)
-        first = self.params.first_player if self.params.first_player < len(seat_specs) else 0
+        first = self.params.first_player
+        humans = [i for i, lv in enumerate(levels) if not lv]
+        if first is not None and (first >= len(seat_specs) or (len(humans) == 1 and first != humans[0])):
+            first = None            # the seat named is gone, or a solo game's human is elsewhere
         return type(self)(self.params.replace(players=len(seat_specs), mumanbots=levels_t, first_player=first))
 
     def automaton_seats(self) -> tuple[int, ...]:

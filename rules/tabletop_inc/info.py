@@ -54,6 +54,7 @@ def observation(state, seat: int):
         "zap_deck": len(state.zap_deck), "zap_disc": tuple(state.zap_disc),
         "zap_own": tuple((b, len(v[0]), tuple(v[1])) for b, v in sorted(state.zap_own.items())),
         "deal": tuple(state.deal[p] if p == seat else len(state.deal[p]) for p in range(n)),
+        "trade": state.trade_open,
     }
 
 

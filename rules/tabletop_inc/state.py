@@ -9,7 +9,10 @@ Layout of the state (all plain data, cloned by hand):
   objs, acard, pred_t, pred_c, pred_up.
   Main-board occupancy `occ` (space index -> seat or -1); card tracks `deck/tr/tok` keyed
   "sp" (specialists), "fl" (freelancers), "it" (items); skill/objective decks; supply;
-  award shelf; ZAP deck; hourglass; the pending-decision stack.
+  award shelf; ZAP deck; hourglass; the pending-decision stack; `trade_open`, the turn's
+  trading once the seat has done the Trade action: (masks of the current run of swaps, the
+  resources after its last swap, whether the seat then stopped) - AMB-30 lets it swap on in
+  its free windows.
 
 A decision with several parts is a sequence of short decisions: the stack holds tuples
 (kind, seat, ...) and its top names the deciding seat and the legal actions.
@@ -35,7 +38,7 @@ POW_TOKEN_BAN = {"no_inspiration_tokens": 2, "no_dollar_tokens": 0, "no_time_tok
 POW_L4 = {0: "no_level4_box", 1: "no_level4_mechanism", 2: "no_level4_component"}
 POW_AWARD = {1: "no_level1_award", 2: "no_level2_award", 3: "no_level3_award"}
 # task kinds that run without a decision
-AUTO = frozenset(("start", "endcheck", "predstart", "freelancer", "predcheck"))
+AUTO = frozenset(("start", "endcheck", "predstart", "freelancer", "predcheck", "placebonus"))
 
 
 class TabletopState(State):
@@ -43,7 +46,7 @@ class TabletopState(State):
                  "emp", "wow", "pow", "tuck", "perm", "prod", "h_emp", "h_skill", "h_item", "pub", "awd",
                  "objs", "acard", "pred_t", "pred_c", "pred_up", "occ", "deck", "tr", "tok", "skill_deck",
                  "skill_out", "obj_deck", "obj_out", "supply", "shelf", "zap_deck", "zap_disc", "zap_own", "hourglass",
-                 "end_by", "final_left", "deal", "events", "steps", "_cache_rng_shared")
+                 "end_by", "final_left", "deal", "events", "steps", "trade_open", "_cache_rng_shared")
 
     # ------------------------------------------------------------------ setup
     def __init__(self, game, seed: int | None = None, _blank: bool = False):
@@ -54,8 +57,9 @@ class TabletopState(State):
         rng = self.rng = random.Random(seed)
         self._cache_rng_shared = False
         n = self.n = game.num_players
-        first = game.params.first_player
+        first = game.first
         self.turn = first
+        self.trade_open = ()
         self.phase = "main"
         self.ret = "main"
         self.stack = []
@@ -199,6 +203,7 @@ class TabletopState(State):
         c.end_by = self.end_by
         c.final_left = self.final_left[:]
         c.deal = self.deal[:]
+        c.trade_open = self.trade_open
         return c
 
     def __getstate__(self):
@@ -285,6 +290,29 @@ class TabletopState(State):
                         c = 0
                         break
 
+    def split_range(self, s: int, a: int, b: int, total: int) -> tuple[int, int]:
+        """The amounts of resource a (the rest in b) that can pay `total` of an interchangeable pair."""
+        have = self.res[s]
+        return max(0, total - have[b]), min(total, have[a])
+
+    def charge(self, s: int, cost, extra: bool = False) -> None:
+        """Pay `cost` as the seat chooses: where W6-W8 (or SP08 with extra=True) make two
+        resources interchangeable and the part they cover can be split more than one way, a
+        ("split", seat, a, b, total) decision is pushed for it (AMB-13); everything with a
+        single way to pay is paid at once, exactly as `pay` does."""
+        choices = []
+        rest = list(cost)
+        for a, b in self._pairs(s, extra):
+            total = cost[a] + cost[b]
+            if total:
+                lo, hi = self.split_range(s, a, b, total)
+                if hi > lo:
+                    choices.append((a, b, total))
+                    rest[a] = rest[b] = 0
+        self.pay(s, rest, extra)
+        for a, b, total in reversed(choices):
+            self.stack.append(("split", s, a, b, total))
+
     def gain_bonus(self, s: int, b) -> None:
         """§10.18 bonus icons: resources, in-game VP, prediction bonus, action bonus."""
         if s in self.game.bots:
@@ -295,8 +323,8 @@ class TabletopState(State):
             if b[i]:
                 r[i] += b[i]
         self.vp[s] += b[5]
-        for _ in range(b[6]):
-            self.prediction_bonus(s)
+        if b[6]:
+            self.prediction_bonus(s, b[6])
         if b[7]:
             times = b[7] * (2 if self.ability(s) == "double_action_bonus" else 1)
             for _ in range(times):
@@ -365,8 +393,52 @@ class TabletopState(State):
             out.append(("recall",))
         return out
 
+    def _swaps(self, s: int, src: int, dst: int) -> list:
+        """§10.15 1-for-1 swaps within a level, ("swap", give, get, how many).  In one run of
+        swaps a resource received is not given back, nor one given received (bit masks src /
+        dst): that changes no reachable result and keeps trading finite."""
+        r = self.res[s]
+        out = []
+        for group in (L1, L2):
+            for f in group:
+                if not r[f] or dst >> f & 1:
+                    continue
+                for to in group:
+                    if to == f or src >> to & 1:
+                        continue
+                    for k in range(1, r[f] + 1):
+                        out.append(("swap", RES[f], RES[to], k))
+        return out
+
+    def swap(self, s: int, action, src: int, dst: int) -> None:
+        """Make one swap.  The turn's trading (`trade_open`) remembers the run's masks, the
+        resources after the swap, and whether the seat then stopped trading."""
+        f, to, k = RES.index(action[1]), RES.index(action[2]), action[3]
+        r = self.res[s]
+        r[f] -= k
+        r[to] += k
+        self.trade_open = (src | 1 << f, dst | 1 << to, tuple(r), False)
+
+    def trade_masks(self, s: int) -> tuple[int, int]:
+        """The masks of the current run of swaps: those of the last swap while the resources
+        are as it left them; fresh once anything else has changed them (an item, a tuck, the
+        rest of an action), so resources that arrive later can be traded too."""
+        if self.trade_open and tuple(self.res[s]) == self.trade_open[2]:
+            return self.trade_open[0], self.trade_open[1]
+        return 0, 0
+
+    def _window_open(self, s: int) -> bool:
+        """Whether the free window after the main step needs a decision: some free step is
+        possible, and it is not only more trading with the very resources the seat just stopped
+        trading (AMB-30)."""
+        free = self._free_actions(s)
+        if not free:
+            return False
+        return free[0][0] != "swap" or not self.trade_open[3] or tuple(self.res[s]) != self.trade_open[2]
+
     def _free_actions(self, s: int) -> list:
-        """§6 free-timing steps: tuck, use an item, remove the POW card."""
+        """§6 free-timing steps: tuck, use an item, remove the POW card; and, once the seat has
+        done the Trade action this turn, more swaps (AMB-30: "any number of swaps this turn")."""
         out = []
         if self.h_skill[s]:
             tuck = self.tuck[s]
@@ -381,6 +453,8 @@ class TabletopState(State):
         p = self.pow[s]
         if p and self.can_pay(s, self.game.data.pow[p][1]):
             out.append(("remove_pow",))
+        if self.trade_open:
+            out += self._swaps(s, *self.trade_masks(s))
         return out
 
     def _apply(self, action) -> None:
@@ -394,7 +468,7 @@ class TabletopState(State):
             if kind == "end_turn":
                 self._end_turn()
                 return
-            if kind in ("tuck", "item", "remove_pow"):
+            if kind in ("tuck", "item", "remove_pow", "swap"):
                 self.ret = self.phase
                 self._free(s, action)
             else:
@@ -418,7 +492,7 @@ class TabletopState(State):
                     self.phase = "resolve"
                 return
             if self.phase == "setup":
-                self._start_turn(self.game.params.first_player)
+                self._start_turn(self.game.first)
                 return
             if self.ret == "bots":
                 self.ret = "main"
@@ -427,7 +501,7 @@ class TabletopState(State):
                     continue
                 return
             self.phase = self.ret
-            if self.phase == "post" and not self._free_actions(self.turn):
+            if self.phase == "post" and not self._window_open(self.turn):
                 self._end_turn()
                 if self.stack:
                     continue
@@ -439,6 +513,7 @@ class TabletopState(State):
         from automa import mumanbot
         while True:
             self.turn = s
+            self.trade_open = ()
             if s not in self.game.bots:
                 self.phase = "main"
                 self.ret = "main"
@@ -492,13 +567,13 @@ class TabletopState(State):
         if not sp.unlimited:
             self.occ[sp.idx] = s
         linked = worker != "m" and g.data.specialists[worker][0] == sp.action
-        if not linked:
-            self.pay(s, sp.cost)                    # §7.2 step 2 (waived for a linked specialist)
+        # resolved from the top: the safety cost's split (if any), the bonus, the action, then
+        # opponents' predictions (§7.2 steps 2-5); the bonus's own tasks go above the action
         self.stack.append(("predcheck", s, sp.action))
-        # predcheck is resolved after the action (§7.2 step 5); it is automatic
-        self.gain_bonus(s, sp.bonus)                 # §7.2 step 3 (pushes on top of predcheck)
-        self.stack.insert(len(self.stack) - _bonus_tasks(sp.bonus, self, s),
-                          ("start", s, sp.action, linked, sp.piece))
+        self.stack.append(("start", s, sp.action, linked, sp.piece))
+        self.stack.append(("placebonus", s, sp.id))
+        if not linked:
+            self.charge(s, sp.cost)                  # waived for a linked specialist (§7.3)
         self.log(f"seat {s} places on {sp.id}" + (f" with {worker}" if worker != "m" else ""))
 
     def _place_freelancer(self, s: int, card: str) -> None:
@@ -533,15 +608,16 @@ class TabletopState(State):
                 for a in reversed(v):
                     self.stack.append(("start", s, a, False, -1))
             elif k == "upgrade":
-                for _ in range(v[1]):
-                    self.upgrade_step(s, v[0])
+                self.upgrade_up_to(s, v[0], v[1])
             else:
                 p = self.perm[s]
                 for i in range(3):
                     p[i] += v[i]
             self.log(f"seat {s} uses item {it}")
+        elif kind == "swap":
+            self.swap(s, action, *self.trade_masks(s))
         else:
-            self.pay(s, d.pow[self.pow[s]][1])
+            self.charge(s, d.pow[self.pow[s]][1])
             self.log(f"seat {s} removes POW {self.pow[s]}")
             self.pow[s] = ""
 
@@ -578,8 +654,7 @@ class TabletopState(State):
             st.append(("part", s, 1 if linked else 0))
         elif a == "upgrade":
             if piece >= 0:
-                for _ in range(2 if linked else 1):
-                    self.upgrade_step(s, piece)
+                self.upgrade_up_to(s, piece, 2 if linked else 1)
             else:
                 st.append(("upg", s, 1))
         elif a == "publish":
@@ -587,7 +662,9 @@ class TabletopState(State):
         elif a == "award":
             st.append(("award", s, 1 if linked else 0))
         elif a == "trade":
-            st.append(("trade", s, 0, 0))
+            src, dst = self.trade_masks(s)
+            self.trade_open = (src, dst, tuple(self.res[s]), False)
+            st.append(("trade", s, src, dst))
         elif a == "objective":
             self.objective_reveal(s, 2 if linked else 1)
 
@@ -631,6 +708,12 @@ class TabletopState(State):
         sup[self.prod[s][piece] - 1] += 1
         self.prod[s][piece] = nl
         return True
+
+    def upgrade_up_to(self, s: int, piece: int, steps: int) -> None:
+        """§10.12 / §16.4 "up to N steps" (SP06, items I08-I10): one step, then each further
+        step only if the seat chooses it, asked only while another step is possible."""
+        if self.upgrade_step(s, piece) and steps > 1 and self.can_upgrade(s, piece):
+            self.stack.append(("upg_more", s, piece, steps - 1))
 
     def can_upgrade(self, s: int, piece: int) -> bool:
         return bool(self._upgrade_level(s, piece))
@@ -791,14 +874,18 @@ class TabletopState(State):
             if c1:
                 self.stack.append(("pick", p, 0, c1, 1))
 
-    def prediction_bonus(self, s: int) -> None:
-        """Crystal ball: turn one face-down card face up as if it came true (wasted if none)."""
-        up = self.pred_up[s]
-        if self.pred_t[s] >= 0 and s not in self.game.bots:
-            for k in range(len(up)):
-                if not up[k]:
-                    self.flip(s, k)
-                    return
+    def prediction_bonus(self, s: int, times: int = 1) -> None:
+        """Crystal ball (§10.18, F04, F11, I17): turn `times` of the seat's face-down cards face
+        up as if they came true, the cards of its choice; wasted if it has none.  With no more
+        face-down cards than flips there is nothing to choose and all of them turn at once."""
+        if self.pred_t[s] < 0 or s in self.game.bots:
+            return
+        down = [k for k, u in enumerate(self.pred_up[s]) if not u]
+        if len(down) > times:
+            self.stack.append(("flip", s, times))
+            return
+        for k in down:
+            self.flip(s, k)
 
     def _pred_min_max(self, s: int) -> tuple[int, int]:
         r = self.restriction(s)
@@ -820,6 +907,8 @@ class TabletopState(State):
             self.freelancer_effect(s, t[2])
         elif kind == "predcheck":
             self.pred_placed(s, t[2])
+        elif kind == "placebonus":
+            self.gain_bonus(s, self.game.space_by_id[t[2]].bonus)
 
     def freelancer_effect(self, s: int, card: str) -> None:
         """§16.1 freelancer effects."""
@@ -835,8 +924,7 @@ class TabletopState(State):
         elif eff == "upgrade_two":
             st.append(("upg", s, amt))
         elif eff == "prediction_bonus":
-            for _ in range(amt):
-                self.prediction_bonus(s)
+            self.prediction_bonus(s, amt)
         elif eff == "vp":
             self.vp[s] += amt
         elif eff == "any_action":
@@ -926,20 +1014,15 @@ class TabletopState(State):
         if kind == "award":
             return self.award_options(s, t[2]) + [("decline",)]
         if kind == "trade":
-            src, dst = t[2], t[3]
-            r = self.res[s]
-            out = []
-            for group in (L1, L2):
-                for f in group:
-                    if not r[f] or dst >> f & 1:
-                        continue
-                    for to in group:
-                        if to == f or src >> to & 1:
-                            continue
-                        for k in range(1, r[f] + 1):
-                            out.append(("swap", RES[f], RES[to], k))
-            out.append(("stop",))
-            return out
+            return self._swaps(s, t[2], t[3]) + [("stop",)]
+        if kind == "flip":
+            return [("flip", c) for c, u in zip(self.pred_c[s], self.pred_up[s]) if not u]
+        if kind == "upg_more":
+            return [("upgrade", PIECES[t[2]]), ("stop",)]
+        if kind == "split":
+            a, b, total = t[2], t[3], t[4]
+            lo, hi = self.split_range(s, a, b, total)
+            return [("pay", RES[a], x, RES[b], total - x) for x in range(lo, hi + 1)]
         if kind == "obj":
             return [("keep", c) for c in t[2]] + [("stop",)]
         if kind == "any":
@@ -1008,7 +1091,7 @@ class TabletopState(State):
             if a[0] == "buy_skill":
                 c = a[1]
                 rev.remove(c)
-                self.pay(s, (max(0, d.skills[c][2] - t[3]), 0, 0, 0, 0))
+                self.charge(s, (max(0, d.skills[c][2] - t[3]), 0, 0, 0, 0))
                 self.h_skill[s].append(c)
                 self.log(f"seat {s} buys a skill card")
             self.skill_deck[:0] = rev
@@ -1016,8 +1099,8 @@ class TabletopState(State):
             if a[0] == "buy":
                 piece = PIECES.index(a[1])
                 L = a[2]
-                self.pay(s, self.piece_cost(s, piece, L, t[2] if kind == "box" else 0),
-                         extra=(kind == "part" and bool(t[2])))
+                self.charge(s, self.piece_cost(s, piece, L, t[2] if kind == "box" else 0),
+                            extra=(kind == "part" and bool(t[2])))
                 self.supply[piece][L - 1] -= 1
                 self.prod[s][piece] = L
                 self.log(f"seat {s} buys a level-{L} {a[1]}")
@@ -1035,11 +1118,21 @@ class TabletopState(State):
                 self.log(f"seat {s} wins a level-{A} award with its game {game[0]}/{game[1]}/{game[2]}")
         elif kind == "trade":
             if a[0] == "swap":
-                f, to, k = RES.index(a[1]), RES.index(a[2]), a[3]
-                r = self.res[s]
-                r[f] -= k
-                r[to] += k
-                st.append(("trade", s, t[2] | 1 << f, t[3] | 1 << to))
+                self.swap(s, a, t[2], t[3])
+                st.append(("trade", s) + self.trade_open[:2])
+            else:
+                self.trade_open = self.trade_open[:3] + (True,)
+        elif kind == "flip":
+            self.flip(s, self.pred_c[s].index(a[1]))
+            if t[2] > 1:
+                self.prediction_bonus(s, t[2] - 1)
+        elif kind == "upg_more":
+            if a[0] == "upgrade":
+                self.upgrade_up_to(s, t[2], t[3])
+        elif kind == "split":
+            r = self.res[s]
+            r[t[2]] -= a[2]
+            r[t[3]] -= a[4]
         elif kind == "obj":
             rev = list(t[2])
             if a[0] == "keep":
@@ -1096,7 +1189,7 @@ class TabletopState(State):
 
     def scores(self) -> list[tuple]:
         """(VP, tie-break): ties go to the seat farthest from the first player (§14.3)."""
-        first = self.game.params.first_player
+        first = self.game.first
         return [(self.final_breakdown(s)["total"], (s - first) % self.n) for s in range(self.n)]
 
     def heuristic(self) -> list[float]:
@@ -1124,9 +1217,3 @@ class TabletopState(State):
         from .info import render
         return render(self)
 
-
-def _bonus_tasks(b, state: "TabletopState", s: int) -> int:
-    """How many action-bonus tasks gain_bonus just pushed (so the action starts below them)."""
-    if s in state.game.bots or not b[7]:
-        return 0
-    return b[7] * (2 if state.ability(s) == "double_action_bonus" else 1)

@@ -142,6 +142,11 @@ def amount_text(r, n: int) -> str:
     return f"${n}" if name == "dollar" else f"{n} {name}"
 
 
+def pay_text(a: str, x: int, b: str, y: int) -> str:
+    """One way to split a payment between two interchangeable resources: 'pay 1 time and $2'."""
+    return "pay " + " and ".join(amount_text(r, n) for r, n in ((a, x), (b, y)) if n)
+
+
 def cost_text(cost) -> str:
     return " + ".join(amount_text(i, c) for i, c in enumerate(cost[:5]) if c) or "nothing"
 
@@ -411,6 +416,10 @@ def action_text(state, action) -> str:
         return f"claim a level-{level} award ({vp} VP) with published game #{gi + 1}{game}"
     if k == "swap":
         return f"trade {amount_text(action[1], action[3])} for {amount_text(action[2], action[3])}"
+    if k == "flip":
+        return f"turn your face-down prediction {ACTION_TITLES[action[1]]} face up (as if it came true)"
+    if k == "pay":
+        return pay_text(*action[1:])
     if k == "keep":
         if len(action) == 3:
             what = "WOW" if action[1] == "wow" else "POW"
@@ -430,8 +439,8 @@ def action_text(state, action) -> str:
     if k == "stop":
         if kind == "pcards":
             return "place the chosen prediction cards face down"
-        return {"pick": "take no more", "upg": "stop upgrading", "trade": "stop trading",
-                "obj": "keep no more objectives"}.get(kind, "stop")
+        return {"pick": "take no more", "upg": "stop upgrading", "upg_more": "take no more upgrade steps",
+                "trade": "stop trading", "obj": "keep no more objectives"}.get(kind, "stop")
     if k == "decline":
         return {"track": "take no card", "play": "play no employee", "train": "buy no skill card",
                 "box": "buy no box", "part": "buy no part", "award": "claim no award"}.get(kind, "decline")
@@ -514,7 +523,8 @@ def decision_text(state, obs, seat: int) -> str:
                 + f" VP; {_seat_label(winner, seat)} {'win' if winner == seat else 'wins'}")
     if not stack:
         if obs["phase"] == "post":
-            return f"{who}: free actions (tuck, item, remove POW), then end the turn"
+            trade = ", trade more" if obs["trade"] else ""
+            return f"{who}: free actions (tuck, item, remove POW{trade}), then end the turn"
         return f"{who}: place a worker on a space or a freelancer, or recall"
     t = stack[-1]
     kind = t[0]
@@ -536,6 +546,12 @@ def decision_text(state, obs, seat: int) -> str:
         return f"{who}: buy a mechanism or a component from the supply"
     if kind == "upg":
         return f"{who}: upgrade a piece ({t[2]} step(s) left)"
+    if kind == "upg_more":
+        return f"{who}: upgrade the {PIECES[t[2]]} one more step, or stop ({t[3]} more step(s) allowed)"
+    if kind == "flip":
+        return f"{who}: turn {t[2]} face-down prediction card(s) face up, as if they came true"
+    if kind == "split":
+        return (f"{who}: pay {t[4]} of {RES[t[2]]} and {RES[t[3]]} (interchangeable): choose how many of each")
     if kind == "award":
         return f"{who}: claim an award: a shelf level, then a published game"
     if kind == "trade":
@@ -1245,14 +1261,16 @@ def _own_company(svg: _Svg, state, obs, seat: int, y0: float) -> float:
         _card(svg, d, hx, y + 18 + (k // per) * 178, c, 124, 168, key=f"card:{c}")
     px = x0 + 14 + per * 132 + 20
     svg.text(px, y + 8, "Your predictions", size=17, weight="bold")
-    _own_predictions(svg, px, y + 14, obs["predictions"][seat], seat)
+    flipping = bool(obs["stack"]) and obs["stack"][-1][0] == "flip" and obs["to_move"] == seat
+    _own_predictions(svg, px, y + 14, obs["predictions"][seat], seat, flipping)
     if obs["phase"] == "over":
         _final_line(svg, state, seat, x0 + 14, y0 + h - 10)
     return y0 + h
 
 
-def _own_predictions(svg: _Svg, x, y, pred, viewer: int) -> None:
-    """Your own prediction set: face-up cards came true, dim ones are still face down."""
+def _own_predictions(svg: _Svg, x, y, pred, viewer: int, flipping: bool = False) -> None:
+    """Your own prediction set: face-up cards came true, dim ones are still face down (and
+    are clicked to turn one up when a crystal ball is being used)."""
     target, cards, up = pred
     if target < 0:
         svg.text(x, y + 20, "none out", size=14, fill=MUTED)
@@ -1261,7 +1279,8 @@ def _own_predictions(svg: _Svg, x, y, pred, viewer: int) -> None:
     for k, c in enumerate(cards):
         px = x + (k % 2) * 104
         py = y + 30 + (k // 2) * 60
-        _prediction_card(svg, px, py, c, note="came true" if up[k] else "face down", dim=not up[k])
+        _prediction_card(svg, px, py, c, note="came true" if up[k] else "face down", dim=not up[k],
+                         key=f"pred:{c}" if flipping and not up[k] else None)
 
 
 def _other_company(svg: _Svg, state, obs, seat: int, p: int, x0, y0, w, keys_for: set) -> float:
@@ -1379,19 +1398,25 @@ def _decision_panel(svg: _Svg, state, obs, seat: int, y0: float) -> float:
     objectives, the WOW/POW deal, your prediction deck, how many to trade)."""
     d = state.game.data
     stack = obs["stack"]
-    if not stack or obs["phase"] == "over":
+    if obs["phase"] == "over":
         return y0
-    t = stack[-1]
+    if stack:
+        t = stack[-1]
+    elif obs["trade"] and obs["to_move"] == seat and any(a[0] == "swap" for a in state.legal_actions()):
+        t = ("trade", seat)                  # more swaps in the free window (AMB-30)
+    else:
+        return y0
     kind, owner = t[0], t[1]
     mine = owner == seat and obs["to_move"] == seat
-    if kind not in ("train", "obj", "keep", "pcards", "trade", "pick", "tokens"):
+    if kind not in ("train", "obj", "keep", "pcards", "trade", "pick", "tokens", "split"):
         return y0
-    if kind in ("keep", "pcards", "trade", "pick", "tokens") and not mine:
+    if kind in ("keep", "pcards", "trade", "pick", "tokens", "split") and not mine:
         return y0
-    h = 110 if kind in ("pick", "tokens", "trade") else 220
+    h = 110 if kind in ("pick", "tokens", "trade", "split") else 220
     title = {"train": "Revealed skill cards", "obj": "Revealed objectives", "keep": "Cards dealt to you",
              "pcards": "Your prediction deck", "trade": "Trade: give, get, how many",
-             "pick": "Take resources", "tokens": "Pay track tokens"}[kind]
+             "pick": "Take resources", "tokens": "Pay track tokens",
+             "split": "Pay with interchangeable resources"}[kind]
     if not mine:
         title += f" (seat {owner} chooses)"
     _panel(svg, 16, y0, W - 32, h, title, "#4d6b57")
@@ -1429,6 +1454,21 @@ def _decision_panel(svg: _Svg, state, obs, seat: int, y0: float) -> float:
         for m, (vp, c1, c2) in sorted(d.prediction_rewards.items()):
             extra = (f" + {c1} of $/time/inspiration" if c1 else "") + (f" + {c2} of research/playtest" if c2 else "")
             svg.text(x + 980, y + 42 + 20 * m, f"{m} card{'s' if m > 1 else ''}: {vp} VP{extra}", size=14, fill=MUTED)
+    elif kind == "split":
+        a, b, total = RES[t[2]], RES[t[3]], t[4]
+        have = obs["res"][seat]
+        svg.text(x, y + 6, f"{total} to pay in {a} and {b}, in any mix (you have {amount_text(a, have[t[2]])} "
+                 f"and {amount_text(b, have[t[3]])}); click how to pay:", size=15, fill=MUTED)
+        lo, hi = max(0, total - have[t[3]]), min(total, have[t[2]])
+        for k, n in enumerate(range(lo, hi + 1)):
+            bx = x + k * 140
+            mark = svg.mark()
+            svg.rect(bx, y + 20, 128, 40, "#fffaf0", stroke="#4d6b57", rx=6, width=1.5)
+            svg.token(bx + 20, y + 40, a, 11)
+            svg.text(bx + 36, y + 47, str(n), size=18, weight="bold")
+            svg.token(bx + 76, y + 40, b, 11)
+            svg.text(bx + 92, y + 47, str(total - n), size=18, weight="bold")
+            svg.keyed(mark, f"pay:{n}", pay_text(a, n, b, total - n))
     else:
         svg.text(x, y + 6, "your resources (click one):", size=15, fill=MUTED)
         end = _res_block(svg, x + 4, y + 38, obs["res"][seat], True)
@@ -1531,8 +1571,10 @@ def action_keys(state, seat: int, action) -> tuple:
         return (f"action:{action[1]}",)
     if k == "predict_on":
         return (f"company:{action[1]}",)
-    if k == "predict":
+    if k in ("predict", "flip"):
         return (f"pred:{action[1]}",)
+    if k == "pay":
+        return (f"pay:{action[2]}",)
     return ()
 
 
