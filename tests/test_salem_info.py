@@ -4,8 +4,9 @@ import shutil
 
 import pytest
 
-from automa.rules.core import DataError, load_game
+from automa.rules.core import DataError, load_game, snapshot
 from automa.rules.salem import data as salem_data
+from automa.rules.salem.info import secret_round
 from tests.test_salem_rules import at_turn, plain_chars, rows6, _draw_next
 
 
@@ -127,6 +128,120 @@ def test_determinize_varies_hidden_rows_and_deck_20_6():
     assert w.deck == s.deck
 
 
+def _night_prompt(rows, pos, round_name):
+    """A 6-player night (seat 0 drew it), stopped when `pos` gets its `round_name` prompt."""
+    s = at_turn(6, 1, rows=rows, chars=plain_chars(6), hands=[[]] * 6)
+    _draw_next(s, "night")
+    s.apply_action(("draw",))
+    while not (s.dec[1] == pos and secret_round(s.dec) == round_name):
+        s.apply_action(s.legal_actions()[0])
+    return s
+
+
+def _keep_prompt(pos, swap_with):
+    """The Town Hall keep round (6 players) at `pos`; its twin has swapped the two cards of
+    `pos` and `swap_with`, which seat 0 cannot see."""
+    s = load_game("salem", players=6).new_initial_state(4)
+    while s.dec[1] != pos:
+        s.apply_action(s.legal_actions()[0])
+    twin = s.clone()
+    twin.th_opts[pos], twin.th_opts[swap_with] = s.th_opts[swap_with], s.th_opts[pos]
+    twin.dec = ("keep", pos, twin.th_opts[pos])
+    return s, twin
+
+
+def _twins(secret):
+    """Two states seat 0 cannot tell apart that differ in what seat 2 is being asked."""
+    if secret == "gavel":       # seat 2 is the Constable, or seat 3 is
+        return (_night_prompt(rows6(p2=["constable"] + ["naw"] * 4), 2, "gavel"),
+                _night_prompt(rows6(p3=["constable"] + ["naw"] * 4), 2, "gavel"))
+    if secret == "victim":      # seat 2 is the second witch, or seat 3 is
+        return (_night_prompt(rows6(p2=["witch"] + ["naw"] * 4), 2, "victim"),
+                _night_prompt(rows6(p3=["witch"] + ["naw"] * 4), 2, "victim"))
+    return _keep_prompt(2, 3)
+
+
+@pytest.mark.parametrize("secret", ["gavel", "victim", "keep"])
+def test_world_re_asks_another_seats_secret_decision_20_5_20_6(secret):
+    """[20.5][20.6] while seat 2 answers a secret prompt (the gavel, the witches' vote, its
+    Town Hall pair), a world sampled for seat 0 tells nothing of the true prompt: two true
+    states seat 0 cannot tell apart give the very same worlds; and in each world seat 2 is
+    asked what its sampled role calls for, so the options vary with the sampled roles."""
+    a, b = _twins(secret)
+    assert a.dec != b.dec and a.observation(0) == b.observation(0)
+    asked = set()
+    for k in range(40):
+        wa = a.determinize(0, random.Random(k))
+        assert snapshot(wa) == snapshot(b.determinize(0, random.Random(k)))
+        assert wa.observation(0) == a.observation(0)
+        legal = wa.legal_actions()
+        if secret == "gavel":
+            role = wa.constable() == 2
+            assert ({x[0] for x in legal} == {"gavel"}) if role else legal == [("sleep",)]
+        elif secret == "victim":
+            role = wa.ew[2]
+            assert ({x[0] for x in legal} == {"victim"}) if role else legal == [("sleep",)]
+        else:
+            role = wa.th_opts[2]
+            assert legal == [("keep", c) for c in role]
+        asked.add(tuple(legal))
+        wa.apply_action(legal[0])
+    assert len(asked) > 1
+
+
+def _role_and_options(w, rnd, pos):
+    """In world `w`, what seat `pos`'s role calls for in secret round `rnd` (None outside
+    one), checked against the world's legal actions; returns (role, legal actions)."""
+    legal = w.legal_actions()
+    heads = {a[0] for a in legal}
+    if rnd in ("victim", "dawn", "gavel"):
+        role = w.constable() == pos if rnd == "gavel" else w.ew[pos]
+        head = {"victim": "victim", "dawn": "cat", "gavel": "gavel"}[rnd]
+        assert heads == ({head} if role else {"sleep"}), (rnd, pos, role, legal)
+        return role, legal
+    if rnd == "keep":
+        assert legal == [("keep", c) for c in w.th_opts[pos]]
+        return w.th_opts[pos], legal
+    if rnd == "confess":
+        assert {a[1] for a in legal} <= set(w.fd[pos]) | {"none", "phips"}
+        return tuple(sorted(set(w.fd[pos]))), legal
+    kind = w.dec[0]
+    if kind in ("pick2", "cat_self"):
+        assert {a[1] for a in legal} <= set(w.fd[pos])
+    return None, legal
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5, 7, 9, 12])
+def test_worlds_for_every_seat_follow_their_own_roles_20_6(n):
+    """[20.6] property over random games (4-12 players and ghosts mode), at many states and
+    for every seat: the world keeps the seat's observation; another seat's pending decision
+    is asked as the world's roles call for (never as the true roles do), so over several
+    worlds its options vary as the sampled roles vary; the world plays out to the end."""
+    varied = checked = 0
+    for seed in range(4 if n < 4 else 2):
+        for k, s in enumerate(_states(n, seed, every=3 if n < 4 else 9 if n < 9 else 13)):
+            if s.is_terminal():
+                continue
+            rnd = secret_round(s.dec)
+            pos = s.dec[1]
+            for seat in range(n):
+                me = s.game.pos_of[seat]
+                options = {}
+                for j in range(4 if pos != me else 1):
+                    w = s.determinize(seat, random.Random(1000 * seed + 10 * k + j))
+                    assert w.observation(seat) == s.observation(seat)
+                    role, legal = _role_and_options(w, rnd, pos)
+                    if pos == me:
+                        assert legal == s.legal_actions()
+                    options.setdefault(repr(role), set()).add(tuple(legal))
+                    checked += 1
+                varied += len(options) > 1 and len(set().union(*options.values())) > 1
+                wrng = random.Random(seat)
+                while not w.is_terminal():
+                    w.apply_action(w.random_action(wrng))
+    assert checked > 200 and varied > 0
+
+
 def test_eliminated_seats_learn_nothing_private_8_2():
     """[8.2 step 9][A-18] eliminated seats receive no private information."""
     s = at_turn(6, 1, rows=rows6(), chars=plain_chars(6))
@@ -144,7 +259,7 @@ def test_broken_data_file_names_file_and_field(tmp_path):
     p.write_text(p.read_text().replace('qty = 35', 'qty = "many"'))
     with pytest.raises(DataError) as err:
         salem_data.load(tmp_path / "data")
-    assert "playing_cards.toml" in str(err.value) and "cards[0].qty" in str(err.value)
+    assert "playing_cards.toml" in str(err.value) and "cards[accusation].qty" in str(err.value)
     shutil.copytree(salem_data.DATA_DIR, tmp_path / "d2")
     p = tmp_path / "d2" / "trial_cards.toml"
     p.write_text(p.read_text().replace("per_seat = 3", "per_seat = 4", 1))

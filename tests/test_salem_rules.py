@@ -244,6 +244,25 @@ def test_stocks_skips_turns_R_TURN_4():
     assert s.discard.count("stocks") >= 2
 
 
+def test_stocks_skips_a_ghost_turn_too_R_TURN_4_19_3():
+    """[R-TURN-4][19.3] a ghost in the Stocks misses its turn like anyone: it discards no
+    deck card that turn, and the Stocks card goes to the discard pile; two Stocks, two turns."""
+    s = at_turn(2, 1, pos=0, rows=[NAW5, NAW5, ["witch"] + ["naw"] * 4, NAW5],
+                hands=[["stocks", "stocks"], [], [], []])
+    play(s, ("play", "stocks"), ("target", 1), ("play", "stocks"), ("target", 1))
+    deck = list(s.deck)
+    s.apply_action(("end",))
+    assert s.turn_pos == 2 and s.stocks[1] == 1 and s.deck == deck
+    assert s.discard == ["stocks"]
+    s.deck = ["accusation"] * 6
+    s.night_in_deck = False
+    s.apply_action(("draw",))          # P1 draws 2; the ghost at 3 discards 1; P0 ...
+    assert s.turn_pos == 0 and len(s.deck) == 3
+    s.apply_action(("draw",))          # ... draws 2; the ghost at 1 is skipped a second time
+    assert s.turn_pos == 2 and s.stocks[1] == 0 and len(s.deck) == 1
+    assert s.discard == ["stocks", "accusation", "stocks"]
+
+
 # ------------------------------------------------------------------ trials
 def test_thresholds_7_14_8_16_R_TRIAL_1():
     """[R-TRIAL-1] 7; 14 with Piety; 8 for George Burroughs; 16 with both."""
@@ -834,21 +853,63 @@ def test_samuel_parris_takes_from_discard_A_43():
     assert s._used(0, "parris") == 1
 
 
-def test_tituba_moves_night_and_sees_deck_16():
-    """[16][A-44] Tituba once per game at the start of her turn: may move the Night (then draw
-    it); she alone sees the deck order until the next rebuild."""
-    g = game(6)
+def _tituba_turn(deck=None):
+    """Tituba (seat 0) at the start of her turn, her ability unused; `deck` listed top last."""
     s = at_turn(6, 1, rows=rows6(), chars=plain_chars(6, p0="tituba", p1="samuel_parris"), hands=[[]] * 6)
-    s.tasks = []
+    if deck is not None:
+        s.deck = list(deck)
+        s.night_in_deck = "night" in deck
+    s.tasks = [("turn_begin", 0)]
     s.dec = None
-    s.tasks.append(("turn_begin", 0))
     s._run()
+    return s
+
+
+def test_tituba_moves_night_and_sees_deck_16():
+    """[16][A-44] Tituba once per game at the start of her turn: looks through the deck and
+    may move the Night (then draws it); she alone sees the deck order until the next rebuild."""
+    s = _tituba_turn()
     assert s.dec[0] == "tituba"
-    s.apply_action(("tituba", "night_top"))
-    assert s.deck[-1] == "night" and s.observation(0)["deck"] == tuple(s.deck)
-    assert s.observation(1)["deck"] is None
+    assert s.legal_actions() == [("tituba", "look"), ("tituba", "skip")]
+    s.apply_action(("tituba", "look"))
+    assert s._used(0, "tituba") == 1 and s.observation(0)["deck"] == tuple(s.deck)
+    assert s.observation(1)["deck"] is None and s.observation(1)["dec"] == ("tituba_order", 0, (0,))
+    s.apply_action(("tituba", "night"))
+    assert s.deck[-1] == "night"
+    s.apply_action(("tituba", "done"))
+    assert s.dec[0] == "action"
     s.apply_action(("draw",))
     assert s.in_night
+    s = _tituba_turn()
+    s.apply_action(("tituba", "skip"))
+    assert s.dec[0] == "action" and s._used(0, "tituba") == 0 and s.deck_known == -1
+
+
+def test_tituba_reaches_every_order_of_the_deck_A_44():
+    """[A-44][D-3] "reorder the draw pile as you like": card by card from the top, each
+    choice among the kinds of card left, Tituba can reach every order of the deck; 'done'
+    leaves the rest in its order; the last card needs no choice."""
+    from itertools import permutations
+    deck = ["accusation", "night", "evidence", "accusation", "conspiracy"]
+    orders = set(permutations(deck))
+    assert len(orders) == 60
+    reached = set()
+    for order in orders:
+        s = _tituba_turn(deck)
+        s.apply_action(("tituba", "look"))
+        while s.dec[0] == "tituba_order":
+            placed = s.dec[2][0]
+            legal = s.legal_actions()
+            rest = s.deck[:len(s.deck) - placed]
+            assert legal == [("tituba", "done")] + [("tituba", c) for c in sorted(set(rest))]
+            s.apply_action(("tituba", order[len(order) - 1 - placed]))
+        assert s.dec[0] == "action"
+        reached.add(tuple(s.deck))
+    assert reached == orders
+    s = _tituba_turn(deck)
+    play(s, ("tituba", "look"), ("tituba", "conspiracy"), ("tituba", "evidence"), ("tituba", "done"))
+    assert s.deck == ["accusation", "night", "accusation", "evidence", "conspiracy"]
+    assert _tituba_turn(["accusation"]).legal_actions() == [("tituba", "skip")]
 
 
 def test_john_and_martha_alternate_loot_A_25():
@@ -906,6 +967,23 @@ def test_ghost_night_damage_two_reveals_and_any_elimination_witch_win_19_7():
     s = _night(s, 1, gavel=-1)
     assert s.result[0] == "witch" and s.result[1] == "witches win: a seat was eliminated"
     assert s.outcome().winners == (1,)
+
+
+def test_ghost_witch_win_is_a_loss_for_every_player_19_9_A_32():
+    """[19.9][A-32] the only Witch card is a ghost's and a seat is eliminated: the witches
+    win, and as ghosts neither win nor lose, every player has lost (ranked below the
+    ghost's win, not tied for first as in a draw)."""
+    rows = [NAW5, ["witch"] + ["naw"] * 4, NAW5, ["naw"]]
+    s = at_turn(2, 1, pos=0, rows=rows, hands=[["witness"], [], [], []])
+    play(s, ("play", "witness"), ("target", 3))
+    out = s.outcome()
+    assert s.result[0] == "witch" and out.winners == ()
+    assert out.ranks == (2, 2) and "every player loses" in out.reason
+    assert s.returns() == [0.0, 0.0] and s.scores() == [(0,), (0,)]
+    s = at_turn(2, 1, pos=0, rows=rows, hands=[[], [], [], []], max_turns=20)
+    s.turns = 20
+    s.apply_action(("draw",))
+    assert s.outcome().winners == () and s.outcome().ranks == (1, 1)      # a draw is a tie
 
 
 def test_ghost_mode_constable_may_gavel_self_or_nobody_19_6():

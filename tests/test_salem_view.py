@@ -241,10 +241,11 @@ def test_every_secret_move_reads_alike_to_a_townsperson(players, seed):
 
 
 def test_a_witch_reads_her_fellow_witchs_vote_and_nothing_else():
-    for seed in range(40):
+    for seed in range(40):      # two witches, both alive when the first Night falls
         moves = through_first_night(7, seed)
         witches = [p for p in range(7) if moves[0][0].ew[p]]
-        if len(witches) == 2:
+        night = next(state for state, _action, _actor in moves if state.in_night)
+        if len(witches) == 2 and all(night.alive[p] for p in witches):
             break
     named = 0
     for state, action, actor in moves:

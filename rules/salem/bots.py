@@ -98,6 +98,8 @@ class HeuristicBot(Bot):
             if fd.count("naw") >= self.params["confess_min"] and ("confess", "naw") in legal:
                 return ("confess", "naw")
             return ("confess", "none")
+        if kind == "tituba_order":      # only after choosing to look: keep the order seen
+            return ("tituba", "done")
         if "tituba" in kinds:
             return ("tituba", "skip")
         if kind in ("action", "play"):

@@ -9,16 +9,18 @@ Design notes
   short decision (self.dec).  Secret/simultaneous steps (Town Hall choice, Dawn, Night votes,
   gavel, confessions) ask every living human seat in seat order; choices stay hidden from the
   other seats until the rules reveal them (spec 20.5).
+* What each seat sees and the worlds it can imagine (spec 20) are built in info.py.
 """
 from __future__ import annotations
 
 import random
 
-from automa.rules.core import TERMINAL, Outcome, State, clone_rng, fresh_rng
+from automa.rules.core import TERMINAL, Outcome, State, clone_rng
 
 from .data import SPECIALS
 
 SPECIAL_SET = frozenset(SPECIALS)
+#: decision kinds of the secret rounds (20.5): the others see only who is being asked
 SECRET_KINDS = ("keep", "dawn", "victim", "gavel", "sleep", "confess")
 TOKEN_ORDER = ("asylum", "black_cat", "matchmaker", "piety")
 
@@ -393,11 +395,11 @@ class SalemState(State):
         self.turn_pos = p
         self.played = False
         self.tasks.append(("next_turn",))
-        if self.game.is_ghost[p]:
-            self.tasks.append(("discard_top", p, 1))      # 19.3 ghost turn
-        elif self.stocks[p] > 0:                            # R-TURN-4
+        if self.stocks[p] > 0:          # R-TURN-4: a ghost in the Stocks skips its turn too
             self.stocks[p] -= 1
             self.discard.append("stocks")
+        elif self.game.is_ghost[p]:
+            self.tasks.append(("discard_top", p, 1))      # 19.3 ghost turn
         else:
             self.tasks.pop()
             self.tasks.append(("turn_begin", p))
@@ -894,13 +896,19 @@ class SalemState(State):
         return out
 
     def _la_tituba(self, p, pay):
-        out = []
-        if "night" in self.deck:
-            out += [("tituba", "night_top"), ("tituba", "night_bottom")]
-        if "conspiracy" in self.deck:
-            out += [("tituba", "conspiracy_top"), ("tituba", "conspiracy_bottom")]
-        out.append(("tituba", "skip"))
-        return out
+        """D4: use the ability now (look through the deck, then order it) or leave the deck.
+        Offered whenever the deck holds two cards or more: its size is public, its contents
+        are not, so the offer tells nobody anything."""
+        if len(self.deck) >= 2:
+            return [("tituba", "look"), ("tituba", "skip")]
+        return [("tituba", "skip")]
+
+    def _la_tituba_order(self, p, pay):
+        """A-44: the card to put next from the top (pay[0] cards are placed already), one
+        action per kind of card among the rest since identical cards are interchangeable;
+        or leave the rest in its order.  Card by card, every order of the deck is reachable."""
+        rest = self.deck[:len(self.deck) - pay[0]]
+        return [("tituba", "done")] + [("tituba", c) for c in sorted(set(rest))]
 
     def _card_plays(self, p):
         hand = self.hand[p]
@@ -1104,19 +1112,30 @@ class SalemState(State):
         self.tasks.append(("confess_ask", p + 1))
 
     def _ap_tituba(self, p, pay, a):
-        opt = a[1]
-        if opt != "skip":
+        if a[1] == "look":
             self._use(p, "tituba")
-            card, where = opt.rsplit("_", 1)
-            self.deck.remove(card)
-            if where == "top":
-                self.deck.append(card)
-            else:
-                self.deck.insert(0, card)
-            self.deck_known = p
-            self.night_zone = len(self.deck) + 1
+            self.deck_known = p             # she alone knows the order until the next rebuild
+            self.night_zone = len(self.deck) + 1    # the Night may now be anywhere (16)
             self.log.append(("{} rearranges the deck (Tituba)", p))
+            self._ask("tituba_order", p, (0,))
+            return
         self._ask("action", p)
+
+    def _ap_tituba_order(self, p, pay, a):
+        """Put the chosen card right below the cards placed so far (the deck's top is the
+        end of the list); the rest keeps its order.  The last card needs no choice."""
+        if a[1] == "done":
+            self._ask("action", p)
+            return
+        deck = self.deck
+        top = len(deck) - pay[0]
+        i = max(j for j in range(top) if deck[j] == a[1])
+        deck.insert(top - 1, deck.pop(i))
+        placed = pay[0] + 1
+        if len(deck) - placed >= 2:
+            self._ask("tituba_order", p, (placed,))
+        else:
+            self._ask("action", p)
 
     def _ap_action(self, p, pay, a):
         head = a[0]
@@ -1388,9 +1407,13 @@ class SalemState(State):
             elif winner == "witch" and self.ew[pos] and pos not in losers:
                 wins.append(human[pos])
         wins.sort()
+        if winner == "draw":
+            return Outcome((), tuple([1] * n), reason)
+        # a team win nobody at the table shares (ghosts mode: the only witch was a ghost)
+        # is a loss for every player: ghosts neither win nor lose (19.9, A-32)
         ranks = tuple(1 if i in wins else 2 for i in range(n))
         if not wins:
-            ranks = tuple([1] * n)
+            reason += " (every player loses)"
         return Outcome(tuple(wins), ranks, reason)
 
     def scores(self):
@@ -1563,13 +1586,8 @@ class SalemState(State):
             if a[1] == "phips":
                 return "confess without revealing a card (William Phips)"
             return f"confess: reveal your {card(a[1])} card"
-        if head == "tituba":                        # D4
-            if a[1] == "skip":
-                return "leave the deck as it is (Tituba)"
-            what, where = a[1].rsplit("_", 1)
-            if where not in ("top", "bottom"):
-                raise ValueError(a[1])
-            return f"move the {card(what)} to the {where} of the deck (Tituba)"
+        if head == "tituba":                        # D4, A-44
+            return self._tituba_words(a[1], kind, pay)
         if head == "draw":                          # D3
             return "draw two cards"
         if head == "parris":
@@ -1632,6 +1650,30 @@ class SalemState(State):
         if head == "mag_to":
             return f"give the {card(pay[1])} token to {who(a[1])} (Magistrate)"
         raise ValueError(head)
+
+    def _tituba_words(self, what, kind, pay):
+        """Tituba's choices: use the ability or not; then, card by card from the top, the
+        next card (she sees the deck, so naming it and how many are left tells her nothing
+        new), or leave the rest as it lies."""
+        if kind == "tituba":
+            if what == "skip":
+                return "leave the deck as it is (Tituba)"
+            if what == "look":
+                return ("move the deck's cards into any order (Tituba, once a game: you look "
+                        "through the deck, then pick the cards from the top down)")
+            raise ValueError(what)
+        if kind != "tituba_order":
+            raise ValueError(what)
+        rest = self.deck[:len(self.deck) - pay[0]]
+        if what == "done":
+            if pay[0] == 0:
+                return f"leave all {len(rest)} cards in their order (Tituba)"
+            return f"leave the other {len(rest)} cards below in their order (Tituba)"
+        if what not in rest:
+            raise ValueError(what)
+        name = self._printed(what)
+        article = "the" if rest.count(what) == 1 else "an" if name[0] in "AEIOU" else "a"
+        return f"move {article} {name} card to position {pay[0] + 1} from the top (Tituba)"
 
     def _target_words(self, pay, target):
         """Whom a played card goes to, with what it does there (D6: the card is already
@@ -1699,262 +1741,19 @@ class SalemState(State):
             return "curse"
         return None
 
-    def _secret_round_pos(self):
-        """The position being asked in a secret round (or -1)."""
-        if self.dec is not None and self.dec[0] in SECRET_KINDS:
-            return self.dec[1]
-        return -1
-
     def observation(self, seat):
-        s = self.game.pos_of[seat]
-        dec = self.dec
-        if dec is None:
-            pub_dec = None
-        elif dec[0] == "pick2":
-            pub_dec = dec if dec[1] == s else ("pick2", dec[1], ())
-        elif dec[0] in SECRET_KINDS:
-            pub_dec = ("secret", dec[1], dec[2] if dec[1] == s else ())
-        else:
-            pub_dec = dec
-        witch_eye = self.ew[s] and self.alive[s]
-        obs = {
-            "seat": seat,
-            "dec": pub_dec,
-            "tasks": tuple(self.tasks),
-            "result": self.result,
-            "alive": tuple(self.alive),
-            "char": tuple(self.char),
-            "fu": tuple(tuple(sorted(r)) for r in self.fu),
-            "fd_n": tuple(len(r) for r in self.fd),
-            "hand_n": tuple(len(r) for r in self.hand),
-            "reds": tuple(tuple(r) for r in self.reds),
-            "stocks": tuple(self.stocks),
-            "tokens": tuple(tuple(sorted(r)) for r in self.tokens),
-            "coins": tuple(self.coins),
-            "announced": tuple(self.announced),
-            "dead_team": (tuple(None if self.alive[p] else self.ew[p] for p in range(self.N))
-                          if self.game.params.reveal_team_on_death else None),
-            "pub_facts": tuple(sorted(self.pub_facts)),
-            "last_acc": tuple(self.last_acc),
-            "uses": tuple(sorted(self.uses.items())),
-            "deck_n": len(self.deck),
-            "discard": tuple(sorted(self.discard)),
-            "night_in_deck": self.night_in_deck,
-            "night_zone": self.night_zone,
-            "deck_known": self.deck_known,
-            "centre": tuple(sorted(self.centre)),
-            "supply": self.supply,
-            "turn": (self.turn_pos, self.turns, self.nights, self.steps, self.first_turn,
-                     self.played, self.in_night),
-            "gavel": self.gavel if self.gavel_public else None,
-            "victim": self.victim if self.victim_public else None,
-            "confessed": tuple(self.confessed),
-            "loot": (self.loot_view, tuple(self.loot_stopped)),
-            # private
-            "fd": tuple(sorted(self.fd[s])),
-            "hand": tuple(sorted(self.hand[s])),
-            "ever_witch": self.ew[s],
-            "known_ew": tuple(self.known_ew[s]),
-            "complete": self.complete[s],
-            "facts": tuple(sorted(self.facts[s])),
-            "hand_facts": tuple(sorted(self.hfacts[s])),
-            "pub_hand_facts": tuple(sorted(self.pub_hfacts)),
-            "th": (self.th_opts[s], self.th_pend[s]),
-            "votes": tuple(sorted(self.votes.items())) if witch_eye else (),
-            "night_victim": self.victim if (witch_eye and self.victim >= 0) else None,
-            "my_gavel": self.gavel if self.constable() == s else None,
-            "my_confess": self.confess.get(s),
-            "deck": tuple(self.deck) if self.deck_known == s else None,
-            "loot_hand": (tuple(sorted(self.hand[self.loot_view[0]]))
-                          if self.loot_view and s in self.loot_view[1] else None),
-        }
-        return obs
+        """What `seat` may see (spec 20.1-20.2); built in info.py."""
+        return _info.observation(self, seat)
 
     def determinize(self, seat, rng):
-        s = self.game.pos_of[seat]
-        w = self.clone()
-        w.rng = fresh_rng(rng)
-        N = self.N
-        g = self.game
-        d = g.data
-        row = g.setup_row
-        alive = self.alive
-        # ---------------- trial rows (20.6 a, b)
-        own = sorted(self.fd[s])
-        fixed = [[] for _ in range(N)]
-        seen_facts = set(self.facts[s]) | set(self.pub_facts)
-        for t in range(N):
-            if self.announced[t]:
-                seen_facts.add((t, "witch"))
-        for (t, c) in sorted(seen_facts):
-            if t != s and len(fixed[t]) < len(self.fd[t]):
-                fixed[t].append(c)
-        known_cards = [c for r in self.fu for c in r] + own + [c for r in fixed for c in r]
-        specials_seen = set(c for c in known_cards if c in SPECIAL_SET)
-        unseen_specials = sorted(SPECIAL_SET - specials_seen)
-        n_spec = max(0, row["special"] - len(specials_seen))
-        pool = rng.sample(unseen_specials, min(n_spec, len(unseen_specials)))
-        pool += ["witch"] * max(0, row["witch"] - known_cards.count("witch"))
-        pool += ["constable"] * max(0, row["constable"] - known_cards.count("constable"))
-        free = [0] * N
-        for t in range(N):
-            if t != s:
-                free[t] = len(self.fd[t]) - len(fixed[t])
-        n_free = sum(free)
-        pool += ["naw"] * max(0, n_free - len(pool))
-        pool = pool[:n_free] if len(pool) > n_free else pool
-        # witch cards first, into rows the seat's roll-call knowledge allows
-        rows = [fixed[t][:] for t in range(N)]
-        others = [c for c in pool if c != "witch"]
-        witches = len(pool) - len(others)
-        if witches and self.complete[s]:
-            allowed = [t for t in self.known_ew[s] if t != s and alive[t]]
-            slots = [t for t in allowed for _ in range(free[t])]
-            if len(slots) >= witches:
-                for t in rng.sample(slots, witches):
-                    rows[t].append("witch")
-                    free[t] -= 1
-                witches = 0
-        others += ["witch"] * witches
-        others.sort()
-        rng.shuffle(others)
-        i = 0
-        for t in range(N):
-            if t == s:
-                rows[t] = own[:]
-                continue
-            rows[t].extend(others[i:i + free[t]])
-            i += free[t]
-            rng.shuffle(rows[t])
-        w.fd = rows
-        # ever_witch (20.6 b): what the seat knows + holders in this world
-        kn = set(self.known_ew[s])
-        told = g.params.reveal_team_on_death
-        for t in range(N):
-            if t == s:
-                continue
-            if told and not alive[t]:
-                w.ew[t] = self.ew[t]          # variant 18.4: public
-                continue
-            w.ew[t] = (t in kn) or ("witch" in self.fu[t]) or ("witch" in rows[t])
-        # other seats' private knowledge is not the seat's to know: canonical rebuild
-        team = [t for t in range(N) if w.ew[t] and alive[t]]
-        for t in range(N):
-            if t == s:
-                continue
-            w.facts[t] = []
-            w.hfacts[t] = []
-            w.known_ew[t] = team[:] if w.ew[t] else []
-            w.complete[t] = bool(w.ew[t] and alive[t] and not g.ghost_mode and self.complete[s])
-        # ---------------- playing cards (20.6 c, d)
-        unseen = list(d.deck)
-        def take(cards):
-            for c in cards:
-                unseen.remove(c)
-        take(self.discard)
-        for r in self.reds:
-            take(r)
-        take(["stocks"] * sum(self.stocks))
-        limbo = self._limbo()
-        if limbo:
-            take([limbo])
-        take(self.hand[s])
-        loot = None
-        if self.loot_view and s in self.loot_view[1]:
-            loot = self.loot_view[0]
-            take(self.hand[loot])
-        knows_deck = self.deck_known == s
-        if knows_deck:
-            take(self.deck)
-        elif self.night_in_deck:
-            unseen.remove("night")
-        if not self.night_in_deck and "night" in unseen:
-            unseen.remove("night")          # set aside during the night
-        # cards the seat knows to be in other hands (its own pair knowledge + public)
-        known_h = [[] for _ in range(N)]
-        cnt = {}
-        for src in (self.hfacts[s], self.pub_hfacts):
-            here = {}
-            for (t, c) in src:
-                here[(t, c)] = here.get((t, c), 0) + 1
-            for k, v in here.items():
-                cnt[k] = max(cnt.get(k, 0), v)
-        for (t, c), v in sorted(cnt.items()):
-            if t == s or t == loot:
-                continue
-            for _ in range(v):
-                if len(known_h[t]) < len(self.hand[t]) and c in unseen:
-                    unseen.remove(c)
-                    known_h[t].append(c)
-        black = sorted(c for c in unseen if d.colour[c] == "black")
-        plain = sorted(c for c in unseen if d.colour[c] != "black")
-        rng.shuffle(plain)
-        j = 0
-        for t in range(N):
-            if t == s:
-                w.hand[t] = sorted(self.hand[s])
-            elif t == loot:
-                w.hand[t] = sorted(self.hand[t])
-            else:
-                k = len(self.hand[t]) - len(known_h[t])
-                w.hand[t] = known_h[t] + plain[j:j + k]
-                j += k
-        if knows_deck:
-            w.deck = self.deck[:]
-        else:
-            deck = plain[j:] + black
-            rng.shuffle(deck)
-            if self.night_in_deck:
-                hi = min(self.night_zone - 1, len(deck))
-                deck.insert(rng.randrange(hi + 1), "night")
-            w.deck = deck
-        w.discard = sorted(self.discard)
-        # ---------------- secret rounds in progress
-        cur = self._secret_round_pos()
-        witch_eye = self.ew[s] and alive[s]
-        hl = [t for t in range(N) if alive[t] and not g.is_ghost[t]]
-        if g.th_choice and self.th_opts[s] is not None:
-            # Town Hall deal: other options unknown (public chars are still None)
-            taken = set(self.th_opts[s])
-            cpool = sorted(c[0] for c in d.characters if c[0] not in taken)
-            rng.shuffle(cpool)
-            k = 0
-            for t in range(N):
-                if t == s or self.th_opts[t] is None:
-                    continue
-                w.th_opts[t] = (cpool[k], cpool[k + 1])
-                k += 2
-                w.th_pend[t] = w.th_opts[t][0] if (cur >= 0 and t < cur) else None
-        if not witch_eye:
-            votes = {}
-            if self.votes or (cur >= 0 and self.dec[0] in ("dawn", "victim", "gavel", "sleep")):
-                living = [q for q in range(N) if alive[q]]
-                for t in hl:
-                    if t < cur and w.ew[t]:
-                        votes[t] = living[rng.randrange(len(living))]
-            w.votes = votes
-            if self.victim >= 0 and not self.victim_public:
-                living = [q for q in range(N) if alive[q]]
-                w.victim = living[rng.randrange(len(living))]
-        if self.constable() != s and not self.gavel_public and self.in_night:
-            wc = w.constable()
-            gav = -2
-            if wc >= 0 and cur >= 0 and wc < cur and self.dec[0] in ("victim", "gavel", "sleep") \
-                    and not g.is_ghost[wc]:
-                opts = w._la_gavel(wc, ())
-                gav = opts[rng.randrange(len(opts))][1]
-            w.gavel = gav
-        if self.confess:
-            w.confess = {t: v for t, v in self.confess.items() if t == s}
-        if self.dec is not None and self.dec[0] == "pick2" and self.dec[1] != s:
-            t = self.dec[1]
-            row = w.fd[t]
-            i, j = rng.sample(range(len(row)), 2)
-            a, b = sorted((row[i], row[j]))
-            w.dec = ("pick2", t, (a, b) + self.dec[2][2:])
-        return w
+        """A world `seat` cannot tell from this one (spec 20.6), for any seat at any state,
+        another seat's pending secret decision included; built in info.py."""
+        return _info.determinize(self, seat, rng)
 
 
 _TASKS = {k[3:]: v for k, v in vars(SalemState).items() if k.startswith("_t_")}
 _LEGAL = {k[4:]: v for k, v in vars(SalemState).items() if k.startswith("_la_")}
 _APPLY = {k[4:]: v for k, v in vars(SalemState).items() if k.startswith("_ap_")}
+
+# observation and determinize live in info.py, which reads SECRET_KINDS from this module
+from . import info as _info  # noqa: E402

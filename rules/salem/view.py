@@ -39,6 +39,7 @@ SALEM_DECISION = {
     "mag_from": "chooses a token to move (Magistrate)",
     "mag_to": "chooses who receives the token (Magistrate)",
     "tituba": "may rearrange the deck (Tituba)",
+    "tituba_order": "orders the deck card by card from the top (Tituba)",
     "secret": "answers a secret prompt (every living player is asked in turn)",
 }
 

@@ -1,0 +1,332 @@
+"""Salem 1692 hidden information: what each seat sees (spec 20.1-20.2) and the worlds a seat
+can imagine (20.6).
+
+`observation(state, seat)` is exactly what the seat may know.  `determinize(state, seat, rng)`
+samples a whole state that the seat cannot tell from the true one, for every seat at every
+state (not only the seat to move).  It reads nothing the seat cannot see: trial rows, hands,
+deck order, the other seats' votes, gavel and confessions are resampled, and so is another
+seat's pending secret decision — whether a seat is being asked for the witches' victim or
+only to sleep, whether it is asked for the gavel, which two Town Hall cards it holds — which
+is re-asked from the sampled world (`_pending_decision`), so that the world's legal actions
+follow the sampled roles and never the true ones.
+"""
+from __future__ import annotations
+
+from automa.rules.core import fresh_rng
+
+from .state import SECRET_KINDS, SPECIAL_SET
+
+
+def observation(state, seat):
+    """The seat's view: the public table, its own row, hand and knowledge, and of a pending
+    decision only who is asked (a secret round's options only to the seat asked)."""
+    s = state.game.pos_of[seat]
+    dec = state.dec
+    if dec is None:
+        pub_dec = None
+    elif dec[0] == "pick2":
+        pub_dec = dec if dec[1] == s else ("pick2", dec[1], ())
+    elif dec[0] in SECRET_KINDS:
+        pub_dec = ("secret", dec[1], dec[2] if dec[1] == s else ())
+    else:
+        pub_dec = dec
+    witch_eye = state.ew[s] and state.alive[s]
+    return {
+        "seat": seat,
+        "dec": pub_dec,
+        "tasks": tuple(state.tasks),
+        "result": state.result,
+        "alive": tuple(state.alive),
+        "char": tuple(state.char),
+        "fu": tuple(tuple(sorted(r)) for r in state.fu),
+        "fd_n": tuple(len(r) for r in state.fd),
+        "hand_n": tuple(len(r) for r in state.hand),
+        "reds": tuple(tuple(r) for r in state.reds),
+        "stocks": tuple(state.stocks),
+        "tokens": tuple(tuple(sorted(r)) for r in state.tokens),
+        "coins": tuple(state.coins),
+        "announced": tuple(state.announced),
+        "dead_team": (tuple(None if state.alive[p] else state.ew[p] for p in range(state.N))
+                      if state.game.params.reveal_team_on_death else None),
+        "pub_facts": tuple(sorted(state.pub_facts)),
+        "last_acc": tuple(state.last_acc),
+        "uses": tuple(sorted(state.uses.items())),
+        "deck_n": len(state.deck),
+        "discard": tuple(sorted(state.discard)),
+        "night_in_deck": state.night_in_deck,
+        "night_zone": state.night_zone,
+        "deck_known": state.deck_known,
+        "centre": tuple(sorted(state.centre)),
+        "supply": state.supply,
+        "turn": (state.turn_pos, state.turns, state.nights, state.steps, state.first_turn,
+                 state.played, state.in_night),
+        "gavel": state.gavel if state.gavel_public else None,
+        "victim": state.victim if state.victim_public else None,
+        "confessed": tuple(state.confessed),
+        "loot": (state.loot_view, tuple(state.loot_stopped)),
+        # private
+        "fd": tuple(sorted(state.fd[s])),
+        "hand": tuple(sorted(state.hand[s])),
+        "ever_witch": state.ew[s],
+        "known_ew": tuple(state.known_ew[s]),
+        "complete": state.complete[s],
+        "facts": tuple(sorted(state.facts[s])),
+        "hand_facts": tuple(sorted(state.hfacts[s])),
+        "pub_hand_facts": tuple(sorted(state.pub_hfacts)),
+        "th": (state.th_opts[s], state.th_pend[s]),
+        "votes": tuple(sorted(state.votes.items())) if witch_eye else (),
+        "night_victim": state.victim if (witch_eye and state.victim >= 0) else None,
+        "my_gavel": state.gavel if state.constable() == s else None,
+        "my_confess": state.confess.get(s),
+        "deck": tuple(state.deck) if state.deck_known == s else None,
+        "loot_hand": (tuple(sorted(state.hand[state.loot_view[0]]))
+                      if state.loot_view and s in state.loot_view[1] else None),
+    }
+
+
+def secret_round(dec):
+    """The public name of a secret round from its pending decision: 'keep' (Town Hall),
+    'dawn', 'victim' (the night's first prompt: the witches' vote, 'sleep' for the others),
+    'gavel' (the second prompt: the Constable's gavel, 'sleep' for the others), 'confess';
+    None outside secret rounds.  A witch's prompt and a townsperson's 'sleep' name the same
+    round, so the name reveals no role."""
+    if dec is None or dec[0] not in SECRET_KINDS:
+        return None
+    kind, _pos, pay = dec
+    if kind == "sleep":
+        return "victim" if pay == (0,) else "gavel"
+    return kind
+
+
+def determinize(state, seat, rng):
+    """A world for `seat`: a copy in which everything the seat cannot see is resampled
+    consistently with what it has seen (spec 20.6): the faces of the face-down trial cards it
+    does not know and who has ever been a witch, the other hands, the deck order (the Night
+    in the bottom part of the last rebuild), future randomness, the other seats' answers in a
+    secret round, and the hidden parts of another seat's pending decision."""
+    s = state.game.pos_of[seat]
+    w = state.clone()
+    w.rng = fresh_rng(rng)
+    _sample_rows(state, w, s, rng)
+    _sample_cards(state, w, s, rng)
+    _sample_secret_rounds(state, w, s, rng)
+    _pending_decision(state, w, s, rng)
+    return w
+
+
+def _sample_rows(state, w, s, rng):
+    """Face-down trial cards and ever-witch flags (20.6 a, b)."""
+    N = state.N
+    g = state.game
+    row = g.setup_row
+    alive = state.alive
+    own = sorted(state.fd[s])
+    fixed = [[] for _ in range(N)]
+    seen_facts = set(state.facts[s]) | set(state.pub_facts)
+    for t in range(N):
+        if state.announced[t]:
+            seen_facts.add((t, "witch"))
+    # confessions committed in the night's one simultaneous round (A-10) and not yet turned
+    # face up are public: the world must still hold those cards
+    for task in state.tasks:
+        if task[0] == "confess_one" and task[2] != "phips":
+            seen_facts.add((task[1], task[2]))
+    for (t, c) in sorted(seen_facts):
+        if t != s and len(fixed[t]) < len(state.fd[t]):
+            fixed[t].append(c)
+    known_cards = [c for r in state.fu for c in r] + own + [c for r in fixed for c in r]
+    specials_seen = set(c for c in known_cards if c in SPECIAL_SET)
+    unseen_specials = sorted(SPECIAL_SET - specials_seen)
+    n_spec = max(0, row["special"] - len(specials_seen))
+    pool = rng.sample(unseen_specials, min(n_spec, len(unseen_specials)))
+    pool += ["witch"] * max(0, row["witch"] - known_cards.count("witch"))
+    pool += ["constable"] * max(0, row["constable"] - known_cards.count("constable"))
+    free = [0] * N
+    for t in range(N):
+        if t != s:
+            free[t] = len(state.fd[t]) - len(fixed[t])
+    n_free = sum(free)
+    pool += ["naw"] * max(0, n_free - len(pool))
+    pool = pool[:n_free] if len(pool) > n_free else pool
+    # witch cards first, into rows the seat's roll-call knowledge allows
+    rows = [fixed[t][:] for t in range(N)]
+    others = [c for c in pool if c != "witch"]
+    witches = len(pool) - len(others)
+    if witches and state.complete[s]:
+        allowed = [t for t in state.known_ew[s] if t != s and alive[t]]
+        slots = [t for t in allowed for _ in range(free[t])]
+        if len(slots) >= witches:
+            for t in rng.sample(slots, witches):
+                rows[t].append("witch")
+                free[t] -= 1
+            witches = 0
+    others += ["witch"] * witches
+    others.sort()
+    rng.shuffle(others)
+    i = 0
+    for t in range(N):
+        if t == s:
+            rows[t] = own[:]
+            continue
+        rows[t].extend(others[i:i + free[t]])
+        i += free[t]
+        rng.shuffle(rows[t])
+    w.fd = rows
+    # ever_witch (20.6 b): what the seat knows + holders in this world
+    kn = set(state.known_ew[s])
+    told = g.params.reveal_team_on_death
+    for t in range(N):
+        if t == s:
+            continue
+        if told and not alive[t]:
+            w.ew[t] = state.ew[t]          # variant 18.4: public
+            continue
+        w.ew[t] = (t in kn) or ("witch" in state.fu[t]) or ("witch" in rows[t])
+    # other seats' private knowledge is not the seat's to know: canonical rebuild
+    team = [t for t in range(N) if w.ew[t] and alive[t]]
+    for t in range(N):
+        if t == s:
+            continue
+        w.facts[t] = []
+        w.hfacts[t] = []
+        w.known_ew[t] = team[:] if w.ew[t] else []
+        w.complete[t] = bool(w.ew[t] and alive[t] and not g.ghost_mode and state.complete[s])
+
+
+def _sample_cards(state, w, s, rng):
+    """Other hands and the deck order (20.6 c, d)."""
+    N = state.N
+    d = state.game.data
+    unseen = list(d.deck)
+
+    def take(cards):
+        for c in cards:
+            unseen.remove(c)
+    take(state.discard)
+    for r in state.reds:
+        take(r)
+    take(["stocks"] * sum(state.stocks))
+    limbo = state._limbo()
+    if limbo:
+        take([limbo])
+    take(state.hand[s])
+    loot = None
+    if state.loot_view and s in state.loot_view[1]:
+        loot = state.loot_view[0]
+        take(state.hand[loot])
+    knows_deck = state.deck_known == s
+    if knows_deck:
+        take(state.deck)
+    elif state.night_in_deck:
+        unseen.remove("night")
+    if not state.night_in_deck and "night" in unseen:
+        unseen.remove("night")          # set aside during the night
+    # cards the seat knows to be in other hands (its own pair knowledge + public)
+    known_h = [[] for _ in range(N)]
+    cnt = {}
+    for src in (state.hfacts[s], state.pub_hfacts):
+        here = {}
+        for (t, c) in src:
+            here[(t, c)] = here.get((t, c), 0) + 1
+        for k, v in here.items():
+            cnt[k] = max(cnt.get(k, 0), v)
+    for (t, c), v in sorted(cnt.items()):
+        if t == s or t == loot:
+            continue
+        for _ in range(v):
+            if len(known_h[t]) < len(state.hand[t]) and c in unseen:
+                unseen.remove(c)
+                known_h[t].append(c)
+    black = sorted(c for c in unseen if d.colour[c] == "black")
+    plain = sorted(c for c in unseen if d.colour[c] != "black")
+    rng.shuffle(plain)
+    j = 0
+    for t in range(N):
+        if t == s:
+            w.hand[t] = sorted(state.hand[s])
+        elif t == loot:
+            w.hand[t] = sorted(state.hand[t])
+        else:
+            k = len(state.hand[t]) - len(known_h[t])
+            w.hand[t] = known_h[t] + plain[j:j + k]
+            j += k
+    if knows_deck:
+        w.deck = state.deck[:]
+    else:
+        deck = plain[j:] + black
+        rng.shuffle(deck)
+        if state.night_in_deck:
+            hi = min(state.night_zone - 1, len(deck))
+            deck.insert(rng.randrange(hi + 1), "night")
+        w.deck = deck
+    w.discard = sorted(state.discard)
+
+
+def _sample_secret_rounds(state, w, s, rng):
+    """The answers other seats gave in a secret round still being asked (Town Hall keep,
+    Dawn and night votes, the gavel, confessions), resampled from the world's roles: the
+    seats before the one being asked have answered, the others not yet (20.5)."""
+    N = state.N
+    g = state.game
+    d = g.data
+    alive = state.alive
+    rnd = secret_round(state.dec)
+    cur = state.dec[1] if rnd is not None else -1
+    witch_eye = state.ew[s] and alive[s]
+    if g.th_choice and state.th_opts[s] is not None:
+        # Town Hall deal: the other seats' two cards are unknown (every character is still None)
+        taken = set(state.th_opts[s])
+        cpool = sorted(c[0] for c in d.characters if c[0] not in taken)
+        rng.shuffle(cpool)
+        k = 0
+        for t in range(N):
+            if t == s or state.th_opts[t] is None:
+                continue
+            w.th_opts[t] = (cpool[k], cpool[k + 1])
+            k += 2
+            w.th_pend[t] = w.th_opts[t][rng.randrange(2)] if (rnd == "keep" and t < cur) else None
+    living = [q for q in range(N) if alive[q]]
+    if not witch_eye:
+        votes = {}
+        if rnd in ("dawn", "victim", "gavel"):
+            # in the gavel round the seat being asked has already voted in the victim round
+            for t in range(N):
+                if alive[t] and not g.is_ghost[t] and w.ew[t] and t != s \
+                        and (t < cur or (t == cur and rnd == "gavel")):
+                    votes[t] = living[rng.randrange(len(living))]
+        w.votes = votes
+        if state.victim >= 0 and not state.victim_public:
+            w.victim = living[rng.randrange(len(living))]
+    if state.constable() != s and not state.gavel_public and state.in_night:
+        wc = w.constable()
+        gavel = -2
+        if wc >= 0 and not g.is_ghost[wc] and rnd in ("victim", "gavel") and wc < cur:
+            options = w._la_gavel(wc, ())
+            gavel = options[rng.randrange(len(options))][1]
+        w.gavel = gavel
+    if state.confess:
+        w.confess = {t: v for t, v in state.confess.items() if t == s}
+
+
+def _pending_decision(state, w, s, rng):
+    """Another seat's pending decision, asked again in the sampled world: the night's first
+    prompt is the victim vote only if that seat is a witch there, the second the gavel only
+    if it is the Constable there; a Town Hall choice offers the world's two cards; the two
+    cards pointed at in variant 18.3 come from the world's row.  Every other decision keeps
+    its public payload, and its legal actions already follow the world (hand, row, deck)."""
+    dec = state.dec
+    if dec is None or dec[1] == s:
+        return
+    kind, pos, pay = dec
+    rnd = secret_round(dec)
+    if rnd == "victim":
+        w.dec = ("victim", pos, ()) if w.ew[pos] else ("sleep", pos, (0,))
+    elif rnd == "gavel":
+        w.dec = ("gavel", pos, ()) if w.constable() == pos else ("sleep", pos, (1,))
+    elif rnd == "keep":
+        w.dec = ("keep", pos, w.th_opts[pos])
+    elif kind == "pick2":
+        row = w.fd[pos]
+        i, j = rng.sample(range(len(row)), 2)
+        a, b = sorted((row[i], row[j]))
+        w.dec = ("pick2", pos, (a, b) + pay[2:])
