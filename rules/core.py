@@ -137,6 +137,8 @@ class Game:
     data_dir: ClassVar[Path | None] = None
     #: Game-specific bots: {spec name: "module:Class"}, imported only when asked for.
     bot_factories: ClassVar[dict[str, str]] = {}
+    #: What each entry of `State.scores()` is, for a person reading a final score table.
+    score_names: ClassVar[tuple[str, ...]] = ("score",)
     #: Parameter defaults when a person holds a seat and did not set them: a setting in
     #: which the engine works something out for the player (P.I.'s pruned nominations)
     #: suits bots, not a person who wants to deduce it themself.

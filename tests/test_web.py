@@ -140,3 +140,11 @@ def test_play_web_serves_the_game_it_was_given(monkeypatch):
     assert game.session.game.name == "pulitzer" and game.session.seed == 3 and served["port"] == 0
     bad = CliRunner().invoke(main, ["play", "pi", "--seat", "human", "--seat", "mcts:c=x", "--web"])
     assert bad.exit_code != 0 and "c takes a number" in bad.output
+
+
+@pytest.mark.parametrize("name,params", CONFIGS, ids=IDS)
+def test_every_score_entry_has_a_name_for_the_final_table(name, params):
+    """The game-over table heads each score column with the game's own words."""
+    game = load_game(name, **params)
+    state = game.new_initial_state(3)
+    assert len(type(game).score_names) == len(state.scores()[0])

@@ -54,7 +54,8 @@ def state_view(state, seat: int) -> dict:
                           for i, a in enumerate(state.legal_actions())]
     if terminal:
         outcome = state.outcome()
-        out["result"] = {"scores": [list(s) for s in state.scores()], "ranks": list(outcome.ranks),
+        out["result"] = {"scores": [list(s) for s in state.scores()], "score_names": list(type(game).score_names),
+                         "ranks": list(outcome.ranks),
                          "winners": list(outcome.winners), "reason": outcome.reason}
     return out
 

@@ -31,6 +31,7 @@ class PiParams(GameParams):
 class PiGame(Game):
     name = "pi"
     title = "P.I."
+    score_names = ("score", "investigators left", "penalty points (negative)")
     Params = PiParams
     modes = {"standard": (2, 3, 4, 5)}
     data_dir = Path(__file__).parent / "data"

@@ -62,6 +62,7 @@ class PulitzerParams(GameParams):
 class PulitzerGame(Game):
     name = "pulitzer"
     title = "Pulitzer"
+    score_names = ("points", "investigation report", "contacts")
     Params = PulitzerParams
     modes = {"standard": (3, 4, 5), "two-player": (2,), "solo": (1,)}
     data_dir = DATA_DIR

@@ -66,6 +66,7 @@ class SalemParams(GameParams):
 class SalemGame(Game):
     name: ClassVar[str] = "salem"
     title: ClassVar[str] = "Salem 1692"
+    score_names: ClassVar[tuple[str, ...]] = ("won (1) or lost (0)",)
     Params: ClassVar[type[GameParams]] = SalemParams
     modes: ClassVar[dict] = {"standard": (4, 5, 6, 7, 8, 9, 10, 11, 12), "ghosts": (2, 3)}
     data_dir: ClassVar[Path] = Path(__file__).parent / "data"

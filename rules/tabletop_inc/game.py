@@ -81,6 +81,7 @@ class TabletopParams(GameParams):
 class TabletopGame(Game):
     name = "tabletop_inc"
     title = "Tabletop Inc."
+    score_names = ("VP", "tie-break: seats after the first player")
     Params = TabletopParams
     modes = {"standard": (2, 3, 4, 5, 6)}
     automaton_specs = ("mumanbot",)

@@ -30,6 +30,7 @@ class WatergateParams(GameParams):
 class WatergateGame(Game):
     name = "watergate"
     title = "Watergate"
+    score_names = ("won (1) or lost (0)",)
     Params = WatergateParams
     modes = {"standard": (2,)}
     data_dir = Path(__file__).parent / "data"

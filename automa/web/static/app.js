@@ -309,8 +309,9 @@ function save() {
 function finalScreen(v) {
   const r = v.result;
   $("over-title").textContent = r.winners.includes(v.seat) ? (r.winners.length > 1 ? "You share the win" : "You win!") : "Game over";
-  $("over-table").innerHTML = `<tr><th>seat</th><th>score (and tie-breakers)</th><th>rank</th></tr>` +
-    r.scores.map((s, i) => `<tr class="${r.winners.includes(i) ? "winner" : ""}"><td>${esc(v.seats[i].replace("(human)", i === v.seat ? "(you)" : "(human)"))}</td><td>${s.map(esc).join(" · ")}</td><td>${r.ranks[i]}${r.winners.includes(i) ? " ★" : ""}</td></tr>`).join("");
+  const names = r.scores[0].map((_x, k) => r.score_names[k] || (k ? "tie-break" : "score"));
+  $("over-table").innerHTML = `<tr><th>seat</th>${names.map((n) => `<th>${esc(n)}</th>`).join("")}<th>rank</th></tr>` +
+    r.scores.map((s, i) => `<tr class="${r.winners.includes(i) ? "winner" : ""}"><td>${esc(v.seats[i].replace("(human)", i === v.seat ? "(you)" : "(human)"))}</td>${s.map((x) => `<td>${esc(x)}</td>`).join("")}<td>${r.ranks[i]}${r.winners.includes(i) ? " ★" : ""}</td></tr>`).join("");
   $("over-reason").textContent = r.reason;
   $("over").hidden = false;
 }
