@@ -109,7 +109,7 @@ def test_salem_log_lines_read_with_printed_card_names():
 def test_watergate_view_names_colours_people_and_track_sides():
     state = load_game("watergate").new_initial_state(8)
     rng = random.Random(1)
-    for _ in range(60):
+    for _ in range(64):
         state.apply_action(state.random_action(rng))
     text = VIEWS["watergate"](state, 1)
     assert "you are Nixon" in text and "toward" in text

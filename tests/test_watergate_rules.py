@@ -111,13 +111,21 @@ def test_worked_sample_round_s14():
     play(s, ("value", C["E02"]))
     assert ("ask", YELLOW) in s.legal_actions()
     assert ("slot", yg) not in s.legal_actions()      # the Editor cannot pick face-down directly
-    play(s, ("ask", YELLOW))                           # only one qualifies: no choice for Nixon
+    play(s, ("ask", YELLOW))
+    # only one qualifies, yet Nixon turns it up himself: the Editor must not learn that
+    # there was no choice (§12)
+    assert s.current_player() == NIXON and s.legal_actions() == [("slot", yg)]
+    play(s, ("slot", yg))
     assert s.tf[yg] == 1 and s.tp[yg] == 2
     # 2. Nixon: value-3 blue on the face-down blue token: flip, -3
     assert s.current_player() == NIXON
     play(s, ("value", C["N10"]))
     assert ("slot", bg) in s.legal_actions()          # Nixon may pick his face-down token
     play(s, ("slot", bg))
+    # "Follow the money!" is among the Editor's unseen cards, so the window opens although
+    # it is not in her hand (§9.4, §12): she can only decline
+    assert s.stack[-1] == ("window", EDITOR, "follow_the_money")
+    play(s, ("pass",))
     assert s.tf[bg] == 1 and s.tp[bg] == -3
     # 3. Editor: value 4 on the momentum token: +4 (no colour rule for momentum)
     play(s, ("value", C["E14"]), ("mom",))
@@ -129,7 +137,7 @@ def test_worked_sample_round_s14():
     play(s, ("value", C["E07"]), ("slot", yg))        # +3
     play(s, ("value", C["N12"]), ("mom",))            # momentum +1
     play(s, ("value", C["E04"]), ("mom",))            # momentum +2
-    play(s, ("value", C["N09"]), ("slot", bg))        # blue -4
+    play(s, ("value", C["N09"]), ("slot", bg), ("pass",))   # blue -4
     assert s.current_player() == EDITOR and not s.hand[NIXON]   # Editor plays the 5th alone
     supply = s.supply
     play(s, ("value", C["E12"]), ("slot", yg))        # yellow/green +4
@@ -225,7 +233,7 @@ def test_editor_question_no_is_public_and_falls_back_s7_3_w9():
 def test_two_colour_token_answers_either_colour_w10():
     """W-10: a face-down two-colour token answers yes for either of its colours."""
     s = arrange(fresh(0), editor=("E12", "E10"), nixon=("N15", "N01"), tokens=[YELLOW | GREEN])
-    play(s, ("value", C["E12"]), ("ask", GREEN))
+    play(s, ("value", C["E12"]), ("ask", GREEN), ("slot", 0))
     assert s.tf[0] == 1 and s.tp[0] == 1
 
 
@@ -351,7 +359,7 @@ def test_editor_picture_pin_can_win_s11():
     s = arrange(fresh(0), editor=("E14", "E10"), nixon=("N15", "N01"))
     _connect(s)
     s.pics[PERSON["sloan"]] = 0
-    play(s, ("action", C["E14"]))
+    play(s, ("action", C["E14"]), ("pass",))          # Nixon could hold John Mitchell
     assert s.winner == EDITOR
 
 
@@ -445,7 +453,7 @@ def test_disposal_events_removed_journalists_discarded_s9_1():
     """§9.1: an event whose action part was used leaves the game; a journalist/conspirator
     goes to its owner's discard pile."""
     s = arrange(fresh(0), editor=("E13", "E01"), nixon=("N15", "N01"), tokens=[BLUE])
-    play(s, ("action", C["E13"]))
+    play(s, ("action", C["E13"]), ("pass",))
     assert C["E13"] in s.removed and s.pics[PERSON["butterfield"]] == 1
     play(s, ("value", C["N15"]), ("mom",))
     play(s, ("action", C["E01"]))                      # move 1 evidence token 3 steps (blind)
@@ -490,6 +498,8 @@ def test_mitchell_cancels_event_to_editor_discard_s9_4():
     play(s, ("action", C["E13"]))
     assert s.stack[-1] == ("window", NIXON, "cancel_event")
     play(s, ("react", C["N05"]))
+    assert s.stack[-1] == ("window", EDITOR, "cancel_conspirator")   # Bradlee is in her deck
+    play(s, ("pass",))
     assert s.pics[PERSON["butterfield"]] == 0
     assert s.disc[EDITOR] == [C["E13"]] and s.disc[NIXON] == [C["N05"]]
     assert C["E13"] not in s.removed
@@ -518,7 +528,7 @@ def test_follow_the_money_reverses_nixons_move_s9_4_w22():
     s.tf[0], s.tp[0] = 1, 1
     play(s, ("value", C["N10"]), ("slot", 0))
     assert s.stack[-1] == ("window", EDITOR, "follow_the_money")
-    play(s, ("react", C["E06"]))
+    play(s, ("react", C["E06"]), ("pass",))            # Nixon declines to answer with Mitchell
     assert s.tp[0] == 4 and s.tf[0] == 1
     assert C["N10"] in s.disc[NIXON] and C["E06"] in s.removed
 
@@ -529,7 +539,7 @@ def test_follow_the_money_reaches_editor_space_5_w22():
     play(s, ("value", C["N10"]))
     assert ("slot", 0) in s.legal_actions()            # Nixon flips his face-down token
     s.tp[0] = 3
-    play(s, ("slot", 0), ("react", C["E06"]))
+    play(s, ("slot", 0), ("react", C["E06"]), ("pass",))
     assert s.tf[0] == 2 and s.stack[-1] == ("pin", EDITOR, BLUE)
 
 
@@ -537,7 +547,7 @@ def test_mitchell_may_cancel_follow_the_money_w23():
     """W-23: John Mitchell may cancel "Follow the money!" (an event): Nixon's move goes ahead."""
     s = arrange(fresh(0), editor=("E06", "E10"), nixon=("N10", "N05", "N15"), tokens=[BLUE],
                 to_move=NIXON)
-    play(s, ("value", C["N10"]), ("slot", 0), ("react", C["E06"]), ("react", C["N05"]))
+    play(s, ("value", C["N10"]), ("slot", 0), ("react", C["E06"]), ("react", C["N05"]), ("pass",))
     assert s.tp[0] == -3 and C["E06"] in s.disc[EDITOR]
 
 
@@ -575,10 +585,10 @@ def test_the_system_works_replays_removed_card_s9_5():
     """§9.5: The system works replays a removed Editor card's action; both stay removed."""
     s = arrange(fresh(0), editor=("E05", "E10", "E11"), nixon=("N15", "N01"))
     assert ("action", C["E05"]) not in s.legal_actions()   # nothing removed yet
-    play(s, ("action", C["E10"]))
+    play(s, ("action", C["E10"]), ("pass",))
     assert s.mom == 2 and C["E10"] in s.removed
     play(s, ("value", C["N15"]), ("init",))
-    play(s, ("action", C["E05"]))                      # only one replayable card: automatic
+    play(s, ("action", C["E05"]), ("pass",))           # only one replayable card: automatic
     assert s.mom == 4
     assert C["E05"] in s.removed and C["E10"] in s.removed
 
@@ -590,7 +600,7 @@ def test_howard_hunt_moves_momentum_then_plays_top_card_s9_5():
     s.deck[NIXON].remove(C["N13"])
     s.deck[NIXON].append(C["N13"])                     # top card: Saturday Night Massacre
     s.mom = -4
-    play(s, ("action", C["N04"]))
+    play(s, ("action", C["N04"]), ("pass",))          # the Editor lets Hunt act
     assert s.mcard == [0, 1] and s.mom is None
     assert s.current_player() == NIXON and s.stack[-1] == ("turn", NIXON, C["N13"])
     assert s.legal_actions() == [("value", C["N13"]), ("action", C["N13"])]
@@ -600,11 +610,44 @@ def test_howard_hunt_moves_momentum_then_plays_top_card_s9_5():
     assert s.turns[NIXON] == 1
 
 
+def _hunt_draws(state, card_id):
+    """Put `card_id` on top of Nixon's draw deck."""
+    state.deck[NIXON].remove(C[card_id])
+    state.deck[NIXON].append(C[card_id])
+
+
+def test_brilliant_mood_drawn_by_hunt_on_first_turn_offers_no_action_s9_5():
+    """§9.5 A brilliant mood ("you cannot use the action part of this card on your first turn
+    of a round") with Howard Hunt: Hunt and the card he draws and plays are one turn, so the
+    drawn A brilliant mood offers only its value part on Nixon's first turn of the round."""
+    s = arrange(fresh(0), editor=("E10", "E11"), nixon=("N04", "N15"), to_move=NIXON)
+    _hunt_draws(s, "N08")
+    play(s, ("action", C["N04"]), ("pass",))
+    assert s.stack[-1] == ("turn", NIXON, C["N08"]) and s.turns[NIXON] == 1
+    assert s.legal_actions() == [("value", C["N08"])]
+    with pytest.raises(IllegalActionError):
+        s.apply_action(("action", C["N08"]))
+    play(s, ("value", C["N08"]), ("mom",))
+    assert not s.flag_ev and s.turns[NIXON] == 1
+
+
+def test_brilliant_mood_drawn_by_hunt_on_a_later_turn_may_act_s9_5():
+    """§9.5: on Nixon's second turn, Hunt's drawn A brilliant mood may use its action part."""
+    s = arrange(fresh(0), editor=("E10", "E11"), nixon=("N15", "N04"), to_move=NIXON)
+    _hunt_draws(s, "N08")
+    play(s, ("value", C["N15"]), ("mom",), ("value", C["E10"]), ("mom",))
+    play(s, ("action", C["N04"]), ("pass",))
+    assert s.stack[-1] == ("turn", NIXON, C["N08"]) and s.turns[NIXON] == 2
+    assert s.legal_actions() == [("value", C["N08"]), ("action", C["N08"])]
+    play(s, ("action", C["N08"]))
+    assert s.flag_ev and s.turns[NIXON] == 2
+
+
 # ------------------------------------------------------------------ instruction vocabulary (§16.4)
 def test_instruction_move_to_and_reveal_track_s16_4():
     """§16.4 ops move_to (space on the owner's side) and reveal_track."""
     s = arrange(fresh(0), editor=("E10", "E11"), nixon=("N11", "N15"), tokens=[BLUE, GREEN])
-    play(s, ("action", C["E11"]))
+    play(s, ("action", C["E11"]), ("pass",))
     assert s.ini == 3
     play(s, ("action", C["N11"]))
     assert s.ini == -3
@@ -640,18 +683,18 @@ def test_instruction_board_removal_flip_and_bag_pin_s16_4():
     s.board[NODE["B2"]] = GREEN
     s.board[NODE["A1"]] = BLUE | 16
     bag = len(s.bag)
-    play(s, ("action", C["E12"]))                      # flip a face-down green board token
+    play(s, ("action", C["E12"]), ("pass",))          # flip a face-down green board token
     assert s.legal_actions() == [("space", NODE["A3"]), ("space", NODE["B2"])]
     play(s, ("space", NODE["A3"]))
     assert s.board[NODE["A3"]] == GREEN | 16
-    play(s, ("action", C["N03"]))                      # Haldeman: remove a face-up token
+    play(s, ("action", C["N03"]), ("pass",))          # Haldeman: remove a face-up token
     assert set(s.legal_actions()) == {("space", NODE["A1"]), ("space", NODE["A3"])}
     play(s, ("space", NODE["A1"]))
     assert s.board[NODE["A1"]] == -1 and len(s.bag) == bag + 1
-    play(s, ("action", C["E09"]))                      # remove Nixon's face-down token: automatic
+    play(s, ("action", C["E09"]), ("pass",))          # remove Nixon's face-down token: automatic
     assert s.board[NODE["B2"]] == -1 and len(s.bag) == bag + 2
     play(s, ("value", C["N15"]), ("mom",))
-    play(s, ("action", C["E08"]))                      # draw one from the bag and pin face up
+    play(s, ("action", C["E08"]), ("pass",))          # draw one from the bag and pin face up
     assert s.stack[-1][0] == "pin" and s.stack[-1][1] == EDITOR and len(s.bag) == bag + 1
 
 
@@ -707,19 +750,6 @@ def test_determinization_keeps_a_pick_possible_s12():
         w = s.determinize(EDITOR, rng)
         assert any(w.tf[i] == 0 and w.tc[i] & BLUE for i in range(3))
         assert w.legal_actions()
-
-
-def test_nixon_determinization_gives_editor_the_reaction_card_s12():
-    """A reaction window open for the Editor means the Editor holds a matching card; Nixon's
-    worlds keep one in the Editor's hand."""
-    s = arrange(fresh(0), editor=("E06", "E10", "E11"), nixon=("N10", "N15"), tokens=[BLUE], to_move=NIXON)
-    play(s, ("value", C["N10"]), ("slot", 0))
-    assert s.current_player() == EDITOR
-    rng = random.Random(2)
-    for _ in range(30):
-        w = s.determinize(NIXON, rng)
-        assert C["E06"] in w.hand[EDITOR]
-        assert w.observation(NIXON) == s.observation(NIXON)
 
 
 # ------------------------------------------------------------------ whole games

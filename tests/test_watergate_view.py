@@ -63,7 +63,7 @@ def test_the_board_parses_as_svg_for_both_seats_through_a_whole_game(seed):
 
 def test_every_legal_action_has_its_keys_on_the_board_and_its_keys_pick_only_it():
     kinds = set()
-    for seed in (0, 1, 2):
+    for seed in (0, 1, 6):
         for state in positions(seed):
             if state.is_terminal():
                 continue

@@ -40,16 +40,24 @@ class HeuristicBot(Bot):
         return top[self.rng.randrange(len(top))] if len(top) > 1 else top[0]
 
     def _finish_play(self, state, depth: int) -> list[float]:
-        """Greedy continuation (both sides) until the next turn begins."""
-        for _ in range(depth):
+        """Greedy continuation (both sides) until the next turn begins.  A decision with
+        one option (a reaction window or Gambit's question with nothing to play, which the
+        engine asks anyway so as not to give the hand away) is taken without spending depth."""
+        steps = 0
+        while steps < depth:
             if state.is_terminal():
                 return state.returns()
             frame = state.stack[-1]
             if frame[0] == "turn" and frame[2] < 0:
                 break
+            legal = state.legal_actions()
+            if len(legal) == 1:
+                state._apply(legal[0])                 # `state` is this continuation's own copy
+                continue
+            steps += 1
             mover = state.current_player()
             best, best_state = -1.0, None
-            for action in state.legal_actions():
+            for action in legal:
                 child = state.clone()
                 child._apply(action)
                 v = (child.returns() if child.is_terminal() else child.heuristic())[mover]

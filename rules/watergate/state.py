@@ -6,7 +6,12 @@ Everything that needs a decision is a *frame* on ``self.stack`` (a tuple; the se
 decides is always at index 1).  Automatic frames (card phase bookkeeping, effect
 programs, reaction-chain resolution, card disposal, the evaluation phase) are run by
 ``_run`` until a decision frame with two or more legal actions is on top; a decision
-with a single legal action is taken by the engine.
+with a single legal action is taken by the engine, unless it is *private*: a decision
+whose number of options depends on what the other seat cannot see (a hand, Nixon's
+face-down tokens) is always put to its seat, even with one option, so that the other
+seat never learns from the engine stopping or not (§12).  The reaction window and
+Gambit's choice open whenever the seat could, as far as the other seat can tell, hold a
+matching card (it is among the seat's unseen cards), and always offer "no".
 
 Frames:
     ("cp", -1)                         card phase: whose turn, or go to evaluation
@@ -45,6 +50,7 @@ SIDE = (1, -1)
 VALUE_ACT = tuple(("value", c) for c in range(64))      # shared action tuples
 ACTION_ACT = tuple(("action", c) for c in range(64))
 AUTO = frozenset(("cp", "chain", "fx", "dispose", "eval"))
+PRIVATE = frozenset(("turn", "window", "gambit", "pick"))   # always asked, see the module doc
 BITS = (1, 2, 4)
 BIT_NAME = {1: "blue", 2: "yellow", 4: "green"}
 SEAT_NAME = ("Editor", "Nixon")
@@ -252,12 +258,27 @@ class WatergateState(State):
                     self.bag.append(top[2])
                 elif k == "pick" and top[4] >= 0:     # cannot happen in a real game
                     self.disc[EDITOR].append(top[4])
+                elif k == "em" and top[1] == NIXON and top[4] > 0:
+                    # Nixon must move what he can (§9.1): not moving tells the Editor that
+                    # no face-down token has these colours
+                    self.denied |= top[2] & 7
                 continue
-            if len(legal) == 1:
+            if len(legal) == 1 and not self._private(top):
                 self._do(legal[0])
                 continue
             self._cache_legal = legal
             return
+
+    def _private(self, top) -> bool:
+        """Does the number of options of this decision depend on something the other seat
+        cannot see?  Then the engine never takes it alone, even when it is forced."""
+        k = top[0]
+        if k in PRIVATE:
+            return True
+        if top[1] == NIXON and k in ("vt", "em"):
+            mask = self.data.cards[top[2]].mask if k == "vt" else top[2]
+            return mask != 7 and 0 in self.tf          # which face-down tokens match is hidden
+        return False
 
     def _card_phase_step(self) -> None:
         hand = self.hand
@@ -288,8 +309,7 @@ class WatergateState(State):
             return self._legal_em(top)
         if k == "window":
             out = [("react", c) for c in self._react_cards(s, top[2], self.hand[s])]
-            if out:
-                out.append(("pass",))
+            out.append(("pass",))
             return out
         if k == "pick":
             bit = top[2]
@@ -308,15 +328,15 @@ class WatergateState(State):
                     if 0 <= self.board[n] < 16 and self.board[n] & mask]
         if k == "gambit":
             cards = self.data.cards
-            out = [("gambit_remove", c) for c in self.hand[NIXON] if cards[c].kind == CONSPIRATOR]
-            if out:
-                out.insert(0, ("gambit_keep",))
-            return out
+            return [("gambit_keep",)] + [("gambit_remove", c) for c in self.hand[NIXON]
+                                         if cards[c].kind == CONSPIRATOR]
         if k == "replay":
             return [("replay", c) for c in self._replayable(top[2])]
         raise AssertionError(f"unknown frame {top!r}")
 
-    def _action_usable(self, s: int, c: int) -> bool:
+    def _action_usable(self, s: int, c: int, drawn: bool = False) -> bool:
+        """May seat s use card c's action part now?  `drawn`: c is the card Howard Hunt
+        drew, played within the turn Hunt began (already counted in self.turns)."""
         u = self.data.usable[c]
         if u == 1:
             return True
@@ -324,8 +344,8 @@ class WatergateState(State):
             return False
         if s == EDITOR and self.flag_ev and self.data.cards[c].kind == EVENT:
             return False                               # §9.5 A brilliant mood
-        if u == 3:
-            return self.turns[s] >= 1                  # not on the first turn of the round
+        if u == 3:                                     # not on the first turn of the round:
+            return self.turns[s] - drawn >= 1          # Hunt and his drawn card are one turn
         if u == 4:
             return bool(self._replayable(c))
         return True
@@ -336,11 +356,12 @@ class WatergateState(State):
         else:
             cards = self.hand[s]
         usable = self.data.usable
+        drawn = forced >= 0
         out = []
         for c in cards:
             out.append(VALUE_ACT[c])
             u = usable[c]
-            if u == 1 or (u and self._action_usable(s, c)):
+            if u == 1 or (u and self._action_usable(s, c, drawn)):
                 out.append(ACTION_ACT[c])
         return out
 
@@ -404,6 +425,13 @@ class WatergateState(State):
                 continue                               # W-24
             out.append(c)
         return out
+
+    def _could_react(self, s: int, trigger: str) -> bool:
+        """Could seat s hold a card that answers `trigger`, as far as the other seat can
+        tell?  Its unseen cards are its hand and its deck; the window opens whether or
+        not the card is in the hand, so opening it tells nothing (§9.4, §12)."""
+        return bool(self._react_cards(s, trigger, self.hand[s])
+                    or self._react_cards(s, trigger, self.deck[s]))
 
     def _replayable(self, tsw: int) -> list:
         cards = self.data.cards
@@ -507,7 +535,7 @@ class WatergateState(State):
             i = a[1]
             if s == NIXON:
                 self.tf[i] = 1                          # flipped to be moved (§7.3)
-                if self._react_cards(EDITOR, "follow_the_money", self.hand[EDITOR]):
+                if self._could_react(EDITOR, "follow_the_money"):
                     stack.pop()
                     self.chain = [("vmove", NIXON, c, i, steps, self.tp[i])]
                     stack.append(("chain", -1))
@@ -530,6 +558,10 @@ class WatergateState(State):
                 self._move_ini(s, steps)
             elif h == "mom":
                 self._move_mom(s, steps)
+            elif s == NIXON:
+                # Nixon moves no token only when none he may move is there: none of his
+                # face-down tokens has the card's colour, and the Editor sees that (§7.1)
+                self.denied |= card.mask
 
     # ------------------------------------------------------------------ actions and reactions
     def _start_action(self, s: int, c: int) -> None:
@@ -539,7 +571,7 @@ class WatergateState(State):
             trigger = "cancel_conspirator"
         elif s == EDITOR and card.kind == EVENT:
             trigger = "cancel_event"
-        if trigger and self._react_cards(1 - s, trigger, self.hand[1 - s]):
+        if trigger and self._could_react(1 - s, trigger):
             self.chain = [("act", s, c)]
             self.stack.append(("chain", -1))
             self.stack.append(("window", 1 - s, trigger))
@@ -556,7 +588,7 @@ class WatergateState(State):
             trigger = "cancel_event"
         else:
             return                                     # Ben Bradlee: no re-reaction
-        if self._react_cards(o, trigger, self.hand[o]):
+        if self._could_react(o, trigger):
             self.stack.append(("window", o, trigger))
 
     def _resolve_chain(self) -> None:
@@ -649,7 +681,10 @@ class WatergateState(State):
                 bisect.insort(self.hand[s], c)
                 self.stack.append(("turn", s, c))
         elif k == "gambit_option":
-            if any(self.data.cards[c].kind == CONSPIRATOR for c in self.hand[s]):
+            # asked whenever Nixon has a card in hand and a conspirator among his unseen
+            # cards, so the Editor learns nothing from the question (§9.5, §12)
+            cards = self.data.cards
+            if self.hand[s] and any(cards[c].kind == CONSPIRATOR for c in self.hand[s] + self.deck[s]):
                 self.stack.append(("gambit", s))
         elif k == "round_flag":
             self.flag_ev = True
@@ -866,58 +901,77 @@ class WatergateState(State):
         }
 
     def determinize(self, seat: int, rng: random.Random) -> "WatergateState":
+        """A world for `seat` (§12): its own deck reshuffled; the opponent's hand and deck
+        dealt afresh from the opponent's unseen cards (Howard Hunt's drawn card, if the
+        opponent is about to play it, is one of the dealt hand); for the Editor, Nixon's
+        face-down track tokens drawn from the bag and the face-down tokens together, kept
+        apart from every colour Nixon has denied and, while Nixon must pick or move a
+        face-down token of a colour, holding one; new future randomness.  Every option the
+        world offers is worked out from the world itself."""
         w = self.clone()
         opp = 1 - seat
         own = sorted(self.deck[seat])
         rng.shuffle(own)
         w.deck[seat] = own
-        # the opponent's hand and deck: one pool of unseen cards
         pool = sorted(self.hand[opp] + self.deck[opp])
         rng.shuffle(pool)
         k = len(self.hand[opp])
-        top = self.stack[-1] if self.stack else None
-        if top is not None and top[0] == "window" and top[1] == opp:
-            # the window is open only because opp holds a matching reaction card
-            cands = self._react_cards(opp, top[2], pool)
-            if cands and not any(c in cands for c in pool[:k]):
-                j = pool.index(cands[0])
-                pool[0], pool[j] = pool[j], pool[0]
-        if top is not None and top[0] == "turn" and top[1] == opp and top[2] >= 0:
-            w.stack[-1] = ("turn", opp, pool[0])
         w.hand[opp] = sorted(pool[:k])
         w.deck[opp] = pool[k:]
-        # evidence tokens
+        for j, f in enumerate(w.stack):
+            if f[0] == "turn" and f[1] == opp and f[2] >= 0:
+                w.stack[j] = ("turn", opp, pool[0])
         if seat == EDITOR:
-            fd = [i for i in range(len(self.tc)) if self.tf[i] == 0]
-            tokens = sorted(self.bag + [self.tc[i] for i in fd])
-            if fd:
-                need = top[2] if top is not None and top[0] == "pick" else 0
-                allowed = [j for j, c in enumerate(tokens) if not c & self.denied]
-                pick = None
-                for _ in range(40):
-                    trial = rng.sample(allowed, len(fd))
-                    if not need or any(tokens[j] & need for j in trial):
-                        pick = trial
-                        break
-                if pick is None:
-                    first = [j for j in allowed if tokens[j] & need]
-                    j0 = first[rng.randrange(len(first))]
-                    rest = [j for j in allowed if j != j0]
-                    pick = [j0] + rng.sample(rest, len(fd) - 1)
-                for i, j in zip(fd, pick):
-                    w.tc[i] = tokens[j]
-                taken = set(pick)
-                w.bag = [c for j, c in enumerate(tokens) if j not in taken]
-            else:
-                w.bag = tokens
+            self._deal_face_down(w, rng)
         else:
             w.bag = sorted(self.bag)
         w.rng = fresh_rng(rng)
         w._cache_rng_shared = False
         if w.winner < 0:
-            legal = w._legal(w.stack[-1])
-            w._cache_legal = legal if legal else self._cache_legal
+            w._cache_legal = w._legal(w.stack[-1])
         return w
+
+    def _face_down_need(self) -> int:
+        """Colours of which, as the Editor can tell, at least one face-down track token
+        must exist now: Nixon picking after a "yes" (§7.3), or Nixon deciding a colour-
+        restricted move with no face-up token to take (he is asked only when he can)."""
+        top = self.stack[-1] if self.stack and self.winner < 0 else None
+        if top is None or top[1] != NIXON:
+            return 0
+        if top[0] == "pick":
+            return top[2]
+        if top[0] == "em" and top[2] != 7:
+            _, _, mask, _steps, _left, chosen, repeat = top
+            if not any(self.tf[i] == 1 and self.tc[i] & mask and (repeat or i not in chosen)
+                       for i in range(len(self.tc))):
+                return mask
+        return 0
+
+    def _deal_face_down(self, w: "WatergateState", rng: random.Random) -> None:
+        """The Editor's world: the face-down track tokens and the bag, resampled together."""
+        fd = [i for i in range(len(self.tc)) if self.tf[i] == 0]
+        tokens = sorted(self.bag + [self.tc[i] for i in fd])
+        if not fd:
+            w.bag = tokens
+            return
+        need = self._face_down_need()
+        allowed = [j for j, c in enumerate(tokens) if not c & self.denied]
+        pick = None
+        for _ in range(40):
+            trial = rng.sample(allowed, len(fd))
+            if not need or any(tokens[j] & need for j in trial):
+                pick = trial
+                break
+        if pick is None:
+            first = [j for j in allowed if tokens[j] & need]
+            j0 = first[rng.randrange(len(first))]
+            rest = [j for j in allowed if j != j0]
+            pick = [j0] + rng.sample(rest, len(fd) - 1)
+            rng.shuffle(pick)
+        for i, j in zip(fd, pick):
+            w.tc[i] = tokens[j]
+        taken = set(pick)
+        w.bag = [c for j, c in enumerate(tokens) if j not in taken]
 
     # ------------------------------------------------------------------ heuristic
     def _dist(self, cost):

@@ -20,6 +20,7 @@ from collections import Counter
 from xml.sax.saxutils import escape, quoteattr
 
 from automa.rules.presentation import Style, count as _count, plain as _plain
+from automa.rules.watergate.data import CONSPIRATOR, EDITOR, EVENT
 from automa.rules.watergate.state import (BIT_NAME, SEAT_NAME, colour_text, person_text, token_text,
                                           token_words)
 
@@ -488,8 +489,14 @@ def _decision(obs, data, seat: int, max_rounds: int) -> tuple[str, list[str]]:
         return (f"{_verb(s, seat, 'move')} {left} different{only} evidence tokens, "
                 f"{_plural(steps, 'step')} each{moved}.", [])
     if kind == "window":
+        if s != seat:
+            return f"{who} may react {REACT_WHEN.get(top[2], top[2])}.", []
+        ready = [c for c in obs["hand"] if cards[c].reaction == top[2]
+                 and not (s == EDITOR and cards[c].kind == EVENT and obs["events_value_only"])]
         return f"{who} may react {REACT_WHEN.get(top[2], top[2])}.", \
-            (["Click the reaction card's text, or choose not to react."] if s == seat else [])
+            (["Click the reaction card's text, or choose not to react."] if ready else
+             ["You hold no card that can react: choose not to react. (The window opens "
+              "whatever your hand, so your opponent learns nothing from it.)"])
     if kind == "pin":
         return (f"{_verb(s, seat, 'pin')} a token ({token_words(top[2])}) {face} "
                 f"on an empty matching evidence space.", [])
@@ -503,8 +510,13 @@ def _decision(obs, data, seat: int, max_rounds: int) -> tuple[str, list[str]]:
         only = "" if top[2] == 7 else f" {colour_text(top[2])}"
         return f"{_verb(s, seat, 'turn')} a face-down{only} token on the evidence board face up.", []
     if kind == "gambit":
+        if s != seat:
+            return f"Gambit: {_mid(who)} may remove a conspirator from hand instead of Gambit.", []
+        ready = any(cards[c].kind == CONSPIRATOR for c in obs["hand"])
         return f"Gambit: {_mid(who)} may remove a conspirator from hand instead of Gambit.", \
-            (["Click a conspirator's name in your hand, or keep the rule: Gambit is removed."] if s == seat else [])
+            (["Click a conspirator's name in your hand, or keep the rule: Gambit is removed."] if ready else
+             ["You hold no conspirator: Gambit is removed. (The question is asked whatever your "
+              "hand, so the Editor learns nothing from it.)"])
     if kind == "replay":
         return f"The system works: {_mid(_verb(s, seat, 'choose'))} a removed card whose action to carry out.", \
             (["Click it among the Editor's cards removed from the game (below the board)."] if s == seat else [])
