@@ -148,3 +148,23 @@ def test_every_score_entry_has_a_name_for_the_final_table(name, params):
     game = load_game(name, **params)
     state = game.new_initial_state(3)
     assert len(type(game).score_names) == len(state.scores()[0])
+
+
+def test_a_human_decision_with_one_choice_is_played_for_them_and_undo_skips_it():
+    """Watergate always opens a reaction window (so it reveals nothing); with nothing to
+    react with, the page plays the pass for the person, and undo takes back their last
+    real choice, not the forced pass."""
+    from automa.play import Session
+    from automa.web.game import WebGame
+    game = WebGame(Session.new("watergate", None, None, {}, ["human", "random"], 4, 0, out=lambda _l: None))
+    game.run_bots(0)
+    rng = random.Random(1)
+    while not game.forced:
+        view = game.view(0)
+        assert not view["over"]
+        assert len(view["actions"]) > 1          # a real choice is never left to a click
+        real = view["ply"]
+        game.act(0, rng.randrange(len(view["actions"])), real)
+    assert any(line.endswith("(your only choice)") for line in game.logs[0])
+    game.undo(0)
+    assert len(game.session.actions) == real and not game.forced

@@ -70,6 +70,8 @@ class WebGame:
     #: seat -> narration lines as that seat reads them
     logs: dict[int, list[str]] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
+    #: plies at which a human seat had one legal action and it was played for them
+    forced: set = field(default_factory=set)
     #: the public log as last narrated (a game's log may be a sliding window)
     _seen_history: list = field(default_factory=list)
 
@@ -119,23 +121,34 @@ class WebGame:
         return out
 
     def run_bots(self, seat: int) -> list[dict]:
-        """Bots move until a human seat decides or the game ends; returns, for `seat`, one
-        frame per bot move (its narration and the board after it) so the page can show the
-        bots' turns one at a time."""
+        """Bots move until a human seat has a real choice or the game ends; returns, for
+        `seat`, one frame per move (its narration and the board after it) so the page can
+        show the other seats' turns one at a time.  A human decision with one legal action
+        (a reaction window with nothing to react with, a night with nothing to choose) is
+        played for them: the rules ask it so that it reveals nothing, not to make a person
+        click."""
         s = self.session
         frames = []
         view = game_view(s.game)
         board = getattr(view, "board_svg", None)
         while not s.state.is_terminal():
             actor = s.state.current_player()
-            if s.seats[actor].human:
-                break
             before = s.state.clone()
             mark = len(self.logs[seat])
-            s.bot_move(actor)
+            if s.seats[actor].human:
+                legal = s.state.legal_actions()
+                if len(legal) != 1:
+                    break
+                self.forced.add(len(s.actions))
+                s.apply(legal[0], actor)
+            else:
+                s.bot_move(actor)
             action = s.actions[-1][0]
             for h in self.logs:
-                self._say(h, f"{self.seat_names()[actor]}: {move_text(before, action, actor, h)}")
+                if h == actor:
+                    self._say(h, f"you: {before.action_to_string(action)} (your only choice)")
+                else:
+                    self._say(h, f"{self.seat_names()[actor]}: {move_text(before, action, actor, h)}")
             self._news()
             frames.append({"log": self.logs[seat][mark:],
                            "board_svg": board(s.state, seat) if board is not None else ""})
@@ -162,7 +175,12 @@ class WebGame:
         return self.view(seat, self.run_bots(seat))
 
     def undo(self, seat: int) -> dict:
+        """Take back the seat's last real choice (and the forced moves played for it since)."""
         message = self.session.undo()
+        while len(self.session.actions) in self.forced:
+            self.forced.discard(len(self.session.actions))
+            message = self.session.undo()
+        self.forced = {ply for ply in self.forced if ply < len(self.session.actions)}
         self._seen_history = list(self.session.state.history_text())
         self._say(seat, f"— {message}")
         return self.view(seat, self.run_bots(seat))
