@@ -9,8 +9,9 @@ from automa import times as T
 from automa.times import BLUE, RED, TIMES
 from automa.rules.core import DataError, IllegalActionError, ParamError, load_game
 from automa.rules.pulitzer.data import LINE_INDEX, load_data
-from automa.rules.pulitzer.state import (F_ROW, JX, R_ARCH, R_BUSAG, R_COL, R_OT, R_ROW, T_NR,
-                                  T_PH1)
+from automa.rules.pulitzer.bots import HeuristicBot
+from automa.rules.pulitzer.state import (F_ROW, JX, R_ARCH, R_BUSAG, R_COL, R_NEWS, R_OT, R_ROW, S_HR,
+                                         S_NR, T_ED, T_NR, T_PH1)
 
 
 def fresh(**params):
@@ -725,3 +726,226 @@ def test_2p_agents_hit_both_reports_R31():
     st.marker = 0
     resolve_from(st, R_BUSAG)
     assert cell(g, "A:MEM") in st.destroyed[0] and cell(g, "A:MEM") in st.destroyed[1]
+
+
+# ------------------------------------------------------------------ used tokens (§9.4, §8.7.1, R-15, §15.13)
+
+def _use_newsroom_tokens(players, users):
+    """A new game in which the first `users` movers each slide a Newsroom +2 token (held
+    since last round) under a kiosk journalist; returns the game, the state and the movers."""
+    g = load_game("pulitzer", players=players)
+    st = g.new_initial_state(4)
+    movers = []
+    for k in range(users):
+        s = st.current_player()
+        movers.append(s)
+        st.tok_now[s][T_NR] = 1
+        st.apply_action(("place", 0, g.kiosk_sid(k, 0)))
+        assert ("tok", "NR") in st.legal_actions()
+        st.apply_action(("tok", "NR"))
+    return g, st, movers
+
+
+def test_used_token_stays_out_of_the_reserve_until_maintenance_9_4_R15():
+    """§9.4: used tokens go back to the common reserve at maintenance, not when used.
+    3 players, 2 Newsroom tokens (§15.13): seat a used one, seat b still holds the other;
+    a Newsroom request this round must take b's token (§8.7.1, R-15): a third one never
+    comes into play."""
+    g, st, (a,) = _use_newsroom_tokens(3, 1)
+    b, c = [s for s in range(3) if s != a]
+    st.tok_now[b][T_NR] = 1
+    assert st._supply(T_NR) == 0 and st.tok_used[T_NR] == 1
+    assert st.observation(c)["tok_used"][T_NR] == 1
+    st.news_slots[S_NR] = [c]
+    st.news_slots[S_HR] = [a]                    # HR comes next and pauses on training
+    st.money[a] = 5
+    resolve_from(st, R_NEWS)
+    assert st.pend == ("train", a)
+    assert st.tok_new[c][T_NR] == 1 and st.tok_now[b][T_NR] == 0
+    in_play = st.tok_used[T_NR] + sum(x[T_NR] for x in st.tok_now) + sum(x[T_NR] for x in st.tok_new)
+    assert in_play == 2
+    st.apply_action(("stop",))
+    assert st.round == 2 and st.tok_used == [0] * 6        # back in the reserve
+    assert st._supply(T_NR) == 1 and st.tok_now[c][T_NR] == 1
+
+
+def test_no_token_when_every_one_is_in_use_8_7_1_R15():
+    """§8.7.1: with both Newsroom tokens under journalists, a Newsroom request finds none
+    in the reserve and nobody to take one from: it yields nothing."""
+    g, st, (a, b) = _use_newsroom_tokens(3, 2)
+    c = 3 - a - b
+    st.news_slots[S_NR] = [c]
+    resolve_from(st, R_NEWS)
+    assert st.round == 2 and st.tok_now[c][T_NR] == 0
+
+
+def test_editorial_token_used_is_out_of_the_reserve_for_the_round_9_4():
+    g = load_game("pulitzer", players=3)
+    st = g.new_initial_state(4)
+    s = st.current_player()
+    st.tok_now[s][T_ED] = 1
+    supply = st._supply(T_ED)
+    st.apply_action(("editorial",))
+    assert st.tok_now[s][T_ED] == 0 and st._supply(T_ED) == supply
+
+
+# ------------------------------------------------------------------ which card supplies a pin (R-12, R-13)
+
+def evidence_card(g, name, copy=0):
+    e = g.data.evidence_types.index(name)
+    return [c for c, shown in enumerate(g.data.evidence_cards) if shown == (e,)][copy]
+
+
+def line_card(g, *names, copy=0):
+    lines = tuple(LINE_INDEX[n] for n in names)
+    return [c for c, shown in enumerate(g.data.line_cards) if shown == lines][copy]
+
+
+def _investigating(evidence=None, line=None, kept=(), report=0, **params):
+    """Seat 0's value-5 journalist on the $300 bus space (1 evidence + 1 line card) draws
+    `evidence` and `line` (card ids) and holds `kept` cards; the pin decision is next."""
+    g, st, sid = _bus_position(players=3, **params)
+    st.report[0] = report
+    if evidence is not None:
+        st.evi_deck = [c for c in st.evi_deck if c != evidence] + [evidence]
+    if line is not None:
+        st.line_deck = [c for c in st.line_deck if c != line] + [line]
+    st.kept[0] = list(kept)
+    for code in kept:
+        if code >= 100:
+            st.line_deck.remove(code - 100)
+        else:
+            st.evi_deck.remove(code)
+    resolve_from(st, R_BUSAG)
+    assert st.pend == ("pin", 0)
+    return g, st
+
+
+def test_kept_card_not_spent_when_the_double_line_penalty_destroys_nothing_R12_R13():
+    """R-12 / R-13: pinning B:TAP with a drawn B/C double and a kept B card, when no other
+    highlighted B evidence is open: the double costs nothing, so it is used, no decision is
+    asked and the kept card stays."""
+    g = load_game("pulitzer", players=3)
+    kept_b = 100 + line_card(g, "B")
+    g, st = _investigating(evidence_card(g, "TAP"), line_card(g, "B", "C"), kept=[kept_b])
+    st.destroyed[0] = [cell(g, "B:BNK")]             # R1's other highlighted B cell is gone
+    st.apply_action(("pin", cell(g, "B:TAP")))
+    assert st.pins[0] == [cell(g, "B:TAP")] and st.kept[0] == [kept_b]
+    assert st.destroyed[0] == [cell(g, "B:BNK")]
+
+
+def test_kept_card_or_double_line_is_the_players_choice_R12():
+    """R-12: when the double would destroy highlighted evidence, the player chooses: spend
+    the kept B card (nothing destroyed) or use the double (B:BNK destroyed, card kept)."""
+    g = load_game("pulitzer", players=3)
+    kept_b = 100 + line_card(g, "B")
+    for choice in ("kept", "double"):
+        g, st = _investigating(evidence_card(g, "TAP"), line_card(g, "B", "C"), kept=[kept_b])
+        st.apply_action(("pin", cell(g, "B:TAP")))
+        assert st.pend[0] == "pin_line" and st.current_player() == 0
+        assert st.legal_actions() == [("pin_line", "double", 0), ("pin_line", "kept", kept_b)]
+        texts = [st.action_to_string(a) for a in st.legal_actions()]
+        assert "destroys 1 highlighted B evidence" in texts[0] and "kept line card B" in texts[1]
+        st.apply_action(("pin_line", choice, kept_b if choice == "kept" else 0))
+        assert st.pins[0] == [cell(g, "B:TAP")]
+        if choice == "kept":
+            assert st.kept[0] == [] and st.destroyed[0] == []
+        else:
+            assert st.kept[0] == [kept_b] and st.destroyed[0] == [cell(g, "B:BNK")]
+
+
+def test_leaked_card_or_evidence_wildcard_is_the_players_choice_R12():
+    """R-12 / §11 #7: a leaked card costs $200 to its owner; the wildcard costs nothing
+    but itself.  Neither is taken for the player: the wildcard leaves the money alone."""
+    g = load_game("pulitzer", players=3)
+    for choice in ("leak", "wildcard"):
+        g, st = _investigating(evidence_card(g, "CAR"), line_card(g, "B"))
+        st.leak, st.leak_owner = [evidence_card(g, "TAP", 1)], 2
+        st.evt[0][2] = 1
+        money = list(st.money)
+        st.apply_action(("pin", cell(g, "B:TAP")))
+        assert st.pend[0] == "pin_evidence"
+        assert st.legal_actions() == [("pin_evidence", "leak", 0), ("pin_evidence", "wildcard", 0)]
+        st.apply_action(("pin_evidence", choice, 0))
+        assert st.pins[0] == [cell(g, "B:TAP")]
+        if choice == "leak":
+            assert st.money[0] == money[0] - 2 and st.money[2] == money[2] + 2 and st.evt[0][2] == 1
+        else:
+            assert st.money == money and st.evt[0][2] == 0 and st.leak_used == []
+
+
+def test_drawn_card_is_used_before_anything_is_spent_R12():
+    """R-12: with a drawn card showing the symbol, kept cards, leaks and wildcards are not
+    offered (spending them would change nothing but the loss)."""
+    g = load_game("pulitzer", players=3)
+    kept = [evidence_card(g, "TAP", 1), 100 + line_card(g, "B", copy=1)]
+    g, st = _investigating(evidence_card(g, "TAP"), line_card(g, "B"), kept=kept)
+    st.evt[0][1] = st.evt[0][2] = 1
+    st.apply_action(("pin", cell(g, "B:TAP")))
+    assert st.pins[0] == [cell(g, "B:TAP")] and sorted(st.kept[0]) == sorted(kept)
+    assert st.evt[0] == [0, 1, 1]
+
+
+def test_identical_kept_copies_are_one_choice_R12():
+    """R-12: two kept copies of the same card leave the same game whichever is spent, so
+    there is nothing to decide; a different card showing the symbol is a real choice."""
+    g = load_game("pulitzer", players=3)
+    copies = [evidence_card(g, "MEM", 1), evidence_card(g, "MEM", 2)]
+    g, st = _investigating(evidence_card(g, "CAR"), line_card(g, "B"), kept=copies)
+    st.apply_action(("pin", cell(g, "B:MEM")))
+    assert st.pins[0] == [cell(g, "B:MEM")] and st.kept[0] == [max(copies)]
+    double = next(c for c, shown in enumerate(g.data.evidence_cards) if len(shown) == 2
+                  and g.data.evidence_types.index("MEM") in shown)
+    g, st = _investigating(evidence_card(g, "CAR"), line_card(g, "B"), kept=[copies[0], double])
+    st.apply_action(("pin", cell(g, "B:MEM")))
+    assert st.legal_actions() == [("pin_evidence", "kept", min(copies[0], double)),
+                                  ("pin_evidence", "kept", max(copies[0], double))]
+
+
+def test_target_token_makes_the_double_a_choice_even_with_a_single_R12_R13():
+    """R-13 / §10 target: the double discards the target token (and destroys up to two);
+    the single keeps it.  Both change the game, so the player chooses."""
+    g, st = fresh(players=3)
+    sid = g.bus_sids[4]                                   # $800: 2 evidence + 2 line cards
+    st.spaces[sid] = [(0, 4, 0, 0)]
+    st.report[0] = 0
+    st.evi_deck = [c for c in st.evi_deck if c != evidence_card(g, "TAP")] + [evidence_card(g, "TAP")]
+    drawn = [line_card(g, "B"), line_card(g, "B", "C")]
+    st.line_deck = [c for c in st.line_deck if c not in drawn] + drawn
+    st.evt[0][0] = 1
+    resolve_from(st, R_BUSAG)
+    st.apply_action(("pin", cell(g, "B:TAP")))
+    assert st.legal_actions() == [("pin_line", "drawn", 0), ("pin_line", "double", 0)]
+    assert "discards your target token" in st.action_to_string(("pin_line", "double", 0))
+    st.apply_action(("pin_line", "double", 0))
+    assert st.evt[0][0] == 0 and st.destroyed[0] == [cell(g, "B:BNK")]
+
+
+def test_heuristic_bot_spends_a_kept_card_rather_than_destroy_evidence_R12():
+    g = load_game("pulitzer", players=3)
+    kept_b = 100 + line_card(g, "B")
+    g, st = _investigating(evidence_card(g, "TAP"), line_card(g, "B", "C"), kept=[kept_b])
+    st.apply_action(("pin", cell(g, "B:TAP")))
+    bot = HeuristicBot(g, seed=1)
+    assert bot.act(st, 0) == ("pin_line", "kept", kept_b)
+    g, st = _investigating(evidence_card(g, "CAR"), line_card(g, "B"))
+    st.leak, st.leak_owner = [evidence_card(g, "TAP", 1)], 2
+    st.evt[0][2] = 1
+    st.apply_action(("pin", cell(g, "B:TAP")))
+    assert bot.act(st, 0) == ("pin_evidence", "leak", 0)     # $200 rather than the wildcard
+
+
+def test_source_choice_is_clickable_on_the_board_R12():
+    """Every choice of a pin's source has its button on the web board of the seat deciding."""
+    import xml.etree.ElementTree as ET
+
+    from automa.rules.pulitzer import view
+    g = load_game("pulitzer", players=3)
+    kept_b = 100 + line_card(g, "B")
+    g, st = _investigating(evidence_card(g, "TAP"), line_card(g, "B", "C"), kept=[kept_b])
+    st.apply_action(("pin", cell(g, "B:TAP")))
+    keys = {el.get("data-key") for el in ET.fromstring(view.board_svg(st, 0)).iter()}
+    assert [view.action_keys(st, 0, a) for a in st.legal_actions()] == [("source:double:0",),
+                                                                        (f"source:kept:{kept_b}",)]
+    assert {"source:double:0", f"source:kept:{kept_b}"} <= keys
+    assert "choose the card that supplies its line B" in view.decision_words(st, 0, st.observation(0))

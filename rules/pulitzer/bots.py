@@ -379,6 +379,53 @@ class _Context:
             return sum(1 for cell in hl if d.cell_evi[cell] in d.evidence_cards[c])
         return sum(1 for cell in hl if d.cell_line[cell] in d.line_cards[c - 100]) - 3 * (len(d.line_cards[c - 100]) - 1)
 
+    # ---- which card supplies a pin (R-12, R-13): spend the least useful thing
+    def card_worth(self, code):
+        """What a kept card is still worth: the open highlighted cells of my report it
+        could help pin later."""
+        d = self.d
+        pins, dest = self.o["pins"][self.s], self.o["destroyed"][self.s]
+        open_hl = [c for c in self.g.hl[self.o["report"][self.s]] if c not in pins and c not in dest]
+        if code < 100:
+            return 1.0 + sum(1 for c in open_hl if d.cell_evi[c] in d.evidence_cards[code])
+        return 1.0 + sum(1 for c in open_hl if d.cell_line[c] in d.line_cards[code - 100])
+
+    def penalty_cost(self, cell):
+        """The double-line penalty for pinning `cell`: the highlighted evidence it destroys
+        in that line (the cheapest first), less the relief of losing a target token."""
+        d = self.d
+        line = d.cell_line[cell]
+        pins, dest = self.o["pins"][self.s], self.o["destroyed"][self.s]
+        open_line = sorted(self.cell_value(c) for c in self.g.hl[self.o["report"][self.s]]
+                           if c != cell and c not in pins and c not in dest and d.cell_line[c] == line)
+        target = self.o["evt"][self.s][0]
+        cost = sum(open_line[:2 if target else 1])
+        return cost - (3.0 if target else 0.0)
+
+    def v_pin_evidence(self, a):
+        kind, code = a[1], a[2]
+        if kind == "kept":
+            return -self.card_worth(code)
+        if kind == "leak":
+            return -1.5                    # $200 to the leaker
+        if kind == "wildcard":
+            return -6.0                    # names any evidence: the most flexible
+        return 0.0
+
+    def v_pin_line(self, a):
+        kind, code = a[1], a[2]
+        cell = self.o["pend"][2]
+        if kind == "double":
+            return -self.penalty_cost(cell)
+        if kind == "kept":
+            value = -self.card_worth(code)
+            if len(self.d.line_cards[code - 100]) == 2:
+                value -= self.penalty_cost(cell)
+            return value
+        if kind == "wildcard":
+            return -6.0
+        return 0.0
+
     def v_fund(self, a):
         return 1.0 if a[1] == "money" else 0.5
 

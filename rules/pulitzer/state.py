@@ -6,6 +6,11 @@ RED or BLUE; j is a journalist id 0-4 (values 1-5) or 5 (X), or an agent's value
 is the value token under it in that area (Newsroom/Registry +2, Photo +1/+2, the
 Entertainment +2 in overtime); flag bit 1 = Sports row +2, bit 2 = LP Registry token
 beside a bus journalist.
+
+A pin is up to three decisions: the cell ``("pin", cell)``; then, only when the player has
+a real choice, the card that supplies its evidence ``("pin_evidence", kind, code)`` and its
+line ``("pin_line", kind, code)``, kind being drawn, double, kept (code = the card), leak or
+wildcard (R-12, R-13; see `_undominated`).
 """
 from __future__ import annotations
 
@@ -25,6 +30,10 @@ SEC_TOKEN = {0: T_ED, 1: T_NR, 3: T_AD, 4: T_RG}     # section index -> token in
 S_ED, S_NR, S_HR, S_AD, S_RG, S_PH = range(6)
 EV = {name: i for i, name in enumerate(EVENT_IDS)}
 F_ROW, F_REG, F_UP = 1, 2, 4
+#: what using a double line card for a pin does (R-13): nothing (no highlighted evidence
+#: left to destroy in its line), destroys evidence, or (a target token held) discards the
+#: token and destroys up to two
+NO_PENALTY, PENALTY_DESTROYS, PENALTY_TARGET = 0, 1, 2
 
 # resolution steps
 R_EV4, R_DUEL, R_COL, R_ROW, R_ARCH, R_EV2, R_BUSAG, R_BUS, R_OT, R_NEWS, R_END = range(11)
@@ -35,7 +44,8 @@ _MUTABLE_FLAT = ("money", "contacts", "points", "hr", "req_left", "finished", "a
                  "string_used", "unpinned", "eliminated", "evi_deck", "evi_disc", "line_deck",
                  "line_disc", "ot_deck", "ot_disc", "ot_display", "news_deck", "ev_deck",
                  "house_supply", "times_deck", "times_pool", "times_revealed", "dq", "rlist",
-                 "lower", "agent_cards", "cur", "bus_done", "log", "leak", "leak_used", "bail_due")
+                 "lower", "agent_cards", "cur", "bus_done", "log", "leak", "leak_used", "bail_due",
+                 "tok_used")
 _MUTABLE_NESTED = ("avail", "arrested", "tok_now", "tok_new", "evt", "kept", "houses", "pins",
                    "pinrd", "stmt", "destroyed", "spaces", "news_slots", "rowh")
 
@@ -57,6 +67,28 @@ LOG_KEPT = 40
 def _jlabel(j: int) -> str:
     """A journalist as printed: 1-5, or X."""
     return "X" if j == JX else str(j + 1)
+
+
+def _undominated(options) -> list[tuple]:
+    """The choices worth a decision among (action, spent, penalty) options, in their order.
+
+    An option is dropped when another spends a subset of what it spends with the same
+    penalty, or with no penalty where it would destroy evidence: spending a kept card, the
+    wildcard or $200 for nothing is never offered (R-12).  Of options with the same effect
+    (the same state afterwards) the first is kept.  A target token's penalty is weighed
+    by nobody but the player: it destroys but also rids them of the token."""
+    out = []
+    for i, (action, spent, penalty) in enumerate(options):
+        for j, (_, spent2, penalty2) in enumerate(options):
+            if j == i or not spent2 <= spent:
+                continue
+            if penalty2 == penalty and (spent2 != spent or j < i):
+                break
+            if penalty2 == NO_PENALTY and penalty == PENALTY_DESTROYS:
+                break
+        else:
+            out.append(action)
+    return out
 
 
 def has_journalist(pieces) -> bool:
@@ -97,6 +129,10 @@ class PulitzerState(State):
         self.bail_due = [0] * n
         self.tok_now = [[0] * 6 for _ in range(n)]
         self.tok_new = [[0] * 6 for _ in range(n)]
+        #: per token type (TOKS), the tokens used this round: under a journalist or spent on
+        #: an Editorial / Administration turn; out of the common reserve until maintenance
+        #: returns them (§9.4), so a shortage this round cannot hand them out again (§8.7.1)
+        self.tok_used = [0] * 6
         self.evt = [[0, 0, 0] for _ in range(n)]   # target, line wildcard, evidence wildcard
         self.kept = [[] for _ in range(n)]          # evidence card id, or 100 + line card id
         self.houses = [[0] * 4 for _ in range(n)]
@@ -395,7 +431,7 @@ class PulitzerState(State):
             cost = g.bus[g.aidx[sid]][0]
             self._pay(s, cost)
             if has_journalist(self.spaces[sid]):
-                self.tok_now[s][T_AD] -= 1
+                self._use_token(s, T_AD)
         elif area == EVENT:
             self._event_place(s, j, g.aidx[sid])
         self.spaces[sid].append((s, j, 0, 0))
@@ -429,7 +465,7 @@ class PulitzerState(State):
         self.pend = None
         if action[0] == "tok":
             t = TOKS.index(action[1])
-            self.tok_now[s][t] -= 1
+            self._use_token(s, t)
             o, j, b, f = self.spaces[sid][pos]
             if t == T_RG and self.game.lp:
                 f |= F_REG
@@ -548,6 +584,10 @@ class PulitzerState(State):
             return [("destroy", c) for c in pend[2]]
         if kind == "pin":
             return self._pin_actions(s)
+        if kind == "pin_evidence":
+            return list(pend[3])
+        if kind == "pin_line":
+            return list(pend[4])
         if kind == "busorder":
             return [("bus", sid, pos) for sid, pos in pend[2]]
         if kind == "support":
@@ -600,6 +640,10 @@ class PulitzerState(State):
                 self._check_elim((s,))
         elif kind == "pin":
             self._apply_pin(s, action)
+        elif kind == "pin_evidence":
+            self._pin_with_evidence(s, pend[2], action)
+        elif kind == "pin_line":
+            self._finish_pin(s, pend[2], pend[3], action)
         elif kind == "busorder":
             self._start_bus_journalist(s, action[1], action[2])
         elif kind == "support":
@@ -684,7 +728,7 @@ class PulitzerState(State):
             self.req_left[s] -= 1
             self._end_action(s)
         elif a0 == "editorial":
-            self.tok_now[s][T_ED] -= 1
+            self._use_token(s, T_ED)
             self.double = 2
         elif a0 == "pass":
             self.finished[s] = True
@@ -1171,49 +1215,96 @@ class PulitzerState(State):
         self.cur = [s, sid, pos, self.pval(p), ev, ln]
         self.pend = ("reg", s) if p[3] & F_REG else ("pin", s)
 
-    def _sources(self, s: int):
-        """Evidence and line symbols available to the current bus journalist."""
+    # ---- which card supplies the pin (R-12, R-13)
+    def _leak_usable(self, s: int) -> bool:
+        """Document Leak (§11 #7, R-12): another player's leaked cards, one use per round, $200."""
+        return bool(self.leak) and self.leak_owner != s and s not in self.leak_used and self._can_pay(s, 2)
+
+    def _symbols(self, s: int) -> tuple[set, set]:
+        """Evidence symbols and lines the current bus journalist can pin with, from any
+        source: its drawn cards, kept cards, a leaked card, a wildcard."""
         d = self.game.data
         c = self.cur
-        evs = {}
+        evs, lines = set(), set()
         for card in c[4]:
-            for e in d.evidence_cards[card]:
-                evs.setdefault(e, ("d", card))
-        lines = {}
+            evs.update(d.evidence_cards[card])
         for card in c[5]:
-            lc = d.line_cards[card]
-            if len(lc) == 1:
-                lines.setdefault(lc[0], ("d", card))
+            lines.update(d.line_cards[card])
         for k in self.kept[s]:
             if k < 100:
-                for e in d.evidence_cards[k]:
-                    evs.setdefault(e, ("k", k))
-            elif len(d.line_cards[k - 100]) == 1:
-                lines.setdefault(d.line_cards[k - 100][0], ("k", k))
-        if self.leak and self.leak_owner != s and s not in self.leak_used and self._can_pay(s, 2):
+                evs.update(d.evidence_cards[k])
+            else:
+                lines.update(d.line_cards[k - 100])
+        if self._leak_usable(s):
             for card in self.leak:
-                for e in d.evidence_cards[card]:
-                    evs.setdefault(e, ("leak", card))
+                evs.update(d.evidence_cards[card])
         if self.evt[s][2]:
-            for e in range(len(d.evidence_types)):
-                evs.setdefault(e, ("w", 0))
+            evs.update(range(len(d.evidence_types)))
         if self.evt[s][1]:
-            for li in (0, 1, 3, 4):
-                lines.setdefault(li, ("w", 0))
-        for card in c[5]:
-            lc = d.line_cards[card]
-            if len(lc) == 2:
-                for li in lc:
-                    lines.setdefault(li, ("dd", card))
-        for k in self.kept[s]:
-            if k >= 100 and len(d.line_cards[k - 100]) == 2:
-                for li in d.line_cards[k - 100]:
-                    lines.setdefault(li, ("kd", k))
+            lines.update(li for li in range(len(LINES)) if li != LINE_X)
         return evs, lines
+
+    def _kept_kinds(self, s: int, line: bool) -> list[int]:
+        """One kept card per distinct content (the lowest id): copies that show the same
+        symbols are the same card to the player, so spending either leaves the same game."""
+        d = self.game.data
+        seen = {}
+        for code in sorted(self.kept[s]):
+            if (code >= 100) == line:
+                seen.setdefault(d.line_cards[code - 100] if line else d.evidence_cards[code], code)
+        return list(seen.values())
+
+    def _evidence_choices(self, s: int, e: int) -> list[tuple]:
+        """The ways to supply evidence symbol e worth offering (R-12): a drawn card costs
+        nothing, so it is used whenever one shows e; otherwise each kept card showing e, a
+        leaked card ($200 to its owner) and the evidence wildcard."""
+        d = self.game.data
+        options = []
+        if any(e in d.evidence_cards[card] for card in self.cur[4]):
+            options.append((("pin_evidence", "drawn", 0), frozenset(), NO_PENALTY))
+        for code in self._kept_kinds(s, False):
+            if e in d.evidence_cards[code]:
+                options.append((("pin_evidence", "kept", code), frozenset({code}), NO_PENALTY))
+        if self._leak_usable(s) and any(e in d.evidence_cards[card] for card in self.leak):
+            options.append((("pin_evidence", "leak", 0), frozenset({"leak"}), NO_PENALTY))
+        if self.evt[s][2]:
+            options.append((("pin_evidence", "wildcard", 0), frozenset({"wildcard"}), NO_PENALTY))
+        return _undominated(options)
+
+    def _penalty_kind(self, s: int, cell: int, li: int) -> int:
+        """What using a double line card for a pin on `cell` (line li) would do (R-13):
+        nothing, destroy highlighted evidence in li, or, with a target token, discard the
+        token and destroy up to two."""
+        if self.evt[s][0]:
+            return PENALTY_TARGET
+        if any(c != cell for c in self._destroy_options(s, (li,))):
+            return PENALTY_DESTROYS
+        return NO_PENALTY
+
+    def _line_choices(self, s: int, cell: int, li: int) -> list[tuple]:
+        """The ways to supply line li worth offering (R-12, R-13): a drawn single card, a
+        drawn double card (its penalty), each kept card showing li (a double one brings
+        the penalty too) and the line wildcard; see `_undominated`."""
+        d = self.game.data
+        penalty = self._penalty_kind(s, cell, li)
+        drawn = [d.line_cards[card] for card in self.cur[5] if li in d.line_cards[card]]
+        options = []
+        if any(len(lc) == 1 for lc in drawn):
+            options.append((("pin_line", "drawn", 0), frozenset(), NO_PENALTY))
+        if any(len(lc) == 2 for lc in drawn):
+            options.append((("pin_line", "double", 0), frozenset(), penalty))
+        for code in self._kept_kinds(s, True):
+            lc = d.line_cards[code - 100]
+            if li in lc:
+                options.append((("pin_line", "kept", code), frozenset({code}),
+                                penalty if len(lc) == 2 else NO_PENALTY))
+        if self.evt[s][1]:
+            options.append((("pin_line", "wildcard", 0), frozenset({"wildcard"}), NO_PENALTY))
+        return _undominated(options)
 
     def _pin_targets(self, s: int) -> list[int]:
         d = self.game.data
-        evs, lines = self._sources(s)
+        evs, lines = self._symbols(s)
         if not evs:
             return []
         v = self.cur[3]
@@ -1245,52 +1336,74 @@ class PulitzerState(State):
         return acts
 
     def _apply_pin(self, s: int, action) -> None:
-        d = self.game.data
+        """The pin decision; which cards supply the chosen cell follows as up to two more
+        decisions (`pin_evidence`, `pin_line`) when the player has a real choice."""
         if action[0] == "unpin":
             self._unpin(s)
             self.pend = ("pin", s)
             return
-        c = self.cur
         if action[0] == "pin":
             cell = action[1]
-            evs, lines = self._sources(s)
-            src_e = evs[d.cell_evi[cell]]
-            self._consume(s, src_e, c, True)
-            li = d.cell_line[cell]
-            if li != LINE_X:
-                src_l = lines[li]
-                self._consume(s, src_l, c, False)
-                if src_l[0] in ("dd", "kd"):
-                    n = 1
-                    if self.evt[s][0]:
-                        n = 2
-                        self.evt[s][0] = 0
-                    for _ in range(n):
-                        self.dq.append((s, (li,)))
-            last = self.pins[s][-1] if self.pins[s] else d.start
-            self.string_used[s] += d.dist[last][cell]
-            self.pins[s].append(cell)
-            self.pinrd[s].append(self.round)
-        for card in c[4]:
-            self.evi_disc.append(card)
-        for card in c[5]:
-            self.line_disc.append(card)
+            choices = self._evidence_choices(s, self.game.data.cell_evi[cell])
+            if len(choices) > 1:
+                self.pend = ("pin_evidence", s, cell, tuple(choices))
+                return
+            self._pin_with_evidence(s, cell, choices[0])
+            return
+        self._discard_drawn()
+
+    def _pin_with_evidence(self, s: int, cell: int, evidence: tuple) -> None:
+        li = self.game.data.cell_line[cell]
+        if li == LINE_X:                              # X needs no line card (§8.4 step 3)
+            self._finish_pin(s, cell, evidence, None)
+            return
+        choices = self._line_choices(s, cell, li)
+        if len(choices) > 1:
+            self.pend = ("pin_line", s, cell, evidence, tuple(choices))
+            return
+        self._finish_pin(s, cell, evidence, choices[0])
+
+    def _finish_pin(self, s: int, cell: int, evidence: tuple, line) -> None:
+        """Spend the chosen sources, queue the double-line penalty (§8.4 step 6, R-13),
+        pin the cell and discard the drawn cards (§8.4 step 7)."""
+        d = self.game.data
+        self._spend(s, evidence)
+        if line is not None:
+            self._spend(s, line)
+            if line[1] == "double" or (line[1] == "kept" and len(d.line_cards[line[2] - 100]) == 2):
+                n = 1
+                if self.evt[s][0]:
+                    n = 2
+                    self.evt[s][0] = 0
+                li = d.cell_line[cell]
+                for _ in range(n):
+                    self.dq.append((s, (li,)))
+        last = self.pins[s][-1] if self.pins[s] else d.start
+        self.string_used[s] += d.dist[last][cell]
+        self.pins[s].append(cell)
+        self.pinrd[s].append(self.round)
+        self._discard_drawn()
+
+    def _discard_drawn(self) -> None:
+        c = self.cur
+        self.evi_disc.extend(c[4])
+        self.line_disc.extend(c[5])
         c[4] = []
         c[5] = []
 
-    def _consume(self, s: int, src, c, is_evi: bool) -> None:
-        kind, card = src
-        if kind == "d" or kind == "dd":
-            return                              # drawn cards are discarded anyway
-        if kind in ("k", "kd"):
-            self.kept[s].remove(card)
-            self._discard_card(card)
+    def _spend(self, s: int, choice: tuple) -> None:
+        """Use up what a `pin_evidence` / `pin_line` choice names; drawn cards are
+        discarded with the rest anyway."""
+        _, kind, code = choice
+        if kind == "kept":
+            self.kept[s].remove(code)
+            self._discard_card(code)
         elif kind == "leak":
             self._pay(s, 2)
             self.money[self.leak_owner] += 2
             self.leak_used.append(s)
-        elif kind == "w":
-            self.evt[s][2 if is_evi else 1] -= 1
+        elif kind == "wildcard":
+            self.evt[s][2 if choice[0] == "pin_evidence" else 1] -= 1
 
     def _unpin(self, s: int) -> None:
         d = self.game.data
@@ -1349,9 +1462,19 @@ class PulitzerState(State):
                 self.pend = ("stmt", s, tuple(sorted(opts)))
 
     # ---- newspaper (§8.7)
+    def _use_token(self, s: int, t: int) -> None:
+        """Seat s uses one of its tokens of type t: it stays in play, not in the common
+        reserve, until maintenance (§9.4)."""
+        self.tok_now[s][t] -= 1
+        self.tok_used[t] += 1
+
     def _supply(self, t: int) -> int:
+        """Tokens of type t in the common reserve: the section's stock less those players
+        hold (from last round or gained this round) and those used this round, which go
+        back only at maintenance (§9.4, §8.7.1, R-15, §15.13)."""
         total = self.game.data.supply[t]
-        return total - sum(x[t] for x in self.tok_now) - sum(x[t] for x in self.tok_new)
+        return (total - sum(x[t] for x in self.tok_now) - sum(x[t] for x in self.tok_new)
+                - self.tok_used[t])
 
     def _gain_token(self, s: int, t: int) -> None:
         if self._supply(t) > 0:
@@ -1423,7 +1546,9 @@ class PulitzerState(State):
         # overtime display
         self._deal_ot()
         self.extra_bought = False
-        # tokens: keep only what the newspaper gave this round
+        # tokens: used ones go back to the common reserve; keep only what the newspaper
+        # gave this round (§9.4)
+        self.tok_used = [0] * 6
         for s in range(g.n):
             self.tok_now[s] = self.tok_new[s]
             self.tok_new[s] = [0] * 6
@@ -1596,6 +1721,7 @@ class PulitzerState(State):
                            for s in range(n)),
             "arrested": tuple(tuple(a) for a in self.arrested), "bail_due": tuple(self.bail_due),
             "tok_now": tuple(tuple(t) for t in self.tok_now), "tok_new": tuple(tuple(t) for t in self.tok_new),
+            "tok_used": tuple(self.tok_used),
             "evt": tuple(tuple(t) for t in self.evt), "kept": tuple(tuple(sorted(k)) for k in self.kept),
             "houses": tuple(tuple(h) for h in self.houses), "house_supply": tuple(self.house_supply),
             "report": tuple(self.report), "pins": tuple(tuple(p) for p in self.pins),
@@ -1747,6 +1873,8 @@ class PulitzerState(State):
             return f"pin {self.cell_name(cell)} ({worth})"
         if a0 == "nopin":
             return "pin nothing (discard the drawn cards)"
+        if a0 in ("pin_evidence", "pin_line"):
+            return self._source_words(action)
         if a0 == "destroy":
             return f"destroy highlighted evidence {self.cell_name(action[1])}"
         if a0 == "stmt":
@@ -1800,6 +1928,46 @@ class PulitzerState(State):
             return ("Fundraising: take $900" if action[1] == "money"
                     else "Fundraising: take an evidence wildcard")
         return " ".join(str(x) for x in action)
+
+    def _source_words(self, action) -> str:
+        """Which card supplies the pin's evidence or line, and what it costs (R-12, R-13)."""
+        d = self.game.data
+        a0, kind, code = action
+        pend = self.pend if self.pend is not None and self.pend[0] == a0 else None
+        cell = pend[2] if pend else None
+        if a0 == "pin_evidence":
+            what = f"evidence {d.evidence_types[d.cell_evi[cell]]}" if pend else "the evidence"
+            if kind == "drawn":
+                return f"{what} from a drawn card"
+            if kind == "kept":
+                return f"{what} from your kept {self.card_words(code)}"
+            if kind == "leak":
+                return f"{what} from a leaked card (pay $200 to {self.owner_name(self.leak_owner)})"
+            return f"{what} from your evidence wildcard"
+        li = d.cell_line[cell] if pend else -1
+        what = f"line {LINES[li]}" if pend else "the line"
+        penalty = self._penalty_words(pend[1], cell, li) if pend else "its double-line penalty"
+        if kind == "drawn":
+            return f"{what} from a drawn single line card"
+        if kind == "double":
+            return f"{what} from the drawn double line card ({penalty})"
+        if kind == "kept":
+            double = len(d.line_cards[code - 100]) == 2
+            return f"{what} from your kept {self.card_words(code)}" + (f" ({penalty})" if double else "")
+        return f"{what} from your line wildcard"
+
+    def _penalty_words(self, s: int, cell: int, li: int) -> str:
+        """What the double-line penalty would do to seat s's report for a pin on `cell`."""
+        open_cells = sum(1 for c in self._destroy_options(s, (li,)) if c != cell)
+        kind = self._penalty_kind(s, cell, li)
+        if kind == PENALTY_TARGET:
+            if not open_cells:
+                return "discards your target token, nothing to destroy"
+            return (f"destroys {min(2, open_cells)} highlighted {LINES[li]} evidence "
+                    "and discards your target token")
+        if kind == PENALTY_DESTROYS:
+            return f"destroys 1 highlighted {LINES[li]} evidence"
+        return "nothing to destroy"
 
     def _token_words(self, code: str) -> str:
         if code == "RG" and self.game.lp:

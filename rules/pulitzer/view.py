@@ -295,6 +295,10 @@ def decision_words(state, seat: int, obs) -> str:
         else:
             why = "a double line card was used"
         return f"destroy one highlighted evidence on your report ({why})"
+    if kind in ("pin_evidence", "pin_line"):
+        what = (f"evidence {d.evidence_types[d.cell_evi[pend[2]]]}" if kind == "pin_evidence"
+                else f"line {LINES[d.cell_line[pend[2]]]}")
+        return f"pinning {cell_name(d, pend[2])}: choose the card that supplies its {what}"
     if kind in ("pin", "reg"):
         cur = work[8]
         bus = (f"journalist {journalist_label(state_piece(obs, cur)[1])} (value {cur[3]}) on "
@@ -331,6 +335,10 @@ def decision_words(state, seat: int, obs) -> str:
     if kind == "fund":
         return f"Fundraising won: $900 or an evidence wildcard"
     return "a decision"
+
+
+#: the decisions of a bus journalist's investigation, shown with the cards it drew
+PIN_DECISIONS = ("pin", "pin_evidence", "pin_line", "reg")
 
 
 def state_piece(obs, cur):
@@ -489,7 +497,7 @@ def board_text(state, seat: int, style: Style = _plain) -> str:
         _cost, ne, nl, name = g.bus[g.aidx[sid]]
         lines.append(f"  {name}, {ne}+{nl}: {pieces(sid)}")
     cur = obs["work"][8]
-    if cur and obs["pend"] is not None and obs["pend"][0] in ("pin", "reg"):
+    if cur and obs["pend"] is not None and obs["pend"][0] in PIN_DECISIONS:
         lines.append("  " + _drawn_words(g, obs, seat, cur))
     agent_cards = obs["work"][7]
     if agent_cards:
@@ -524,7 +532,7 @@ def board_text(state, seat: int, style: Style = _plain) -> str:
     for p in order_seats:
         lines += _newsroom_lines(state, g, obs, seat, p, who)
     if 0 <= seat < n and obs["pend"] is not None and obs["pend"][1] == seat \
-            and obs["pend"][0] in ("pin", "destroy", "stmt"):
+            and obs["pend"][0] in ("pin", "pin_evidence", "pin_line", "destroy", "stmt"):
         lines += _investigation_grid(g, obs, seat)
     out = []
     for line in lines:
@@ -1014,7 +1022,7 @@ class _Board:
                      RG=("bus: 2 extra cards of one type" if g.lp else "Archive +2 token"),
                      PH="buy a token:")
         supply_left = [d.supply[t] - sum(tn[t] for tn in obs["tok_now"]) - sum(tn[t] for tn in obs["tok_new"])
-                       for t in range(6)]
+                       - obs["tok_used"][t] for t in range(6)]
         token_of = dict(ED=0, NR=1, AD=2, RG=3)
         bw, bh = 300, 58
         for r, pair in enumerate(SECTION_LAYOUT):
@@ -1430,11 +1438,14 @@ class _Board:
         work = obs["work"]
         cur = work[8]
         agent = work[7]
-        if pend is None or (pend[0] not in ("pin", "reg", "keep") and not (pend[0] == "destroy" and agent)):
+        if pend is None or (pend[0] not in PIN_DECISIONS + ("keep",) and not (pend[0] == "destroy" and agent)):
             return y
         h = 170
         owner = pend[1]
-        if pend[0] in ("pin", "reg") and cur:
+        choose = pend[0] in ("pin_evidence", "pin_line") and owner == self.seat
+        if choose:
+            h += 84
+        if pend[0] in PIN_DECISIONS and cur:
             pc = obs["spaces"][cur[1]][cur[2]]
             title = (f"Drawn by {'your' if owner == self.seat else owner_word(g, self.seat, owner) + chr(39) + 's'} "
                      f"journalist {journalist_label(pc[1])} (value {cur[3]})")
@@ -1466,7 +1477,7 @@ class _Board:
                 c.rect(bx, y + 40, 112, 40, fill="#efe3c9", stroke=EDGE, sw=1.5, rx=6, key=f"deck:{code}",
                        title=f"Registry: draw 2 more {code} cards")
                 c.text(bx + 56, y + 66, word, size=15, anchor="middle", weight="bold")
-        if pend[0] in ("pin", "reg") and cur:
+        if pend[0] in PIN_DECISIONS and cur:
             s = cur[0]
             pins = obs["pins"][s]
             last = cell_name(d, pins[-1]) if pins else "?"
@@ -1480,7 +1491,26 @@ class _Board:
             note = (f"reach {cur[3]} from {last} · string left {left:.1f} · X needs no line card"
                     + ("; " + "; ".join(extra) if extra else ""))
             c.lines(x + 14, y + 142, note, int((w - 28) / 7.3), size=14, fill=MUTED, gap=17)
+        if choose:
+            self.source_choices(pend, x, y + 176, w)
         return y + h + 14
+
+    def source_choices(self, pend, x, y, w) -> None:
+        """The cards that could supply the pin's evidence or line (R-12): one button each
+        ('source:<kind>:<code>'), worded like the action."""
+        c, d = self.c, self.d
+        what = (f"evidence {d.evidence_types[d.cell_evi[pend[2]]]}" if pend[0] == "pin_evidence"
+                else f"line {LINES[d.cell_line[pend[2]]]}")
+        c.text(x + 14, y + 4, f"Pin on {cell_name(d, pend[2])}: which card gives the {what}?", size=15,
+               weight="bold")
+        options = pend[3] if pend[0] == "pin_evidence" else pend[4]
+        bw = (w - 28 - 8 * (len(options) - 1)) / max(1, len(options))
+        for k, action in enumerate(options):
+            bx = x + 14 + k * (bw + 8)
+            text = self.state.action_to_string(action)
+            c.rect(bx, y + 14, bw, 58, fill="#efe3c9", stroke=EDGE, sw=1.5, rx=6, key=source_key(action), title=text)
+            label = text.split(" from ", 1)[-1]
+            c.lines(bx + 8, y + 32, label, max(8, int((bw - 16) / 6.8)), size=13, gap=15)
 
     def decks(self, x, y, w) -> float:
         c, g, obs = self.c, self.g, self.obs
@@ -1582,6 +1612,8 @@ def action_keys(state, seat: int, action) -> tuple[str, ...]:
         return (f"token:{action[1]}",)
     if kind in ("pin", "destroy", "stmt"):
         return (f"cell:{action[1]}",)
+    if kind in ("pin_evidence", "pin_line"):
+        return (source_key(action),)
     if kind == "unpin":
         return (f"cell:{state.observation(seat)['pins'][seat][-1]}",)
     if kind in ("bus", "support"):
@@ -1605,6 +1637,11 @@ def action_keys(state, seat: int, action) -> tuple[str, ...]:
     if kind == "bail":
         return (f"arrested:{action[1]}",)
     return ()
+
+
+def source_key(action) -> str:
+    """The board key of a pin's source choice: 'source:kept:103', 'source:double:0'."""
+    return f"source:{action[1]}:{action[2]}"
 
 
 def action_group(state, seat: int, action) -> str:
