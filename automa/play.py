@@ -430,7 +430,7 @@ RULE_SECTIONS: dict[str, dict[str, str]] = {
         "two-player:sports": "13.5",
     },
     "tabletop_inc": {
-        "place": "7", "flip": "10.18", "pay": "16.2", "upgrade": "10.12", "take": "10", "do": "10", "buy": "10", "buy_skill": "8.3",
+        "place": "7", "flip": "10.18", "pay": "16.2", "upgrade": "10", "take": "10", "do": "10", "buy": "10", "buy_skill": "8.3",
         "freelancer": "16.1", "item": "16.5", "keep": "5", "predict": "13.1",
         "predict_on": "13.1", "no_predict": "13.1", "recall": "12", "end_turn": "6",
         "play": "16.2", "swap": "8.2", "slot": "8.2", "tuck": "8.2", "token": "9",
