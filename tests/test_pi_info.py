@@ -6,7 +6,7 @@ from collections import Counter
 
 from automa.rules.core import load_game, snapshot
 from automa.rules.pi import logic
-from automa.rules.pi.state import EV, INV
+from automa.rules.pi.state import EV, INV, SC, SL, SS
 
 
 def _consistent(state, q, case):
@@ -133,3 +133,104 @@ def test_a_draw_does_not_depend_on_what_set_bits_has_memoised():
         warm = [pi_state.sample_uniform(d, mask, mask.bit_count(), random.Random(s)) for s in range(40)]
         assert cold == warm
         assert all(mask >> i & 1 for i in cold)
+
+
+def _two_seat_position(**params):
+    """Two seats; seat 1 moves first and holds seat 0's case (Bubbles / Murder / Downtown),
+    seat 0 holds seat 1's (Shorty / Forgery / Lakeside).  Nobody has learnt anything yet."""
+    g = load_game("pi", players=2, **params)
+    d = g.data
+    s = g.new_initial_state(0)
+    s.set_position(dict(zip(d.area_ids, d.suspect_ids)), dict(zip(d.area_ids, d.crime_ids)),
+                   [("bubbles", "murder", "downtown"), ("shorty", "forgery", "lakeside")], start=1)
+    return s
+
+
+def _names(d, suspect, crime, area):
+    return d.suspect_ids.index(suspect), d.crime_ids.index(crime), d.area_ids.index(area)
+
+
+def _play_out(state, rng):
+    limit = state.game.max_game_length()
+    for _ in range(limit):
+        if state.is_terminal():
+            return
+        legal = state.legal_actions()
+        assert legal, "the mover has no legal action"
+        state.apply_action(legal[rng.randrange(len(legal))])
+    raise AssertionError("game not over within max_game_length")
+
+
+def test_a_half_named_solve_can_be_finished_in_every_world_of_the_other_seat():
+    """Spec 7.3 step 1 and spec 11: seat 1 names Doc, then Bank Job, as its solve.  Its hand
+    is seat 0's case, which seat 0 cannot see and resamples; with prune_solves seat 1 may
+    only name what its hand does not hold, so no world for seat 0 may put Doc or Bank Job in
+    seat 0's case (before this was kept, about one world in eleven gave Doc to seat 0 and
+    left seat 1 without a legal crime).  Every world lets seat 1 finish and plays out."""
+    s = _two_seat_position()
+    d = s.game.data
+    doc, bank_job, union_square = _names(d, "doc", "bank_job", "union_square")
+    s.apply_action((SS, doc))
+    for step in ("crime", "location"):
+        for k in range(100):
+            world = s.determinize(0, random.Random(k))
+            assert world.observation(0) == s.observation(0)
+            legal = world.legal_actions()
+            assert legal and all(a[0] == (SC if step == "crime" else SL) for a in legal)
+            hand = world.hand(1)
+            assert hand[0] != doc
+            if step == "location":
+                assert hand[1] != bank_job
+            _play_out(world, random.Random(k))
+        if step == "crime":
+            s.apply_action((SC, bank_job))
+    s.apply_action((SL, union_square))
+    assert s.penalty[1] == 1
+
+
+def test_worlds_keep_what_pruned_nominations_say_about_the_nominators_hand():
+    """Spec 12 (prune_solves) with spec 4: a seat is offered only nominations sharing no
+    name with its hand, so its failed triple (public, spec 7.3 step 3) tells everyone that
+    the next seat's case avoids those names.  When every triple is offered (the printed
+    rules, prune_solves false) a nomination says nothing about the hand."""
+    for prune in (True, False):
+        s = _two_seat_position(prune_solves=prune)
+        d = s.game.data
+        failed = _names(d, "doc", "bank_job", "union_square")
+        for act in zip((SS, SC, SL), failed):
+            s.apply_action(act)
+        named = Counter()
+        for k in range(300):
+            world = s.determinize(0, random.Random(k))
+            named[any(a == b for a, b in zip(world.hand(1), failed))] += 1
+        if prune:
+            assert named[True] == 0
+        else:
+            assert named[True] > 30
+
+
+def test_worlds_for_every_seat_while_a_solve_is_half_named():
+    """DESIGN and spec 11, at every player count: at each half-named solve of a random game,
+    a world for each seat keeps its observation, lets the mover finish, depends only on what
+    the seat has seen (sampled again from the world it equals one sampled from the truth),
+    and plays out to the end."""
+    checked = 0
+    for players in (2, 3, 4, 5):
+        g = load_game("pi", players=players)
+        s = g.new_initial_state(20 + players)
+        rng = random.Random(players)
+        halves = 0
+        while not s.is_terminal() and halves < 4:
+            s.apply_action(s.random_action(rng))
+            if s.pend_s < 0:
+                continue
+            halves += 1
+            for seat in range(players):
+                world = s.determinize(seat, random.Random(seat))
+                assert world.observation(seat) == s.observation(seat)
+                assert world.legal_actions()
+                again = world.determinize(seat, random.Random(7))
+                assert snapshot(again) == snapshot(s.determinize(seat, random.Random(7)))
+                _play_out(world, random.Random(seat))
+                checked += 1
+    assert checked >= 40

@@ -176,6 +176,53 @@ def hand_exclusion(d: PiData, case: tuple[int, int, int]) -> int:
     return d.FULL & ~d.names_mask(*case)
 
 
+def nominator_hands(d: PiData, cand: int, failed: int, pend_s: int = -1, pend_c: int = -1) -> int:
+    """The hands a seat may hold, judging by its nominations this mini-game, when only
+    nominations it cannot prove wrong are offered (``prune_solves``, spec 12): every such
+    nomination shares no name with its hand, which is the next seat's case (spec 4).
+
+    `failed`: its failed triples (public, spec 7.3 step 3), each ruling out its three names.
+    `pend_s` / `pend_c`: the suspect (and crime) of the nomination it is half-way through
+    naming (-1: none); with `cand`, the public candidates for its own case, they say that
+    some completion of that nomination in `cand` shares no name with the hand.  So a world
+    whose hand is in this set lets the nomination be finished."""
+    out = d.FULL
+    while failed:
+        low = failed & -failed
+        out &= ~d.names_mask(*d.triple_of(low.bit_length() - 1))
+        failed ^= low
+    if pend_s < 0:
+        return out
+    nl = d.NL
+    loc_full = (1 << nl) - 1
+    if pend_c >= 0:                   # completions differ in the location only
+        locs = cand >> d.triple_index(pend_s, pend_c, 0) & loc_full
+        if locs & (locs - 1):         # two or more: one of them is not the hand's location
+            allowed = d.FULL
+        elif locs:
+            allowed = ~d.LMASK[locs.bit_length() - 1]
+        else:
+            allowed = 0
+        return out & allowed & ~d.SMASK[pend_s] & ~d.CMASK[pend_c]
+    chunk = cand >> d.triple_index(pend_s, 0, 0)
+    per_crime = [chunk >> (c * nl) & loc_full for c in range(d.NC)]
+    before = [0]                      # locations of completions with a crime below / above
+    for ls in per_crime[:-1]:
+        before.append(before[-1] | ls)
+    after = [0]
+    for ls in per_crime[:0:-1]:
+        after.append(after[-1] | ls)
+    after.reverse()
+    allowed = 0
+    for hand_crime in range(d.NC):    # completions with another crime: where can they be?
+        locs = before[hand_crime] | after[hand_crime]
+        if locs & (locs - 1):
+            allowed |= d.CMASK[hand_crime]
+        elif locs:
+            allowed |= d.CMASK[hand_crime] & ~d.LMASK[locs.bit_length() - 1]
+    return out & allowed & ~d.SMASK[pend_s]
+
+
 def sample_bit(d: PiData, mask: int, r: int) -> int:
     """Index of the `r`-th set bit (0-based, from the low end) of `mask`."""
     chunk_s = d.NC * d.NL

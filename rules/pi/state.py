@@ -470,7 +470,13 @@ class PiState(State):
     def determinize(self, seat: int, rng: random.Random) -> "PiState":
         """Resample every case `seat` cannot see (its own and those of everyone except its
         left neighbour, whose case it holds), consistently with all public results, its hand
-        and the rule that cases share no name; reshuffle the evidence deck; reseed."""
+        and the rule that cases share no name; reshuffle the evidence deck; reseed.
+
+        With ``prune_solves`` a seat is offered only nominations sharing no name with its
+        hand, so its nominations are evidence about that hand (the next seat's case): each
+        failed triple avoids it, and a half-named solve (public, spec 7.3) has a completion
+        avoiding it.  Every hand is sampled within `logic.nominator_hands`, so the mover can
+        always finish its nomination; nothing here reads a case `seat` cannot see."""
         w = self.clone()
         w.rng = fresh_rng(rng)
         w._cache_rng_shared = False
@@ -486,6 +492,14 @@ class PiState(State):
         if unknown:
             excl = logic.hand_exclusion(self.game.data, self.cases[known])
             masks = [self.cand[q] & excl for q in unknown]
+            if self.prune:
+                for i, q in enumerate(unknown):
+                    p = (q - 1) % n                   # the seat holding q's case
+                    pending = p == self.to_move and self.pend_s >= 0
+                    if self.failed[p] or pending:
+                        masks[i] &= logic.nominator_hands(
+                            self.game.data, self.cand[p], self.failed[p],
+                            self.pend_s if pending else -1, self.pend_c if pending else -1)
             picks = sample_disjoint(self.game.data, masks, rng)
             for q, t in zip(unknown, picks):
                 w.cases[q] = t
