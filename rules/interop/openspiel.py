@@ -68,6 +68,8 @@ def _param_defaults(cls: type[Game]) -> dict[str, Any]:
             default = cls.make_params().players
         if isinstance(default, tuple):
             default = "/".join(str(v) for v in default)
+        elif default is None:          # "the game decides" (e.g. first_player): "" in OpenSpiel
+            default = ""
         spec[f.name] = default
     spec["num_seeds"] = DEFAULT_NUM_SEEDS
     spec["seed_offset"] = 0
@@ -84,8 +86,10 @@ def engine_params(cls: type[Game], params: dict[str, Any]) -> dict[str, Any]:
         if name not in fields:
             raise ParamError(f"{PREFIX}{cls.name}: unknown parameter {name!r}; allowed: "
                              f"{', '.join(sorted(_param_defaults(cls)))}")
-        if name == "mode" and value == "":
+        if (name == "mode" or fields[name].default is None) and value == "":
             continue
+        if fields[name].default is None and isinstance(value, str) and value.lstrip("-").isdigit():
+            value = int(value)
         if isinstance(fields[name].default, tuple) and isinstance(value, str):
             parts = value.replace(",", "/").split("/") if value else []
             value = tuple(int(p) if p.strip().lstrip("-").isdigit() else p.strip() for p in parts)
