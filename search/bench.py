@@ -3,6 +3,11 @@
 MCTS efficiency = (iterations/s x simulated actions per iteration) / raw actions/s, both
 measured from the same mid-game position: 1.0 means the tree costs nothing beyond the
 playouts themselves; 0.6 means the tree overhead is 40% of a raw playout.
+
+Every time is CPU time of this process (time.process_time), not wall time: on a machine shared
+with other work the figures then move much less.  The raw playouts that an efficiency divides
+by run interleaved with the searches (after each search, playouts until they have had as much
+time), so both sides of the ratio see the same machine.
 """
 from __future__ import annotations
 
@@ -12,6 +17,8 @@ from dataclasses import asdict, dataclass
 
 from automa.rules.core import Game, State, play_random
 from automa.search.mcts import ISMCTSBot, MCTSBot
+
+clock = time.process_time
 
 
 @dataclass
@@ -34,13 +41,13 @@ class BenchResult:
 
 
 def _timed(budget: float, step) -> tuple[int, float, int]:
-    """Call step() until budget seconds pass; returns (calls, seconds, summed results)."""
-    start = time.perf_counter()
+    """Call step() until budget CPU seconds pass; returns (calls, seconds, summed results)."""
+    start = clock()
     calls = total = 0
     while True:
         total += step()
         calls += 1
-        elapsed = time.perf_counter() - start
+        elapsed = clock() - start
         if elapsed >= budget:
             return calls, elapsed, total
 
@@ -67,37 +74,47 @@ def bench(game: Game, seconds: float = 2.0, seed: int = 0, mcts_iterations: int 
     games, elapsed, actions = _timed(seconds, one_game)
     mid = mid_game_state(game, seed)
     seat = mid.current_player()
-
-    def playout_from_mid() -> int:
-        return play_random(mid.clone(), rng)
-
-    _, raw_elapsed, raw_actions = _timed(seconds, playout_from_mid)
-    raw_rate = raw_actions / raw_elapsed
-
     clones, clone_elapsed, _ = _timed(seconds / 4, lambda: (mid.clone(), 0)[1])
     dets, det_elapsed, _ = _timed(seconds / 4, lambda: (mid.determinize(seat, rng), 0)[1])
+    raw = [0, 0.0]                 # random-playout actions from mid and their CPU seconds
+
+    def raw_playouts(budget: float) -> tuple[int, float]:
+        done, spent = 0, 0.0
+        while spent < budget:
+            start = clock()
+            done += play_random(mid.clone(), rng)
+            spent += clock() - start
+        raw[0] += done
+        raw[1] += spent
+        return done, spent
 
     def measure(bot_cls) -> tuple[float, float, float]:
+        """(iterations/s, simulated actions per iteration, efficiency) of `seconds` of searches,
+        each followed by as much time of raw playouts."""
         bot = bot_cls(game, seed=seed, iterations=mcts_iterations)
         bot.search(mid, seat)  # warm-up
-        total_iter = total_sim = 0
-        total_time = 0.0
+        total_iter = total_sim = raw_actions = 0
+        total_time = raw_time = 0.0
         while total_time < seconds:
+            start = clock()
             bot.search(mid, seat)
+            total_time += clock() - start
             stats = bot.last_stats
             total_iter += stats["iterations"]
             total_sim += stats["simulated_actions"]
-            total_time += stats["seconds"]
+            done, spent = raw_playouts(total_time - raw_time)
+            raw_actions += done
+            raw_time += spent
         per_s = total_iter / total_time
         per_iter = total_sim / max(1, total_iter)
-        return per_s, per_iter, per_s * per_iter / raw_rate
+        return per_s, per_iter, per_s * per_iter / (raw_actions / raw_time)
 
     mcts_rate, mcts_per_iter, mcts_eff = measure(MCTSBot)
     ismcts_rate, _, ismcts_eff = measure(ISMCTSBot)
     return BenchResult(
         game=game.name, params=game.params.to_json(),
         games_per_s=games / elapsed, actions_per_game=actions / games,
-        raw_actions_per_s=raw_rate,
+        raw_actions_per_s=raw[0] / raw[1],
         clone_us=1e6 * clone_elapsed / clones, determinize_us=1e6 * det_elapsed / dets,
         mcts_iterations_per_s=mcts_rate, mcts_actions_per_iteration=mcts_per_iter,
         mcts_efficiency=mcts_eff, ismcts_iterations_per_s=ismcts_rate, ismcts_efficiency=ismcts_eff)
@@ -106,7 +123,7 @@ def bench(game: Game, seconds: float = 2.0, seed: int = 0, mcts_iterations: int 
 def format_bench(result: BenchResult) -> str:
     r = result
     return "\n".join([
-        f"{r.game} {r.params}",
+        f"{r.game} {r.params}  (CPU time)",
         f"  random playouts     {r.games_per_s:10.1f} games/s   {r.actions_per_game:8.1f} actions/game",
         f"  raw actions         {r.raw_actions_per_s:10.0f} actions/s (random playouts from mid-game)",
         f"  clone()             {r.clone_us:10.1f} us",

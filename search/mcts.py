@@ -17,6 +17,7 @@ for the seat that moves there.
 from __future__ import annotations
 
 import math
+import operator
 import time
 from typing import Any, Hashable
 
@@ -111,7 +112,16 @@ class MCTSBot(Bot):
 
     # ------------------------------------------------------------------ search
     def search(self, state: State, seat: int) -> _Node:
-        """Run the search from `seat`'s view of `state` and return the root node."""
+        """Run the search from `seat`'s view of `state` and return the root node.
+
+        The loop is the hot path of every bot, so it binds what it calls to locals, asks the
+        world for its player once per step, reads log(avail) from a table, runs the common
+        playout (uniform random to the end) without the per-step checks of the greedy and
+        depth-limited ones, and, for a new world every iteration, uses the game's
+        `determinizer(seat)` when it has one (the same worlds as `determinize`, with the work
+        that needs no draw done once per search).  Every score is the same expression on the
+        same numbers as the plain UCT formula, so the tree and its choices do not depend on
+        these shortcuts."""
         p = self.params
         rng = self.rng
         seats = state.num_players()
@@ -123,8 +133,14 @@ class MCTSBot(Bot):
         seconds = float(p["seconds"])
         iterations = int(p["iterations"])
         fixed_world = None if self.per_iteration_determinization else state.determinize(seat, rng)
-        log = math.log
+        if fixed_world is None:
+            # a game may prepare its determinizations of this state once (the same worlds)
+            prepare = getattr(state, "determinizer", None)
+            new_world = prepare(seat) if prepare is not None else (lambda r: state.determinize(seat, r))
         sqrt = math.sqrt
+        add = operator.add
+        randrange = rng.randrange
+        plain_playout = not greedy and depth_limit < 0
         max_seconds = float(p["max_seconds"])
         start = time.perf_counter()
         if seconds > 0:
@@ -132,6 +148,9 @@ class MCTSBot(Bot):
         else:
             deadline = None
         stop = start + max_seconds if max_seconds > 0 and deadline is None else None
+        # a child's avail is at most one more than the iterations so far: the table grows
+        # with them (a huge iteration budget cut short by max_seconds allocates nothing)
+        logs = _log_table(min(iterations, 4096) + 2)
         done = 0
         simulated = 0
         while True:
@@ -142,51 +161,65 @@ class MCTSBot(Bot):
                     break
             elif done and time.perf_counter() >= deadline:
                 break
-            world = state.determinize(seat, rng) if fixed_world is None else fixed_world.clone()
+            if done + 2 >= len(logs):
+                logs = _log_table(2 * len(logs))
+            world = new_world(rng) if fixed_world is None else fixed_world.clone()
+            current_player = world.current_player
+            apply = world._apply
             node = root
             path = [root]
             # selection and expansion
-            while world.current_player() >= 0:
+            player = current_player()
+            while player >= 0:
                 legal = world.legal_actions()
-                player = world.current_player()
                 children = node.children
-                kids = [children.get(a) for a in legal]     # one hash per action, not two
+                kids = list(map(children.get, legal))     # one hash per action, not two
                 if None in kids:
                     untried = [a for a, k in zip(legal, kids) if k is None]
-                    action = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
+                    action = untried[randrange(len(untried))] if len(untried) > 1 else untried[0]
                     child = _Node(seats)
                     children[action] = child
-                    world._apply(action)
+                    apply(action)
                     simulated += 1
                     path.append(child)
+                    player = current_player()
                     break
                 best_score = -1e300
                 best_action = best_child = None
                 for action, child in zip(legal, kids):
-                    child.avail += 1
-                    score = child.totals[player] / child.visits + c * sqrt(log(child.avail) / child.visits)
+                    avail = child.avail + 1
+                    child.avail = avail
+                    visits = child.visits
+                    score = child.totals[player] / visits + c * sqrt(logs[avail] / visits)
                     if score > best_score:
                         best_score, best_action, best_child = score, action, child
-                world._apply(best_action)
+                apply(best_action)
                 simulated += 1
                 node = best_child
                 path.append(node)
+                player = current_player()
             # playout
             steps = 0
-            while world.current_player() >= 0 and steps != depth_limit:
-                if greedy and rng.random() > epsilon:
-                    action = _greedy_action(world, rng)
-                else:
-                    action = world.random_action(rng)
-                world._apply(action)
-                steps += 1
+            if plain_playout:
+                random_action = world.random_action
+                while player >= 0:
+                    apply(random_action(rng))
+                    steps += 1
+                    player = current_player()
+            else:
+                while player >= 0 and steps != depth_limit:
+                    if greedy and rng.random() > epsilon:
+                        action = _greedy_action(world, rng)
+                    else:
+                        action = world.random_action(rng)
+                    apply(action)
+                    steps += 1
+                    player = current_player()
             simulated += steps
-            values = world.returns() if world.current_player() < 0 else world.heuristic()
+            values = world.returns() if player < 0 else world.heuristic()
             for n in path:
                 n.visits += 1
-                totals = n.totals
-                for i in range(seats):
-                    totals[i] += values[i]
+                n.totals = list(map(add, n.totals, values))
             done += 1
         elapsed = time.perf_counter() - start
         self.last_stats = {"iterations": done, "simulated_actions": simulated, "seconds": elapsed}
@@ -266,6 +299,17 @@ def level_settings(game: str, level: str) -> dict:
     if level not in table["levels"]:
         raise BotSpecError(f"unknown level {level!r}; levels: {', '.join(table['levels'])}")
     return dict(table["games"].get(game, table["games"]["default"])[level])
+
+
+_LOGS: list[float] = [0.0]
+
+
+def _log_table(size: int) -> list[float]:
+    """math.log(k) for k < size (index 0 unused), grown once and shared by every search: a
+    list lookup costs less than the call, and gives the very same floats."""
+    if len(_LOGS) < size:
+        _LOGS.extend(math.log(k) for k in range(len(_LOGS), size))
+    return _LOGS
 
 
 def _mean(node: _Node | None, seat: int) -> float:

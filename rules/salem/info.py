@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from automa.rules.core import fresh_rng
 
-from .state import SECRET_KINDS, SPECIAL_SET
+from .state import SECRET_KINDS, SPECIAL_SET, randbelow, shuffle
 
 
 def observation(state, seat):
@@ -104,18 +104,34 @@ def determinize(state, seat, rng):
     does not know and who has ever been a witch, the other hands, the deck order (the Night
     in the bottom part of the last rebuild), future randomness, the other seats' answers in a
     secret round, and the hidden parts of another seat's pending decision."""
+    return determinizer(state, seat)(rng)
+
+
+def determinizer(state, seat):
+    """`determinize(state, seat, rng)` as a function of rng alone.  What does not depend on the
+    draws (the cards the seat has seen, the pools and counts of unseen ones) is worked out
+    here once, so a search that asks for a new world every iteration pays only for the copy
+    and the draws.  The worlds are the very ones `determinize` makes; valid while `state` is
+    unchanged."""
     s = state.game.pos_of[seat]
-    w = state.clone()
-    w.rng = fresh_rng(rng)
-    _sample_rows(state, w, s, rng)
-    _sample_cards(state, w, s, rng)
-    _sample_secret_rounds(state, w, s, rng)
-    _pending_decision(state, w, s, rng)
-    return w
+    rows = _rows_plan(state, s)
+    cards = _cards_plan(state, s)
+
+    def world(rng):
+        w = state._clone(s)            # rows, hands, deck, discard, others' knowledge: below
+        w.rng = fresh_rng(rng)
+        _sample_rows(state, w, s, rng, rows)
+        _sample_cards(state, w, s, rng, cards)
+        _sample_secret_rounds(state, w, s, rng)
+        _pending_decision(state, w, s, rng)
+        return w
+    return world
 
 
-def _sample_rows(state, w, s, rng):
-    """Face-down trial cards and ever-witch flags (20.6 a, b)."""
+def _rows_plan(state, s):
+    """What `_sample_rows` needs that depends on no draw: the seat's own row, the cards it
+    knows in other rows, the unseen specials and how many of them, the rest of the pool, the
+    free places per row, and where its roll-call knowledge lets the Witch cards go."""
     N = state.N
     g = state.game
     row = g.setup_row
@@ -135,45 +151,59 @@ def _sample_rows(state, w, s, rng):
         if t != s and len(fixed[t]) < len(state.fd[t]):
             fixed[t].append(c)
     known_cards = [c for r in state.fu for c in r] + own + [c for r in fixed for c in r]
-    specials_seen = set(c for c in known_cards if c in SPECIAL_SET)
+    specials_seen = SPECIAL_SET.intersection(known_cards)
     unseen_specials = sorted(SPECIAL_SET - specials_seen)
-    n_spec = max(0, row["special"] - len(specials_seen))
-    pool = rng.sample(unseen_specials, min(n_spec, len(unseen_specials)))
-    pool += ["witch"] * max(0, row["witch"] - known_cards.count("witch"))
-    pool += ["constable"] * max(0, row["constable"] - known_cards.count("constable"))
+    n_specials = min(max(0, row["special"] - len(specials_seen)), len(unseen_specials))
     free = [0] * N
     for t in range(N):
         if t != s:
             free[t] = len(state.fd[t]) - len(fixed[t])
     n_free = sum(free)
-    pool += ["naw"] * max(0, n_free - len(pool))
-    pool = pool[:n_free] if len(pool) > n_free else pool
+    # the pool: the sampled specials, then these (Not-a-Witch cards fill it up to n_free)
+    rest = (["witch"] * max(0, row["witch"] - known_cards.count("witch"))
+            + ["constable"] * max(0, row["constable"] - known_cards.count("constable")))
+    rest += ["naw"] * max(0, n_free - n_specials - len(rest))
+    slots = None
+    if state.complete[s]:
+        allowed = [t for t in state.known_ew[s] if t != s and alive[t]]
+        slots = [t for t in allowed for _ in range(free[t])]
+    return own, fixed, unseen_specials, n_specials, rest, free, n_free, slots, set(state.known_ew[s])
+
+
+def _sample_rows(state, w, s, rng, plan):
+    """Face-down trial cards and ever-witch flags (20.6 a, b)."""
+    N = state.N
+    g = state.game
+    alive = state.alive
+    own, fixed, unseen_specials, n_specials, rest, free, n_free, slots, kn = plan
+    free = free[:]
+    pool = rng.sample(unseen_specials, n_specials) + rest
+    if len(pool) > n_free:
+        pool = pool[:n_free]
     # witch cards first, into rows the seat's roll-call knowledge allows
     rows = [fixed[t][:] for t in range(N)]
     others = [c for c in pool if c != "witch"]
     witches = len(pool) - len(others)
-    if witches and state.complete[s]:
-        allowed = [t for t in state.known_ew[s] if t != s and alive[t]]
-        slots = [t for t in allowed for _ in range(free[t])]
-        if len(slots) >= witches:
-            for t in rng.sample(slots, witches):
-                rows[t].append("witch")
-                free[t] -= 1
-            witches = 0
+    if witches and slots is not None and len(slots) >= witches:
+        for t in rng.sample(slots, witches):
+            rows[t].append("witch")
+            free[t] -= 1
+        witches = 0
     others += ["witch"] * witches
     others.sort()
-    rng.shuffle(others)
+    shuffle(others, rng)
     i = 0
     for t in range(N):
         if t == s:
             rows[t] = own[:]
             continue
-        rows[t].extend(others[i:i + free[t]])
+        r = rows[t]
+        r.extend(others[i:i + free[t]])
         i += free[t]
-        rng.shuffle(rows[t])
+        if len(r) > 1:                 # shorter rows draw nothing
+            shuffle(r, rng)
     w.fd = rows
     # ever_witch (20.6 b): what the seat knows + holders in this world
-    kn = set(state.known_ew[s])
     told = g.params.reveal_team_on_death
     for t in range(N):
         if t == s:
@@ -193,55 +223,88 @@ def _sample_rows(state, w, s, rng):
         w.complete[t] = bool(w.ew[t] and alive[t] and not g.ghost_mode and state.complete[s])
 
 
-def _sample_cards(state, w, s, rng):
-    """Other hands and the deck order (20.6 c, d)."""
+def _deck_kinds(d):
+    """(every card kind of the playing deck in sorted order, how many of each, whether it is
+    black), worked out once per data set: `_sample_cards` counts unseen cards instead of
+    removing them one by one from a list of the whole deck."""
+    entry = _DECK_KINDS.get(id(d))
+    if entry is None or entry[0] is not d:
+        counts = {}
+        for c in d.deck:
+            counts[c] = counts.get(c, 0) + 1
+        kinds = sorted(counts)
+        entry = _DECK_KINDS[id(d)] = (d, kinds, counts, {c: d.colour[c] == "black" for c in kinds})
+    return entry[1:]
+
+
+_DECK_KINDS: dict = {}
+
+
+def _cards_plan(state, s):
+    """What `_sample_cards` needs that depends on no draw: the cards the seat knows to be in
+    other hands, and the unseen cards (plain ones to deal and shuffle, black ones for the
+    deck) in their canonical order."""
     N = state.N
     d = state.game.data
-    unseen = list(d.deck)
-
-    def take(cards):
-        for c in cards:
-            unseen.remove(c)
-    take(state.discard)
+    kinds, counts, is_black = _deck_kinds(d)
+    unseen = counts.copy()             # card -> copies the seat has not seen
+    seen = state.discard + state.hand[s]
     for r in state.reds:
-        take(r)
-    take(["stocks"] * sum(state.stocks))
+        if r:
+            seen += r
+    if any(state.stocks):
+        seen += ["stocks"] * sum(state.stocks)
     limbo = state._limbo()
     if limbo:
-        take([limbo])
-    take(state.hand[s])
+        seen.append(limbo)
     loot = None
     if state.loot_view and s in state.loot_view[1]:
         loot = state.loot_view[0]
-        take(state.hand[loot])
+        seen += state.hand[loot]
     knows_deck = state.deck_known == s
     if knows_deck:
-        take(state.deck)
+        seen += state.deck
     elif state.night_in_deck:
-        unseen.remove("night")
-    if not state.night_in_deck and "night" in unseen:
-        unseen.remove("night")          # set aside during the night
+        seen.append("night")
+    for c in seen:
+        if not unseen.get(c):
+            raise ValueError(f"determinize: more {c!r} cards seen than the deck holds")
+        unseen[c] -= 1
+    if not state.night_in_deck and unseen.get("night"):
+        unseen["night"] -= 1            # set aside during the night
     # cards the seat knows to be in other hands (its own pair knowledge + public)
     known_h = [[] for _ in range(N)]
-    cnt = {}
-    for src in (state.hfacts[s], state.pub_hfacts):
-        here = {}
-        for (t, c) in src:
-            here[(t, c)] = here.get((t, c), 0) + 1
-        for k, v in here.items():
-            cnt[k] = max(cnt.get(k, 0), v)
-    for (t, c), v in sorted(cnt.items()):
-        if t == s or t == loot:
-            continue
-        for _ in range(v):
-            if len(known_h[t]) < len(state.hand[t]) and c in unseen:
-                unseen.remove(c)
-                known_h[t].append(c)
-    black = sorted(c for c in unseen if d.colour[c] == "black")
-    plain = sorted(c for c in unseen if d.colour[c] != "black")
-    rng.shuffle(plain)
+    if state.hfacts[s] or state.pub_hfacts:
+        cnt = {}
+        for src in (state.hfacts[s], state.pub_hfacts):
+            here = {}
+            for (t, c) in src:
+                here[(t, c)] = here.get((t, c), 0) + 1
+            for k, v in here.items():
+                cnt[k] = max(cnt.get(k, 0), v)
+        for (t, c), v in sorted(cnt.items()):
+            if t == s or t == loot:
+                continue
+            for _ in range(v):
+                if len(known_h[t]) < len(state.hand[t]) and unseen.get(c):
+                    unseen[c] -= 1
+                    known_h[t].append(c)
+    black = []
+    plain = []
+    for c in kinds:
+        k = unseen[c]
+        if k:
+            (black if is_black[c] else plain).extend([c] * k)
+    return known_h, plain, black, loot, knows_deck, sorted(state.discard)
+
+
+def _sample_cards(state, w, s, rng, plan):
+    """Other hands and the deck order (20.6 c, d)."""
+    known_h, plain, black, loot, knows_deck, discard = plan
+    plain = plain[:]
+    shuffle(plain, rng)
     j = 0
-    for t in range(N):
+    for t in range(state.N):
         if t == s:
             w.hand[t] = sorted(state.hand[s])
         elif t == loot:
@@ -254,12 +317,12 @@ def _sample_cards(state, w, s, rng):
         w.deck = state.deck[:]
     else:
         deck = plain[j:] + black
-        rng.shuffle(deck)
+        shuffle(deck, rng)
         if state.night_in_deck:
             hi = min(state.night_zone - 1, len(deck))
-            deck.insert(rng.randrange(hi + 1), "night")
+            deck.insert(randbelow(hi + 1, rng), "night")
         w.deck = deck
-    w.discard = sorted(state.discard)
+    w.discard = discard[:]
 
 
 def _sample_secret_rounds(state, w, s, rng):
@@ -277,14 +340,14 @@ def _sample_secret_rounds(state, w, s, rng):
         # Town Hall deal: the other seats' two cards are unknown (every character is still None)
         taken = set(state.th_opts[s])
         cpool = sorted(c[0] for c in d.characters if c[0] not in taken)
-        rng.shuffle(cpool)
+        shuffle(cpool, rng)
         k = 0
         for t in range(N):
             if t == s or state.th_opts[t] is None:
                 continue
             w.th_opts[t] = (cpool[k], cpool[k + 1])
             k += 2
-            w.th_pend[t] = w.th_opts[t][rng.randrange(2)] if (rnd == "keep" and t < cur) else None
+            w.th_pend[t] = w.th_opts[t][randbelow(2, rng)] if (rnd == "keep" and t < cur) else None
     living = [q for q in range(N) if alive[q]]
     if not witch_eye:
         votes = {}
@@ -293,16 +356,16 @@ def _sample_secret_rounds(state, w, s, rng):
             for t in range(N):
                 if alive[t] and not g.is_ghost[t] and w.ew[t] and t != s \
                         and (t < cur or (t == cur and rnd == "gavel")):
-                    votes[t] = living[rng.randrange(len(living))]
+                    votes[t] = living[randbelow(len(living), rng)]
         w.votes = votes
         if state.victim >= 0 and not state.victim_public:
-            w.victim = living[rng.randrange(len(living))]
+            w.victim = living[randbelow(len(living), rng)]
     if state.constable() != s and not state.gavel_public and state.in_night:
         wc = w.constable()
         gavel = -2
         if wc >= 0 and not g.is_ghost[wc] and rnd in ("victim", "gavel") and wc < cur:
             options = w._la_gavel(wc, ())
-            gavel = options[rng.randrange(len(options))][1]
+            gavel = options[randbelow(len(options), rng)][1]
         w.gavel = gavel
     if state.confess:
         w.confess = {t: v for t, v in state.confess.items() if t == s}

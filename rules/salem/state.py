@@ -15,18 +15,92 @@ from __future__ import annotations
 
 import random
 
-from automa.rules.core import TERMINAL, Outcome, State, clone_rng
+from automa.rules.core import TERMINAL, Outcome, State
 
 from .data import SPECIALS
 
 SPECIAL_SET = frozenset(SPECIALS)
+
+
+def shuffle(x: list, rng: random.Random) -> None:
+    """`rng.shuffle(x)`, drawing the very same numbers, in half the time: the bit width of
+    each draw is read from a table and the draws are made here instead of through two
+    Python-level calls per card.  Should a Python version draw differently, the module finds
+    out when it loads and uses rng.shuffle itself."""
+    if not _SAME_DRAWS or type(rng) is not random.Random:
+        rng.shuffle(x)
+        return
+    getrandbits = rng.getrandbits
+    bits = _BITS if len(x) < len(_BITS) else [n.bit_length() for n in range(len(x) + 1)]
+    for i in range(len(x) - 1, 0, -1):
+        k = bits[i + 1]
+        j = getrandbits(k)
+        while j > i:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
+
+
+def randbelow(n: int, rng: random.Random) -> int:
+    """`rng.randrange(n)`, the same draws, without its two Python-level calls."""
+    if not _SAME_DRAWS or n <= 0 or type(rng) is not random.Random:
+        return rng.randrange(n)
+    getrandbits = rng.getrandbits
+    k = n.bit_length()
+    r = getrandbits(k)
+    while r >= n:
+        r = getrandbits(k)
+    return r
+
+
+def _draws_match_random() -> bool:
+    """Whether `shuffle` and `randbelow` make exactly random.Random's draws on this Python."""
+    for seed in range(20):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        for n in (1, 2, 3, 7, 31, 64, 100):
+            a, b = list(range(n)), list(range(n))
+            shuffle(a, ours)
+            theirs.shuffle(b)
+            if a != b or randbelow(n, ours) != theirs.randrange(n):
+                return False
+    return ours.getstate() == theirs.getstate()
+
+
+_BITS = [n.bit_length() for n in range(257)]
+_SAME_DRAWS = True
+_SAME_DRAWS = _draws_match_random()
+
+
+def _ability_holders(game) -> dict:
+    """{ability: the characters whose seat can have it}: its own character and Martha Corey
+    (who copies her neighbour's); under None, Martha alone.  Kept on the game."""
+    ab = game.data.char_ability
+    martha = frozenset(c for c, a in ab.items() if a == "martha")
+    holders = {None: martha}
+    for c, a in ab.items():
+        holders[a] = holders.get(a, martha) | {c}
+    game._cache_ability_holders = holders
+    return holders
+
+
+def unshared_rng(shared: random.Random) -> random.Random:
+    """A generator of its own for a state that shared `shared` with its clones.  Nobody draws
+    from a shared generator (each state copies it first), so its state is read once and kept
+    on it: reading it builds 625 numbers, three times the cost of loading them into a copy."""
+    frozen = getattr(shared, "_frozen_state", None)
+    if frozen is None:
+        frozen = shared._frozen_state = shared.getstate()
+    own = random.Random.__new__(random.Random)
+    own.setstate(frozen)
+    return own
+
+
 #: decision kinds of the secret rounds (20.5): the others see only who is being asked
 SECRET_KINDS = ("keep", "dawn", "victim", "gavel", "sleep", "confess")
 TOKEN_ORDER = ("asylum", "black_cat", "matchmaker", "piety")
 
 
 class SalemState(State):
-    __slots__ = ("game", "rng", "N", "alive", "char", "fd", "fu", "hand", "reds", "stocks",
+    __slots__ = ("game", "_rng", "_cache_rng_shared", "N", "alive", "char", "fd", "fu", "hand", "reds", "stocks",
                  "tokens", "coins", "ew", "announced", "known_ew", "facts", "complete",
                  "pub_facts", "last_acc", "uses", "deck", "discard", "night_in_deck",
                  "night_zone", "deck_known", "centre", "supply", "tasks", "dec", "result",
@@ -34,6 +108,21 @@ class SalemState(State):
                  "votes", "gavel", "gavel_public", "victim", "victim_public", "confess",
                  "confessed", "th_opts", "th_pend", "loot_view", "loot_stopped", "log",
                  "hfacts", "pub_hfacts")
+
+    @property
+    def rng(self) -> random.Random:
+        """The state's own generator.  A clone shares it with its original until either side
+        first draws (copying a Mersenne Twister costs more than the rest of a clone): reading
+        it here hands out a copy of its own to a state that shares it."""
+        if self._cache_rng_shared:
+            self._rng = unshared_rng(self._rng)
+            self._cache_rng_shared = False
+        return self._rng
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self._rng = value
+        self._cache_rng_shared = False
 
     # ------------------------------------------------------------------ setup
     @classmethod
@@ -129,7 +218,7 @@ class SalemState(State):
         deck = self.deck
         n = len(deck)
         bottom = n - n // 2  # ceil(n/2)
-        i = self.rng.randrange(bottom + 1)
+        i = randbelow(bottom + 1, self.rng)
         deck.insert(i, "night")
         self.night_in_deck = True
         self.night_zone = bottom + 1
@@ -155,10 +244,8 @@ class SalemState(State):
         return q
 
     def abil(self, p):
-        if not self.game.abilities_on:
-            return None
         c = self.char[p]
-        if c is None:
+        if c is None or not self.game.abilities_on:
             return None
         a = self.game.data.char_ability[c]
         if a == "martha":
@@ -167,6 +254,12 @@ class SalemState(State):
                 return "martha"
             return self.game.data.char_ability[self.char[q]]
         return a
+
+    def _may_have(self, p, ability):
+        """Whether abil(p) can be `ability` at all: p holds the character with it, or Martha
+        Corey who copies her neighbour's.  Hot paths ask this first and call abil only then."""
+        holders = self.game.__dict__.get("_cache_ability_holders") or _ability_holders(self.game)
+        return self.char[p] in holders.get(ability, holders[None])
 
     def _param(self, ability, key, default):
         params = self.game.ab_param.get(ability)
@@ -194,7 +287,7 @@ class SalemState(State):
 
     def _total(self, p):
         d = self.game.data
-        cot = self.abil(p) == "cotton"
+        cot = "evidence" in self.reds[p] and self.abil(p) == "cotton"      # counts evidence only
         t = 0
         for c in self.reds[p]:
             if c == "alibi":
@@ -206,7 +299,9 @@ class SalemState(State):
         return t
 
     def _base(self, p):
-        return self._param("burroughs", "value", 8) if self.abil(p) == "burroughs" else 7
+        if self._may_have(p, "burroughs") and self.abil(p) == "burroughs":
+            return self._param("burroughs", "value", 8)
+        return 7
 
     def _normal(self, p):
         mult = self.game.data.piety_mult if "piety" in self.tokens[p] else 1
@@ -304,7 +399,7 @@ class SalemState(State):
         """10.2 step 5: shuffle deck and discards, Night into the bottom half."""
         cards = self.deck + self.discard
         self.discard = []
-        self.rng.shuffle(cards)
+        shuffle(cards, self.rng)
         self.deck = cards
         self.deck_known = -1
         self._insert_night()
@@ -312,12 +407,16 @@ class SalemState(State):
     # ------------------------------------------------------------------ engine loop
     def _run(self):
         tasks = self.tasks
+        run = _TASKS
         while self.dec is None and self.result is None:
             if not tasks:
                 tasks.append(("next_turn",))
             t = tasks.pop()
-            _TASKS[t[0]](self, *t[1:])
-            tasks = self.tasks
+            if len(t) == 1:
+                run[t[0]](self)
+            else:
+                run[t[0]](self, *t[1:])
+            tasks = self.tasks          # _end replaces the list
 
     def _ask(self, kind, pos, payload=()):
         self.dec = (kind, pos, payload)
@@ -357,16 +456,16 @@ class SalemState(State):
 
     def _plurality(self, pool):
         if not self.votes:
-            return pool[self.rng.randrange(len(pool))]
+            return pool[randbelow(len(pool), self.rng)]
         if self.game.params.witch_decision == "leader":      # A-02 flag
             voters = sorted(self.votes)
-            return self.votes[voters[self.rng.randrange(len(voters))]]
+            return self.votes[voters[randbelow(len(voters), self.rng)]]
         count = {}
         for v in self.votes.values():
             count[v] = count.get(v, 0) + 1
         best = max(count.values())
         tied = sorted(v for v, c in count.items() if c == best)
-        return tied[self.rng.randrange(len(tied))] if len(tied) > 1 else tied[0]
+        return tied[randbelow(len(tied), self.rng)] if len(tied) > 1 else tied[0]
 
     def _t_dawn_tally(self):
         p = self._plurality(self._living())
@@ -394,18 +493,20 @@ class SalemState(State):
             return
         self.turn_pos = p
         self.played = False
-        self.tasks.append(("next_turn",))
+        tasks = self.tasks
         if self.stocks[p] > 0:          # R-TURN-4: a ghost in the Stocks skips its turn too
+            tasks.append(("next_turn",))
             self.stocks[p] -= 1
             self.discard.append("stocks")
         elif self.game.is_ghost[p]:
-            self.tasks.append(("discard_top", p, 1))      # 19.3 ghost turn
+            tasks.append(("next_turn",))
+            self._t_discard_top(p, 1)       # 19.3 ghost turn: the ("discard_top", p, 1) task
         else:
-            self.tasks.pop()
-            self.tasks.append(("turn_begin", p))
+            self._t_turn_begin(p)       # the ("turn_begin", p) task, run at once
 
     def _t_turn_begin(self, p):
-        if self.abil(p) == "tituba" and self._used(p, "tituba") < self._param("tituba", "uses", 1):
+        if (self._may_have(p, "tituba") and self.abil(p) == "tituba"
+                and self._used(p, "tituba") < self._param("tituba", "uses", 1)):
             self._ask("tituba", p)
         else:
             self._ask("action", p)
@@ -418,45 +519,52 @@ class SalemState(State):
 
     # ---- drawing (R-DRAW)
     def _t_draw(self, p, n, giles):
-        if n <= 0 or not self.alive[p]:
-            return
-        if not self.deck:
-            if self.in_night:
+        """Draw n cards one by one.  A plain card is followed at once by the next draw (the
+        task the loop stands for would be the very next one run); a black card or Giles
+        Corey's extra draw leaves the rest of the Draw on the task stack."""
+        effect = self.game.data.effect
+        while True:
+            if n <= 0 or not self.alive[p]:
                 return
-            self._rebuild()
-        c = self.deck.pop()
-        eff = self.game.data.effect[c]
-        if eff == "night" or eff == "conspiracy":
-            self.tasks.append(("draw", p, n - 1, False))
-            self._black(c, p, False)
-            return
-        self.hand[p].append(c)
-        if giles:
-            if c != "accusation":
-                giles = False
-            elif n == 1:   # both cards of the Draw were plain Accusations (A-39)
-                self.log.append(("{} shows two Accusations (Giles Corey)", p))
-                self._hf_add(-1, p, "accusation")
-                self._hf_add(-1, p, "accusation")
-                self.tasks.append(("draw", p, self._param("giles", "draw", 1), False))
+            if not self.deck:
+                if self.in_night:
+                    return
+                self._rebuild()
+            c = self.deck.pop()
+            eff = effect[c]
+            if eff == "night" or eff == "conspiracy":
+                self.tasks.append(("draw", p, n - 1, False))
+                self._black(c, p, False)
                 return
-        self.tasks.append(("draw", p, n - 1, giles))
+            self.hand[p].append(c)
+            if giles:
+                if c != "accusation":
+                    giles = False
+                elif n == 1:   # both cards of the Draw were plain Accusations (A-39)
+                    self.log.append(("{} shows two Accusations (Giles Corey)", p))
+                    self._hf_add(-1, p, "accusation")
+                    self._hf_add(-1, p, "accusation")
+                    self.tasks.append(("draw", p, self._param("giles", "draw", 1), False))
+                    return
+            n -= 1
 
     def _t_discard_top(self, p, n):
-        """Ghost turn / ghost-peek discards (19.3): black cards resolve."""
-        if n <= 0:
-            return
-        if not self.deck:
-            if self.in_night:
+        """Ghost turn / ghost-peek discards (19.3): black cards resolve.  As in `_t_draw`, a
+        plain card is followed at once by the next discard."""
+        effect = self.game.data.effect
+        while n > 0:
+            if not self.deck:
+                if self.in_night:
+                    return
+                self._rebuild()
+            c = self.deck.pop()
+            eff = effect[c]
+            if eff == "night" or eff == "conspiracy":
+                self.tasks.append(("discard_top", p, n - 1))
+                self._black(c, p, True)
                 return
-            self._rebuild()
-        c = self.deck.pop()
-        self.tasks.append(("discard_top", p, n - 1))
-        eff = self.game.data.effect[c]
-        if eff == "night" or eff == "conspiracy":
-            self._black(c, p, True)
-        else:
             self.discard.append(c)
+            n -= 1
 
     def _black(self, c, drawer, discarded):
         if self.game.data.effect[c] == "night":
@@ -478,7 +586,7 @@ class SalemState(State):
             return
         if discarded or drawer == h:
             if self.game.is_ghost[h]:
-                self._reveal(h, self.fd[h][self.rng.randrange(len(self.fd[h]))], -1, "cat")
+                self._reveal(h, self.fd[h][randbelow(len(self.fd[h]), self.rng)], -1, "cat")
             else:
                 self._ask("cat_self", h)
         else:
@@ -492,7 +600,7 @@ class SalemState(State):
         for p in living:
             left = self._nxt(p)
             row = self.fd[left]
-            taken[p] = (left, row[self.rng.randrange(len(row))])
+            taken[p] = (left, row[randbelow(len(row), self.rng)])
         for p in living:
             left, c = taken[p]
             self.fd[left].remove(c)
@@ -501,7 +609,7 @@ class SalemState(State):
         converts = []
         if self.game.params.pooled_conspiracy:       # variant 18.1
             pool = [taken[p][1] for p in living]
-            self.rng.shuffle(pool)
+            shuffle(pool, self.rng)
             for p, c in zip(living, pool):
                 self._receive_card(p, c, converts)
             for p in range(self.N):
@@ -631,7 +739,8 @@ class SalemState(State):
         normal = self._normal(p)
         if total >= normal:
             self._trigger(p, chooser, placer, max(1, total // normal))
-        elif placer >= 0 and self.abil(placer) == "danforth" and total >= self._danforth(p):
+        elif (placer >= 0 and self._may_have(placer, "danforth") and self.abil(placer) == "danforth"
+              and total >= self._danforth(p)):
             self._ask("danforth", placer, (p,))
 
     def _trigger(self, p, chooser, placer, n):
@@ -675,7 +784,7 @@ class SalemState(State):
                 return
             self._reveal(p, a, chooser, cause)
             return
-        self._reveal(p, row[self.rng.randrange(len(row))], chooser, cause)
+        self._reveal(p, row[randbelow(len(row), self.rng)], chooser, cause)
 
     def _reveal(self, p, card, accuser, cause):
         self.fd[p].remove(card)
@@ -692,7 +801,7 @@ class SalemState(State):
             return
         if cause not in ("confess", "elim") and self.game.abilities_on:
             for r in range(self.N):
-                if r != p and self.alive[r] and self.abil(r) == "rebecca":
+                if r != p and self.alive[r] and self._may_have(r, "rebecca") and self.abil(r) == "rebecca":
                     self.tasks.append(("rebecca_ask", r))
         if card == "witch":
             if "witch" in self.fd[p] and self.game.params.double_witch_survives:
@@ -803,7 +912,7 @@ class SalemState(State):
         if card == "pickpocket":
             if accuser >= 0 and accuser != h and self.hand[accuser]:
                 hand = self.hand[accuser]
-                c = hand.pop(self.rng.randrange(len(hand)))
+                c = hand.pop(randbelow(len(hand), self.rng))
                 self._hf_drop(accuser)
                 self.hand[h].append(c)
                 self._hf_add(accuser, h, c)
@@ -855,6 +964,9 @@ class SalemState(State):
         if self.result is not None or self.dec is None:
             return TERMINAL
         return self.game.human[self.dec[1]]
+
+    def is_terminal(self):
+        return self.result is not None or self.dec is None
 
     def legal_actions(self):
         if self.result is not None or self.dec is None:
@@ -914,19 +1026,20 @@ class SalemState(State):
         hand = self.hand[p]
         if not hand:
             return []
+        alive = self.alive
+        if sum(alive) == alive[p]:          # nobody else alive to play a card on
+            return []
         out = []
         effect = self.game.data.effect
-        alive = self.alive
-        others = None
+        others = None                   # the other living seats, listed once a card needs them
         for c in sorted(set(hand)):
             eff = effect[c]
+            if eff == "accuse" or eff == "stocks":
+                out.append(("play", c))
+                continue
             if others is None:
                 others = [q for q in range(self.N) if q != p and alive[q]]
-                if not others:
-                    return []
-            if eff == "accuse" or eff == "stocks":
-                ok = True
-            elif eff == "alibi":
+            if eff == "alibi":
                 ok = any(self._alibi_ok(q) for q in others)
                 if self.abil(p) == "griggs":
                     out.append(("play", "alibi_w"))
@@ -940,7 +1053,11 @@ class SalemState(State):
             elif eff == "curse":
                 ok = any(self.tokens[q] for q in others)
             elif eff == "blessing":
-                ok = any(self._bless_targets(p, tok) for tok in set(self.centre))
+                # some centre token has a recipient (`_bless_targets`): any token but the
+                # Matchmaker goes to any other living seat
+                centre = self.centre
+                ok = bool(centre) and (any(tok != "matchmaker" for tok in centre)
+                                       or any("matchmaker" not in self.tokens[q] for q in others))
             else:
                 ok = False
             if ok:
@@ -954,7 +1071,8 @@ class SalemState(State):
 
     def _la_action(self, p, pay):
         out = [("draw",)]
-        if (self.abil(p) == "parris" and self._used(p, "parris") < self._param("parris", "uses", 2)
+        if (self._may_have(p, "parris") and self.abil(p) == "parris"
+                and self._used(p, "parris") < self._param("parris", "uses", 2)
                 and any(self.game.data.colour[c] != "black" for c in self.discard)):
             out.append(("parris",))
         if self.game.ghost_mode:
@@ -994,11 +1112,12 @@ class SalemState(State):
         card = pay[0]
         d = self.game.data
         g = self.game.is_ghost
-        others = [q for q in range(self.N) if q != p and self.alive[q]]
+        alive = self.alive
         eff = "accuse" if card == "alibi_w" else d.effect[card]
-        if eff in ("accuse", "stocks"):
-            qs = others
-        elif eff == "alibi":
+        if eff == "accuse" or eff == "stocks":
+            return [("target", q) for q in range(self.N) if q != p and alive[q]]
+        others = [q for q in range(self.N) if q != p and alive[q]]
+        if eff == "alibi":
             qs = [q for q in others if self._alibi_ok(q)]
         elif eff == "scapegoat":
             qs = [q for q in others if self.reds[q] or self.stocks[q] or self.tokens[q]]
@@ -1141,14 +1260,14 @@ class SalemState(State):
         head = a[0]
         if head == "draw":
             self.tasks.append(("next_turn",))
-            giles = self.abil(p) == "giles"
+            giles = self._may_have(p, "giles") and self.abil(p) == "giles"
             self.tasks.append(("draw", p, 2, giles))
         elif head == "parris":
             self._use(p, "parris")
             self._ask("parris", p, (0,))
         elif head == "peek":
             q = a[1]
-            c = self.fd[q][self.rng.randrange(len(self.fd[q]))]
+            c = self.fd[q][randbelow(len(self.fd[q]), self.rng)]
             self._add_fact(p, q, c)
             self.tasks.append(("next_turn",))
             self.tasks.append(("discard_top", p, 2))
@@ -1172,7 +1291,7 @@ class SalemState(State):
         """R-SHIL: spend a coin, look at one blind card of q; q's row is reshuffled."""
         self.coins[p] -= 1
         self.supply += 1
-        c = self.fd[q][self.rng.randrange(len(self.fd[q]))]
+        c = self.fd[q][randbelow(len(self.fd[q]), self.rng)]
         self._add_fact(p, q, c)
         if c == "witch":
             self._know_ew(p, q)
@@ -1343,8 +1462,8 @@ class SalemState(State):
         cards = []
         for q in chosen:
             row = self.fd[q]
-            cards.append(row.pop(self.rng.randrange(len(row))))
-        self.rng.shuffle(cards)
+            cards.append(row.pop(randbelow(len(row), self.rng)))
+        shuffle(cards, self.rng)
         converts = []
         for q, c in zip(chosen, cards):
             self._drop_facts_row(q)
@@ -1452,31 +1571,48 @@ class SalemState(State):
 
     # ------------------------------------------------------------------ clone
     def clone(self):
+        return self._clone()
+
+    def _clone(self, world_of=-1):
+        """A copy.  For `determinize` (world_of = the position whose world it is) the parts it
+        makes anew are left out: the trial rows, hands, deck and discard pile (None), and the
+        other positions' knowledge (empty)."""
         s = SalemState.__new__(SalemState)
         s.game = self.game
-        s.rng = clone_rng(self.rng)
+        s._rng = self._rng
+        s._cache_rng_shared = self._cache_rng_shared = True
         s.N = self.N
         s.alive = self.alive[:]
         s.char = self.char[:]
-        s.fd = [r[:] for r in self.fd]
+        if world_of < 0:
+            s.fd = [r[:] for r in self.fd]
+            s.hand = [r[:] for r in self.hand]
+            s.deck = self.deck[:]
+            s.discard = self.discard[:]
+            s.known_ew = [r[:] for r in self.known_ew]
+            s.facts = [r[:] for r in self.facts]
+            s.hfacts = [r[:] for r in self.hfacts]
+        else:
+            s.fd = s.deck = s.discard = None
+            s.hand = [None] * self.N
+            s.known_ew = [[] for _ in range(self.N)]
+            s.facts = [[] for _ in range(self.N)]
+            s.hfacts = [[] for _ in range(self.N)]
+            s.known_ew[world_of] = self.known_ew[world_of][:]
+            s.facts[world_of] = self.facts[world_of][:]
+            s.hfacts[world_of] = self.hfacts[world_of][:]
         s.fu = [r[:] for r in self.fu]
-        s.hand = [r[:] for r in self.hand]
         s.reds = [r[:] for r in self.reds]
         s.stocks = self.stocks[:]
         s.tokens = [r[:] for r in self.tokens]
         s.coins = self.coins[:]
         s.ew = self.ew[:]
         s.announced = self.announced[:]
-        s.known_ew = [r[:] for r in self.known_ew]
-        s.facts = [r[:] for r in self.facts]
         s.complete = self.complete[:]
         s.pub_facts = self.pub_facts[:]
-        s.hfacts = [r[:] for r in self.hfacts]
         s.pub_hfacts = self.pub_hfacts[:]
         s.last_acc = self.last_acc[:]
         s.uses = dict(self.uses)
-        s.deck = self.deck[:]
-        s.discard = self.discard[:]
         s.night_in_deck = self.night_in_deck
         s.night_zone = self.night_zone
         s.deck_known = self.deck_known
@@ -1749,6 +1885,11 @@ class SalemState(State):
         """A world `seat` cannot tell from this one (spec 20.6), for any seat at any state,
         another seat's pending secret decision included; built in info.py."""
         return _info.determinize(self, seat, rng)
+
+    def determinizer(self, seat):
+        """determinize(seat, rng) as a function of rng, with what needs no draw done once (for
+        a search that asks for a world every iteration); valid while this state is unchanged."""
+        return _info.determinizer(self, seat)
 
 
 _TASKS = {k[3:]: v for k, v in vars(SalemState).items() if k.startswith("_t_")}

@@ -3,9 +3,8 @@ from __future__ import annotations
 
 import random
 
-from automa.rules.core import fresh_rng
-
 from .data import PIECES, RES
+from .state import shuffle
 
 
 def _mask_task(t, seat: int):
@@ -58,40 +57,51 @@ def observation(state, seat: int):
     }
 
 
+def _sorted_pools(d) -> dict:
+    """Every card pool of the data set in sorted order, worked out once: a pool of unseen
+    cards is then the sorted pool filtered, the same list as sorting the filtered cards."""
+    entry = _POOLS.get(id(d))
+    if entry is None or entry[0] is not d:
+        entry = _POOLS[id(d)] = (d, {
+            "sp": sorted(d.specialists), "fl": sorted(d.freelancers), "it": sorted(d.items),
+            "skills": sorted(d.skills), "objectives": sorted(d.objectives), "zap": sorted(d.zap),
+            "wow": sorted(d.wow), "pow": sorted(d.pow), "predictions": sorted(d.prediction_deck)})
+    return entry[1]
+
+
+_POOLS: dict = {}
+
+
 def determinize(state, seat: int, rng: random.Random):
     """Resample every hidden part from canonically ordered pools of unseen cards."""
+    return determinizer(state, seat)(rng)
+
+
+def determinizer(state, seat: int):
+    """`determinize(state, seat, rng)` as a function of rng alone.  The pools of unseen cards
+    and how many of them each hidden place takes depend on no draw, so they are worked out
+    here once; a search that asks for a new world every iteration pays only for the copy and
+    the shuffles.  The worlds are the very ones `determinize` makes; valid while `state` is
+    unchanged."""
     d = state.game.data
-    w = state.clone()
+    pools = _sorted_pools(d)
     n = state.n
     others = [p for p in range(n) if p != seat]
 
     # employees: specialists and freelancers are split by card back
     onboard = {c for p in range(n) for c, _ in state.emp[p]}
-    own = set(state.h_emp[seat])
-    new_emp = {p: [] for p in others}
+    onboard.update(state.h_emp[seat])
+    employees = []                  # (deck key, unseen cards, [(seat, cards of that back)])
     for key, pool_all in (("sp", d.specialists), ("fl", d.freelancers)):
-        seen = onboard | own | set(state.tr[key])
-        pool = sorted(c for c in pool_all if c not in seen)
-        rng.shuffle(pool)
-        for p in others:
-            k = sum(1 for c in state.h_emp[p] if (c in pool_all))
-            new_emp[p].extend(pool[:k])
-            del pool[:k]
-        w.deck[key] = pool
-    for p in others:
-        w.h_emp[p] = new_emp[p]
+        seen = onboard.union(state.tr[key])
+        hands = [(p, sum(1 for c in state.h_emp[p] if c in pool_all)) for p in others if state.h_emp[p]]
+        employees.append((key, [c for c in pools[key] if c not in seen], hands))
 
-    # items
-    seen = set(state.tr["it"]) | set(state.h_item[seat])
-    pool = sorted(c for c in d.items if c not in seen)
-    rng.shuffle(pool)
-    for p in others:
-        k = len(state.h_item[p])
-        w.h_item[p] = pool[:k]
-        del pool[:k]
-    w.deck["it"] = pool
+    seen = set(state.tr["it"])
+    seen.update(state.h_item[seat])
+    items = [c for c in pools["it"] if c not in seen]
+    item_hands = [(p, len(state.h_item[p])) for p in others]
 
-    # skills
     revealed = set()
     obj_revealed = set()
     for t in state.stack:
@@ -99,66 +109,111 @@ def determinize(state, seat: int, rng: random.Random):
             revealed.update(t[2])
         elif t[0] == "obj":
             obj_revealed.update(t[2])
-    seen = {c for p in range(n) for c in state.tuck[p].values()} | set(state.h_skill[seat]) \
-        | set(state.skill_out) | revealed
-    pool = sorted(c for c in d.skills if c not in seen)
-    rng.shuffle(pool)
-    for p in others:
-        k = len(state.h_skill[p])
-        w.h_skill[p] = pool[:k]
-        del pool[:k]
-    w.skill_deck = pool
+    seen = revealed
+    for p in range(n):
+        seen.update(state.tuck[p].values())
+    seen.update(state.h_skill[seat])
+    seen.update(state.skill_out)
+    skills = [c for c in pools["skills"] if c not in seen]
+    skill_hands = [(p, len(state.h_skill[p])) for p in others]
 
-    # objectives
-    seen = {o for p in range(n) for o in state.objs[p]} | set(state.obj_out) | obj_revealed
-    pool = sorted(o for o in d.objectives if o not in seen)
-    rng.shuffle(pool)
-    w.obj_deck = pool
+    seen = obj_revealed
+    for p in range(n):
+        seen.update(state.objs[p])
+    seen.update(state.obj_out)
+    objectives = [o for o in pools["objectives"] if o not in seen]
 
-    # ZAP deck
+    zap = None                      # (shared deck's pool, [(bot, own deck's pool, its discards)])
     if state.game.bots:
         disc = set(state.zap_disc)
-        pool = sorted(z for z in d.zap if z not in disc)
-        rng.shuffle(pool)
-        w.zap_deck = pool if not state.zap_own else []
-        for b in sorted(state.zap_own):
-            disc = set(state.zap_own[b][1])
-            pool = sorted(z for z in d.zap if z not in disc)
-            rng.shuffle(pool)
-            w.zap_own[b] = [pool, list(state.zap_own[b][1])]
+        zap = ([z for z in pools["zap"] if z not in disc],
+               [(b, [z for z in pools["zap"] if z not in set(state.zap_own[b][1])], state.zap_own[b][1])
+                for b in sorted(state.zap_own)])
 
-    # POW/WOW options dealt to other seats (setup)
+    deals = None                    # POW/WOW options dealt to other seats (setup)
     if any(state.deal):
         own_deal = state.deal[seat]
-        for idx, (allcards, slots) in enumerate(((d.wow, state.wow), (d.pow, state.pow))):
+        deals = []
+        for idx, (allcards, slots) in enumerate(((pools["wow"], state.wow), (pools["pow"], state.pow))):
             seen = set(slots) | (set(own_deal[idx]) if own_deal else set())
-            pool = sorted(c for c in allcards if c not in seen)
-            rng.shuffle(pool)
-            for p in others:
-                if state.deal[p]:
-                    pair = tuple(sorted(pool[:2]))
-                    del pool[:2]
-                    cur = w.deal[p]
-                    w.deal[p] = (pair, cur[1]) if idx == 0 else (cur[0], pair)
+            deals.append([c for c in allcards if c not in seen])
+        dealt = [p for p in others if state.deal[p]]
 
-    # face-down predictions of other humans
     bots = state.game.bots
+    predictions = []                # face-down predictions of other humans
     for p in others:
         if p in bots or state.pred_t[p] < 0:
             continue
         cards, up = state.pred_c[p], state.pred_up[p]
         known = {c for c, u in zip(cards, up) if u}
-        pool = sorted(a for a in d.prediction_deck if a not in known)
-        rng.shuffle(pool)
-        w.pred_c[p] = [c if u else pool.pop() for c, u in zip(cards, up)]
-    for i, t in enumerate(state.stack):
-        if t[0] == "pcards" and t[1] != seat:
-            pool = sorted(d.prediction_deck)
-            rng.shuffle(pool)
+        predictions.append((p, [a for a in pools["predictions"] if a not in known], cards, up))
+    choosing = [(i, t) for i, t in enumerate(state.stack) if t[0] == "pcards" and t[1] != seat]
+
+    def world(rng: random.Random):
+        w = state.clone()
+        new_emp = {p: [] for p in others}
+        for key, pool, hands in employees:
+            pool = pool[:]
+            shuffle(pool, rng)
+            for p, k in hands:
+                new_emp[p].extend(pool[:k])
+                del pool[:k]
+            w.deck[key] = pool
+        for p in others:
+            w.h_emp[p] = new_emp[p]
+
+        pool = items[:]
+        shuffle(pool, rng)
+        for p, k in item_hands:
+            w.h_item[p] = pool[:k]
+            del pool[:k]
+        w.deck["it"] = pool
+
+        pool = skills[:]
+        shuffle(pool, rng)
+        for p, k in skill_hands:
+            w.h_skill[p] = pool[:k]
+            del pool[:k]
+        w.skill_deck = pool
+
+        pool = objectives[:]
+        shuffle(pool, rng)
+        w.obj_deck = pool
+
+        if zap is not None:
+            pool = zap[0][:]
+            shuffle(pool, rng)
+            w.zap_deck = pool if not state.zap_own else []
+            for b, own, discards in zap[1]:
+                pool = own[:]
+                shuffle(pool, rng)
+                w.zap_own[b] = [pool, list(discards)]
+
+        if deals is not None:
+            for idx, options in enumerate(deals):
+                pool = options[:]
+                shuffle(pool, rng)
+                for p in dealt:
+                    pair = tuple(sorted(pool[:2]))
+                    del pool[:2]
+                    cur = w.deal[p]
+                    w.deal[p] = (pair, cur[1]) if idx == 0 else (cur[0], pair)
+
+        for p, unseen, cards, up in predictions:
+            pool = unseen[:]
+            shuffle(pool, rng)
+            w.pred_c[p] = [c if u else pool.pop() for c, u in zip(cards, up)]
+        for i, t in choosing:
+            pool = pools["predictions"][:]
+            shuffle(pool, rng)
             w.stack[i] = ("pcards", t[1], t[2], tuple(pool[:len(t[3])]))
-    w.rng = fresh_rng(rng)
-    w._cache_rng_shared = False
-    return w
+        # future chance: fresh_rng(rng)'s seed, drawn now; the generator is made on the world's
+        # first draw (TabletopState.R)
+        w.rng = None
+        w._cache_rng_seed = rng.getrandbits(64)
+        w._cache_rng_shared = False
+        return w
+    return world
 
 
 def render(state) -> str:

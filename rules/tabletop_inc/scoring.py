@@ -10,10 +10,12 @@ AWARD_VP = {"award1_15": {1: 15}, "award2_18": {2: 18}, "award3_21": {3: 21}}
 POW_AWARD_BAN = {1: "no_level1_award", 2: "no_level2_award", 3: "no_level3_award"}
 
 
-def _objective_values(state, s: int, oid: str) -> tuple[int, int]:
-    """(score if met, score if failed) with W9/W12/P7/P8 modifiers (§14.2.3)."""
+def _objective_values(state, s: int, oid: str, ab: str | None = None, rs: str | None = None) -> tuple[int, int]:
+    """(score if met, score if failed) with W9/W12/P7/P8 modifiers (§14.2.3); ab and rs are the
+    seat's ability and restriction when the caller has them already."""
     _k, _need, reward, penalty = state.game.data.objectives[oid]
-    ab, rs = state.ability(s), state.restriction(s)
+    if ab is None:
+        ab, rs = state.ability(s), state.restriction(s)
     met = reward + (2 if ab == "objective_plus2" else 0) - (1 if rs == "objective_minus1" else 0)
     fail = 0 if ab == "no_objective_penalty" else -(penalty + (1 if rs == "objective_penalty_plus1" else 0))
     return met, fail
@@ -37,7 +39,7 @@ def _games_ok(games: list, needs: list) -> bool:
 def feasible(state, s: int, oids) -> bool:
     """Can all the objectives `oids` be met at once, each using its own things?"""
     d = state.game.data
-    hold = [0] * 5
+    hold = None
     fl = sp = anyemp = tucked = items = prodsum = 0
     game_needs = []
     award_needs = []
@@ -45,6 +47,8 @@ def feasible(state, s: int, oids) -> bool:
     for oid in oids:
         kind, need, _r, _p = d.objectives[oid]
         if kind == "hold":
+            if hold is None:
+                hold = [0] * 5
             for r, v in need:
                 hold[RES_IDX[r]] += v
         elif kind == "freelancers_on_table":
@@ -81,14 +85,16 @@ def feasible(state, s: int, oids) -> bool:
             prodsum = need
             if sum(state.prod[s]) < need:
                 return False
-    r = state.res[s]
-    for i in range(5):
-        if hold[i] > r[i]:
+    if hold is not None:
+        r = state.res[s]
+        for i in range(5):
+            if hold[i] > r[i]:
+                return False
+    if fl or sp or anyemp:
+        fcount = sum(1 for c, _ in state.emp[s] if c in d.freelancers)
+        scount = len(state.emp[s]) - fcount
+        if fl > fcount or sp > scount or fl + sp + anyemp > fcount + scount:
             return False
-    fcount = sum(1 for c, _ in state.emp[s] if c in d.freelancers)
-    scount = len(state.emp[s]) - fcount
-    if fl > fcount or sp > scount or fl + sp + anyemp > fcount + scount:
-        return False
     if tucked > len(state.tuck[s]) or items > len(state.h_item[s]):
         return False
     if award_needs:
@@ -107,23 +113,36 @@ def feasible(state, s: int, oids) -> bool:
 
 
 def objective_total(state, s: int, exact: bool = True) -> int:
-    """The best allocation's objective score (brute force up to 8 objectives, AMB-17)."""
+    """The best allocation's objective score (brute force up to 8 objectives, AMB-17).
+
+    Feasibility only shrinks as objectives are added (each needs its own things), so an
+    objective that cannot be met on its own is met in no allocation: the search runs over
+    the others only (at the end of most games none or one), and stops as soon as an
+    allocation meets every one of them that gains something."""
     objs = state.objs[s]
     if not objs:
         return 0
-    vals = [_objective_values(state, s, o) for o in objs]
+    ab, rs = state.ability(s), state.restriction(s)
+    vals = [_objective_values(state, s, o, ab, rs) for o in objs]
     base = sum(f for _m, f in vals)
     k = len(objs)
     if exact and k <= 8:
+        gain = [m - f for m, f in vals]
+        usable = [i for i in range(k) if feasible(state, s, (objs[i],))]
+        if len(usable) <= 1:
+            return base + max(0, gain[usable[0]]) if usable else base
+        usable.sort(key=lambda i: gain[i], reverse=True)
         best = base
-        order = sorted(range(k), key=lambda i: vals[i][0] - vals[i][1], reverse=True)
-        for size in range(k, 0, -1):
-            for combo in combinations(order, size):
-                gain = sum(vals[i][0] - vals[i][1] for i in combo)
-                if base + gain <= best:
+        top = base + sum(max(0, gain[i]) for i in usable)
+        for size in range(len(usable), 0, -1):
+            for combo in combinations(usable, size):
+                total = base + sum(gain[i] for i in combo)
+                if total <= best:
                     continue
-                if feasible(state, s, [objs[i] for i in combo]):
-                    best = base + gain
+                if size == 1 or feasible(state, s, [objs[i] for i in combo]):
+                    best = total
+                    if best == top:
+                        return best
         return best
     chosen = []
     total = base

@@ -22,9 +22,10 @@ from __future__ import annotations
 import random
 from typing import Any, Hashable
 
-from automa.rules.core import TERMINAL, State, clone_rng, fresh_rng
+from automa.rules.core import TERMINAL, State
 
 from .data import ACTIONS, PIECES, RES
+from .scoring import objective_total
 
 _lcopy = list.copy
 _dcopy = dict.copy
@@ -41,12 +42,81 @@ POW_AWARD = {1: "no_level1_award", 2: "no_level2_award", 3: "no_level3_award"}
 AUTO = frozenset(("start", "endcheck", "predstart", "freelancer", "predcheck", "placebonus"))
 
 
+def shuffle(x: list, rng: random.Random) -> None:
+    """`rng.shuffle(x)`, drawing the very same numbers, in half the time: the bit width of
+    each draw is read from a table and the draws are made here instead of through two
+    Python-level calls per card.  Should a Python version draw differently, the module finds
+    out when it loads and uses rng.shuffle itself."""
+    if not _SAME_DRAWS or type(rng) is not random.Random:
+        rng.shuffle(x)
+        return
+    getrandbits = rng.getrandbits
+    bits = _BITS if len(x) < len(_BITS) else [n.bit_length() for n in range(len(x) + 1)]
+    for i in range(len(x) - 1, 0, -1):
+        k = bits[i + 1]
+        j = getrandbits(k)
+        while j > i:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
+
+
+def randbelow(n: int, rng: random.Random) -> int:
+    """`rng.randrange(n)`, the same draws, without its two Python-level calls."""
+    if not _SAME_DRAWS or n <= 0 or type(rng) is not random.Random:
+        return rng.randrange(n)
+    getrandbits = rng.getrandbits
+    k = n.bit_length()
+    r = getrandbits(k)
+    while r >= n:
+        r = getrandbits(k)
+    return r
+
+
+def _draws_match_random() -> bool:
+    """Whether `shuffle` and `randbelow` make exactly random.Random's draws on this Python."""
+    for seed in range(20):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        for n in (1, 2, 3, 7, 31, 64, 100):
+            a, b = list(range(n)), list(range(n))
+            shuffle(a, ours)
+            theirs.shuffle(b)
+            if a != b or randbelow(n, ours) != theirs.randrange(n):
+                return False
+    return ours.getstate() == theirs.getstate()
+
+
+_BITS = [n.bit_length() for n in range(257)]
+_SAME_DRAWS = True
+_SAME_DRAWS = _draws_match_random()
+
+
+def unshared_rng(shared: random.Random) -> random.Random:
+    """A generator of its own for a state that shared `shared` with its clones.  Nobody draws
+    from a shared generator (each state copies it first), so its state is read once and kept
+    on it: reading it builds 625 numbers, three times the cost of loading them into a copy."""
+    frozen = getattr(shared, "_frozen_state", None)
+    if frozen is None:
+        frozen = shared._frozen_state = shared.getstate()
+    own = random.Random.__new__(random.Random)
+    own.setstate(frozen)
+    return own
+
+
+def _place_rows(game) -> tuple:
+    """The game's `space_rows` with each row's ("place", id) action made once, kept on the game:
+    legal-move generation runs through them at every main step."""
+    rows = tuple(row + (("place", row[0]),) for row in game.space_rows)
+    game._cache_place_rows = rows
+    return rows
+
+
 class TabletopState(State):
     __slots__ = ("game", "rng", "n", "turn", "phase", "ret", "stack", "vp", "res", "mum", "stand", "placed",
                  "emp", "wow", "pow", "tuck", "perm", "prod", "h_emp", "h_skill", "h_item", "pub", "awd",
                  "objs", "acard", "pred_t", "pred_c", "pred_up", "occ", "deck", "tr", "tok", "skill_deck",
                  "skill_out", "obj_deck", "obj_out", "supply", "shelf", "zap_deck", "zap_disc", "zap_own", "hourglass",
-                 "end_by", "final_left", "deal", "events", "steps", "trade_open", "_cache_rng_shared")
+                 "end_by", "final_left", "deal", "events", "steps", "trade_open", "_cache_rng_shared",
+                 "_cache_rng_seed")
 
     # ------------------------------------------------------------------ setup
     def __init__(self, game, seed: int | None = None, _blank: bool = False):
@@ -56,6 +126,7 @@ class TabletopState(State):
         d = game.data
         rng = self.rng = random.Random(seed)
         self._cache_rng_shared = False
+        self._cache_rng_seed = 0
         n = self.n = game.num_players
         first = game.first
         self.turn = first
@@ -157,7 +228,11 @@ class TabletopState(State):
         # the generator is shared copy-on-write (see R()): copying a Mersenne Twister costs
         # more than the rest of the clone
         c.rng = self.rng
-        c._cache_rng_shared = self._cache_rng_shared = True
+        c._cache_rng_seed = self._cache_rng_seed
+        if self.rng is None:            # a world whose generator is made on its first draw
+            c._cache_rng_shared = False
+        else:
+            c._cache_rng_shared = self._cache_rng_shared = True
         c.n = self.n
         c.turn = self.turn
         c.phase = self.phase
@@ -215,10 +290,14 @@ class TabletopState(State):
 
     def R(self) -> random.Random:
         """The state's own generator; every random draw goes through here so that clones
-        can share one generator until either side first uses it."""
+        can share one generator until either side first uses it, and so that a world made by
+        `determinize` seeds its generator only if it draws (without Mumanbots, a Tabletop Inc.
+        game never does after set-up, and seeding one costs a sixth of a determinize)."""
         if self._cache_rng_shared:
-            self.rng = clone_rng(self.rng)
+            self.rng = unshared_rng(self.rng)
             self._cache_rng_shared = False
+        elif self.rng is None:
+            self.rng = random.Random(self._cache_rng_seed)
         return self.rng
 
     # ------------------------------------------------------------------ small helpers
@@ -338,9 +417,22 @@ class TabletopState(State):
             return self.stack[-1][1]
         return self.turn
 
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
+
     def random_action(self, rng: random.Random) -> Hashable:
+        """legal[rng.randrange(len(legal))], the draw made as `randbelow` makes it, inline: this
+        runs once per action of every search playout."""
         legal = self.legal_actions()
-        return legal[rng.randrange(len(legal))]
+        n = len(legal)
+        if not _SAME_DRAWS or not 0 < n < 257 or type(rng) is not random.Random:
+            return legal[rng.randrange(n)]
+        getrandbits = rng.getrandbits
+        k = _BITS[n]
+        r = getrandbits(k)
+        while r >= n:
+            r = getrandbits(k)
+        return legal[r]
 
     def legal_actions(self) -> list:
         ph = self.phase
@@ -349,7 +441,8 @@ class TabletopState(State):
         if self.stack:
             return self._task_legal(self.stack[-1])
         if ph == "main":
-            return self._free_actions(self.turn) + self._main_actions(self.turn)
+            free = self._free_actions(self.turn)
+            return free + self._main_actions(self.turn) if free else self._main_actions(self.turn)
         return self._free_actions(self.turn) + [("end_turn",)]
 
     def _main_actions(self, s: int) -> list:
@@ -361,34 +454,51 @@ class TabletopState(State):
         if mum or stand:
             occ = self.occ
             have = self.res[s]
-            sw = SWAP_PAIRS.get(self.ability(s))
-            first = stand[0] if stand else ""
-            first_action = d.specialists[first][0] if first else ""
-            linked = {d.specialists[st][0]: st for st in stand} if stand else None
-            for sid, action, idx, unlimited, cr, ca, cost in g.space_rows:
-                if not unlimited and occ[idx] >= 0:
-                    continue
-                if cr < 0:
-                    payable = True
-                elif cr < 5:
-                    payable = have[cr] >= ca or (sw is not None and cr in sw
-                                                 and have[sw[0]] + have[sw[1]] >= ca)
+            w = self.wow[s]
+            sw = SWAP_PAIRS.get(d.wow[w][0]) if w in d.wow else None      # self.ability(s)
+            rows = g.__dict__.get("_cache_place_rows") or _place_rows(g)
+            if mum and not stand:
+                # the common case, in one pass: every open space the seat can pay for
+                if sw is None:
+                    out = [place for _sid, _action, idx, unlimited, cr, ca, cost, place in rows
+                           if (unlimited or occ[idx] < 0)
+                           and (cr < 0 or (have[cr] >= ca if cr < 5 else self.can_pay(s, cost)))]
                 else:
-                    payable = self.can_pay(s, cost)
-                if payable:
-                    if mum:
-                        out.append(("place", sid))
-                    elif first and first_action != action:
-                        out.append(("place", sid, first))
-                if linked:
-                    for st in stand:
-                        if d.specialists[st][0] == action:
-                            out.append(("place", sid, st))
-            if self.emp[s]:
-                used = {loc for _w, loc in self.placed[s] if isinstance(loc, str)}
-                for card, _slot in self.emp[s]:
-                    if card in d.freelancers and card not in used:
-                        out.append(("freelancer", card))
+                    a, b = sw
+                    out = [place for _sid, _action, idx, unlimited, cr, ca, cost, place in rows
+                           if (unlimited or occ[idx] < 0)
+                           and (cr < 0 or (have[cr] >= ca or ((cr == a or cr == b) and have[a] + have[b] >= ca)
+                                           if cr < 5 else self.can_pay(s, cost)))]
+            else:
+                # with standees: each open space's meeple place (or, with no meeple left, the
+                # first standee's on a space of another action) and then its linked standees
+                append = out.append
+                specialists = d.specialists
+                first = stand[0]
+                first_action = specialists[first][0]
+                linked = {}
+                for st in stand:
+                    linked.setdefault(specialists[st][0], []).append(st)
+                for sid, action, idx, unlimited, cr, ca, cost, place in rows:
+                    if not unlimited and occ[idx] >= 0:
+                        continue
+                    if cr < 0 or (have[cr] >= ca or (sw is not None and cr in sw
+                                                     and have[sw[0]] + have[sw[1]] >= ca)
+                                  if cr < 5 else self.can_pay(s, cost)):
+                        if mum:
+                            append(place)
+                        elif first_action != action:
+                            append(("place", sid, first))
+                    if action in linked:
+                        for st in linked[action]:
+                            append(("place", sid, st))
+            emp = self.emp[s]
+            if emp:
+                freelancers = d.freelancers
+                hired = [card for card, _slot in emp if card in freelancers]
+                if hired:
+                    used = {loc for _w, loc in self.placed[s] if isinstance(loc, str)}
+                    out.extend(("freelancer", card) for card in hired if card not in used)
         if self.placed[s]:
             out.append(("recall",))
         return out
@@ -430,11 +540,22 @@ class TabletopState(State):
     def _window_open(self, s: int) -> bool:
         """Whether the free window after the main step needs a decision: some free step is
         possible, and it is not only more trading with the very resources the seat just stopped
-        trading (AMB-30)."""
-        free = self._free_actions(s)
-        if not free:
-            return False
-        return free[0][0] != "swap" or not self.trade_open[3] or tuple(self.res[s]) != self.trade_open[2]
+        trading (AMB-30).  Asked after every main step, so it checks the kinds of free step in
+        `_free_actions`' order and stops at the first without listing them."""
+        if self.h_skill[s]:
+            tuck = self.tuck[s]
+            w = self.wow[s]
+            if (w and w not in tuck) or any(c not in tuck for c, _ in self.emp[s]):
+                return True
+        if self.h_item[s]:
+            return True
+        p = self.pow[s]
+        if p and self.can_pay(s, self.game.data.pow[p][1]):
+            return True
+        trade = self.trade_open
+        if trade and self._swaps(s, *self.trade_masks(s)):
+            return not trade[3] or tuple(self.res[s]) != trade[2]
+        return False
 
     def _free_actions(self, s: int) -> list:
         """§6 free-timing steps: tuck, use an item, remove the POW card; and, once the seat has
@@ -448,8 +569,9 @@ class TabletopState(State):
             for sc in sorted(set(self.h_skill[s])):
                 for e in holders:
                     out.append(("tuck", sc, e))
-        for it in sorted(set(self.h_item[s])):
-            out.append(("item", it))
+        if self.h_item[s]:
+            for it in sorted(set(self.h_item[s])):
+                out.append(("item", it))
         p = self.pow[s]
         if p and self.can_pay(s, self.game.data.pow[p][1]):
             out.append(("remove_pow",))
@@ -510,7 +632,6 @@ class TabletopState(State):
     # ------------------------------------------------------------------ turns
     def _start_turn(self, s: int) -> None:
         """Begin seat s's turn; Mumanbot seats play at once (§17.2)."""
-        from automa import mumanbot
         while True:
             self.turn = s
             self.trade_open = ()
@@ -518,6 +639,7 @@ class TabletopState(State):
                 self.phase = "main"
                 self.ret = "main"
                 return
+            from automa import mumanbot
             mumanbot.bot_turn(self, s)
             if self.stack:           # a human predictor must choose a reward now
                 self.phase = "resolve"
@@ -572,7 +694,7 @@ class TabletopState(State):
         self.stack.append(("predcheck", s, sp.action))
         self.stack.append(("start", s, sp.action, linked, sp.piece))
         self.stack.append(("placebonus", s, sp.id))
-        if not linked:
+        if not linked and any(sp.cost):
             self.charge(s, sp.cost)                  # waived for a linked specialist (§7.3)
         self.log(f"seat {s} places on {sp.id}" + (f" with {worker}" if worker != "m" else ""))
 
@@ -958,8 +1080,22 @@ class TabletopState(State):
                 out.append(("stop",))
             return out
         if kind == "track":
-            key = t[2]
-            out = [("slot", i) for i, c in enumerate(self.tr[key]) if c and (t[3] or self.track_price_ok(s, key, i))]
+            tr = self.tr[t[2]]
+            if t[3]:
+                out = [("slot", i) for i, c in enumerate(tr) if c]
+            else:
+                # track_price_ok for every slot at once: a token on each card to its right
+                ban = POW_TOKEN_BAN.get(self.restriction(s), -1)
+                r = self.res[s]
+                wealth = r[0] + r[1] + r[2] + r[3] + r[4] - (r[ban] if ban >= 0 else 0)
+                out = []
+                need = 0
+                for i in range(len(tr) - 1, -1, -1):
+                    if tr[i]:
+                        if wealth >= need:
+                            out.append(("slot", i))
+                        need += 1
+                out.reverse()
             out.append(("decline",))
             return out
         if kind == "tokens":
@@ -1167,22 +1303,29 @@ class TabletopState(State):
 
     # ------------------------------------------------------------------ scoring (§14)
     def objective_score(self, s: int) -> int:
-        from .scoring import objective_total
         return objective_total(self, s)
 
     def final_breakdown(self, s: int) -> dict:
         d = self.game.data
         if s in self.game.bots:
             return {"track": self.vp[s], "total": self.vp[s]}
-        pub = sum(sum(g) for g in self.pub[s])
-        unpub = (sum(self.prod[s]) + 1) // 2
-        obj = self.objective_score(s)
-        fl = sum(d.freelancers[c][3] for c, _ in self.emp[s] if c in d.freelancers)
-        card = d.awards[self.acard[s]]
-        ab = self.ability(s)
+        pub = 0
+        for g in self.pub[s]:
+            pub += g[0] + g[1] + g[2]
+        prod = self.prod[s]
+        unpub = (prod[0] + prod[1] + prod[2] + 1) // 2
+        obj = objective_total(self, s)
+        freelancers = d.freelancers
+        fl = 0
+        for c, _ in self.emp[s]:
+            if c in freelancers:
+                fl += freelancers[c][3]
         aw = 0
-        for A, _g in self.awd[s]:
-            aw += AWARD_W_VP[ab] if ab == AWARD_W[A] else card[A - 1][1]
+        if self.awd[s]:
+            card = d.awards[self.acard[s]]
+            ab = self.ability(s)
+            for A, _g in self.awd[s]:
+                aw += AWARD_W_VP[ab] if ab == AWARD_W[A] else card[A - 1][1]
         total = self.vp[s] + pub + unpub + obj + fl + aw
         return {"track": self.vp[s], "published": pub, "unpublished": unpub, "objectives": obj,
                 "freelancers": fl, "awards": aw, "total": total}
@@ -1191,6 +1334,15 @@ class TabletopState(State):
         """(VP, tie-break): ties go to the seat farthest from the first player (§14.3)."""
         first = self.game.first
         return [(self.final_breakdown(s)["total"], (s - first) % self.n) for s in range(self.n)]
+
+    def returns(self) -> list[float]:
+        """As `State.returns`, found faster (search scores every playout's end with it): the
+        tie-break is different for every seat, so exactly one seat has the best score and wins."""
+        if self.phase != "over":
+            return self.heuristic()
+        scores = self.scores()
+        best = max(scores)
+        return [1.0 if sc == best else 0.0 for sc in scores]
 
     def heuristic(self) -> list[float]:
         from .scoring import heuristic
@@ -1204,6 +1356,12 @@ class TabletopState(State):
     def determinize(self, seat: int, rng: random.Random) -> "TabletopState":
         from .info import determinize
         return determinize(self, seat, rng)
+
+    def determinizer(self, seat: int):
+        """determinize(seat, rng) as a function of rng, with what needs no draw done once (for
+        a search that asks for a world every iteration); valid while this state is unchanged."""
+        from .info import determinizer
+        return determinizer(self, seat)
 
     def action_to_string(self, action) -> str:
         """The action as its actor reads it, cards and spaces named (worded in view.py)."""
