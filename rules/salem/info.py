@@ -14,7 +14,9 @@ from __future__ import annotations
 
 from automa.rules.core import fresh_rng
 
-from .state import SECRET_KINDS, SPECIAL_SET, randbelow, shuffle
+from automa.rules.draws import randbelow, shuffle
+
+from .state import SECRET_KINDS, SPECIAL_SET
 
 
 def observation(state, seat):

@@ -16,58 +16,13 @@ from __future__ import annotations
 import random
 
 from automa.rules.core import TERMINAL, Outcome, State
+from automa.rules.draws import randbelow, shuffle
 
 from .data import SPECIALS
 
 SPECIAL_SET = frozenset(SPECIALS)
 
 
-def shuffle(x: list, rng: random.Random) -> None:
-    """`rng.shuffle(x)`, drawing the very same numbers, in half the time: the bit width of
-    each draw is read from a table and the draws are made here instead of through two
-    Python-level calls per card.  Should a Python version draw differently, the module finds
-    out when it loads and uses rng.shuffle itself."""
-    if not _SAME_DRAWS or type(rng) is not random.Random:
-        rng.shuffle(x)
-        return
-    getrandbits = rng.getrandbits
-    bits = _BITS if len(x) < len(_BITS) else [n.bit_length() for n in range(len(x) + 1)]
-    for i in range(len(x) - 1, 0, -1):
-        k = bits[i + 1]
-        j = getrandbits(k)
-        while j > i:
-            j = getrandbits(k)
-        x[i], x[j] = x[j], x[i]
-
-
-def randbelow(n: int, rng: random.Random) -> int:
-    """`rng.randrange(n)`, the same draws, without its two Python-level calls."""
-    if not _SAME_DRAWS or n <= 0 or type(rng) is not random.Random:
-        return rng.randrange(n)
-    getrandbits = rng.getrandbits
-    k = n.bit_length()
-    r = getrandbits(k)
-    while r >= n:
-        r = getrandbits(k)
-    return r
-
-
-def _draws_match_random() -> bool:
-    """Whether `shuffle` and `randbelow` make exactly random.Random's draws on this Python."""
-    for seed in range(20):
-        ours, theirs = random.Random(seed), random.Random(seed)
-        for n in (1, 2, 3, 7, 31, 64, 100):
-            a, b = list(range(n)), list(range(n))
-            shuffle(a, ours)
-            theirs.shuffle(b)
-            if a != b or randbelow(n, ours) != theirs.randrange(n):
-                return False
-    return ours.getstate() == theirs.getstate()
-
-
-_BITS = [n.bit_length() for n in range(257)]
-_SAME_DRAWS = True
-_SAME_DRAWS = _draws_match_random()
 
 
 def _ability_holders(game) -> dict:

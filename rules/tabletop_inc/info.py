@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 
 from .data import PIECES, RES
-from .state import shuffle
+from automa.rules.draws import shuffle
 
 
 def _mask_task(t, seat: int):
