@@ -26,14 +26,18 @@ cost is the actions it simulates times the cost of one of them, plus what it pay
 (determinize or clone, the tree, scoring the end).  The cost grows no faster than the length
 when the cost per simulated action does not grow: the report compares, for each game, the
 microseconds per simulated action at every player count with those at its smallest count.
-(The actions an iteration simulates depend on where each random game's midpoint falls, and
-whole-game lengths vary a lot from game to game in Salem, so growth factors of the iteration
-cost itself jump about; they are in the table too.)
+The verdict reads the trend of that cost over all the player counts (a least-squares line
+through the logarithms of the MCTS and ISMCTS figures), not single figures, which move by
+10-20% between runs on a shared machine.  (The actions an iteration simulates depend on where
+each random game's midpoint falls, and whole-game lengths vary a lot from game to game in
+Salem, so growth factors of the iteration cost itself jump about; they are in the table too.)
 
 Writes experiments/results/scaling.csv, .md and .png (the PNG needs the plots extra).
 """
 from __future__ import annotations
 
+import math
+import os
 import random
 import statistics
 import time
@@ -48,8 +52,8 @@ from automa.search.mcts import ISMCTSBot, MCTSBot
 CONFIGS = [("salem", tuple(range(4, 13))), ("tabletop_inc", (2, 3, 4, 5, 6)),
            ("pi", (2, 3, 4, 5)), ("pulitzer", (1, 2, 3, 4, 5))]
 ITERATIONS = 100
-#: the growth of the iteration cost may exceed the growth of the game's length by this much
-#: before the report says it grows faster (the figures move by about that much between runs)
+#: the fitted trend of the cost per simulated action may rise by this much over a game's player
+#: counts before the report says the iteration cost grows faster than the game's length
 SLACK = 1.15
 clock = time.process_time
 
@@ -141,29 +145,41 @@ def add_growth(rows: list[dict]) -> None:
         row["per_action_growth"] = row["ismcts_us_per_action"] / base["ismcts_us_per_action"]
 
 
+def per_action_trend(rows: list[dict]) -> float:
+    """The factor by which the cost per simulated action changes from a game's smallest player
+    count to its largest, from a least-squares line through the logarithms of all its MCTS and
+    ISMCTS figures (a trend over every count, so that one noisy figure does not decide it)."""
+    points = [(r["players"], math.log(r[key])) for r in rows
+              for key in ("mcts_us_per_action", "ismcts_us_per_action")]
+    mean_x = statistics.mean(x for x, _ in points)
+    mean_y = statistics.mean(y for _, y in points)
+    spread = sum((x - mean_x) ** 2 for x, _ in points)
+    slope = sum((x - mean_x) * (y - mean_y) for x, y in points) / spread if spread else 0.0
+    return math.exp(slope * (rows[-1]["players"] - rows[0]["players"]))
+
+
 def verdicts(rows: list[dict]) -> list[str]:
     """One sentence per game: does the iteration cost grow faster than the game's length, that
-    is, does the ISMCTS cost per simulated action grow?"""
+    is, does the cost per simulated action grow?"""
     lines = []
     for name in dict.fromkeys(r["game"] for r in rows):
         mine = [r for r in rows if r["game"] == name]
         first, last = mine[0], mine[-1]
-        faster = [r for r in mine[1:] if r["per_action_growth"] > SLACK]
-        span = f"{first['players']} to {last['players']} players"
-        growth = (f"whole-game length x{last['length_growth']:.2f}, ISMCTS iteration cost "
+        trend = per_action_trend(mine)
+        growth = (f"whole-game length x{last['length_growth']:.2f}; ISMCTS iteration cost "
                   f"x{last['ismcts_cost_growth']:.2f} for x{last['ismcts_actions_per_iteration'] / first['ismcts_actions_per_iteration']:.2f} "
-                  f"simulated actions, cost per simulated action x{last['per_action_growth']:.2f} "
-                  f"({first['ismcts_us_per_action']:.1f} to {last['ismcts_us_per_action']:.1f} us; MCTS "
-                  f"{first['mcts_us_per_action']:.1f} to {last['mcts_us_per_action']:.1f} us), "
-                  f"clone x{last['clone_us'] / first['clone_us']:.2f}, "
+                  f"simulated actions; cost per simulated action {first['ismcts_us_per_action']:.1f} to "
+                  f"{last['ismcts_us_per_action']:.1f} us (MCTS {first['mcts_us_per_action']:.1f} to "
+                  f"{last['mcts_us_per_action']:.1f} us), trend x{trend:.2f}; clone x{last['clone_us'] / first['clone_us']:.2f}, "
                   f"determinize x{last['determinize_us'] / first['determinize_us']:.2f}")
-        if faster:
-            where = ", ".join(f"{r['players']} players (x{r['per_action_growth']:.2f})" for r in faster)
-            lines.append(f"* {name}, {span}: {growth}.  Grows faster than the game's length: the cost "
-                         f"per simulated action is higher at {where}.")
+        if trend > SLACK:
+            lines.append(f"* {name}, {first['players']} to {last['players']} players: {growth}.  The cost "
+                         f"per simulated action rises with the player count, so an iteration's cost grows "
+                         f"faster than the game's length.")
         else:
-            lines.append(f"* {name}, {span}: {growth}.  Grows no faster than the game's length: the "
-                         f"cost per simulated action stays within x{SLACK:g} of the smallest count's.")
+            lines.append(f"* {name}, {first['players']} to {last['players']} players: {growth}.  The cost "
+                         f"per simulated action holds (trend within x{SLACK:g}), so an iteration's cost grows "
+                         f"no faster than the game's length.")
     return lines
 
 
@@ -217,6 +233,7 @@ def main() -> None:
     out = Path(args.out)
     only = {g for g in args.only.split(",") if g}
     rows = []
+    load = os.getloadavg()[0]
     with Timer() as timer:
         for name, counts in CONFIGS:
             if only and name not in only:
@@ -235,8 +252,12 @@ def main() -> None:
              "or per search iteration; efficiency = simulated actions per second inside the search over "
              "raw random-playout actions per second from the same position; *_growth = the value over "
              "the game's value at its smallest player count.", "",
+             f"Machine: {os.cpu_count()} cores, load average {load:.1f} when the run started (other "
+             "work on a shared machine still slows CPU-time figures somewhat: single figures can be "
+             "off by 10-20%).", "",
              "Does the cost of an iteration grow faster than the game's own length?  It does when the "
-             f"cost per simulated action grows (allowing x{SLACK:g} for run-to-run noise):", ""] + verdicts(rows)
+             "cost per simulated action rises with the player count (its fitted trend from the smallest "
+             f"count to the largest above x{SLACK:g}):", ""] + verdicts(rows)
     write_table(out, "scaling", COLUMNS, [[r[c] for c in COLUMNS] for r in rows],
                 "Search cost against player count", command, timer.seconds, notes)
     plot(rows, out / "scaling.png")

@@ -23,7 +23,7 @@ import random
 from typing import Any, Hashable
 
 from automa.rules.core import TERMINAL, State
-from automa.rules.draws import BIT_LENGTHS, SAME_DRAWS, randbelow, shuffle
+from automa.rules.draws import BIT_LENGTHS, SAME_DRAWS
 
 from .data import ACTIONS, PIECES, RES
 from .scoring import objective_total
@@ -376,8 +376,8 @@ class TabletopState(State):
         return self.phase == "over"
 
     def random_action(self, rng: random.Random) -> Hashable:
-        """legal[rng.randrange(len(legal))], the draw made as `randbelow` makes it, inline: this
-        runs once per action of every search playout."""
+        """legal[rng.randrange(len(legal))], the draw made as `automa.rules.draws.randbelow`
+        makes it, inline: this runs once per action of every search playout."""
         legal = self.legal_actions()
         n = len(legal)
         if not SAME_DRAWS or not 0 < n < 257 or type(rng) is not random.Random:
