@@ -66,7 +66,8 @@ class PulitzerGame(Game):
     Params = PulitzerParams
     modes = {"standard": (3, 4, 5), "two-player": (2,), "solo": (1,)}
     data_dir = DATA_DIR
-    bot_factories = {"pulitzer-heuristic": "automa.rules.pulitzer.bots:HeuristicBot"}
+    bot_factories = {"pulitzer-heuristic": "automa.rules.pulitzer.bots:HeuristicBot",
+                     "pulitzer-expert": "automa.rules.pulitzer.bots:ExpertBot"}
 
     def __init__(self, params=None, **kwargs):
         super().__init__(params, **kwargs)
