@@ -46,21 +46,15 @@ FALLBACK_OPPONENT = "ismcts:iterations=300"
 PRESET_OPPONENT = "level:normal"
 #: `hint` thinks this long (seconds; `hint SECONDS` asks for another time)
 HINT_SECONDS = 3.0
-#: hint playouts stop after this many moves and are scored by the game's heuristic
-HINT_ROLLOUT_DEPTH = 6
-#: a suggestion seen fewer times than this is reported as a rough estimate
-HINT_ROUGH_VISITS = 30
-#: the best move is "clearly ahead" when its estimate is this many standard errors above the
-#: second's and the search gave it at least HINT_CLEAR_RATIO times the visits
-HINT_CLEAR_Z = 2.0
-HINT_CLEAR_RATIO = 1.5
+#: a suggestion played out fewer times than this is reported as a rough estimate
+HINT_ROUGH_PLAYOUTS = 30
 #: safety stop on a search bot's thinking time per move in `play` (seconds; 0 = none): the
 #: bots search their iteration budget, and only a move that overruns is cut short
 MOVE_SECONDS = 1.9
 
 COMMANDS = {
-    "hint": f"the search's three best moves here, after {HINT_SECONDS:g} seconds of thought, "
-            "with estimated win rates, visits and how sure it is",
+    "hint": f"the expert's three best moves here, each played out for {HINT_SECONDS:g} seconds: "
+            "estimated win rates with their 95% intervals, and how sure that makes it",
     "hint SECONDS": "the same, thinking for SECONDS (e.g. hint 15)",
     "undo": "take back your last decision (games with one human); the bots answer as before",
     "save [FILE]": "save the game to FILE, or to the games folder (resume: automa play GAME --load FILE)",
@@ -516,12 +510,12 @@ class Session:
     input_fn: Callable[[str], str] = input
     out: Callable[[str], None] = click.echo
     move_seconds: float = MOVE_SECONDS
-    _hint_bot: Bot | None = None
+    _hints: int = 0
     #: action index of each human decision -> the bots' state just before it (for undo)
     _snapshots: dict = field(default_factory=dict)
     #: action index of each search-bot move -> (the actions before it, iterations it searched)
     _bot_iterations: dict = field(default_factory=dict)
-    #: what the last hint searched: iterations, seconds, legal actions, actions tried
+    #: what the last hint did: playouts, seconds, legal actions
     last_hint: dict = field(default_factory=dict)
     #: every alias offered so far -> what it named (see `assign_aliases`); saved with the game
     alias_book: dict = field(default_factory=dict)
@@ -718,35 +712,21 @@ class Session:
         self._restore_bots(snap)
         return f"took back: {undone}"
 
-    def hint(self, seat: int, seconds: float | None = None) -> list[tuple[str, float, int]]:
-        """The three most visited moves of an ISMCTS search from `seat`'s view, searching for
-        `seconds` (default HINT_SECONDS): (text, mean value, visits).  `last_hint` says what
-        was searched, and the first two moves' figures feed `hint_confidence`."""
-        from automa.search.mcts import ISMCTSBot
+    def hint(self, seat: int, seconds: float | None = None) -> list[tuple[str, float, int, float, float]]:
+        """The expert's analysis (search/analysis.py): its three best moves for `seat`, each
+        played out from worlds `seat` cannot tell apart for about `seconds` (default
+        HINT_SECONDS), as (text, estimated win rate, playouts, interval low, interval high),
+        best estimate first.  `last_hint` says what was done."""
+        from automa.search.analysis import analyse
         seconds = HINT_SECONDS if seconds is None else max(0.05, float(seconds))
         legal = self.state.legal_actions()
         if len(legal) == 1:
-            self.last_hint = {"iterations": 0, "seconds": 0.0, "asked": seconds, "legal": 1, "tried": 1}
-            return [(self.state.action_to_string(legal[0]), float("nan"), 0)]
-        if self._hint_bot is None:
-            # playouts cut after a few moves and scored by the game's heuristic, as the
-            # difficulty presets do: random playouts to the end never win Pulitzer solo,
-            # which left every move at 0%
-            self._hint_bot = ISMCTSBot(self.game, seed=self.bot_seed + 9973, spec="ismcts",
-                                       seconds=seconds, rollout_depth=HINT_ROLLOUT_DEPTH)
-        bot = self._hint_bot
-        bot.params.update(seconds=seconds, max_seconds=0.0)
-        root = bot.search(self.state, seat)
-        stats = bot.last_stats
-        tried = sorted((a for a in legal if a in root.children and root.children[a].visits),
-                       key=lambda a: -root.children[a].visits)
-        self.last_hint = {"iterations": int(stats.get("iterations", 0)), "seconds": float(stats.get("seconds", 0.0)),
-                          "asked": seconds, "legal": len(legal), "tried": len(tried)}
-        rows = []
-        for action in tried[:3]:
-            node = root.children[action]
-            rows.append((self.state.action_to_string(action), node.totals[seat] / node.visits, node.visits))
-        return rows
+            self.last_hint = {"playouts": 0, "seconds": 0.0, "asked": seconds, "legal": 1}
+            return [(self.state.action_to_string(legal[0]), float("nan"), 0, 0.0, 1.0)]
+        self._hints += 1
+        estimates, self.last_hint = analyse(self.game, self.state, seat, seconds,
+                                            seed=self.bot_seed + 9973 * self._hints)
+        return [(e.text, e.rate, e.playouts, *e.interval) for e in estimates]
 
     def _cap(self, s: Any, bot: Bot, cap: float | None = None) -> None:
         """Give a search bot a safety stop at `move_seconds` per move.  Its budget stays in
@@ -800,58 +780,54 @@ class Session:
         self.history = now
 
 
-def hint_confidence(rows: Sequence[tuple[str, float, int]]) -> str:
-    """How sure the search is of its first suggestion over the second, from their mean
-    values and visits.  A mean of values in [0, 1] has a variance of at most v(1 - v) per
-    playout, so (v1 - v2) / sqrt(v1(1 - v1)/n1 + v2(1 - v2)/n2) says how many standard errors
-    apart the two estimates are; UCT also gives a clearly better move more visits."""
+def hint_confidence(rows: Sequence[tuple[str, float, int, float, float]]) -> str:
+    """How sure the analysis is of its first suggestion over the second, from their win-rate
+    intervals: sure when the intervals do not overlap, fairly sure when the first leads by a
+    standard error or more, otherwise not sure."""
     if len(rows) < 2:
         return ""
-    (_t1, v1, n1), (_t2, v2, n2) = rows[0], rows[1]
+    (_t1, v1, n1, low1, _h1), (_t2, v2, n2, _l2, high2) = rows[0], rows[1]
     if not (n1 and n2) or v1 != v1 or v2 != v2:
         return ""
-    spread = math.sqrt(max(v1 * (1 - v1), 0.01) / n1 + max(v2 * (1 - v2), 0.01) / n2)
-    z = (v1 - v2) / spread
-    ratio = n1 / n2
-    figures = f"{100 * v1:.0f}% against {100 * v2:.0f}%, {n1} visits against {n2}"
-    if z >= HINT_CLEAR_Z and ratio >= HINT_CLEAR_RATIO:
+    figures = f"{100 * v1:.0f}% against {100 * v2:.0f}% over {n1} playouts each"
+    if low1 > high2:
         return f"sure: the first suggestion is clearly ahead of the second ({figures})"
-    if z >= 1.0 or ratio >= HINT_CLEAR_RATIO:
-        return (f"fairly sure: the first suggestion leads the second, but not by a clear margin "
-                f"({figures})")
+    spread = math.sqrt(max(v1 * (1 - v1), 0.01) / n1 + max(v2 * (1 - v2), 0.01) / n2)
+    if (v1 - v2) / spread >= 1.0:
+        return f"fairly sure: the first suggestion leads the second, but not by a clear margin ({figures})"
     return (f"not sure: the first two suggestions are too close to call ({figures}); "
-            "either is as good as this search can tell")
+            "either is as good as this analysis can tell")
 
 
-def hint_lines(rows: Sequence[tuple[str, float, int]], stats: dict) -> list[str]:
-    """The hint's suggestions, each with its win-rate estimate and visits, then what was
-    searched and how sure the search is (`hint_confidence`); a note when the estimate rests
-    on few visits."""
+def hint_lines(rows: Sequence[tuple[str, float, int, float, float]], stats: dict) -> list[str]:
+    """The hint's suggestions, each with its estimated win rate and 95% interval, then what
+    was played and how sure that makes the analysis (`hint_confidence`); a note when the
+    estimates rest on few playouts."""
     out = []
-    for i, (text, value, visits) in enumerate(rows, 1):
-        rate = "?" if value != value or value in (float("inf"), float("-inf")) else f"{100 * value:.0f}%"
-        out.append(f"  {i}. {text}  — estimated win rate {rate} ({visits} visits)")
+    for i, (text, value, playouts, low, high) in enumerate(rows, 1):
+        if value != value:
+            out.append(f"  {i}. {text}")
+        else:
+            out.append(f"  {i}. {text}  — estimated win rate {100 * value:.0f}% "
+                       f"(95% interval {100 * low:.0f}-{100 * high:.0f}%, {playouts} playouts)")
     if not rows:
-        out.append("  no suggestion: the search had no time to try a move")
-        return out
+        return ["  no suggestion"]
     if stats.get("legal") == 1:
         out.append("  (the only legal move here)")
         return out
-    done, legal, tried = stats.get("iterations", 0), stats.get("legal", 0), stats.get("tried", 0)
-    out.append(f"  searched {done} playouts in {stats.get('seconds', 0.0):.1f} s over {legal} legal moves"
-               + (f" ({legal - tried} never tried)" if tried and tried < legal else ""))
-    values = [v for _t, v, _n in rows]
+    out.append(f"  the expert's {len(rows)} best of {stats.get('legal', 0)} legal moves, each played out to "
+               f"the end by expert players in the same {rows[0][2]} worlds consistent with what you see "
+               f"({stats.get('seconds', 0.0):.1f} s)")
+    values = [v for _t, v, *_rest in rows]
     if len(rows) > 1 and max(values) - min(values) < 1e-9:
-        out.append("  every suggestion scored the same in the playouts: the search cannot tell "
+        out.append("  every suggestion did equally well in the playouts: the analysis cannot tell "
                    "these moves apart here, so their order means nothing")
     else:
         sure = hint_confidence(rows)
         if sure:
             out.append(f"  {sure}")
-    few = min(v for _t, _v, v in rows)
-    if few < HINT_ROUGH_VISITS or (tried and tried < legal):
-        out.append(f"  rough estimate: the least-visited suggestion has {few} visits; "
-                   "'hint 15' thinks longer")
+    if min(n for _t, _v, n, *_rest in rows) < HINT_ROUGH_PLAYOUTS:
+        out.append(f"  rough estimate: {rows[0][2]} playouts per move; 'hint 15' thinks longer")
     return out
 
 

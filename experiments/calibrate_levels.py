@@ -1,20 +1,18 @@
 """Table 5: the difficulty presets `level:easy|normal|hard|expert` (search/presets.toml)
-against a fixed reference player per game: the reference's win rate must fall level by
-level, each level's Wilson 95% interval wholly below the previous one's.  In four games a
-level is the search at a budget and blunder rate; in Salem, where the search is no stronger
-than the rule-based player (salem_sides.md), it is `salem-heuristic` at a blunder rate.
+against a fixed strong reference per game: the reference's win rate must fall level by
+level, each level's Wilson 95% interval wholly below the previous one's.  The reference is
+the game's expert at full strength; in Pulitzer it is the printed automaton, the default
+Times deck (3,3,2) of the solo game, so its rates read "the Times beat easy 0.8 of the time".
 
     python experiments/calibrate_levels.py [--games 48] [--games-for pi=96,salem=32] [--seed 11]
                                            [--only pi,watergate] [--write-presets] [--work DIR]
 
 The level's bot holds one seat and the reference every other; seats rotate and every deal
 is replayed under every seating.  A game is a win for the reference unless the level's bot
-finishes first: among the winners (in Salem, on the winning side), or, when nobody wins
-(Pulitzer games where no report qualifies), ranked first on score; a two-player draw
-counts half.  In a two-player game that is simply the reference's win rate; with more
-seats it is the reference players' record against the level's bot, which is what a team
-game (Salem) can measure: there a reference seat in the level bot's team would gain from a
-stronger bot, so the plain win rate of one reference seat does not fall with the level.
+finishes first: among the winners (in Salem, on the winning side), or, when nobody wins,
+ranked first on score; a two-player draw counts half; in a solo game, unless the level's
+bot wins.  In Salem one bot among five barely moves its side's result, so there the level
+plays a whole side against a side of the reference (see side_tasks).
 With --write-presets the measured rates, intervals, seeds and command go into the
 `calibration` table of each game in search/presets.toml, beside the settings they justify.
 Finished games are kept as JSONL in --work, so an interrupted run resumes where it stopped.
@@ -32,22 +30,16 @@ from automa.search import arena
 from automa.search.mcts import presets
 from automa.search.stats import wilson_interval
 
-# (game, players, mode, reference player).  The reference plays as the levels do, at a
-# blunder rate between normal and hard, so its win rate has room to fall on both sides: the
-# game's search blundering one move in five (the games' heuristic bots beat every search
-# level in Tabletop Inc. and lose to every level in Pulitzer, which leaves no room), and in
-# Salem the rule-based player blundering two moves in five.  Pulitzer is measured with
-# three players: in its two-player mode most games between these bots end with an eliminated
-# or unqualified report, which says little about who played better.  Salem is measured with
-# six: at four its single Witch card decides most games by the deal, and every bot's side
-# wins or loses alike (the rule-based side beats a random side 0.64 of the time at four, 0.77
-# at six).
+# (game, players, mode, reference player): each game's expert at full strength, a fixed
+# strong player the levels are measured against; in Pulitzer the solo game's Times deck at
+# its default mix (the printed automaton), since the expert is a solo player.  Salem is
+# measured with six players: at four its single Witch card decides most games by the deal.
 REFERENCE = [
-    ("pi", 2, "standard", "ismcts:iterations=100,rollout_depth=6,blunder=0.2"),
-    ("watergate", 2, "standard", "ismcts:iterations=60,rollout_depth=6,blunder=0.2"),
-    ("tabletop_inc", 2, "standard", "ismcts:iterations=60,rollout_depth=6,blunder=0.2"),
-    ("pulitzer", 3, "standard", "ismcts:iterations=10,rollout_depth=6,blunder=0.2"),
-    ("salem", 6, "standard", "salem-heuristic:blunder=0.4"),
+    ("pi", 2, "standard", "pi-expert"),
+    ("watergate", 2, "standard", "watergate-expert"),
+    ("tabletop_inc", 2, "standard", "tabletop-expert"),
+    ("pulitzer", 1, "solo", "the Times deck (3,3,2)"),
+    ("salem", 6, "standard", "salem-expert"),
 ]
 #: games measured side against side: the level's bot plays a whole side, the reference the
 #: other, and every deal is played twice with the sides swapped (see side_tasks)
@@ -72,6 +64,8 @@ def reference_wins(records: list[dict], level_spec: str) -> tuple[float, int, in
     records: every game the level's bot does not finish first."""
     def credit(record: dict) -> float:
         seats = record["seats"]
+        if len(seats) == 1:     # solo: the automaton wins whatever the player does not
+            return 0.0 if record["winners"] else 1.0
         first = record["winners"] or [s for s, rank in enumerate(record.get("ranks") or []) if rank == 1]
         level_seats = [s for s, spec in enumerate(seats) if spec == level_spec]
         if not any(s in first for s in level_seats):
@@ -218,7 +212,7 @@ def main() -> None:
                 measured.append(m)
                 s = settings[level]
                 rows.append([game, players, reference, level, s.get("bot", "ismcts"), s.get("iterations", ""),
-                             s.get("rollout_depth", "" if "bot" in s else -1), s.get("blunder", 0.0),
+                             s.get("rollout_depth", "" if "bot" in s else -1), s.get("temperature", 0.0),
                              m["games"], m["wins"], m["rate"], m["low"], m["high"]])
                 game_seconds += m["cpu_seconds"]
                 played_by = f"{s['iterations']:>5} it" if "iterations" in s else s["bot"]
@@ -229,7 +223,7 @@ def main() -> None:
             if args.write_presets:
                 write_presets(PRESETS, game, {
                     "reference": reference, "players": players, "mode": mode,
-                    "design": "sides" if game in SIDES else "one seat", "seed": args.seed,
+                    "design": "sides" if game in SIDES else ("solo" if players == 1 else "one seat"), "seed": args.seed,
                     "games": games, "command": command,
                     "wins": [m["wins"] for m in measured],
                     "rate": [round(m["rate"], 4) for m in measured],
@@ -254,7 +248,7 @@ def main() -> None:
          xticks=levels)
 
 
-HEADER = ["game", "players", "reference", "level", "level bot", "iterations", "rollout depth", "blunder",
+HEADER = ["game", "players", "reference", "level", "level bot", "iterations", "rollout depth", "temperature",
           "games", "reference wins", "reference win rate", "wilson low", "wilson high"]
 
 

@@ -8,8 +8,9 @@ and on its own seed, never on the game's seed.
 from __future__ import annotations
 
 import importlib
+import math
 import random
-from typing import Any, Callable, Hashable
+from typing import Any, Callable, Hashable, Sequence
 
 from automa.rules.core import AutomaError, Game, State
 
@@ -141,29 +142,22 @@ def available_bots(game: Game | None = None) -> list[str]:
     return names
 
 
-class BlunderingBot(Bot):
-    """Another bot that, with chance `blunder`, plays a uniformly random legal move instead
-    of its own: how the difficulty levels weaken a rule-based player (search bots take
-    `blunder` themselves).  Its coin has its own generator, so the inner bot's choices stay
-    those it would make with the same seed."""
-
-    def __init__(self, inner: Bot, blunder: float, seed: int | None, spec: str):
-        super().__init__(inner.game, seed=seed, spec=spec)
-        self.rng = random.Random(f"{seed}:blunder" if seed is not None else None)
-        self.inner = inner
-        self.blunder = blunder
-        self.params = {**inner.params, "blunder": blunder}
-
-    def act(self, state: State, seat: int) -> Hashable:
-        """The action this bot plays for `seat` in `state`; it reads only what `seat` may see."""
-        legal = state.legal_actions()
-        if len(legal) > 1 and self.rng.random() < self.blunder:
-            return legal[self.rng.randrange(len(legal))]
-        return self.inner.act(state, seat)
-
-    def analyse(self, state: State, seat: int, top: int = 3) -> list[tuple[Hashable, float, int]]:
-        """The inner bot's best few moves with their values and visits."""
-        return self.inner.analyse(state, seat, top)
+def soft_choice(ranked: Sequence[tuple[Hashable, float]], temperature: float, rng: random.Random,
+                top: int = 5) -> Hashable:
+    """A move among the `top` best of `ranked` ((action, value), best first), drawn with
+    weights exp((value - best) / temperature): how the levels weaken play the way people
+    are weaker, choosing well but not always best, never a move the player rates poorly.
+    Temperature 0 is the best move."""
+    if temperature <= 0 or len(ranked) == 1:
+        return ranked[0][0]
+    best = ranked[0][1]
+    weights = [math.exp((value - best) / temperature) for _action, value in ranked[:top]]
+    pick = rng.random() * sum(weights)
+    for (action, _value), weight in zip(ranked, weights):
+        pick -= weight
+        if pick < 0:
+            return action
+    return ranked[len(weights) - 1][0]
 
 
 def make_bot(spec: str, game: Game, seed: int | None = None) -> Bot:
@@ -185,18 +179,12 @@ def make_bot(spec: str, game: Game, seed: int | None = None) -> Bot:
                            f"{', '.join(available_bots(game))}")
     cls = _resolve(target)
     allowed = getattr(cls, "defaults", {})
-    blunder = None
-    if "blunder" in params and "blunder" not in allowed:
-        blunder = params.pop("blunder")
-        if isinstance(blunder, bool) or not isinstance(blunder, (int, float)) or not 0 <= blunder <= 1:
-            raise BotSpecError(f"blunder must be a probability between 0 and 1, got {blunder!r}")
     unknown = set(params) - set(allowed)
     if unknown:
         raise BotSpecError(f"bot {name!r} does not take {', '.join(sorted(unknown))}; "
-                           f"it takes: {', '.join(sorted(set(allowed) | {'blunder'})) or 'no parameters'}")
+                           f"it takes: {', '.join(sorted(allowed)) or 'no parameters'}")
     check_params(spec, params, allowed, getattr(cls, "limits", {}))
-    bot = cls(game, seed=seed, spec=spec, **params)
-    return BlunderingBot(bot, float(blunder), seed, spec) if blunder else bot
+    return cls(game, seed=seed, spec=spec, **params)
 
 
 _KIND = {bool: "true or false", int: "a whole number", float: "a number", str: "a word"}

@@ -22,7 +22,7 @@ import time
 from typing import Any, Hashable
 
 from automa.rules.core import State
-from automa.search.bots import Bot
+from automa.search.bots import Bot, soft_choice
 
 
 class _Node:
@@ -47,20 +47,21 @@ class MCTSBot(Bot):
     rollout_depth  cut a playout after this many actions and score it with the
                    game's heuristic (-1: play to the end)
     rollout     'random' or 'greedy' (epsilon-greedy on the heuristic: slower, stronger)
-    blunder     chance of playing a uniformly random legal move instead of searching: the
-                difficulty presets use it, since strength rises with the iteration budget
-                only slowly (and in some games not at all past a few hundred iterations)
+    temperature 0 plays the most visited move; above 0 the move is drawn among the root's
+                well-tried moves (at least a tenth of the most visited one's visits) with
+                weights exp((mean - best mean) / temperature), means being win shares in
+                [0, 1]: the levels' softer choice, never a move the search rates poorly
     level       easy, normal, hard or expert: the game's calibrated settings
-                (search/presets.toml: iterations, rollout depth, blunder); parameters named
+                (search/presets.toml: iterations, rollout depth, temperature); parameters named
                 beside it in the spec override the level's.  A game whose levels another
                 bot plays (Salem) refuses it: `level:NAME` builds those
     """
 
     defaults: dict[str, Any] = {"iterations": 800, "seconds": 0.0, "max_seconds": 0.0, "c": 1.4,
                                 "rollout_depth": -1, "rollout": "random", "epsilon": 0.2,
-                                "blunder": 0.0, "level": ""}
+                                "temperature": 0.0, "level": ""}
     limits = {"iterations": (1, None), "seconds": (0, None), "max_seconds": (0, None), "c": (0, None),
-              "rollout_depth": (-1, None), "epsilon": (0, 1)}
+              "rollout_depth": (-1, None), "epsilon": (0, 1), "temperature": (0, None)}
     per_iteration_determinization = False
 
     def __init__(self, game, seed=None, spec="", **params):
@@ -78,9 +79,6 @@ class MCTSBot(Bot):
         if p["rollout"] not in ("random", "greedy"):
             from automa.search.bots import BotSpecError
             raise BotSpecError(f"rollout must be 'random' or 'greedy', got {p['rollout']!r}")
-        if not 0.0 <= float(p["blunder"]) <= 1.0:
-            from automa.search.bots import BotSpecError
-            raise BotSpecError(f"blunder must be a probability between 0 and 1, got {p['blunder']}")
         if int(p["iterations"]) < 1 and float(p["seconds"]) <= 0:
             from automa.search.bots import BotSpecError
             raise BotSpecError("iterations must be at least 1 (or give seconds > 0)")
@@ -89,18 +87,34 @@ class MCTSBot(Bot):
 
     # ------------------------------------------------------------------ public
     def act(self, state: State, seat: int) -> Hashable:
-        """The most visited root action after searching (or, at the bot's blunder rate, a random one)."""
+        """The most visited root action after searching (with a temperature, a soft choice
+        among the well-tried ones)."""
         legal = state.legal_actions()
         if len(legal) == 1:
             self.last_stats = {"iterations": 0, "simulated_actions": 0, "seconds": 0.0}
             return legal[0]
-        blunder = float(self.params["blunder"])
-        if blunder > 0 and self.rng.random() < blunder:
-            self.last_stats = {"iterations": 0, "simulated_actions": 0, "seconds": 0.0, "blunder": 1}
-            return legal[self.rng.randrange(len(legal))]
         root = self.search(state, seat)
-        return max(legal, key=lambda a: (root.children[a].visits if a in root.children else -1,
-                                         _mean(root.children.get(a), seat)))
+        ranked = self._ranked(root, legal, seat)
+        temperature = float(self.params["temperature"])
+        if temperature <= 0:
+            return ranked[0][0]
+        most = root.children[ranked[0][0]].visits
+        tried = [(a, v) for a, v in ranked if root.children[a].visits * 10 >= most]
+        tried.sort(key=lambda t: -t[1])
+        return soft_choice(tried, temperature, self.rng)
+
+    def ranked(self, state: State, seat: int) -> list[tuple[Hashable, float]]:
+        """The root actions a search tried, most visited first, with their mean value for `seat`."""
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return [(legal[0], float("nan"))]
+        return self._ranked(self.search(state, seat), legal, seat)
+
+    @staticmethod
+    def _ranked(root: _Node, legal, seat: int) -> list[tuple[Hashable, float]]:
+        tried = [a for a in legal if a in root.children and root.children[a].visits]
+        tried.sort(key=lambda a: (-root.children[a].visits, -_mean(root.children[a], seat)))
+        return [(a, _mean(root.children[a], seat)) for a in tried]
 
     def analyse(self, state: State, seat: int, top: int = 3) -> list[tuple[Hashable, float, int]]:
         """The `top` most visited root actions with their mean value for `seat` and their visits."""
@@ -234,14 +248,14 @@ class ISMCTSBot(MCTSBot):
 
 
 _PRESETS: dict | None = None
-#: the settings a level may give in search/presets.toml, with their types: search
-#: parameters, or `bot` (one of the game's own bots, played with `blunder`)
-LEVEL_KEYS = {"iterations": int, "rollout_depth": int, "c": float, "blunder": float, "bot": str}
+#: the settings a search level may give in search/presets.toml, with their types; a level
+#: played by one of the game's own bots names it as `bot` and gives that bot's parameters
+LEVEL_KEYS = {"iterations": int, "rollout_depth": int, "c": float, "temperature": float}
 
 
 def presets() -> dict:
     """search/presets.toml: {"levels": [...], "games": {game: {level: settings}},
-    "calibration": {game: how the levels were measured}}."""
+    "calibration": {game: how the levels were measured}, "playouts": {game: bot spec}}."""
     global _PRESETS
     if _PRESETS is None:
         from pathlib import Path
@@ -254,34 +268,40 @@ def read_presets(path) -> dict:
     from automa.rules.core import DataReader
     reader = DataReader(path)
     levels = reader.list("levels", str)
-    table, calibration = {}, {}
+    table, calibration, playouts = {}, {}, {}
+    if reader.has("playouts"):
+        sub = reader.sub("playouts")
+        playouts = {game: sub.str(game) for game in sub.keys()}
     for game in reader.data:
-        if game == "levels":
+        if game in ("levels", "playouts"):
             continue
         sub = reader.sub(game)
         table[game] = {}
         for level in levels:
             entry = sub.sub(level)
+            if entry.has("bot"):
+                # a level played by one of the game's own bots, with that bot's parameters
+                # (checked when the level is built, against what the bot takes)
+                settings = {"bot": entry.str("bot")}
+                for key, value in entry.data.items():
+                    if key == "bot":
+                        continue
+                    if not isinstance(value, (int, float, str, bool)):
+                        raise entry.error(key, f"must be a number, a word or true/false, got {value!r}")
+                    settings[key] = value
+                table[game][level] = settings
+                continue
             unknown = sorted(set(entry.data) - set(LEVEL_KEYS))
             if unknown:
-                raise entry.error(unknown[0], f"is not a level setting; settings: {', '.join(LEVEL_KEYS)}")
-            if entry.has("bot"):
-                # a game whose strongest player is rule-based plays its levels with that bot
-                settings = {"bot": entry.str("bot")}
-                searching = sorted(set(entry.data) - {"bot", "blunder"})
-                if searching:
-                    raise entry.error(searching[0], f"is a search setting, but this level is played by "
-                                                    f"{settings['bot']}, which takes only blunder")
-            else:
-                settings = {"iterations": entry.int("iterations", 1, 10**7)}
+                raise entry.error(unknown[0], f"is not a level setting; settings: bot, {', '.join(LEVEL_KEYS)}")
+            settings = {"iterations": entry.int("iterations", 1, 10**7)}
             if entry.has("rollout_depth"):
                 settings["rollout_depth"] = entry.int("rollout_depth", -1, 10**4)
-            for key, high in (("c", None), ("blunder", 1.0)):
+            for key in ("c", "temperature"):
                 if entry.has(key):
                     value = entry.raw(key)
-                    if (not isinstance(value, (int, float)) or isinstance(value, bool) or value < 0
-                            or (high is not None and value > high)):
-                        raise entry.error(key, f"must be a number from 0 to {high or 'up'}, got {value!r}")
+                    if not isinstance(value, (int, float)) or isinstance(value, bool) or value < 0:
+                        raise entry.error(key, f"must be a number from 0 up, got {value!r}")
                     settings[key] = float(value)
             table[game][level] = settings
         if sub.has("calibration"):
@@ -289,7 +309,7 @@ def read_presets(path) -> dict:
     if "default" not in table:
         from automa.rules.core import DataError
         raise DataError(path, "default", "is missing (the levels of games without their own table)")
-    return {"levels": levels, "games": table, "calibration": calibration}
+    return {"levels": levels, "games": table, "calibration": calibration, "playouts": playouts}
 
 
 def level_settings(game: str, level: str) -> dict:

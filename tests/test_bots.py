@@ -1,4 +1,5 @@
 """Bots: spec strings, seeds, search that never peeks, and strength on the test game."""
+import math
 import random
 
 import pytest
@@ -144,33 +145,56 @@ def test_levels_come_from_the_presets_file():
     for bot, lvl in zip(bots, table["levels"]):
         for key, value in table["games"]["default"][lvl].items():
             assert bot.params[key] == value
-    # stronger level by level: a budget that never falls and a blunder rate that never rises
+    # stronger level by level: a budget that never falls and a choice that never softens
     budgets = [b.params["iterations"] for b in bots]
-    blunders = [b.params["blunder"] for b in bots]
-    assert budgets == sorted(budgets) and blunders == sorted(blunders, reverse=True)
-    assert len(set(zip(budgets, blunders))) == 4
+    temperatures = [b.params["temperature"] for b in bots]
+    assert budgets == sorted(budgets) and temperatures == sorted(temperatures, reverse=True)
+    assert len(set(zip(budgets, temperatures))) == 4 and temperatures[-1] == 0
 
 
 def test_spec_parameters_override_the_level():
-    bot = make_bot("ismcts:level=expert,iterations=7,blunder=0.5", tiny())
-    assert bot.params["iterations"] == 7 and bot.params["blunder"] == 0.5
+    bot = make_bot("ismcts:level=expert,iterations=7,temperature=0.5", tiny())
+    assert bot.params["iterations"] == 7 and bot.params["temperature"] == 0.5
     assert bot.params["rollout_depth"] == make_bot("ismcts:level=expert", tiny()).params["rollout_depth"]
 
 
-def test_blunder_plays_random_moves_at_the_given_rate():
-    """blunder=1 never searches; blunder=0 always does; a bad value is refused."""
+def test_no_bot_takes_a_blunder_rate_any_more():
+    """Levels weaken play by a softer choice, never by a uniformly random move (DESIGN)."""
+    with pytest.raises(BotSpecError, match="does not take blunder"):
+        make_bot("ismcts:blunder=0.5", tiny())
+    with pytest.raises(BotSpecError, match="does not take blunder"):
+        make_bot("salem-heuristic:blunder=0.5", load_game("salem", players=6))
+
+
+def test_soft_choice_keeps_to_the_best_moves_and_the_best_at_zero():
+    from automa.search.bots import soft_choice
+    ranked = [("a", 10.0), ("b", 9.0), ("c", 5.0), ("d", 1.0), ("e", 0.0), ("f", -50.0)]
+    rng = random.Random(3)
+    assert {soft_choice(ranked, 0.0, rng) for _ in range(50)} == {"a"}
+    hot = [soft_choice(ranked, 3.0, rng) for _ in range(2000)]
+    assert "f" not in hot                                   # never beyond the best five
+    assert hot.count("a") > hot.count("b") > hot.count("c") > hot.count("d")
+    # weights exp((v - best) / T): a/b = e^(1/3)
+    assert abs(hot.count("a") / hot.count("b") - math.exp(1 / 3)) < 0.2
+
+
+def test_search_temperature_draws_among_the_well_tried_moves():
+    """temperature=0 is the most visited move; with a temperature the move is one the search
+    tried at least a tenth as often as its favourite, and the same seed repeats it."""
     game = tiny()
     state = game.new_initial_state(3)
-    always = make_bot("ismcts:iterations=20,blunder=1", game, seed=1)
-    never = make_bot("ismcts:iterations=20,blunder=0", game, seed=1)
     seat = state.current_player()
-    for _ in range(20):
-        assert always.act(state, seat) in state.legal_actions()
-        assert always.last_stats["iterations"] == 0
-        never.act(state, seat)
-        assert never.last_stats["iterations"] == 20
-    with pytest.raises(BotSpecError, match="blunder must be a probability between 0 and 1"):
-        make_bot("ismcts:blunder=1.5", game)
+    cold = make_bot("mcts:iterations=200", game, 5)
+    assert cold.act(state, seat) == cold.ranked(state, seat)[0][0]
+    picks = set()
+    for seed in range(40):
+        bot = make_bot("mcts:iterations=200,temperature=0.3", game, seed)
+        move = bot.act(state, seat)
+        picks.add(move)
+        assert move == make_bot("mcts:iterations=200,temperature=0.3", game, seed).act(state, seat)
+    assert len(picks) > 1
+    with pytest.raises(BotSpecError, match="temperature must be at least 0"):
+        make_bot("ismcts:temperature=-1", game)
 
 
 def test_presets_file_errors_name_the_field(tmp_path):
@@ -180,12 +204,14 @@ def test_presets_file_errors_name_the_field(tmp_path):
     bad.write_text('levels = ["easy"]\n[default]\neasy = { iterations = 10, budget = 3 }\n')
     with pytest.raises(DataError, match=r"presets.toml.*default\.easy\.budget.*not a level setting"):
         read_presets(bad)
-    bad.write_text('levels = ["easy"]\n[default]\neasy = { iterations = 10, blunder = 2 }\n')
-    with pytest.raises(DataError, match=r"default\.easy\.blunder"):
+    bad.write_text('levels = ["easy"]\n[default]\neasy = { iterations = 10, temperature = -2 }\n')
+    with pytest.raises(DataError, match=r"default\.easy\.temperature"):
         read_presets(bad)
-    bad.write_text('levels = ["easy"]\n[default]\neasy = { bot = "salem-heuristic", iterations = 10 }\n')
-    with pytest.raises(DataError, match=r"default\.easy\.iterations.*played by salem-heuristic, which takes "
-                                        r"only blunder"):
+    bad.write_text('levels = ["easy"]\n[default]\neasy = { iterations = 10, blunder = 0.2 }\n')
+    with pytest.raises(DataError, match=r"default\.easy\.blunder.*not a level setting"):
+        read_presets(bad)
+    bad.write_text('levels = ["easy"]\n[default]\neasy = { bot = "salem-heuristic", depth = [1] }\n')
+    with pytest.raises(DataError, match=r"default\.easy\.depth"):
         read_presets(bad)
     bad.write_text('levels = ["easy"]\n[pi]\neasy = { iterations = 10 }\n')
     with pytest.raises(DataError, match="default"):
@@ -194,59 +220,30 @@ def test_presets_file_errors_name_the_field(tmp_path):
 
 def test_level_spec_builds_whichever_bot_plays_the_level():
     """`level:NAME` is the game's preset NAME: the search at the level's settings where the
-    levels are search settings, else the game's own bot at the level's blunder rate."""
-    from automa.search.bots import BlunderingBot
+    levels are search settings, else the game's own bot with the level's parameters."""
     from automa.search.mcts import presets
+    table = presets()["games"]
+    for name, players in (("pi", 2), ("watergate", 2), ("tabletop_inc", 2), ("pulitzer", 1), ("salem", 6)):
+        game = load_game(name, players=players)
+        for lvl in presets()["levels"]:
+            settings = dict(table.get(name, table["default"])[lvl])
+            bot = make_bot(f"level:{lvl}", game, 3)
+            if "bot" in settings:
+                expected = game.bot_factories[settings.pop("bot")].rpartition(":")[2]
+                assert type(bot).__name__ == expected and bot.spec == f"level:{lvl}"
+                with pytest.raises(BotSpecError, match=f"{name}'s levels are played by"):
+                    make_bot(f"ismcts:level={lvl}", game)
+            else:
+                assert bot.params == make_bot(f"ismcts:level={lvl}", game, 3).params
+            for key, value in settings.items():
+                assert bot.params[key] == value
     pi = load_game("pi", players=2)
-    for lvl in presets()["levels"]:
-        assert make_bot(f"level:{lvl}", pi, 3).params == make_bot(f"ismcts:level={lvl}", pi, 3).params
-    salem = load_game("salem", players=6)
-    table = presets()["games"]["salem"]
-    for lvl in ("easy", "normal", "hard"):
-        bot = make_bot(f"level:{lvl}", salem, 3)
-        assert isinstance(bot, BlunderingBot) and bot.blunder == table[lvl]["blunder"]
-        assert type(bot.inner).__module__ == "automa.rules.salem.bots" and bot.spec == f"level:{lvl}"
-    assert type(make_bot("level:expert", salem, 3)).__module__ == "automa.rules.salem.bots"   # never blunders
-    with pytest.raises(BotSpecError, match="salem's levels are played by salem-heuristic, not by the search: "
-                                           "use level:hard"):
-        make_bot("ismcts:level=hard", salem)
     with pytest.raises(BotSpecError, match="write level:NAME with nothing else"):
         make_bot("level:hard,iterations=5", pi)
     with pytest.raises(BotSpecError, match="unknown level 'brutal'"):
-        make_bot("level:brutal", salem)
+        make_bot("level:brutal", pi)
     from automa.search.bots import available_bots
-    assert "level:easy|normal|hard|expert" in available_bots(salem)
-
-
-def test_any_bot_can_blunder():
-    """A bot without its own blunder setting is wrapped: blunder=0 changes none of its moves
-    (the coin has its own generator), blunder=1 plays uniformly random legal moves, and the
-    same seed gives the same moves."""
-    game = load_game("salem", players=6)
-
-    def moves(spec, seed=4, steps=150):
-        state = game.new_initial_state(11)
-        bots = [make_bot(spec, game, seed + s) for s in range(6)]
-        played = []
-        while not state.is_terminal() and len(played) < steps:
-            seat = state.current_player()
-            action = bots[seat].act(state, seat)
-            assert action in state.legal_actions()
-            played.append(action)
-            state.apply_action(action)
-        return played
-
-    assert moves("salem-heuristic:blunder=0") == moves("salem-heuristic")
-    assert moves("salem-heuristic:blunder=0.5") == moves("salem-heuristic:blunder=0.5")
-    assert moves("salem-heuristic:blunder=0.5") != moves("salem-heuristic")
-    rng_bot = make_bot("greedy:blunder=1", tiny(), 1)
-    tiny_state = tiny().new_initial_state(2)
-    picks = {rng_bot.act(tiny_state, tiny_state.current_player()) for _ in range(200)}
-    assert picks == set(tiny_state.legal_actions())
-    with pytest.raises(BotSpecError, match="blunder must be a probability between 0 and 1, got 2"):
-        make_bot("salem-heuristic:blunder=2", game)
-    with pytest.raises(BotSpecError, match="does not take depth; it takes: blunder, confess_min"):
-        make_bot("salem-heuristic:depth=2", game)
+    assert "level:easy|normal|hard|expert" in available_bots(pi)
 
 
 def test_unknown_level_lists_the_levels():

@@ -36,8 +36,9 @@ def test_every_game_has_its_levels_and_their_measurement(game):
     table = presets()
     assert game in table["games"], f"{game} has no levels of its own in search/presets.toml"
     levels = [table["games"][game][lvl] for lvl in table["levels"]]
-    blunders = [s.get("blunder", 0.0) for s in levels]
-    assert blunders == sorted(blunders, reverse=True)
+    temperatures = [s.get("temperature", 0.0) for s in levels]
+    assert temperatures == sorted(temperatures, reverse=True) and temperatures[-1] == 0
+    assert all("blunder" not in s for s in levels)      # never a uniformly random move
     if "bot" in levels[0]:      # played by one of the game's own bots: the same at every level
         assert {s["bot"] for s in levels} == {levels[0]["bot"]}
     else:                       # played by the search: a budget that never falls

@@ -192,4 +192,4 @@ class WebGame:
         rows = s.hint(seat, seconds)
         texts = [s.state.action_to_string(a) for a in s.state.legal_actions()]
         return {"lines": hint_lines(rows, s.last_hint),
-                "best": [texts.index(t) for t, _v, _n in rows if t in texts]}
+                "best": [texts.index(t) for t, *_figures in rows if t in texts]}

@@ -15,7 +15,7 @@ measured in experiments/results/pulitzer_strength.md).
 from __future__ import annotations
 
 from automa.times import BLUE, RED, TIMES
-from automa.search.bots import Bot
+from automa.search.bots import Bot, soft_choice
 
 from .game import ARCHIVE, BUS, EVENT, KIOSK, OVERTIME
 
@@ -27,12 +27,15 @@ class HeuristicBot(Bot):
 
     defaults = {"noise": 0.0, "agent_bonus": 6.0, "bus_crowd": 1.0, "row_unit": 10.0, "rg_value": 6.0, "urgency": 0.0, "nonhl_penalty": 6.0, "late_penalty": 0.0, "reach_weight": 4.0, "opinion_urgency": 6.0}
 
-    def act(self, state, seat):
-        legal = state.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        obs = state.observation(seat)
-        ctx = _Context(state.game, obs, seat)
+    def ranked(self, state, seat):
+        """Legal actions with the rules' values, best first (the first of equals first)."""
+        ctx = self._context(state, seat)
+        scored = sorted(((ctx.value(a), i, a) for i, a in enumerate(state.legal_actions())),
+                        key=lambda t: (-t[0], t[1]))
+        return [(a, v) for v, _i, a in scored]
+
+    def _context(self, state, seat):
+        ctx = _Context(state.game, state.observation(seat), seat)
         ctx.agent_bonus = float(self.params["agent_bonus"])
         ctx.bus_crowd = float(self.params["bus_crowd"])
         ctx.row_unit = float(self.params["row_unit"])
@@ -42,6 +45,13 @@ class HeuristicBot(Bot):
         ctx.late_penalty = float(self.params["late_penalty"])
         ctx.reach_weight = float(self.params["reach_weight"])
         ctx.opinion_urgency = float(self.params["opinion_urgency"])
+        return ctx
+
+    def act(self, state, seat):
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        ctx = self._context(state, seat)
         best, best_value = [], -1e18
         noise = float(self.params["noise"])
         for action in legal:
@@ -1366,8 +1376,17 @@ class ExpertBot(Bot):
         self.fallback = HeuristicBot(game, seed=seed) if not game.solo else None
         self.last_stats = {}
 
+    def ranked(self, state, seat):
+        """Legal actions with their values, best first (the heuristic's outside solo games)."""
+        if self.fallback is not None:
+            return self.fallback.ranked(state, seat)
+        return self.policy.ranked(state, seat)
+
     def act(self, state, seat):
         if self.fallback is not None:
+            temperature = float(self.params["temperature"])
+            if temperature > 0 and len(state.legal_actions()) > 1:
+                return soft_choice(self.fallback.ranked(state, seat), temperature, self.rng)
             return self.fallback.act(state, seat)
         legal = state.legal_actions()
         if len(legal) == 1:
@@ -1378,7 +1397,7 @@ class ExpertBot(Bot):
             return self.policy.choose(state, seat)
         ranked = self.policy.ranked(state, seat)
         if worlds <= 0:
-            return self._soft_choice(ranked, temperature)
+            return soft_choice(ranked, temperature, self.rng)
         top = ranked[0][1]
         margin = float(self.params["margin"])
         cands = [a for a, v in ranked[:int(self.params["candidates"])] if v >= top - margin]
@@ -1409,16 +1428,3 @@ class ExpertBot(Bot):
         if totals[best] - totals[0] < float(self.params["switch"]):
             return cands[0]
         return cands[best]
-
-    def _soft_choice(self, ranked, temperature):
-        """A move among the policy's best five, drawn with weights exp(value / temperature):
-        a weaker player still picks good moves, just not always the best (for levels)."""
-        top = ranked[:5]
-        best = top[0][1]
-        weights = [math.exp((v - best) / temperature) for _, v in top]
-        pick = self.rng.random() * sum(weights)
-        for (action, _), w in zip(top, weights):
-            pick -= w
-            if pick <= 0:
-                return action
-        return top[-1][0]
