@@ -289,8 +289,12 @@ def replay(file, verify) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
 @click.option("--vs-openspiel", "vs_openspiel", is_flag=True,
               help="Compare with OpenSpiel's Python MCTS/ISMCTS bots on the wrapped game (needs the [openspiel] extra).")
-def bench(game, players, mode, param, seconds, seed, as_json, vs_openspiel) -> None:
-    """Random-playout speed, clone() cost, and MCTS iterations/s and efficiency."""
+@click.option("--bot", "bot_spec", default=None,
+              help="Instead: time per move of this bot (e.g. level:expert) playing every seat of --games games.")
+@click.option("--games", type=click.IntRange(1), default=3, show_default=True, help="With --bot: games to play.")
+def bench(game, players, mode, param, seconds, seed, as_json, vs_openspiel, bot_spec, games) -> None:
+    """Random-playout speed, clone() cost, and MCTS iterations/s and efficiency; with --bot,
+    a bot's time per move."""
     from automa.search.bench import bench as run_bench, format_bench
     cls = _game_or_fail(game)
     kwargs = _params_option(param)
@@ -310,6 +314,16 @@ def bench(game, players, mode, param, seconds, seed, as_json, vs_openspiel) -> N
             _fail(f"--vs-openspiel needs the openspiel extra (pip install 'automa[openspiel]'): {err}")
         row = bench_game(cls.name, instance.params.to_json(), seconds=seconds, seed=seed)
         click.echo(json.dumps(row.__dict__) if as_json else format_row(row))
+        return
+    if bot_spec:
+        from automa.search.bench import format_move_times, move_times
+        from automa.search.bots import make_bot
+        try:
+            make_bot(bot_spec, instance, 0)
+        except AutomaError as err:
+            _fail(str(err))
+        timed = move_times(instance, bot_spec, games=games, seed=seed)
+        click.echo(json.dumps(timed.as_dict()) if as_json else format_move_times(timed))
         return
     result = run_bench(instance, seconds=seconds, seed=seed)
     click.echo(json.dumps(result.as_dict()) if as_json else format_bench(result))

@@ -132,3 +132,47 @@ def format_bench(result: BenchResult) -> str:
         f"{r.mcts_actions_per_iteration:8.1f} actions/iteration  efficiency {r.mcts_efficiency:.2f}",
         f"  ismcts              {r.ismcts_iterations_per_s:10.1f} iterations/s  efficiency {r.ismcts_efficiency:.2f}",
     ])
+
+
+@dataclass
+class MoveTimes:
+    """How long a bot takes to choose a move, over whole games it plays in every seat."""
+    game: str
+    params: dict
+    bot: str
+    games: int
+    moves: int
+    median_s: float
+    p90_s: float
+    max_s: float
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+
+def move_times(game: Game, spec: str, games: int = 3, seed: int = 0) -> MoveTimes:
+    """Play `games` games with the bot `spec` in every seat the engine does not play itself
+    and time each of its decisions (CPU time; a move with one legal action included, as a
+    player would wait for it)."""
+    from automa.search.bots import make_bot
+    automata = set(game.automaton_seats())
+    seconds = []
+    for g in range(games):
+        bots = {s: make_bot(spec, game, seed + 1000 * g + s) for s in range(game.num_players) if s not in automata}
+        state = game.new_initial_state(seed + g)
+        while not state.is_terminal():
+            seat = state.current_player()
+            start = clock()
+            action = bots[seat].act(state, seat)
+            seconds.append(clock() - start)
+            state.apply_action(action)
+    seconds.sort()
+    return MoveTimes(game.name, game.params.to_json(), spec, games, len(seconds), seconds[len(seconds) // 2],
+                     seconds[int(0.9 * (len(seconds) - 1))], seconds[-1])
+
+
+def format_move_times(result: MoveTimes) -> str:
+    r = result
+    return (f"{r.game} {r.params}  (CPU time)\n"
+            f"  {r.bot}: median {1000 * r.median_s:.1f} ms, 90th percentile {1000 * r.p90_s:.1f} ms, "
+            f"max {1000 * r.max_s:.1f} ms per move, over {r.moves} moves of {r.games} game(s)")

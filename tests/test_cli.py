@@ -93,6 +93,19 @@ def test_bench_reports_every_figure():
         assert figures[key] > 0
 
 
+def test_bench_bot_reports_its_time_per_move():
+    """`automa bench GAME --bot SPEC` times every move of SPEC over whole games: how the
+    expert level's answer time is checked against its one-second median (issue #18)."""
+    result = run("bench", "pulitzer", "--mode", "solo", "--bot", "level:expert", "--games", "1", "--json")
+    figures = json.loads(result.output)
+    assert figures["bot"] == "level:expert" and figures["games"] == 1 and figures["moves"] > 40
+    assert 0 <= figures["median_s"] <= figures["p90_s"] <= figures["max_s"]
+    text = run("bench", "tiny_goofspiel", "--bot", "greedy", "--games", "2").output
+    assert "greedy: median" in text and "per move, over" in text and "of 2 game(s)" in text
+    bad = CliRunner().invoke(main, ["bench", "pulitzer", "--bot", "level:brutal"])
+    assert bad.exit_code != 0 and "unknown level 'brutal'" in bad.output and "Traceback" not in bad.output
+
+
 def test_play_with_scripted_input_reaches_the_final_scores():
     # cards=3: three decisions for the human; garbage is re-prompted, never fatal
     result = run("play", "tiny_goofspiel", "-p", "cards=3", "--seat", "human", "--seat", "random",
