@@ -47,9 +47,10 @@ def playout_spec(game: Game) -> str:
 
 
 def analyse(game: Game, state: State, seat: int, seconds: float, candidates: int = 3, seed: int = 0,
-            expert: str = "level:expert") -> tuple[list[MoveEstimate], dict]:
+            expert: str = "level:expert", playouts: int | None = None) -> tuple[list[MoveEstimate], dict]:
     """The expert's `candidates` best moves for `seat`, best estimated win rate first, after
-    about `seconds` of playouts; and what was done (playouts, seconds, legal moves)."""
+    about `seconds` of playouts (or exactly `playouts` worlds, which repeats from the seed);
+    and what was done (playouts, seconds, legal moves)."""
     start = time.perf_counter()
     legal = state.legal_actions()
     chooser = make_bot(expert, game, seed)
@@ -65,7 +66,9 @@ def analyse(game: Game, state: State, seat: int, seconds: float, candidates: int
     players = {s: make_bot(spec, game, seed + 1 + s) for s in range(game.num_players) if s not in automata}
     rng = random.Random(seed)
     deadline = start + seconds
-    while rows[0].playouts < MAX_PLAYOUTS and (rows[0].playouts == 0 or time.perf_counter() < deadline):
+    limit = MAX_PLAYOUTS if playouts is None else playouts
+    while rows[0].playouts < limit and (playouts is not None or rows[0].playouts == 0
+                                        or time.perf_counter() < deadline):
         world = state.determinize(seat, rng)
         for row in rows:
             x = world.clone()
