@@ -1,0 +1,59 @@
+"""The engines' fast paths: seeded draws that are random.Random's very numbers, and
+`determinizer(seat)`, which must give exactly the worlds `determinize(seat, rng)` gives."""
+import random
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from automa.rules import draws
+from automa.rules.core import load_game, snapshot
+from tests.conformance import states_along
+
+
+def test_this_python_draws_as_the_fast_paths_assume():
+    assert draws.SAME_DRAWS
+
+
+@settings(max_examples=200, deadline=None)
+@given(seed=st.integers(0, 2**32), n=st.integers(0, 600))
+def test_shuffle_and_randbelow_are_random_randoms_own_draws(seed, n):
+    ours, theirs = random.Random(seed), random.Random(seed)
+    a, b = list(range(n)), list(range(n))
+    draws.shuffle(a, ours)
+    theirs.shuffle(b)
+    assert a == b
+    if n:
+        assert [draws.randbelow(n, ours) for _ in range(5)] == [theirs.randrange(n) for _ in range(5)]
+    assert ours.getstate() == theirs.getstate()      # the generator is left where it would be
+
+
+def test_a_generator_of_another_kind_is_used_through_its_own_methods():
+    class Counting(random.Random):
+        calls = 0
+
+        def shuffle(self, x):
+            Counting.calls += 1
+            super().shuffle(x)
+
+    draws.shuffle(list(range(5)), Counting(1))
+    assert Counting.calls == 1
+
+
+@pytest.mark.parametrize("name, params", [("salem", {"players": 5}), ("salem", {"players": 12}),
+                                          ("tabletop_inc", {"players": 2}), ("tabletop_inc", {"players": 4})])
+def test_determinizer_gives_the_worlds_determinize_gives(name, params):
+    """For every seat, at states along a random game: the prepared determinizer and the plain
+    method draw the same world from the same generator state."""
+    game = load_game(name, **params)
+    checked = 0
+    for state in states_along(game, 5, random.Random(5), every=7):
+        if state.is_terminal():
+            continue
+        for seat in range(game.num_players):
+            make = state.determinizer(seat)
+            for k in range(2):
+                fast = make(random.Random(k))
+                plain = state.determinize(seat, random.Random(k))
+                assert snapshot(fast) == snapshot(plain)
+                checked += 1
+    assert checked > 20
