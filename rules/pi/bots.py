@@ -5,7 +5,14 @@ seat has seen (public results about its own case, its own hand, the names reveal
 solutions, and names that another seat's case must contain), solves as soon as one
 hypothesis remains or when a guess is worth more in expectation than waiting, and otherwise
 takes the information action with the greatest expected information gain (in bits).
-It only reads `state.observation(seat)` and `state.legal_actions()`.
+
+`ExpertBot` ("pi-expert"): prices every move in points of the mini-game's race against the
+nearest rival (`race_table`, an exact solution of an abstract two-seat race), looking one
+move of the rival ahead (which evidence card it would take, and whether taking that card
+first slows it down), and reads the rival's failed nominations as evidence about its own
+case.  Measured in experiments/results/pi_strength.md.
+
+Both only read `state.observation(seat)` and `state.legal_actions()`.
 """
 from __future__ import annotations
 
@@ -35,6 +42,13 @@ def belief(data, obs: dict, refine: bool = True) -> list[int]:
     masks[known] = 1 << d.triple_index(*hand)
     if not refine:
         return masks
+    return refine_masks(d, masks)
+
+
+def refine_masks(d, masks: list[int]) -> list[int]:
+    """Removes the names that some seat's case must contain (every triple left for it shares
+    them) from every other seat's set, to a fixpoint (cases share no name, spec 4)."""
+    n = len(masks)
     changed = True
     rounds = 0
     while changed and rounds < 6:
@@ -252,3 +266,397 @@ class DeducerBot(Bot):
             return want
         options = [a for a in legal if a[0] == SS]
         return options[self.rng.randrange(len(options))] if options else legal[0]
+
+
+# --------------------------------------------------------------------------- the expert
+
+#: the shares in which an information turn splits the hypotheses: about 1.3 bits, what the
+#: best evidence card gives on average (measured over deducer games)
+SPLIT = (0.6, 0.3, 0.1)
+#: the race table covers this many hypotheses a side; `race_value` scales larger counts down
+RACE_SIZE = 96
+#: the share of triples that share no name with a hand: (11/12)(9/10)(13/14)
+HAND_SHARE = 0.77
+_RACES: dict[tuple[int, int], list] = {}
+
+
+def last_chance(value: int, step: int, count: int) -> float:
+    """What a seat with `count` equally likely hypotheses expects from its last turn: it
+    guesses when that beats nothing (a tie on `value`, or the penalty `step`)."""
+    return max(0.0, value / count - step * (1.0 - 1.0 / count))
+
+
+def race_table(value: int, step: int) -> list:
+    """``V[first][a][b]``: the points the seat to move expects beyond its rival's for the
+    rest of a two-seat mini-game, when it has `a` equally likely hypotheses left and the
+    rival `b`, and both play the race well: guess (right with chance 1/a; wrong costs
+    `step` and removes one hypothesis) or gather information (the hypotheses split in the
+    shares `SPLIT`).  ``first`` = 1 when the mover plays first in the round: if it solves,
+    the rival still has its turn of this round to tie (spec 8.1, 9)."""
+    key = (value, step)
+    table = _RACES.get(key)
+    if table is not None:
+        return table
+    size = RACE_SIZE
+    table = [[[0.0] * (size + 1) for _ in range(size + 1)] for _ in range(2)]
+    last = [0.0] + [last_chance(value, step, b) for b in range(1, size + 1)]
+    for total in range(2, 2 * size + 1):
+        for a in range(max(1, total - size), min(size, total - 1) + 1):
+            b = total - a
+            for first in (0, 1):
+                win = value - first * last[b]
+                if a == 1:
+                    table[first][a][b] = win
+                    continue
+                rival = table[1 - first][b]
+                guess = win / a + (1.0 - 1.0 / a) * (-step - rival[a - 1])
+                wait = 0.0
+                for share in SPLIT:                 # between whole counts: interpolated
+                    rest = max(1.0, min(a - 1.0, a * share))
+                    low = int(rest)
+                    frac = rest - low
+                    wait -= share * (rival[low] if frac == 0 else
+                                     (1 - frac) * rival[low] + frac * rival[low + 1])
+                table[first][a][b] = max(guess, wait)
+    _RACES[key] = table
+    return table
+
+
+def race_value(rows: list, a: float, b: float) -> float:
+    """``rows[a][b]`` of one half of `race_table` for any counts: counts beyond the table
+    are scaled down together (once both are large the race turns on their ratio), and
+    values between whole counts are interpolated."""
+    size = RACE_SIZE
+    top = a if a > b else b
+    if top > size:
+        a = max(1.0, a * size / top)
+        b = max(1.0, b * size / top)
+    ia, ib = int(a), int(b)
+    fa, fb = a - ia, b - ib
+    if not fa and not fb:
+        return rows[ia][ib]
+    if ia == size:
+        fa = 0.0
+    if ib == size:
+        fb = 0.0
+    low, high = rows[ia], rows[ia + 1] if fa else rows[ia]
+    v0 = low[ib] + fb * (low[ib + 1] - low[ib]) if fb else low[ib]
+    v1 = high[ib] + fb * (high[ib + 1] - high[ib]) if fb else high[ib]
+    return v0 + fa * (v1 - v0)
+
+
+def failed_nominations(d, obs: dict) -> list[int]:
+    """Per seat, its failed triples this mini-game (public, spec 7.3 step 3), as masks."""
+    failed = [0] * obs["players"]
+    for event in obs["events"]:
+        if event[0] == "solve_fail":
+            failed[event[1]] |= 1 << d.triple_index(*event[2:5])
+    return failed
+
+
+class ExpertPolicy:
+    """The race player behind `pi-expert`: every move is priced in points of this mini-game
+    (its own minus its rival's) by `race_table`.
+
+    What it knows is exact: the public candidates of every case, its hand, and, when only
+    nominations a seat cannot prove wrong are offered (``prune_solves``), the names every
+    failed nomination shows the nominator's hand does not hold (its rival's nominations are
+    evidence about its own case).  An information move is worth the table's value after
+    each of its real outcomes; a guess is worth its chance times the win plus the rest
+    times the penalty and the race one hypothesis lighter.  How far the rival is from
+    solving is read from the public candidates of its case beside each of the seat's own
+    hypotheses (the rival's hand is the seat's case).  Investigators are scarce (five for
+    the whole game): the seat spends at most its even share of those left per mini-game.
+    Its guess, among the likeliest triples, is the one that tells the rival least; with
+    `safe`, it makes no guess in the last mini-game that could cost it a won game.
+    """
+
+    def __init__(self, game, ration: int = 1, bits: float = 0.1, sample: int = 16, safe: int = 1):
+        self.game = game
+        self.d = game.data
+        self.ration = ration
+        self.bits = bits
+        self.sample = sample
+        self.safe = safe
+        self.table = race_table(self.d.vp_track[0], self.d.penalty_step)
+
+    # ------------------------------------------------------------------ knowledge
+    def knowledge(self, obs: dict) -> tuple[list[int], list[int]]:
+        """(per seat, the triples `obs["seat"]` cannot rule out for its case; failed
+        nominations per seat)."""
+        d = self.d
+        n = obs["players"]
+        masks = belief(d, obs, refine=False)
+        failed = failed_nominations(d, obs)
+        if self.game.params.prune_solves:
+            known = (obs["seat"] + 1) % n
+            ps, pc = obs["pending"]
+            cand = obs["candidates"]
+            for q in range(n):
+                holder = (q - 1) % n
+                pending = holder == obs["to_move"] and ps >= 0
+                if q == known or not (failed[holder] or pending):
+                    continue
+                narrowed = masks[q] & logic.nominator_hands(
+                    d, cand[holder], failed[holder], ps if pending else -1, pc if pending else -1)
+                if narrowed:
+                    masks[q] = narrowed
+        return refine_masks(d, masks), failed
+
+    def may_investigate(self, obs: dict, seat: int) -> bool:
+        """Whether `seat` places an investigator now: it has one, and (with rationing) it
+        has not yet placed its even share of those left for the mini-games to come."""
+        left = obs["investigators_left"][seat]
+        if left <= 0:
+            return False
+        if not self.ration:
+            return True
+        used_now = bin(obs["investigator_areas"][seat]).count("1")
+        games_left = self.d.mini_games - obs["minigame"]
+        return used_now < math.ceil((left + used_now) / max(1, games_left))
+
+    def ranked(self, state, seat: int) -> list[tuple[Hashable, float]]:
+        """Every move worth considering, best first, with its value in points."""
+        legal = state.legal_actions()
+        obs = state.observation(seat)
+        d = self.d
+        masks, failed = self.knowledge(obs)
+        own = masks[seat]
+        ps, pc = obs["pending"]
+        if ps >= 0:
+            return self._ranked_completion(obs, masks, legal, ps, pc)
+        bits = set_bits(own)
+        count = len(bits)
+        value, step = obs["value"], d.penalty_step
+        first = 1 if seat == obs["start_seat"] else 0
+        rival = self.rival_model(obs, masks, failed, bits)
+        memo: dict = {}
+
+        def after(a: int, taken: int) -> float:
+            """What the seat expects with `a` hypotheses left once the rival has moved
+            (the rival cannot take evidence card `taken`)."""
+            key = (a, taken)
+            if key not in memo:
+                memo[key] = self._after(first, value, step, rival, a, taken)
+            return memo[key]
+
+        out: list[tuple[Hashable, float]] = []
+        # ---- guesses: the best triple of every suspect that still has one
+        p = 1.0 / count
+        if not rival:                                    # last turn of the mini-game
+            guess_value = p * value - (1 - p) * step
+        else:
+            tie = sum(w * last_chance(value, step, min(b, RACE_SIZE)) for w, b, _ in rival)
+            guess_value = p * (value - first * tie)
+            if count > 1:
+                guess_value += (1 - p) * (-step + after(count - 1, -1))
+                if self.safe and self._risks_a_won_game(obs, seat, value, step):
+                    guess_value -= 2 * value
+        leak_to = (seat + 1) % obs["players"]
+        cand_rival = obs["candidates"][leak_to]
+        for action in legal:
+            if action[0] == SS and own & d.SMASK[action[1]]:
+                out.append((action, guess_value - 1e-3 * self._leak(cand_rival, own, action[1])))
+        # ---- information
+        area_sus, area_cri = obs["suspect_tiles"], obs["crime_tiles"]
+        sus_area = logic.tile_areas(area_sus, d.NS)
+        cri_area = logic.tile_areas(area_cri, d.NC)
+        may_investigate = self.may_investigate(obs, seat)
+        info = []
+        for action in legal:
+            kind, x = action
+            if kind == EV:
+                parts = logic.evidence_sets(d, area_sus, area_cri, sus_area, cri_area, x)
+                taken = x
+            elif kind == INV and may_investigate:
+                parts = logic.investigate_partition(d, area_sus, area_cri, x).values()
+                taken = -1
+            else:
+                continue
+            sizes = [k for k in ((own & m).bit_count() for m in parts) if k]
+            if not rival:
+                worth = 0.0
+            else:
+                worth = sum(k * after(k, taken) for k in sizes) / count
+            if len(sizes) <= 1:
+                worth -= 1.0                               # learns nothing
+            info.append((action, worth, _entropy_gain(count, sizes)))
+        out += [(a, w + self.bits * g) for a, w, g in info]
+        out.sort(key=lambda av: -av[1])
+        return out
+
+    def rival_model(self, obs: dict, masks: list[int], failed: list[int], own_bits) -> list:
+        """The nearest unsolved rival as [(weight, hypotheses it has, its best information
+        moves)], over a spread of the seat's own hypotheses; [] when no rival is left.
+        A rival whose hand is the seat's case rules out the triples sharing a name with
+        it (and those the seat's failed nominations rule out): its moves are then known,
+        as (evidence card or -1 for an investigator, sizes of its outcomes) best first by
+        expected information.  Any other rival's moves are left to the race table (None)."""
+        d = self.d
+        n, seat = obs["players"], obs["seat"]
+        cand = obs["candidates"]
+        best: list = []
+        best_mean = 0.0
+        for q in range(n):
+            if q == seat or obs["solved"][q]:
+                continue
+            if (q + 1) % n == seat:
+                known = cand[q]
+                if self.game.params.prune_solves and failed[seat]:
+                    known &= logic.nominator_hands(d, cand[seat], failed[seat])
+                step = max(1, len(own_bits) // self.sample)
+                sample = own_bits[::step][:self.sample]
+                weights: dict[int, int] = {}
+                for h in sample:
+                    m = known & ~d.names_mask(*d.triple_of(h))
+                    weights[m] = weights.get(m, 0) + 1
+                model = [(w / len(sample), max(1, m.bit_count()), self._moves(obs, q, m))
+                         for m, w in weights.items()]
+            else:                                       # its hand is hidden from the seat too
+                model = [(1.0, max(1, int(HAND_SHARE * masks[q].bit_count())), None)]
+            mean = sum(w * b for w, b, _ in model)
+            if not best or mean < best_mean:
+                best, best_mean = model, mean
+        return best
+
+    def _moves(self, obs: dict, q: int, mask: int, top: int = 3) -> list[tuple[int, list[int]]]:
+        """Seat `q`'s best few information moves when its own hypotheses are `mask`."""
+        d = self.d
+        count = mask.bit_count()
+        if count <= 1:
+            return []
+        area_sus, area_cri = obs["suspect_tiles"], obs["crime_tiles"]
+        sus_area = logic.tile_areas(area_sus, d.NS)
+        cri_area = logic.tile_areas(area_cri, d.NC)
+        marked = 0
+        for event in obs["events"]:
+            if event[0] == EV and event[1] == q and event[3] != logic.NONE:
+                marked |= 1 << event[2]
+        moves = []
+        for card in obs["display"]:
+            if not marked >> card & 1:
+                parts = logic.evidence_sets(d, area_sus, area_cri, sus_area, cri_area, card)
+                moves.append((card, [k for k in ((mask & m).bit_count() for m in parts) if k]))
+        if self.may_investigate(obs, q):
+            used = obs["investigator_areas"][q]
+            for area in range(d.NL):
+                if not used >> area & 1:
+                    parts = logic.investigate_partition(d, area_sus, area_cri, area).values()
+                    moves.append((-1, [k for k in ((mask & m).bit_count() for m in parts) if k]))
+        moves.sort(key=lambda mv: -_entropy_gain(count, mv[1]))
+        return moves[:top]
+
+    def _after(self, first: int, value: int, step: int, rival: list, a: int, taken: int) -> float:
+        """What the seat expects with `a` hypotheses when the rival moves next: the rival
+        guesses or plays its best information move still there, whichever the race
+        table prefers for it."""
+        mine = self.table[first]
+        theirs = self.table[1 - first]
+        total = 0.0
+        for w, b, moves in rival:
+            if moves is None:
+                total -= w * race_value(theirs, b, a)
+                continue
+            rival_win = value - (1 - first) * last_chance(value, step, a)
+            if b == 1:
+                total -= w * rival_win
+                continue
+            guess = rival_win / b + (1 - 1 / b) * (-step - race_value(mine, a, b - 1))
+            best = guess
+            for card, sizes in moves:
+                if card != taken or card < 0:
+                    best = max(best, -sum(k * race_value(mine, a, k) for k in sizes) / b)
+                    break
+            total -= w * best
+        return total
+
+    def _risks_a_won_game(self, obs: dict, seat: int, value: int, step: int) -> bool:
+        """In the last mini-game of a two-seat game, whether the seat's lead is more than
+        the rival can still score, but would not be after one wrong nomination."""
+        d = self.d
+        n = obs["players"]
+        if n != 2 or obs["minigame"] != d.mini_games - 1:
+            return False
+        scores, penalties = obs["scores"], obs["penalties"]
+        total = [sum(scores[m * n + q] for m in range(d.mini_games)) - step * penalties[q] for q in range(n)]
+        lead = total[seat] - total[1 - seat]
+        return lead > value >= lead - step
+
+    def _leak(self, cand_rival: int, own: int, suspect: int) -> int:
+        """What a wrong nomination of the likeliest triple with `suspect` tells the rival:
+        the rival's candidates sharing a name with it (they leave its hand out)."""
+        d = self.d
+        bits = set_bits(own & d.SMASK[suspect])
+        return min((cand_rival & d.names_mask(*d.triple_of(i))).bit_count() for i in bits)
+
+    def _ranked_completion(self, obs, masks, legal, ps, pc) -> list[tuple[Hashable, float]]:
+        """Finishing a nomination: the crime (or location) of the triple that tells the
+        rival least, the others after it."""
+        d = self.d
+        seat = obs["seat"]
+        own = masks[seat] & d.SMASK[ps]
+        if pc >= 0:
+            own &= d.CMASK[pc]
+        cand_rival = obs["candidates"][(seat + 1) % obs["players"]]
+        best: dict[Hashable, float] = {}
+        for i in set_bits(own):
+            t = d.triple_of(i)
+            action = (SC, t[1]) if pc < 0 else (SL, t[2])
+            leak = (cand_rival & d.names_mask(*t)).bit_count()
+            best[action] = max(best.get(action, -1e9), -leak)
+        out = [(a, best.get(a, -1e6)) for a in legal]
+        out.sort(key=lambda av: -av[1])
+        return out
+
+
+class ExpertBot(Bot):
+    """`pi-expert`: plays `ExpertPolicy`'s best move.
+
+    temperature  > 0: draws among the policy's five best moves with weights
+                 exp((value - best) / temperature), values in points (the knob for levels)
+    sample       how many of its own hypotheses it reads the rival's progress beside (the
+                 budget: 1 reads one, a weaker and cheaper estimate)
+    bits         points per bit of expected information added to an information move
+                 (the race table alone undervalues information while the race is far off)
+    ration       1: spend at most an even share of the investigators left per mini-game
+    safe         1: in the last mini-game, no guess whose failure would let the rival catch up
+    """
+
+    defaults: dict[str, Any] = {"temperature": 0.0, "sample": 16, "bits": 0.1, "ration": 1, "safe": 1}
+    limits = {"temperature": (0, None), "sample": (1, None), "bits": (0, None), "ration": (0, 1), "safe": (0, 1)}
+
+    def __init__(self, game, seed=None, spec="", **params):
+        super().__init__(game, seed=seed, spec=spec, **params)
+        self.policy = ExpertPolicy(game, ration=int(self.params["ration"]), bits=float(self.params["bits"]),
+                                   sample=int(self.params["sample"]), safe=int(self.params["safe"]))
+        self.deducer = DeducerBot(game, seed=seed) if game.params.players != 2 else None
+
+    def ranked(self, state, seat: int) -> list[tuple[Hashable, float]]:
+        """The moves the policy considers, best first, with their values in points.  With
+        more than two seats the two-seat race does not hold (the policy won 13 of 60 games
+        against two deducers), so the deducer's move leads."""
+        ranked = self.policy.ranked(state, seat)
+        if self.deducer is None or not ranked:
+            return ranked
+        lead = self.deducer.act(state, seat)
+        rest = [(a, v) for a, v in ranked if a != lead]
+        return [(lead, ranked[0][1] + 1.0)] + rest
+
+    def act(self, state, seat: int) -> Hashable:
+        """The best ranked move; with a temperature, a soft choice among the best five."""
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        ranked = self.ranked(state, seat)
+        temperature = float(self.params["temperature"])
+        if temperature <= 0:
+            return ranked[0][0]
+        top = ranked[:5]
+        best = top[0][1]
+        weights = [math.exp((v - best) / temperature) for _, v in top]
+        pick = self.rng.random() * sum(weights)
+        for (action, _), w in zip(top, weights):
+            pick -= w
+            if pick <= 0:
+                return action
+        return top[-1][0]

@@ -37,7 +37,8 @@ class PiGame(Game):
     data_dir = Path(__file__).parent / "data"
     #: a person deduces for themself: every nomination they have not already failed with (spec 12)
     human_params: ClassVar[dict] = {"prune_solves": False}
-    bot_factories = {"deducer": "automa.rules.pi.bots:DeducerBot"}
+    bot_factories = {"deducer": "automa.rules.pi.bots:DeducerBot",
+                     "pi-expert": "automa.rules.pi.bots:ExpertBot"}
 
     def __init__(self, params=None, **kwargs):
         super().__init__(params, **kwargs)

@@ -34,7 +34,8 @@ class WatergateGame(Game):
     Params = WatergateParams
     modes = {"standard": (2,)}
     data_dir = Path(__file__).parent / "data"
-    bot_factories = {"watergate-heuristic": "automa.rules.watergate.bots:HeuristicBot", "watergate-expert": "automa.rules.watergate.bots:ExpertBot"}
+    bot_factories = {"watergate-heuristic": "automa.rules.watergate.bots:HeuristicBot",
+                     "watergate-expert": "automa.rules.watergate.bots:ExpertBot"}
 
     #: seat names, by seat index
     SEATS = ("Editor", "Nixon")
