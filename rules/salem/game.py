@@ -70,7 +70,8 @@ class SalemGame(Game):
     Params: ClassVar[type[GameParams]] = SalemParams
     modes: ClassVar[dict] = {"standard": (4, 5, 6, 7, 8, 9, 10, 11, 12), "ghosts": (2, 3)}
     data_dir: ClassVar[Path] = Path(__file__).parent / "data"
-    bot_factories: ClassVar[dict] = {"salem-heuristic": "automa.rules.salem.bots:HeuristicBot"}
+    bot_factories: ClassVar[dict] = {"salem-heuristic": "automa.rules.salem.bots:HeuristicBot",
+                                     "salem-expert": "automa.rules.salem.bots:ExpertBot"}
     #: [R-WIN] wins are team wins: every seat of the winning side has won
     team_wins: ClassVar[bool] = True
 
