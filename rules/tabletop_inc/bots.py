@@ -1,4 +1,5 @@
-"""The `tabletop-heuristic` bot: a human-like reference player.
+"""Tabletop Inc.'s bots: `tabletop-heuristic`, a human-like reference player, and
+`tabletop-expert`, which checks the heuristic's best moves by playing them out.
 
 It plans a game the way the rulebook suggests (skills, then box / mechanism / component,
 publish, award): every candidate decision is tried on a determinization of the state
@@ -6,8 +7,14 @@ publish, award): every candidate decision is tried on a determinization of the s
 policy, and the result is scored with `scoring.potential`, which values skills, pieces in
 the production area, published games, awards and objectives.  Recall happens when no
 worker is left; predictions are small (one cheap card) and rule-based.
+
+The expert (`ExpertBot`) plays each of the heuristic's few best main steps, and recall, to
+the end of the game in sampled worlds and keeps the one with the best final margin
+(measured in experiments/results/tabletop_strength.md).
 """
 from __future__ import annotations
+
+import math
 
 from automa.search.bots import Bot
 
@@ -95,6 +102,11 @@ class HeuristicBot(Bot):
     defaults = {"rollout": 25, "predict": 1, "plan": 5}
 
     def act(self, state, seat: int):
+        return self.choose(state, seat)
+
+    def choose(self, state, seat: int, world=None):
+        """The move for `seat`; its look-ahead runs on `world` when given (a search's playout,
+        already a determinization), else on a determinization drawn from the bot's generator."""
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
@@ -114,10 +126,10 @@ class HeuristicBot(Bot):
             if not any(a[0] in ("place", "freelancer") for a in legal):
                 frees = [a for a in legal if a[0] in ("tuck", "item")]
                 if frees:
-                    return self._best(state, seat, frees + [("recall",)], skip_recall=False)
+                    return self._best(state, seat, frees + [("recall",)], world)
                 return ("recall",)
             legal = [a for a in legal if a != ("recall",)]
-        return self._best(state, seat, legal)
+        return self._best(state, seat, legal, world)
 
     def _finish(self, w, seat):
         """Complete the current action in world w with the rule policy."""
@@ -127,8 +139,17 @@ class HeuristicBot(Bot):
             w._apply(rule_choice(w, seat, w.legal_actions()))
             steps += 1
 
-    def _best(self, state, seat, legal, skip_recall=True):
-        world = state.determinize(seat, self.rng)
+    def _best(self, state, seat, legal, world=None):
+        scored = self.scored(state, seat, legal, world)
+        best_v = max(x[0] for x in scored)
+        best = [a for v, a, _w in scored if v >= best_v - 1e-9]
+        return best[self.rng.randrange(len(best))]
+
+    def scored(self, state, seat, legal, world=None):
+        """(value, action, world after it) for each legal action: the action played on a
+        determinization, finished with the rule policy, and valued with `potential`."""
+        if world is None:
+            world = state.determinize(seat, self.rng)
         scored = []
         for a in legal:
             if a == ("recall",):
@@ -150,9 +171,7 @@ class HeuristicBot(Bot):
                 v2 = self._next_value(w, seat)
                 if v2 is not None:
                     scored[i] = (max(v, 0.5 * v + 0.5 * v2), a, w)
-        best_v = max(x[0] for x in scored)
-        best = [a for v, a, _w in scored if v >= best_v - 1e-9]
-        return best[self.rng.randrange(len(best))]
+        return scored
 
     def _next_value(self, w, seat):
         """Best value of the seat's next own placement from w (other seats skipped)."""
@@ -193,3 +212,98 @@ class HeuristicBot(Bot):
                 return ("predict", g)
         preds = [a for a in legal if a[0] == "predict"]
         return preds[0] if preds else legal[0]
+
+
+def final_margin(state, seat: int) -> float:
+    """The seat's final VP minus the best other seat's (a finished game)."""
+    totals = [state.final_breakdown(s)["total"] for s in range(state.n)]
+    return totals[seat] - max(t for s, t in enumerate(totals) if s != seat)
+
+
+class ExpertBot(Bot):
+    """`tabletop-expert`: the heuristic's plan checked by playing it out.
+
+    At each main step of its turn (place, use a freelancer, recall, use an item) the bot
+    keeps the heuristic's `candidates` best moves, plus recall whenever it is legal (the
+    heuristic only recalls when it must, and recalling early is how a seat times the +5 VP
+    end trigger), and plays each to the end of the game in `worlds` determinizations with
+    the quick heuristic (no plan step) for every later decision, the Mumanbot drawing
+    from the resampled ZAP deck.  Every candidate meets the same worlds and the same
+    playout generators, so the comparison is between moves, not luck.  A move's value is
+    its mean final margin plus `win_weight` times its share of won playouts.  Inner
+    decisions of an action (which card, which level, which token) are the heuristic's.
+
+    Knobs: `worlds` and `candidates` are the budget (levels search less); `temperature`
+    > 0 draws among the `spread` best moves with weights exp((v - best) / T), never a
+    move outside them.
+    """
+
+    defaults = {"worlds": 3, "candidates": 4, "win_weight": 4.0, "temperature": 0.0, "spread": 4}
+    limits = {"worlds": (1, 64), "candidates": (1, 32), "win_weight": (0, None), "temperature": (0, None),
+              "spread": (1, 32)}
+
+    def __init__(self, game, seed=None, spec="", **params):
+        super().__init__(game, seed=seed, spec=spec, **params)
+        self.guide = HeuristicBot(game, seed=self.rng.getrandbits(64))
+        #: playouts run by the last decision (0 when the heuristic decided alone)
+        self.last_playouts = 0
+
+    def act(self, state, seat: int):
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        temperature = float(self.params["temperature"])
+        if temperature <= 0 and not self._searched(state):
+            return self.guide.act(state, seat)
+        ranked = self.ranked(state, seat)
+        if temperature <= 0:
+            return ranked[0][0]
+        top = ranked[:int(self.params["spread"])]
+        best = top[0][1]
+        weights = [math.exp((v - best) / temperature) for _a, v in top]
+        return self.rng.choices([a for a, _v in top], weights)[0]
+
+    @staticmethod
+    def _searched(state) -> bool:
+        """Main steps are searched; the inner decisions of an action follow the heuristic."""
+        return not state.stack and state.phase == "main"
+
+    def ranked(self, state, seat: int) -> list:
+        """(action, value) best first: playout values at a main step (mean final VP margin
+        plus the win bonus), the heuristic's look-ahead values (projected VP) elsewhere."""
+        legal = state.legal_actions()
+        self.last_playouts = 0
+        world = self.sample_world(state, seat)
+        scored = self.guide.scored(state, seat, legal, world)
+        order = sorted(range(len(scored)), key=lambda i: -scored[i][0])
+        if len(legal) == 1 or not self._searched(state):
+            return [(scored[i][1], scored[i][0]) for i in order]
+        picks = [scored[i][1] for i in order[:int(self.params["candidates"])]]
+        if ("recall",) in legal and ("recall",) not in picks:
+            picks.append(("recall",))
+        worlds = [world] + [self.sample_world(state, seat) for _ in range(int(self.params["worlds"]) - 1)]
+        seeds = [self.rng.getrandbits(64) for _ in worlds]
+        values = {a: self._playouts(a, worlds, seeds, seat) for a in picks}
+        ranked = sorted(values.items(), key=lambda av: -av[1])
+        rest = [(scored[i][1], scored[i][0] - 1e6) for i in order if scored[i][1] not in values]
+        return ranked + rest
+
+    def sample_world(self, state, seat: int):
+        """A world the playouts run in: a determinization for what the seat cannot see."""
+        return state.determinize(seat, self.rng)
+
+    def _playouts(self, action, worlds, seeds, seat) -> float:
+        """Mean value of `action` played out to the end in every world."""
+        win_weight = float(self.params["win_weight"])
+        total = 0.0
+        for world, seed in zip(worlds, seeds):
+            w = world.clone()
+            w._apply(action)
+            policy = HeuristicBot(self.game, seed=seed, plan=0)
+            while w.phase != "over":
+                mover = w.current_player()
+                w._apply(policy.choose(w, mover, w))
+            margin = final_margin(w, seat)
+            total += margin + win_weight * w.returns()[seat]
+            self.last_playouts += 1
+        return total / len(worlds)

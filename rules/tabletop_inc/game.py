@@ -86,7 +86,8 @@ class TabletopGame(Game):
     modes = {"standard": (2, 3, 4, 5, 6)}
     automaton_specs = ("mumanbot",)
     data_dir = Path(__file__).parent / "data"
-    bot_factories = {"tabletop-heuristic": "automa.rules.tabletop_inc.bots:HeuristicBot"}
+    bot_factories = {"tabletop-heuristic": "automa.rules.tabletop_inc.bots:HeuristicBot",
+                     "tabletop-expert": "automa.rules.tabletop_inc.bots:ExpertBot"}
 
     def __init__(self, params=None, **kwargs):
         super().__init__(params, **kwargs)
