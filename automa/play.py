@@ -786,7 +786,8 @@ def hint_confidence(rows: Sequence[tuple[str, float, int, float, float]]) -> str
     standard error or more, otherwise not sure."""
     if len(rows) < 2:
         return ""
-    (_t1, v1, n1, low1, _h1), (_t2, v2, n2, _l2, high2) = rows[0], rows[1]
+    _text, v1, n1, low1, _high = rows[0]
+    _text, v2, n2, _low, high2 = rows[1]
     if not (n1 and n2) or v1 != v1 or v2 != v2:
         return ""
     figures = f"{100 * v1:.0f}% against {100 * v2:.0f}% over {n1} playouts each"

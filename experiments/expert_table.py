@@ -134,19 +134,22 @@ def measure(row: Row, expert: str, games: int, seed: int, work: Path) -> dict:
 def main() -> None:
     p = parser(__doc__, games=100, seed=1)
     p.add_argument("--only", default="", help="comma-separated game names")
+    p.add_argument("--rows", default="", help="comma-separated row numbers (1-based) to play; the table "
+                   "then shows only those (for splitting a long run over processes)")
     p.add_argument("--expert", default="level:expert", help="the player measured (default level:expert)")
     p.add_argument("--work", type=Path, default=Path("expert-table-games"),
                    help="folder for the finished games (resumable)")
     args = p.parse_args()
     only = {g for g in args.only.split(",") if g}
+    picked = {int(k) for k in args.rows.split(",") if k}
     args.work.mkdir(parents=True, exist_ok=True)
     header = ["match", "expert", "opponent", "target", "games", "expert wins", "win rate", "wilson low",
               "wilson high", "target met", "expert mean score", "opponent mean score", "median ms/move",
               "max ms/move"]
     rows = []
     with Timer() as timer:
-        for row in ROWS:
-            if only and row.game not in only:
+        for number, row in enumerate(ROWS, 1):
+            if (only and row.game not in only) or (picked and number not in picked):
                 continue
             m = measure(row, args.expert, args.games, args.seed, args.work)
             met = "" if row.target is None else ("yes" if m["rate"] >= row.target else "no")
@@ -156,7 +159,8 @@ def main() -> None:
             print(f"{row.label:<70} {m['rate']:.3f} [{m['low']:.3f}, {m['high']:.3f}] "
                   f"median {m['median ms']:.1f} ms, max {m['max ms']:.0f} ms", flush=True)
     command = (f"python experiments/expert_table.py --games {args.games} --seed {args.seed} "
-               f"--expert '{args.expert}'" + (f" --only {args.only}" if args.only else ""))
+               f"--expert '{args.expert}'" + (f" --only {args.only}" if args.only else "")
+               + (f" --rows {args.rows}" if args.rows else ""))
     notes = ["Intervals are Wilson 95%. A target is met when the win rate reaches it. Milliseconds per move "
              "are the expert's `act` alone, games played one at a time on a 2-core machine that other work shared.",
              "Salem scores are not kept (a side wins or loses); Pulitzer solo's opponent score is blank "

@@ -10,14 +10,21 @@ against the agents to guard public opinion in solo and 2-player games, hire X ea
 ``pulitzer-expert`` (`ExpertBot`) is the strong solo player: a policy that prices every
 move by the chances that decide a solo game (qualifying, the Capitol, the Times' table)
 and a sampled-world Monte Carlo over its closest calls (see `ExpertPolicy`, `ExpertBot`;
-measured in experiments/results/pulitzer_strength.md).
+measured in experiments/results/pulitzer_strength.md); outside solo games it plays as
+``pulitzer-heuristic``.
 """
 from __future__ import annotations
 
-from automa.times import BLUE, RED, TIMES
-from automa.search.bots import Bot, soft_choice
+import math
+import time
+from functools import lru_cache
 
+from automa.search.bots import Bot, soft_choice
+from automa.times import BLUE, RED, TIMES, agent_draw_counts
+
+from .data import LINE_X, SECTIONS
 from .game import ARCHIVE, BUS, EVENT, KIOSK, OVERTIME
+from .state import F_ROW, F_UP, R_BUS, T_NR, T_PH1, T_PH2, T_RG
 
 HIDDEN_VALUE = 3.0
 
@@ -456,15 +463,6 @@ class _Context:
 
 
 # ============================================================================ the solo expert
-
-import math
-import time
-from functools import lru_cache
-
-from automa.times import agent_draw_counts
-
-from .data import LINE_X, SECTIONS
-from .state import F_ROW, F_UP, R_BUS, T_NR, T_PH1, T_PH2, T_RG
 
 _SQRT2 = math.sqrt(2.0)
 #: how much a cell at a given reach from the last pin is worth to the board's future: a
@@ -1053,7 +1051,7 @@ class _PostView:
         return -late
 
     def bus_value(self, j, sid, photo=None, registry=None):
-        g, st, d = self.g, self.st, self.d
+        g, st = self.g, self.st
         cost, ne, nl, _ = g.bus[g.aidx[sid]]
         tn = st.tok_now[self.s]
         if photo is None:
