@@ -487,7 +487,7 @@ class ExpertBot(HeuristicBot):
 
 class _Rows:
     """The part of a sampled world the belief reads: trial rows, who is ever a witch and
-    whom each witch knows (the fields `info._sample_rows` fills)."""
+    whom each witch knows (the fields `info.sample_rows` fills)."""
     __slots__ = ("fd", "ew", "facts", "hfacts", "known_ew", "complete")
 
     def __init__(self, state):
@@ -502,11 +502,11 @@ def _row_sampler(state, seat):
     """rng -> the trial rows and teams of a world `state.determinize(seat, rng)` could give,
     drawn by the very same sampler without the cost of the hands, deck and the rest."""
     pos = state.game.pos_of[seat]
-    plan = info._rows_plan(state, pos)
+    plan = info.rows_plan(state, pos)
 
     def sample(rng):
         rows = _Rows(state)
-        info._sample_rows(state, rows, pos, rng, plan)
+        info.sample_rows(state, rows, pos, rng, plan)
         return rows
     return sample
 

@@ -116,13 +116,13 @@ def determinizer(state, seat):
     and the draws.  The worlds are the very ones `determinize` makes; valid while `state` is
     unchanged."""
     s = state.game.pos_of[seat]
-    rows = _rows_plan(state, s)
+    rows = rows_plan(state, s)
     cards = _cards_plan(state, s)
 
     def world(rng):
         w = state._clone(s)            # rows, hands, deck, discard, others' knowledge: below
         w.rng = fresh_rng(rng)
-        _sample_rows(state, w, s, rng, rows)
+        sample_rows(state, w, s, rng, rows)
         _sample_cards(state, w, s, rng, cards)
         _sample_secret_rounds(state, w, s, rng)
         _pending_decision(state, w, s, rng)
@@ -130,8 +130,8 @@ def determinizer(state, seat):
     return world
 
 
-def _rows_plan(state, s):
-    """What `_sample_rows` needs that depends on no draw: the seat's own row, the cards it
+def rows_plan(state, s):
+    """What `sample_rows` needs that depends on no draw: the seat's own row, the cards it
     knows in other rows, the unseen specials and how many of them, the rest of the pool, the
     free places per row, and where its roll-call knowledge lets the Witch cards go."""
     N = state.N
@@ -172,7 +172,7 @@ def _rows_plan(state, s):
     return own, fixed, unseen_specials, n_specials, rest, free, n_free, slots, set(state.known_ew[s])
 
 
-def _sample_rows(state, w, s, rng, plan):
+def sample_rows(state, w, s, rng, plan):
     """Face-down trial cards and ever-witch flags (20.6 a, b)."""
     N = state.N
     g = state.game
