@@ -2,7 +2,7 @@
 rate with its Wilson 95% interval, mean score margin, and time per move.
 
     python experiments/pi_strength.py [--games 200] [--seed 1] [--jobs 1]
-        [--bots 'pi-expert;pi-expert:sample=1;pi-expert:temperature=3;deducer']
+        [--bots 'pi-expert;pi-expert:worlds=0;pi-expert:temperature=3;deducer']
         [--opponent deducer] [--work DIR]
 
 Bot specs are separated by ';' (a spec's own settings use commas).  Every row's games are
@@ -82,7 +82,7 @@ def measure(spec: str, opponent: str, games: int, seed: int, jobs: int, work: Pa
 def main() -> None:
     p = parser(__doc__, games=200, seed=1)
     p.set_defaults(jobs=1)
-    p.add_argument("--bots", default="pi-expert;pi-expert:sample=1;pi-expert:temperature=3;deducer",
+    p.add_argument("--bots", default="pi-expert;pi-expert:worlds=0;pi-expert:temperature=3;deducer",
                    help="';'-separated bot specs, each measured against --opponent")
     p.add_argument("--opponent", default="deducer")
     p.add_argument("--work", type=Path, default=Path("pi-strength-games"),
