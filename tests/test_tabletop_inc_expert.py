@@ -1,7 +1,11 @@
 """Tabletop Inc.'s expert (`tabletop-expert`): plays, never peeks, replays from its seed,
-softens with a temperature, and beats the heuristic against the Mumanbot."""
+softens with a temperature, and beats the heuristic against the Mumanbot.
+
+Budgets are small (one or two worlds, the heuristic's best move or two against recall) and
+the quick expert's games are shared between tests, so the file runs in under half a minute."""
 from __future__ import annotations
 
+import functools
 import random
 import statistics
 
@@ -11,10 +15,11 @@ from automa.rules.core import load_game
 from automa.rules.tabletop_inc.bots import ExpertBot, HeuristicBot
 from automa.search.bots import make_bot
 
-#: a small budget that keeps a game to a couple of seconds
+#: a small search (one world, the heuristic's two best moves and recall): a game in about 1.5 s
 QUICK = "tabletop-expert:worlds=1,candidates=2"
 
 
+@functools.cache
 def solo():
     """One player against the Mumanbot at its normal level (the issue's yardstick)."""
     return load_game("tabletop_inc", players=2, mumanbots=("", "normal"))
@@ -30,22 +35,25 @@ def play(bot, seed):
     return state, actions
 
 
+@functools.cache
+def quick_game(bot_seed: int, deal: int):
+    """A game of the quick expert, played once and shared by the tests that read it."""
+    return play(make_bot(QUICK, solo(), bot_seed), deal)
+
+
 def margin(state) -> int:
     scores = state.scores()
     return scores[0][0] - scores[1][0]
 
 
 def test_expert_is_registered_and_plays_to_the_end():
-    game = solo()
-    bot = make_bot(QUICK, game, 3)
-    assert isinstance(bot, ExpertBot)
-    state, actions = play(bot, 5)
+    assert isinstance(make_bot(QUICK, solo(), 3), ExpertBot)
+    state, actions = quick_game(3, 5)
     assert state.is_terminal() and len(actions) > 30
 
 
 def test_same_seed_same_game():
-    game = solo()
-    assert play(make_bot(QUICK, game, 7), 11)[1] == play(make_bot(QUICK, game, 7), 11)[1]
+    assert play(make_bot(QUICK, solo(), 3), 5)[1] == quick_game(3, 5)[1]
 
 
 def _decisions_along_a_game(seed, every=1):
@@ -66,23 +74,23 @@ def _decisions_along_a_game(seed, every=1):
 def test_expert_never_peeks(seed):
     """The same bot seed gives the same move for the true state and for worlds that differ
     in everything the seat cannot see (deck orders, hands, the ZAP deck, future shuffles),
-    at main steps (searched) and inner decisions (the policy)."""
+    at main steps (searched, two worlds) and inner decisions (the policy), along a game."""
     game = solo()
+    spec = "tabletop-expert:worlds=2,candidates=1"
     checked = searched = 0
-    for k, state in enumerate(_decisions_along_a_game(seed, every=3)):
-        chosen = make_bot("tabletop-expert:worlds=2,candidates=2", game, 9).act(state, 0)
+    for k, state in enumerate(_decisions_along_a_game(seed, every=5)):
+        chosen = make_bot(spec, game, 9).act(state, 0)
         world = state.determinize(0, random.Random(1000 * seed + k))
         assert world.observation(0) == state.observation(0)
-        assert make_bot("tabletop-expert:worlds=2,candidates=2", game, 9).act(world, 0) == chosen
+        assert make_bot(spec, game, 9).act(world, 0) == chosen
         checked += 1
         searched += ExpertBot._searched(state)
-    assert checked >= 15 and searched >= 5
+    assert checked >= 8 and searched >= 3
 
 
 def test_ranked_puts_the_searched_moves_first_and_covers_every_legal_move():
-    game = solo()
-    bot = make_bot(QUICK, game, 4)
-    state = game.new_initial_state(4)
+    bot = make_bot(QUICK, solo(), 4)
+    state = solo().new_initial_state(4)
     ranked = bot.ranked(state, 0)
     assert sorted(map(repr, (a for a, _v in ranked))) == sorted(map(repr, state.legal_actions()))
     values = [v for _a, v in ranked]
@@ -92,29 +100,28 @@ def test_ranked_puts_the_searched_moves_first_and_covers_every_legal_move():
 
 def test_temperature_stays_among_the_best_moves():
     game = solo()
-    for k, state in enumerate(_decisions_along_a_game(3, every=4)):
-        if k > 12:
+    spec = "tabletop-expert:worlds=1,candidates=3"
+    for k, state in enumerate(_decisions_along_a_game(3, every=6)):
+        if k >= 6:
             break
-        bot = make_bot(QUICK + ",temperature=3,spread=3", game, k)
-        best = [a for a, _v in make_bot(QUICK, game, k).ranked(state, 0)[:3]]
-        assert bot.act(state, 0) in best
+        best = [a for a, _v in make_bot(spec, game, k).ranked(state, 0)[:2]]
+        assert make_bot(spec + ",temperature=3,spread=2", game, k).act(state, 0) in best
 
 
 def test_temperature_weakens_play():
-    """A hot expert (a level's knob) ends far further behind the Mumanbot on the same deals."""
-    game = solo()
-    seeds = (40, 41)
-    cold = statistics.fmean(margin(play(make_bot(QUICK, game, s), s)[0]) for s in seeds)
-    hot = statistics.fmean(margin(play(make_bot(QUICK + ",temperature=25,spread=6", game, s), s)[0])
+    """A hot expert (a level's knob) ends further behind the Mumanbot on the same deals."""
+    seeds = (5, 6)
+    cold = statistics.fmean(margin(quick_game(3, s)[0]) for s in seeds)
+    hot = statistics.fmean(margin(play(make_bot(QUICK + ",temperature=25,spread=6", solo(), 3), s)[0])
                            for s in seeds)
     assert hot < cold - 8, (hot, cold)
 
 
 def test_expert_outscores_the_heuristic():
-    """On the same deals the expert ends closer to the Mumanbot than the heuristic it
-    searches with (experiments/results/tabletop_strength.md: about 5 VP closer on average)."""
-    game = solo()
-    seeds = range(60, 63)
-    ours = statistics.fmean(margin(play(make_bot("tabletop-expert", game, s), s)[0]) for s in seeds)
-    theirs = statistics.fmean(margin(play(HeuristicBot(game, seed=s), s)[0]) for s in seeds)
-    assert ours > theirs, (ours, theirs)
+    """On the same deals even the quick expert ends closer to the Mumanbot than the
+    heuristic it searches with: over deals 5-16 by 7.2 VP a game on average (sd of the
+    per-deal gap 6.2, so 3.1 for a mean of four deals)."""
+    seeds = range(5, 9)
+    ours = statistics.fmean(margin(quick_game(3, s)[0]) for s in seeds)
+    theirs = statistics.fmean(margin(play(HeuristicBot(solo(), seed=3), s)[0]) for s in seeds)
+    assert ours > theirs + 2, (ours, theirs)
