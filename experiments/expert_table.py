@@ -117,6 +117,10 @@ def measure(row: Row, expert: str, games: int, seed: int, work: Path) -> dict:
     wins, mine, theirs = 0.0, [], []
     for r in results:
         seats = [s for s, spec in enumerate(r["seats"]) if spec == expert]
+        if row.side is not None:   # a side wins or loses as the reason says (a seat may change sides)
+            wins += 0.5 if r["reason"].startswith("draw") else float(
+                r["reason"].startswith("witches win") == (row.side == "witches"))
+            continue
         wins += arena.win_credit(r, seats, team)
         if r["scores"] and not team:
             mine.append(statistics.fmean(r["scores"][s] for s in seats))
@@ -164,7 +168,12 @@ def main() -> None:
     notes = ["Intervals are Wilson 95%. A target is met when the win rate reaches it. Milliseconds per move "
              "are the expert's `act` alone, games played one at a time on a 2-core machine that other work shared.",
              "Salem scores are not kept (a side wins or loses); Pulitzer solo's opponent score is blank "
-             "(the Times' table score is fixed by the deck)."]
+             "(the Times' table score is fixed by the deck).",
+             "The minutes above count only the games this run played; games kept in --work are read back."]
+    skipped = [row.label for number, row in enumerate(ROWS, 1)
+               if (only and row.game not in only) or (picked and number not in picked)]
+    if skipped:
+        notes.append("Not played in this run: " + "; ".join(skipped) + ".")
     write_table(args.out, "expert_table", header, rows, "The expert against the printed automata and the "
                 "rule-based players", command, timer.seconds, notes)
     series = {"expert win rate": (list(range(len(rows))), [r[6] for r in rows], [r[7] for r in rows],

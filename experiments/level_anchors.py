@@ -66,14 +66,20 @@ def main() -> None:
             for level in levels:
                 cells = [r for r in rows if r[0] == game and r[1] == level]
                 near = min(cells, key=lambda r: abs(r[5] - 0.5))
-                readings.append(f"- {game}: `level:{level}` plays about like {near[2]} "
-                                f"(wins {near[5]:.2f} of its games against it, 95% {near[6]:.2f}-{near[7]:.2f})")
+                if near[6] <= 0.5 <= near[7]:
+                    readings.append(f"- {game}: `level:{level}` plays about like {near[2]} "
+                                    f"(wins {near[5]:.2f} of its games against it, 95% {near[6]:.2f}-{near[7]:.2f})")
+                else:
+                    side = "stronger" if near[5] > 0.5 else "weaker"
+                    readings.append(f"- {game}: `level:{level}` is {side} than every automaton measured; nearest "
+                                    f"{near[2]} (wins {near[5]:.2f}, 95% {near[6]:.2f}-{near[7]:.2f})")
     command = (f"python experiments/level_anchors.py --games {args.games} --seed {args.seed}"
                + (f" --only {args.only}" if args.only else ""))
     write_table(args.out, "level_anchors", ["game", "level", "automaton", "games", "level wins", "level win rate",
                                             "wilson low", "wilson high"], rows,
                 "Difficulty levels against the printed automata", command, timer.seconds,
-                ["A level plays about like the automaton it beats closest to half the time:"] + readings)
+                ["A level plays about like an automaton when its win rate against it could be one half (the "
+                 "interval holds 0.5):"] + readings)
     plot(args.out, "level_anchors", series, "level", "level win rate", "Levels against the printed automata",
          xticks=levels)
 

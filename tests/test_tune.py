@@ -99,7 +99,7 @@ def test_salem_level_knob_counts_team_wins_and_refuses_a_search_opponent():
     assert [r.games for r in result.results] == [6, 6, 6, 6]
     assert all(float(r.wins).is_integer() for r in result.results)
     assert any(r.wins > 0 for r in result.results)
-    with pytest.raises(TuneError, match="salem's levels are played by salem-heuristic.*use level:easy"):
+    with pytest.raises(TuneError, match="salem.s levels are played by salem-expert.*use level:easy"):
         tune("salem", "level", 0.5, "random", games_per_setting=2, players=4, opponent="ismcts")
 
 
