@@ -23,7 +23,7 @@ from typing import Any, Hashable
 
 from automa.rules.pi import logic
 from automa.rules.pi.state import EV, INV, SC, SL, SS, set_bits
-from automa.search.bots import Bot
+from automa.search.bots import Bot, soft_choice
 
 
 def belief(data, obs: dict, refine: bool = True) -> list[int]:
@@ -674,7 +674,7 @@ class ExpertBot(Bot):
         ranked = self.ranked(state, seat)
         temperature = float(self.params["temperature"])
         if temperature > 0:
-            return self._soft_choice(ranked[:5], temperature)
+            return soft_choice(ranked, temperature, self.rng, top=5)
         worlds = int(self.params["worlds"])
         if worlds <= 0 or self.deducer is not None or state.observation(seat)["pending"][0] >= 0:
             return ranked[0][0]                # finishing a nomination: the least leak
@@ -724,13 +724,3 @@ class ExpertBot(Bot):
             won = 0.5 * (1.0 + math.erf(lead / (MINIGAME_SPREAD * math.sqrt(2.0 * left))))
         return won + 0.01 * lead
 
-    def _soft_choice(self, top: list, temperature: float) -> Hashable:
-        """One of `top`, drawn with weights exp((value - best) / temperature)."""
-        best = top[0][1]
-        weights = [math.exp((v - best) / temperature) for _, v in top]
-        pick = self.rng.random() * sum(weights)
-        for (action, _), w in zip(top, weights):
-            pick -= w
-            if pick <= 0:
-                return action
-        return top[-1][0]

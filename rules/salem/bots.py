@@ -13,10 +13,9 @@ witch's vote so the team coordinates (earlier witch votes are visible to witches
 """
 from __future__ import annotations
 
-import math
 import random
 
-from automa.search.bots import Bot
+from automa.search.bots import Bot, soft_choice
 
 from . import info
 
@@ -345,10 +344,7 @@ class ExpertBot(HeuristicBot):
         temperature = self.params["temperature"]
         if temperature <= 0 or len(ranked) == 1:
             return ranked[0][0]
-        top = ranked[:self.params["choices"]]
-        best = top[0][1]
-        weights = [math.exp((value - best) / temperature) for _, value in top]
-        return self.rng.choices([a for a, _ in top], weights)[0]
+        return soft_choice(ranked, temperature, self.rng, top=self.params["choices"])
 
     def ranked(self, state, seat):
         """[(action, value)] best first: the policy's choice (value 0), then the other legal

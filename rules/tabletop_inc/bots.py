@@ -14,9 +14,8 @@ the end of the game in sampled worlds and keeps the one with the best final marg
 """
 from __future__ import annotations
 
-import math
 
-from automa.search.bots import Bot
+from automa.search.bots import Bot, soft_choice
 
 from .data import ACTIONS, RES
 from .scoring import potential
@@ -278,10 +277,7 @@ class ExpertBot(Bot):
         ranked = self.ranked(state, seat)
         if temperature <= 0:
             return ranked[0][0]
-        top = ranked[:int(self.params["spread"])]
-        best = top[0][1]
-        weights = [math.exp((v - best) / temperature) for _a, v in top]
-        return self.rng.choices([a for a, _v in top], weights)[0]
+        return soft_choice(ranked, temperature, self.rng, top=int(self.params["spread"]))
 
     @staticmethod
     def _searched(state) -> bool:

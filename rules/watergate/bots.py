@@ -13,10 +13,9 @@
 """
 from __future__ import annotations
 
-import math
 from typing import Hashable
 
-from automa.search.bots import Bot
+from automa.search.bots import Bot, soft_choice
 from automa.search.mcts import ISMCTSBot
 
 
@@ -152,12 +151,5 @@ class ExpertBot(Bot):
         temperature = float(self.params["temperature"])
         if temperature <= 0:
             return ranked[0][0]
-        top = [(a, v) for a, v in ranked[:int(self.params["choices"])] if v > 0]
-        best = top[0][1]
-        weights = [math.exp((v - best) / temperature) for _, v in top]
-        pick = self.rng.random() * sum(weights)
-        for (action, _), weight in zip(top, weights):
-            pick -= weight
-            if pick <= 0:
-                return action
-        return top[-1][0]
+        visited = [(a, v) for a, v in ranked[:int(self.params["choices"])] if v > 0]
+        return soft_choice(visited, temperature, self.rng, top=len(visited))
