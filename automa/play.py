@@ -816,8 +816,12 @@ def hint_lines(rows: Sequence[tuple[str, float, int, float, float]], stats: dict
     if stats.get("legal") == 1:
         out.append("  (the only legal move here)")
         return out
+    player = stats.get("player", "a fast player")
+    players = f"{player} playing for you" if stats.get("deciders") == 1 else f"{player} in every player's seat"
+    if stats.get("automata"):
+        players += " and the printed automaton by its cards"
     out.append(f"  the expert's {len(rows)} best of {stats.get('legal', 0)} legal moves, each played out to "
-               f"the end by expert players in the same {rows[0][2]} worlds consistent with what you see "
+               f"the end ({players}) in the same {rows[0][2]} worlds consistent with what you see "
                f"({stats.get('seconds', 0.0):.1f} s)")
     values = [v for _t, v, *_rest in rows]
     if len(rows) > 1 and max(values) - min(values) < 1e-9:

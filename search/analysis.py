@@ -57,12 +57,13 @@ def analyse(game: Game, state: State, seat: int, seconds: float, candidates: int
     ranking = chooser.ranked(state, seat) if hasattr(chooser, "ranked") else [(chooser.act(state, seat), 0.0)]
     chosen = [a for a, _v in ranking[:candidates]]
     rows = [MoveEstimate(a, state.action_to_string(a), k) for k, a in enumerate(chosen)]
-    stats = {"seconds": 0.0, "playouts": 0, "legal": len(legal), "asked": seconds}
+    spec = playout_spec(game)
+    automata = set(game.automaton_seats())
+    stats = {"seconds": 0.0, "playouts": 0, "legal": len(legal), "asked": seconds, "player": spec,
+             "automata": bool(automata), "deciders": game.num_players - len(automata)}
     if len(legal) == 1:
         return rows, stats
     team = game.team_wins
-    automata = set(game.automaton_seats())
-    spec = playout_spec(game)
     players = {s: make_bot(spec, game, seed + 1 + s) for s in range(game.num_players) if s not in automata}
     rng = random.Random(seed)
     deadline = start + seconds

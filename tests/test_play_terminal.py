@@ -573,6 +573,8 @@ def test_hint_is_the_experts_analysis_for_the_seconds_asked():
     lines = hint_lines(rows, short)
     assert all("95% interval" in line and f"{n} playouts)" in line for line, (_t, _v, n, _l, _h) in zip(lines, rows))
     assert any(line.strip().startswith(("sure:", "fairly sure:", "not sure:")) for line in lines)
+    # says who played the moves out: in solo, the game's fast player for the person alone
+    assert any("(pulitzer-expert playing for you)" in line for line in lines)
 
 
 def test_hint_confidence_from_the_figures():
