@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import argparse
 import csv
+import json
 import sys
 import time
 from pathlib import Path
-from typing import Sequence
+from typing import Callable, Sequence
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:          # run as `python experiments/<script>.py` from a checkout
@@ -23,6 +24,29 @@ def parser(description: str, games: int, seed: int = 0) -> argparse.ArgumentPars
     p.add_argument("--jobs", type=int, default=2, help="parallel workers (default 2)")
     p.add_argument("--out", type=Path, default=RESULTS, help="output folder")
     return p
+
+
+def resumable(path: Path, tasks: Sequence, play: Callable[..., dict], *args, jobs: int = 1) -> list[dict]:
+    """`play(task, *args)` for every task whose result (a dict with the task's `index`) is
+    not already a line of `path`, appending each as it finishes so that an interrupted run
+    resumes; the results in the tasks' order."""
+    done = {}
+    if path.exists():
+        for line in path.read_text(encoding="utf-8").splitlines():
+            record = json.loads(line)
+            done[record["index"]] = record
+    todo = [t for t in tasks if t.index not in done]
+    with open(path, "a", encoding="utf-8") as handle:
+        if jobs == 1:
+            fresh = (play(t, *args) for t in todo)
+        else:
+            from joblib import Parallel, delayed
+            fresh = Parallel(n_jobs=jobs, return_as="generator")(delayed(play)(t, *args) for t in todo)
+        for record in fresh:
+            done[record["index"]] = record
+            handle.write(json.dumps(record) + "\n")
+            handle.flush()
+    return [done[t.index] for t in tasks]
 
 
 class Timer:

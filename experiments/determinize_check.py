@@ -11,7 +11,7 @@ import random
 import sys
 import traceback
 
-from common import RESULTS, Timer, parser, write_table
+from common import Timer, parser, write_table
 
 from joblib import Parallel, delayed
 

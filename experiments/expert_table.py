@@ -15,13 +15,12 @@ as JSON lines in --work, so an interrupted run resumes and a rerun plays only wh
 """
 from __future__ import annotations
 
-import json
 import statistics
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from common import Timer, parser, plot, write_table
+from common import Timer, parser, plot, resumable, write_table
 
 from automa.rules.core import game_class, load_game
 from automa.search import arena
@@ -101,18 +100,7 @@ def play_timed(task: arena.GameTask, expert: str) -> dict:
 def measure(row: Row, expert: str, games: int, seed: int, work: Path) -> dict:
     tasks = tasks_for(row, expert, games, seed)[:games]
     path = work / f"{row.game}-{row.opponent}-{row.seat}-{row.side}-{expert}-{games}-{seed}.jsonl".replace(":", "_")
-    done = {}
-    if path.exists():
-        for line in path.read_text(encoding="utf-8").splitlines():
-            record = json.loads(line)
-            done[record["index"]] = record
-    with open(path, "a", encoding="utf-8") as handle:
-        for task in tasks:
-            if task.index not in done:
-                done[task.index] = play_timed(task, expert)
-                handle.write(json.dumps(done[task.index]) + "\n")
-                handle.flush()
-    results = [done[t.index] for t in tasks]
+    results = resumable(path, tasks, play_timed, expert)
     team = game_class(row.game).team_wins
     wins, mine, theirs = 0.0, [], []
     for r in results:

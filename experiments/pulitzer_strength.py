@@ -15,14 +15,13 @@ bot plays the mixes of --mixes; the player of --all-mixes-for (empty: none) also
 all 27 legal mixes.  Finished games are kept as JSON lines in --work, so an interrupted
 run resumes where it stopped and a rerun only plays what is missing.
 """
-import json
 import re
 import statistics
 import time
 from collections import Counter
 from pathlib import Path
 
-from common import Timer, parser, plot, write_table
+from common import Timer, parser, plot, resumable, write_table
 
 from automa.rules.core import load_game
 from automa.search import arena
@@ -57,23 +56,7 @@ def measure(spec: str, mix: tuple, games: int, seed: int, jobs: int, work: Path)
     tasks = arena.schedule("pulitzer", params, [spec], games, seed)
     slug = re.sub(r"[^A-Za-z0-9=.-]+", "_", f"{spec}-{'.'.join(map(str, mix))}-{games}-{seed}")
     path = work / f"{slug}.jsonl"
-    done = {}
-    if path.exists():
-        for line in path.read_text(encoding="utf-8").splitlines():
-            record = json.loads(line)
-            done[record["index"]] = record
-    todo = [t for t in tasks if t.index not in done]
-    with open(path, "a", encoding="utf-8") as handle:
-        if jobs == 1:
-            fresh = (play_timed(t) for t in todo)
-        else:
-            from joblib import Parallel, delayed
-            fresh = Parallel(n_jobs=jobs, return_as="generator")(delayed(play_timed)(t) for t in todo)
-        for record in fresh:
-            done[record["index"]] = record
-            handle.write(json.dumps(record) + "\n")
-            handle.flush()
-    results = [done[t.index] for t in tasks]
+    results = resumable(path, tasks, play_timed, jobs=jobs)
     wins = sum(r["won"] for r in results)
     low, high = wilson_interval(wins, games)
     seconds = sorted(s for r in results for s in r["seconds"])

@@ -14,13 +14,12 @@ when --jobs is 1 (other work on the machine slows it down); moves with a single 
 action count too, since the bot is asked for them.  Finished games are kept as JSON lines
 in --work, so an interrupted run resumes where it stopped.
 """
-import json
 import re
 import statistics
 import time
 from pathlib import Path
 
-from common import Timer, parser, write_table
+from common import Timer, parser, resumable, write_table
 
 from automa.rules.core import load_game
 from automa.search import arena
@@ -56,23 +55,7 @@ def measure(spec: str, opponent: str, games: int, seed: int, jobs: int, work: Pa
     tasks = arena.schedule("watergate", params, bots, games, seed)
     slug = re.sub(r"[^A-Za-z0-9=.-]+", "_", f"{spec}-vs-{opponent}-{games}-{seed}")
     path = work / f"{slug}.jsonl"
-    done = {}
-    if path.exists():
-        for line in path.read_text(encoding="utf-8").splitlines():
-            record = json.loads(line)
-            done[record["index"]] = record
-    todo = [t for t in tasks if t.index not in done]
-    with open(path, "a", encoding="utf-8") as handle:
-        if jobs == 1:
-            fresh = (play_timed(t, spec) for t in todo)
-        else:
-            from joblib import Parallel, delayed
-            fresh = Parallel(n_jobs=jobs, return_as="generator")(delayed(play_timed)(t, spec) for t in todo)
-        for record in fresh:
-            done[record["index"]] = record
-            handle.write(json.dumps(record) + "\n")
-            handle.flush()
-    return [done[t.index] for t in tasks]
+    return resumable(path, tasks, play_timed, spec, jobs=jobs)
 
 
 def side_row(spec: str, opponent: str, seat: int, results: list[dict]) -> list:
