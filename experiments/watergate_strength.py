@@ -79,6 +79,8 @@ def main() -> None:
                    help="folder for the finished games (resumable)")
     args = p.parse_args()
     specs = [b for b in args.bots.split(";") if b]
+    if args.opponent in specs:
+        p.error(f"--bots must differ from --opponent ({args.opponent}): a seat is told apart by its spec")
     args.work.mkdir(parents=True, exist_ok=True)
     header = ["player", "opponent", "side", "games", "wins", "win rate", "wilson low", "wilson high",
               "mean rounds", "median ms/move", "p90 ms/move", "max ms/move", "mean s/game"]
