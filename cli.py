@@ -224,6 +224,52 @@ def tune(game, knob, target, player, games_per_setting, max_games, precision, se
     click.echo(format_tune(result))
 
 
+# --------------------------------------------------------------------------- design
+
+@main.command()
+@click.argument("game")
+@click.option("--seat", type=int, required=True, help="The seat the automaton deck plays.")
+@click.option("--target", type=click.FloatRange(0, 1, min_open=True, max_open=True), default=0.5, show_default=True,
+              help="The deck's win rate to aim for against --against.")
+@click.option("--against", default="level:normal", show_default=True, help="Bot spec of the other seats.")
+@click.option("--games", type=click.IntRange(1), default=20, show_default=True, help="Games per measurement.")
+@click.option("--knob-games", type=click.IntRange(1), default=None,
+              help="Games per difficulty setting of the designed deck (default: --games).")
+@click.option("--budget", type=click.IntRange(1), default=12, show_default=True, help="Decks to try.")
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--out", type=click.Path(file_okay=False), default="design", show_default=True,
+              help="Folder for the deck, its table, its printables and the games (resumable).")
+@click.option("--jobs", type=int, default=1, show_default=True, callback=_jobs, help="Parallel workers (-1: all cores).")
+@click.option("--levels", default="easy,normal,hard,expert", show_default=True,
+              help="Levels to measure the designed deck against (comma-separated; '' for none).")
+@click.option("--start", default=None, help="A deck file to start the search from.")
+def design(game, seat, target, against, games, knob_games, budget, seed, out, jobs, levels, start) -> None:
+    """Design an automaton deck for a seat, tuned to a target win rate, with printables."""
+    from automa.decks import load_deck
+    from automa.search.bots import BotSpecError, make_bot
+    from automa.search.design import design as run_design
+    cls = _game_or_fail(game)
+    try:
+        probe = load_game(cls.name)
+        if not 0 <= seat < probe.num_players:
+            _fail(f"--seat must be a seat 0-{probe.num_players - 1} of {cls.name}, got {seat}")
+        make_bot(against, probe, 0)
+        first = load_deck(start, probe) if start else None
+        if first is not None and first.seat != seat:
+            _fail(f"--start {start} is a deck for seat {first.seat}, not seat {seat}")
+        result = run_design(cls.name, seat, target, against, games, budget, seed, out, jobs,
+                            [lv for lv in levels.split(",") if lv.strip()], first,
+                            say=lambda text: click.echo(text, err=True), knob_games=knob_games)
+    except (AutomaError, BotSpecError) as err:
+        _fail(str(err))
+    cards, rules = result.deck.complexity()
+    click.echo(f"deck: {result.files['deck']} ({cards} cards, {rules} rules); win rate against {against} "
+               f"{result.measure.text()}")
+    for role, path in result.files.items():
+        if role != "deck":
+            click.echo(f"{role}: {path}")
+
+
 # --------------------------------------------------------------------------- replay
 
 @main.command()

@@ -56,6 +56,9 @@ def test_the_lobby_lists_every_game_with_its_seats_and_settings(client):
     games = {g["name"]: g for g in client.get("/api/catalog").json()}
     assert set(games) >= {"pi", "pulitzer", "salem", "tabletop_inc", "watergate"}
     assert "mumanbot:normal" in games["tabletop_inc"]["seats"]
+    # the shipped automaton decks by name; never a bare spec that needs one
+    assert {"automaton:watergate-nixon", "automaton:watergate-editor"} <= set(games["watergate"]["seats"])
+    assert not any(seat in ("automaton", "mumanbot") for g in games.values() for seat in g["seats"])
     assert "times_mix" in games["pulitzer"]["params"]
     assert games["pulitzer"]["modes"]["solo"] == [1]
 
@@ -168,3 +171,16 @@ def test_a_human_decision_with_one_choice_is_played_for_them_and_undo_skips_it()
     assert any(line.endswith("(your only choice)") for line in game.logs[0])
     game.undo(0)
     assert len(game.session.actions) == real and not game.forced
+
+
+def test_a_person_plays_watergate_against_a_shipped_automaton_deck_to_the_end(client):
+    made, q = new(client, game="watergate", seats=["human", "automaton:watergate-nixon"], seed=4)
+    gid = made["id"]
+    view = client.post(f"/api/games/{gid}/advance?{q}", json={}).json()
+    for _ in range(2000):
+        if view.get("over"):
+            break
+        assert view["your_turn"] and view["actions"]
+        view = client.post(f"/api/games/{gid}/act?{q}", json={"index": 0, "ply": view["ply"]}).json()
+        assert "error" not in view, view
+    assert view.get("over"), "the game ends"

@@ -63,19 +63,25 @@ def catalog() -> list[dict]:
     out = []
     for name, cls in registered_games().items():
         game = load_game(name)
-        extra = [b for b in available_bots(game) if ":" not in b and b not in ("random", "greedy")]
+        extra = [b for b in available_bots(game) if ":" not in b and b not in ("random", "greedy")
+                 and b not in cls.automaton_specs]
         automata = [f"{spec}:{level}" for spec in cls.automaton_specs
-                    for level in _automaton_levels(spec)]
+                    for level in _automaton_levels(spec, name)]
         params = {k: v for k, v in cls.param_help().items() if k not in ("players", "mode")}
         out.append({"name": name, "title": cls.title or name, "modes": {m: list(c) for m, c in cls.modes.items()},
                     "params": params, "seats": ["human"] + automata + LOBBY_BOTS + extra})
     return out
 
 
-def _automaton_levels(spec: str) -> list[str]:
+def _automaton_levels(spec: str, game_name: str) -> list[str]:
+    """The settings a printed automaton takes in a seat: the Mumanbot's levels, or the
+    automaton decks shipped for the game."""
     if spec == "mumanbot":
         from automa.rules.tabletop_inc.data import LEVELS
         return list(LEVELS)
+    if spec == "automaton":
+        from automa.decks import shipped_decks
+        return shipped_decks(game_name)
     return []
 
 

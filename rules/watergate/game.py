@@ -15,6 +15,10 @@ class WatergateParams(GameParams):
     #: Engine safeguard, not a printed rule: if this many rounds pass without a winner,
     #: the term ends and Nixon wins (the printed game has no round limit; see the report).
     max_rounds: int = 30
+    #: Seats played by automaton decks (automa/decks): one entry per seat, a deck file or
+    #: shipped deck name (with ",knob=K" for a difficulty setting), "" for a deciding seat;
+    #: () when no seat holds a deck.  Set by `with_automaton_seats`.
+    automata: tuple = ()
 
     def validate(self) -> None:
         super().validate()
@@ -25,6 +29,9 @@ class WatergateParams(GameParams):
         if not isinstance(self.max_rounds, int) or isinstance(self.max_rounds, bool) \
                 or not 5 <= self.max_rounds <= 200:
             raise ParamError(f"max_rounds must be a whole number 5-200, got {self.max_rounds!r}")
+        if self.automata and (len(self.automata) != self.players
+                              or not all(isinstance(a, str) for a in self.automata)):
+            raise ParamError(f"automata needs one deck (or '') per seat, got {self.automata!r}")
 
 
 class WatergateGame(Game):
@@ -34,6 +41,8 @@ class WatergateGame(Game):
     Params = WatergateParams
     modes = {"standard": (2,)}
     data_dir = Path(__file__).parent / "data"
+    automaton_specs = ("automaton",)
+    automaton_vocabulary = "automa.rules.watergate.automaton"
     bot_factories = {"watergate-heuristic": "automa.rules.watergate.bots:HeuristicBot",
                      "watergate-expert": "automa.rules.watergate.bots:ExpertBot"}
 
@@ -54,7 +63,17 @@ class WatergateGame(Game):
     @classmethod
     def param_help(cls) -> dict[str, str]:
         return {"max_rounds": "whole number 5-200 (default 30): engine safeguard, Nixon wins "
-                              "if nobody has won after this many rounds"}
+                              "if nobody has won after this many rounds",
+                "automata": "one entry per seat: an automaton deck (file or shipped name, "
+                            "',knob=K' for its difficulty) or '' for a deciding seat; "
+                            "set by seating automaton:DECK"}
+
+    def with_automaton_seats(self, seat_specs) -> "WatergateGame":
+        from automa.decks.seats import automata_param
+        return type(self)(self.params.replace(automata=automata_param(self, seat_specs)))
+
+    def automaton_seats(self) -> tuple[int, ...]:
+        return tuple(s for s, deck in enumerate(self.params.automata) if deck)
 
     def max_game_length(self) -> int:
         # per round: at most 10 card plays (5 + 4 + Howard Hunt's draw), each at most
@@ -62,5 +81,9 @@ class WatergateGame(Game):
         # choices, pins), plus the evaluation pins and momentum-card instructions
         return self.params.max_rounds * 200 + 50
 
-    def new_initial_state(self, seed: int | None = None) -> WatergateState:
-        return WatergateState.initial(self, seed)
+    def new_initial_state(self, seed: int | None = None):
+        state = WatergateState.initial(self, seed)
+        if not self.params.automata:
+            return state
+        from automa.decks.seats import DeckSeats
+        return DeckSeats.start(self, state, seed)

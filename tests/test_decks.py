@@ -1,0 +1,276 @@
+"""Automaton decks (automa/decks): the file format and its errors, play in either
+Watergate seat inside the engine, replay from the seed, and secrecy both ways: a deck
+never peeks, and its face-down order tells no other seat anything."""
+import random
+
+import pytest
+
+from automa.decks import DeckError, choose, deck_toml, load_deck, parse_deck, vocabulary
+from automa.decks.seats import DeckSeats
+from automa.rules.core import ParamError, load_data_file, load_game
+from automa.search.bots import make_bot
+
+NIXON_DECK = """
+game = "watergate"
+seat = 1
+title = "Test Nixon"
+tie_breakers = ["keep_jokers", "high_value"]
+[difficulty]
+card = "Dither"
+copies = [3, 1, 0]
+default = 1
+[[cards]]
+name = "Hush money"
+rules = ["claim_momentum", "push_momentum", "informant"]
+[[cards]]
+name = "Stonewall"
+rules = ["claim_evidence", "agent", "push_evidence"]
+[[cards]]
+name = "Dither"
+rules = ["dither"]
+"""
+
+EDITOR_DECK = """
+game = "watergate"
+seat = 0
+title = "Test Editor"
+tie_breakers = ["low_value"]
+[difficulty]
+card = "Dither"
+copies = [2, 0]
+default = 0
+[[cards]]
+name = "Scoop"
+rules = ["claim_evidence", "push_evidence", "informant"]
+[[cards]]
+name = "Press"
+rules = ["event", "rescue", "push_momentum"]
+[[cards]]
+name = "Dither"
+rules = ["dither"]
+"""
+
+
+@pytest.fixture
+def decks(tmp_path):
+    nixon = tmp_path / "nixon.toml"
+    nixon.write_text(NIXON_DECK)
+    editor = tmp_path / "editor.toml"
+    editor.write_text(EDITOR_DECK)
+    return str(editor), str(nixon)
+
+
+def play(seats, seed, bot_seed=5):
+    """A whole game; the deciding seats by `seats` specs.  (actions, outcome, final state)."""
+    game = load_game("watergate").with_automaton_seats(seats)
+    state = game.new_initial_state(seed)
+    bots = {s: make_bot(spec, game, bot_seed + s) for s, spec in enumerate(seats)
+            if s not in game.automaton_seats()}
+    actions = []
+    while not state.is_terminal():
+        seat = state.current_player()
+        assert seat not in game.automaton_seats()
+        action = bots[seat].act(state, seat)
+        state.apply_action(action)
+        actions.append(action)
+    return actions, state.outcome(), state
+
+
+# --------------------------------------------------------------------------- the file
+
+def broken(tmp_path, text):
+    path = tmp_path / "broken.toml"
+    path.write_text(text)
+    with pytest.raises(DeckError) as err:
+        load_deck(str(path), load_game("watergate"))
+    return str(err.value), str(path)
+
+
+def test_an_unknown_rule_is_named_with_file_and_field(tmp_path):
+    message, path = broken(tmp_path, NIXON_DECK.replace('"agent"', '"bribe"'))
+    assert path in message and "cards[1].rules[1]" in message and "'bribe'" in message
+    assert "\n" not in message
+
+
+@pytest.mark.parametrize("change, field", [
+    (('title = "Test Nixon"\n', ''), "'title'"),
+    (('seat = 1', 'seat = 7'), "'seat'"),
+    (('game = "watergate"', 'game = "pi"'), "'game'"),
+    (('card = "Dither"', 'card = "Nobody"'), "'difficulty.card'"),
+    (('copies = [3, 1, 0]', 'copies = [0, 1]'), "'difficulty.copies'"),
+    (('tie_breakers = ["keep_jokers", "high_value"]', 'tie_breakers = ["coin"]'), "tie_breakers[0]"),
+    (('rules = ["dither"]', 'rules = []'), "'cards[2].rules'"),
+    (('default = 1', 'default = 1\nmood = "grim"'), "'difficulty.mood'"),
+])
+def test_every_broken_field_is_named(tmp_path, change, field):
+    message, path = broken(tmp_path, NIXON_DECK.replace(*change))
+    assert path in message and field in message
+
+
+def test_a_file_that_is_not_toml_names_the_file(tmp_path):
+    message, path = broken(tmp_path, "game = \n")
+    assert path in message and "not valid TOML" in message
+
+
+def test_a_missing_deck_lists_the_shipped_ones():
+    with pytest.raises(ParamError, match="watergate-nixon"):
+        load_game("watergate").with_automaton_seats(["human", "automaton:no-such-deck"])
+
+
+def test_a_deck_is_refused_in_a_seat_it_was_not_made_for(decks):
+    with pytest.raises(ParamError, match="is a deck for seat 1"):
+        load_game("watergate").with_automaton_seats([f"automaton:{decks[1]}", "human"])
+
+
+def test_the_knob_sets_the_card_mix_and_is_checked(decks):
+    game = load_game("watergate")
+    deck = load_deck(decks[1], game)
+    assert [deck.card_list(k).count(2) for k in range(3)] == [3, 1, 0]      # Dither copies
+    assert deck.card_list(None) == deck.card_list(1)
+    assert deck.complexity() == (3, 7)
+    with pytest.raises(ParamError, match="settings 0-2"):
+        game.with_automaton_seats(["human", f"automaton:{decks[1]},knob=3"])
+
+
+def test_a_written_deck_reads_back_the_same(decks, tmp_path):
+    game = load_game("watergate")
+    deck = load_deck(decks[1], game)
+    path = tmp_path / "again.toml"
+    path.write_text(deck_toml(deck, "written by a test"))
+    again = parse_deck(path, load_data_file(path), game)
+    assert again.cards == deck.cards and again.knob_copies == deck.knob_copies
+    assert again.tie_breakers == deck.tie_breakers and again.seat == deck.seat
+
+
+# --------------------------------------------------------------------------- play
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_a_deck_plays_whole_games_in_either_seat_and_replays_from_the_seed(decks, seat):
+    seats = ["greedy", "greedy"]
+    seats[seat] = f"automaton:{decks[seat]}"
+    first = play(seats, seed=3)
+    again = play(seats, seed=3)
+    assert first[0] == again[0] and first[1] == again[1]
+    assert first[1].winners                                   # a whole game, somebody won
+    other = play(seats, seed=4)
+    assert other[0] != first[0]
+    lines = first[2].history_text()
+    assert any("flips" in line for line in lines) and any(": play " in line for line in lines)
+
+
+def test_a_record_of_a_deck_game_replays(decks):
+    from automa.search import arena
+    from automa.search.records import replay
+    tasks = arena.schedule("watergate", {"players": 2, "mode": "standard"},
+                           ["random", f"automaton:{decks[1]},knob=2"], 1, 7, rotation="fixed")
+    record = arena.play_game(tasks[0])
+    assert record["status"] == "ok", record.get("error")
+    assert record["params"]["automata"] == ["", f"{decks[1]},knob=2"]
+    replay(record)
+
+
+def test_the_shipped_decks_load_and_every_knob_setting_plays():
+    game = load_game("watergate")
+    for name, seat in (("watergate-nixon", 1), ("watergate-editor", 0)):
+        deck = load_deck(name, game)
+        assert deck.seat == seat
+        for knob in range(len(deck.knob_copies)):
+            seats = ["random", "random"]
+            seats[seat] = f"automaton:{name},knob={knob}"
+            assert play(seats, seed=knob)[1].winners
+
+
+# --------------------------------------------------------------------------- secrecy
+
+def decisions_of(seat, seed, count):
+    """(state, seat) at `count` decisions of `seat` in a game of random moves (no wrapper)."""
+    rng = random.Random(seed)
+    state = load_game("watergate").new_initial_state(seed)
+    found = []
+    while not state.is_terminal() and len(found) < count:
+        if state.current_player() == seat and len(state.legal_actions()) > 1:
+            found.append(state.clone())
+        state.apply_action(state.random_action(rng))
+    return found
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_a_deck_never_peeks(decks, seat):
+    """Its move for the true state equals its move in worlds its own seat cannot tell apart,
+    for every card of the deck, a card of every rule, and every point of the turn."""
+    game = load_game("watergate")
+    vocab = vocabulary(game)
+    deck = load_deck(decks[seat], game)
+    every_rule = tuple(name for name in vocab.RULES if name not in vocab.STANDING)
+    rng = random.Random(1)
+    checked = 0
+    for state in decisions_of(seat, seed=21 + seat, count=60):
+        for rules in [card.rules for card in deck.cards] + [every_rule]:
+            for start in range(len(rules)):
+                truth = choose(vocab, vocab.read(state.observation(seat), game), state.legal_actions(),
+                               rules, deck.tie_breakers, start)
+                for _ in range(3):
+                    world = state.determinize(seat, rng)
+                    seen = choose(vocab, vocab.read(world.observation(seat), game), world.legal_actions(),
+                                  rules, deck.tie_breakers, start)
+                    assert seen == truth, (str(state), rules, start)
+                    checked += 1
+    assert checked > 300
+
+
+def test_the_hidden_order_changes_no_other_seats_view(decks):
+    game = load_game("watergate").with_automaton_seats(["random", f"automaton:{decks[1]},knob=0"])
+    state = game.new_initial_state(9)
+    rng = random.Random(2)
+    state.apply_action(state.random_action(rng))
+    while len(set(state.players[1].pile)) < 2:
+        state = game.new_initial_state(rng.randrange(1000))
+        state.apply_action(state.random_action(rng))
+    other = state.clone()
+    pile = other.players[1].pile
+    assert len(set(pile)) > 1
+    pile.reverse()
+    assert pile != state.players[1].pile
+    assert other.observation(0) == state.observation(0)
+    assert other.observation(1) == state.observation(1)          # nobody knows the pile's order
+    worlds = [s.determinize(0, random.Random(4)) for s in (state, other)]
+    assert worlds[0].players[1].pile == worlds[1].players[1].pile  # drawn from what is seen
+    assert sorted(worlds[0].players[1].pile) == sorted(pile)
+    assert isinstance(worlds[0], DeckSeats)
+    worlds[0].apply_action(worlds[0].random_action(rng))          # a world plays on
+
+
+def test_search_bots_play_against_a_deck(decks):
+    game = load_game("watergate").with_automaton_seats(["watergate-expert:iterations=15", f"automaton:{decks[1]}"])
+    state = game.new_initial_state(2)
+    bot = make_bot("watergate-expert:iterations=15", game, 1)
+    for _ in range(6):
+        state.apply_action(bot.act(state, 0))
+    assert state.current_player() == 0 or state.is_terminal()
+
+
+def test_play_against_a_shipped_deck_through_a_terminal():
+    """Bar: `automa play watergate --seat human --seat automaton:watergate-nixon` to the end."""
+    from tests.test_play_terminal import FINAL, PROMPT, finish, spawn
+    child = spawn("play", "watergate", "--seat", "human", "--seat", "automaton:watergate-nixon", "--seed", "1")
+    decisions, told = 0, 0
+    while True:
+        i = child.expect([PROMPT, FINAL])
+        told += child.before.count("Nixon automaton flips")
+        if i == 1:
+            break
+        child.sendline("1")
+        decisions += 1
+        assert decisions < 3000
+    assert finish(child) == 0
+    assert decisions > 10 and told > 2               # the deck's turns are told in words
+
+
+@pytest.mark.parametrize("check", ["check_terminates", "check_determinism", "check_clone", "check_illegal_action",
+                                   "check_actions_are_plain", "check_determinize", "check_observation_hides",
+                                   "check_pickle", "check_record_round_trip", "check_determinize_every_seat"])
+@pytest.mark.parametrize("automata", [("", "watergate-nixon"), ("watergate-editor", "")])
+def test_a_game_with_a_deck_seat_meets_the_contract(check, automata):
+    """The conformance checks every game passes, run on a table with a deck in one seat."""
+    from tests import conformance
+    getattr(conformance, check)("watergate", {"players": 2, "mode": "standard", "automata": automata})
