@@ -1,12 +1,17 @@
 """Tabletop Inc.'s bots: `tabletop-heuristic`, a human-like reference player, and
 `tabletop-expert`, which checks the heuristic's best moves by playing them out.
 
-It plans a game the way the rulebook suggests (skills, then box / mechanism / component,
-publish, award): every candidate decision is tried on a determinization of the state
-(never the true hidden state), the rest of that action is completed with a short rule
-policy, and the result is scored with `scoring.potential`, which values skills, pieces in
-the production area, published games, awards and objectives.  Recall happens when no
-worker is left; predictions are small (one cheap card) and rule-based.
+Every candidate decision is tried on a determinization of the state (never the true
+hidden state), the rest of that action is completed with a short rule policy, and the
+result is scored with `scoring.potential`, which values skills, pieces in the production
+area, published games, awards, objectives and the uses the seat's freelancers still have
+to come.  That last term is the economy: with the placeholder cards a VP freelancer pays
+2-4 VP a placement, every cycle, where the normal Mumanbot scores about 1.8 a card, so
+the heuristic now hires and plays freelancers early instead of building games.  Recall
+happens when no worker is left.  Predictions are rule-based: when the research is there,
+the cards the seat's own prediction freelancers can turn up (a sure reward), else one
+card, on the action the Mumanbot's undrawn ZAP cards (public: the discard pile is face
+up) name most.
 
 The expert (`ExpertBot`) plays each of the heuristic's few best main steps, and recall, to
 the end of the game in sampled worlds and keeps the one with the best final margin
@@ -17,11 +22,9 @@ from __future__ import annotations
 
 from automa.search.bots import Bot, soft_choice
 
-from .data import ACTIONS, RES
+from .data import RES
 from .scoring import potential
 
-# how often each action is drawn by the ZAP deck: a good guess for a Mumanbot target
-_BOT_GUESS = ("hire_specialist", "get_item", "get_part", "award", "objective", "hire_freelancer")
 _HUMAN_GUESS = ("get_part", "research", "playtest", "get_box", "publish")
 _POW_PREF = ("P3", "P12", "P7", "P8", "P2", "P14", "P10", "P5", "P4", "P6", "P9", "P13", "P11", "P1")
 _WOW_PREF = ("W2", "W10", "W3", "W9", "W12", "W4", "W5", "W1", "W8", "W7", "W6", "W13", "W11")
@@ -29,7 +32,6 @@ _WOW_PREF = ("W2", "W10", "W3", "W9", "W12", "W4", "W5", "W1", "W8", "W7", "W6",
 
 def rule_choice(state, seat: int, legal: list):
     """A quick, sensible sub-decision (used inside look-ahead rollouts)."""
-    kind = legal[0][0]
     t = state.stack[-1] if state.stack else None
     tk = t[0] if t else ""
     r = state.res[seat]
@@ -82,12 +84,11 @@ def rule_choice(state, seat: int, legal: list):
 
 def flip_choice(state, seat: int, legal: list):
     """A crystal ball turns up the face-down card least likely to come true by itself: for a
-    Mumanbot target the action with the fewest ZAP cards, for a person one the bot would not
+    Mumanbot target the action its ZAP deck draws least, for a person one the bot would not
     guess (public data only)."""
     target = state.pred_t[seat]
     if target in state.game.bots:
-        zap = state.game.data.zap.values()
-        return min(legal, key=lambda a: sum(1 for c in zap if c[0] == a[1]))
+        return min(legal, key=lambda a: _zap_expected(state, target, a[1]))
     return max(legal, key=lambda a: _HUMAN_GUESS.index(a[1]) if a[1] in _HUMAN_GUESS else len(_HUMAN_GUESS))
 
 
@@ -116,7 +117,7 @@ class HeuristicBot(Bot):
             pref = _WOW_PREF if t[2] == "wow" else _POW_PREF
             return min(legal, key=lambda a: pref.index(a[2]) if a[2] in pref else 99)
         if tk == "ptarget":
-            return self._target(obs, seat, legal)
+            return self._target(state, obs, seat, legal)
         if tk == "pcards":
             return self._cards(state, obs, seat, legal, t)
         if tk in ("tokens", "flip"):
@@ -207,8 +208,11 @@ class HeuristicBot(Bot):
                 best = v
         return best
 
-    def _target(self, obs, seat, legal):
-        if not int(self.params["predict"]) or obs["res"][seat][3] < 2:
+    def _target(self, state, obs, seat, legal):
+        """Predict whenever the research for the smallest set is there (a set of one pays
+        2 VP for 1 research when it comes true)."""
+        lowest = 2 if state.restriction(seat) == "no_one_prediction" else 1
+        if not int(self.params["predict"]) or obs["res"][seat][3] < lowest * state.game.data.prediction_cost:
             return ("no_predict",)
         targets = [a for a in legal if a[0] == "predict_on"]
         # the next seat in turn order acts soonest
@@ -216,17 +220,40 @@ class HeuristicBot(Bot):
         return min(targets, key=lambda a: (a[1] - seat) % n)
 
     def _cards(self, state, obs, seat, legal, t):
+        """As many cards as the seat's own prediction freelancers can turn up (F04, F11: a
+        set they complete pays for sure), else the fewest allowed."""
         chosen = t[3]
         lo = 2 if state.restriction(seat) == "no_one_prediction" else 1
-        if len(chosen) >= lo and ("stop",) in legal:
+        if len(chosen) >= max(lo, _flips(state, seat)) and ("stop",) in legal:
             return ("stop",)
         target = t[2]
-        guess = _BOT_GUESS if target in state.game.bots else _HUMAN_GUESS
-        for g in guess:
+        preds = [a for a in legal if a[0] == "predict"]
+        if target in state.game.bots and preds:
+            return max(preds, key=lambda a: _zap_expected(state, target, a[1]))
+        for g in _HUMAN_GUESS:
             if ("predict", g) in legal:
                 return ("predict", g)
-        preds = [a for a in legal if a[0] == "predict"]
         return preds[0] if preds else legal[0]
+
+
+def _flips(state, seat: int) -> int:
+    """Prediction cards the seat's own freelancers can turn up in one cycle (F04, F11)."""
+    d = state.game.data
+    return sum(d.freelancers[c][1] for c, _ in state.emp[seat]
+               if c in d.freelancers and d.freelancers[c][0] == "prediction_bonus")
+
+
+def _zap_expected(state, bot: int, action: str, draws: int = 4) -> float:
+    """How often the Mumanbot's next `draws` ZAP cards name `action`, from the public
+    discard pile: the cards not yet discarded are the deck it draws from first."""
+    zap = state.game.data.zap
+    deck_size, discards = ((len(state.zap_own[bot][0]), state.zap_own[bot][1]) if bot in state.zap_own
+                           else (len(state.zap_deck), state.zap_disc))
+    gone = set(discards)
+    in_deck = sum(1 for z, card in zap.items() if card[0] == action and z not in gone)
+    in_all = sum(1 for card in zap.values() if card[0] == action)
+    from_deck = min(draws, deck_size)
+    return (from_deck * in_deck / deck_size if deck_size else 0.0) + (draws - from_deck) * in_all / len(zap)
 
 
 def final_margin(state, seat: int) -> float:

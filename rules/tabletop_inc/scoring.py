@@ -153,10 +153,50 @@ def objective_total(state, s: int, exact: bool = True) -> int:
     return total
 
 
+#: VP-equivalent of one use of a freelancer's effect (§16.1) per unit of its amount (per use
+#: for the effects without one); F02 is valued by the card it copies
+_USE_VALUE = {"vp": 1.0, "research": 0.5, "playtest": 0.5, "choose_level1": 0.35, "choose_level2_upto": 0.5,
+              "upgrade_two": 1.0, "get_item_twice": 1.0, "any_action": 1.5, "objective": 0.5,
+              "prediction_bonus": 1.5, "copy_freelancer": 0.0}
+#: what an ordinary placement is worth: a freelancer earns only what it beats this by
+PLACEMENT_VP = 0.5
+
+
+def engine_value(state, s: int) -> float:
+    """What the seat's freelancers will still earn, the economy the rest of `potential` does
+    not see: each use's surplus over an ordinary placement, times the recall cycles left
+    (the seat makes about half of the placements the hourglass has left, one per worker
+    per cycle).  Cards in hand count at half: they need a Play Card.  Valuing freelancers
+    by their end VP alone, the heuristic was 11.5 VP a game behind the normal Mumanbot;
+    with this term, 4.8 (200 deals; with the ZAP-aware predictions too, its win rate in
+    experiments/results/tabletop_strength.md went from 0.02 to 0.22)."""
+    d = state.game.data
+    workers = d.workers + sum(1 for c, _ in state.emp[s] if c in d.specialists)
+    cycles = state.hourglass / (2.0 * workers)
+    if cycles <= 0:
+        return 0.0
+    on_table = [c for c, _ in state.emp[s] if c in d.freelancers]
+    surplus = {c: _use_surplus(d, c) for c in on_table}
+    best = max(surplus.values(), default=0.0)
+    total = 0.0
+    for card in on_table:
+        # F02 copies the best other freelancer (an opponent's too, but a Mumanbot has none)
+        total += best if d.freelancers[card][0] == "copy_freelancer" else surplus[card]
+    total += 0.5 * sum(_use_surplus(d, c) for c in state.h_emp[s] if c in d.freelancers)
+    return total * cycles
+
+
+def _use_surplus(d, card: str) -> float:
+    """One use's value over an ordinary placement."""
+    effect, amount, _skills, _vp = d.freelancers[card]
+    return max(0.0, _USE_VALUE[effect] * (amount or 1) - PLACEMENT_VP)
+
+
 def potential(state, s: int) -> float:
     """Projected final VP of seat s: the score it would have now, plus what its assets
-    (skills, pieces, resources towards the next piece, cards, workers) are likely to become
-    while the hourglass still runs (f = share of the hourglass left)."""
+    (skills, pieces, resources towards the next piece, cards, workers, the freelancers' uses
+    to come) are likely to become while the hourglass still runs (f = share of the
+    hourglass left)."""
     g = state.game
     d = g.data
     start = d.hourglass_start[state.n] + g.params.hourglass_extra
@@ -221,7 +261,7 @@ def potential(state, s: int) -> float:
         m = len(state.pred_c[s])
         down = m - sum(state.pred_up[s])
         extras += d.prediction_rewards[m][0] * (0.35 ** down)
-    return total + award_val + f * extras
+    return total + award_val + f * extras + engine_value(state, s)
 
 
 def heuristic(state) -> list[float]:
