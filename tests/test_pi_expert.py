@@ -7,7 +7,7 @@ import random
 import pytest
 
 from automa.rules.core import load_game
-from automa.rules.pi.bots import ExpertPolicy, race_table
+from automa.rules.pi.bots import DeducerBot, ExpertPolicy, race_table
 from automa.rules.pi.state import EV, SS
 from automa.search.bots import make_bot
 
@@ -84,7 +84,8 @@ def _decisions(seed, players=2):
 
 
 @pytest.mark.parametrize("seed,players,spec", [(1, 2, "pi-expert:worlds=4"), (2, 2, "pi-expert:worlds=0"),
-                                               (3, 3, "pi-expert"), (4, 2, "pi-expert:worlds=3,margin=4,horizon=1")])
+                                               (3, 3, "pi-expert"), (4, 2, "pi-expert:worlds=3,margin=4,horizon=1"),
+                                               (5, 2, "pi-expert:worlds=3,margin=4,rival=0")])
 def test_expert_never_peeks(seed, players, spec):
     """The move is the same for the true state and for worlds that resample everything the
     seat cannot see (its own case, the other hidden cases, the deck): the playouts too
@@ -121,6 +122,21 @@ def test_playouts_choose_among_the_close_candidates():
         overruled += chosen != ranked[0][0]
         checked += 1
     assert checked > 10 and overruled > 0
+
+
+def test_playouts_let_the_deducer_play_the_rival():
+    """With `rival` (the default) the rival's moves in a playout are the deducer's, and the
+    seat's own moves are never left to it; with rival=0 the policy plays both seats."""
+    asked = []
+    for k, (game, state) in enumerate(_decisions(7)):
+        seat = state.current_player()
+        bot = make_bot("pi-expert:worlds=4,margin=4", game, seed=k)
+        assert isinstance(bot.rival, DeducerBot)
+        act = bot.rival.act
+        bot.rival.act = lambda world, mover: asked.append(mover != seat) or act(world, mover)
+        bot.act(state, seat)
+        assert make_bot("pi-expert:rival=0", game, seed=k).rival is None
+    assert asked and all(asked)
 
 
 def test_same_seed_same_game():
