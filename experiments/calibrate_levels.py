@@ -24,6 +24,7 @@ import re
 from pathlib import Path
 
 from common import ROOT, Timer, parser, plot, write_table
+from common import games_for as parse_games_for
 
 from automa.rules.core import load_game
 from automa.search import arena
@@ -189,12 +190,7 @@ def main() -> None:
                    help="folder for the finished games (JSONL), so a rerun resumes")
     args = p.parse_args()
     only = {g for g in args.only.split(",") if g}
-    games_for = {}
-    for item in filter(None, args.games_for.split(",")):
-        name, _, count = item.partition("=")
-        if not count.isdigit() or int(count) < 1:
-            p.error(f"--games-for takes GAME=N pairs, got {item!r}")
-        games_for[name] = int(count)
+    games_for = parse_games_for(p, args.games_for)
     args.work.mkdir(parents=True, exist_ok=True)
     table = presets()
     levels = table["levels"]

@@ -26,6 +26,17 @@ def parser(description: str, games: int, seed: int = 0) -> argparse.ArgumentPars
     return p
 
 
+def games_for(p: argparse.ArgumentParser, text: str) -> dict[str, int]:
+    """`--games-for pi=400,salem=32`: per-game numbers of games overriding --games."""
+    out = {}
+    for item in filter(None, text.split(",")):
+        name, _, count = item.partition("=")
+        if not count.isdigit() or int(count) < 1:
+            p.error(f"--games-for takes GAME=N pairs, got {item!r}")
+        out[name] = int(count)
+    return out
+
+
 def resumable(path: Path, tasks: Sequence, play: Callable[..., dict], *args, jobs: int = 1) -> list[dict]:
     """`play(task, *args)` for every task whose result (a dict with the task's `index`) is
     not already a line of `path`, appending each as it finishes so that an interrupted run

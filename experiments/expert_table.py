@@ -2,7 +2,7 @@
 with the targets of issue #18: win rate, Wilson 95% interval, mean scores, and the expert's
 time per move (median and maximum, its `act` alone, one game at a time on one core).
 
-    python experiments/expert_table.py [--games 100] [--seed 1] [--only pulitzer,pi]
+    python experiments/expert_table.py [--games 100] [--games-for pi=400] [--seed 1] [--only pulitzer,pi]
                                        [--expert level:expert] [--work DIR]
 
 Every row plays the games `automa tournament` would schedule for its line-up (the same deals
@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from common import Timer, parser, plot, resumable, write_table
+from common import games_for as parse_games_for
 
 from automa.rules.core import game_class, load_game
 from automa.search import arena
@@ -126,6 +127,8 @@ def measure(row: Row, expert: str, games: int, seed: int, work: Path) -> dict:
 def main() -> None:
     p = parser(__doc__, games=100, seed=1)
     p.add_argument("--only", default="", help="comma-separated game names")
+    p.add_argument("--games-for", default="",
+                   help="per-game numbers of games overriding --games, e.g. pi=400")
     p.add_argument("--rows", default="", help="comma-separated row numbers (1-based) to play; the table "
                    "then shows only those (for splitting a long run over processes)")
     p.add_argument("--expert", default="level:expert", help="the player measured (default level:expert)")
@@ -133,6 +136,7 @@ def main() -> None:
                    help="folder for the finished games (resumable)")
     args = p.parse_args()
     only = {g for g in args.only.split(",") if g}
+    games = parse_games_for(p, args.games_for)
     picked = {int(k) for k in args.rows.split(",") if k}
     args.work.mkdir(parents=True, exist_ok=True)
     header = ["match", "expert", "opponent", "target", "games", "expert wins", "win rate", "wilson low",
@@ -143,7 +147,7 @@ def main() -> None:
         for number, row in enumerate(ROWS, 1):
             if (only and row.game not in only) or (picked and number not in picked):
                 continue
-            m = measure(row, args.expert, args.games, args.seed, args.work)
+            m = measure(row, args.expert, games.get(row.game, args.games), args.seed, args.work)
             met = "" if row.target is None else ("yes" if m["rate"] >= row.target else "no")
             rows.append([row.label, args.expert, row.opponent or "the engine's automaton",
                          "" if row.target is None else row.target, m["games"], m["wins"], m["rate"], m["low"],
@@ -151,7 +155,8 @@ def main() -> None:
             print(f"{row.label:<70} {m['rate']:.3f} [{m['low']:.3f}, {m['high']:.3f}] "
                   f"median {m['median ms']:.1f} ms, max {m['max ms']:.0f} ms", flush=True)
     command = (f"python experiments/expert_table.py --games {args.games} --seed {args.seed} "
-               f"--expert '{args.expert}'" + (f" --only {args.only}" if args.only else "")
+               f"--expert '{args.expert}'" + (f" --games-for {args.games_for}" if args.games_for else "")
+               + (f" --only {args.only}" if args.only else "")
                + (f" --rows {args.rows}" if args.rows else ""))
     notes = ["Intervals are Wilson 95%. A target is met when the win rate reaches it. Milliseconds per move "
              "are the expert's `act` alone, games played one at a time on a 2-core machine that other work shared.",
