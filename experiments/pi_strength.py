@@ -12,13 +12,12 @@ of the measured player can be timed: the time of a move is its `act` alone, on o
 when --jobs is 1.  A tie shares the win.  Finished games are kept as JSON lines in --work,
 so an interrupted run resumes where it stopped.
 """
-import json
 import re
 import statistics
 import time
 from pathlib import Path
 
-from common import Timer, parser, write_table
+from common import Timer, parser, resumable, write_table
 
 from automa.rules.core import load_game
 from automa.search import arena
@@ -53,23 +52,7 @@ def measure(spec: str, opponent: str, games: int, seed: int, jobs: int, work: Pa
     tasks = arena.schedule("pi", params, [spec, opponent], games, seed)
     slug = re.sub(r"[^A-Za-z0-9=.-]+", "_", f"{spec}-vs-{opponent}-{games}-{seed}")
     path = work / f"{slug}.jsonl"
-    done = {}
-    if path.exists():
-        for line in path.read_text(encoding="utf-8").splitlines():
-            record = json.loads(line)
-            done[record["index"]] = record
-    todo = [t for t in tasks if t.index not in done]
-    with open(path, "a", encoding="utf-8") as handle:
-        if jobs == 1:
-            fresh = (play_timed(t, spec) for t in todo)
-        else:
-            from joblib import Parallel, delayed
-            fresh = Parallel(n_jobs=jobs, return_as="generator")(delayed(play_timed)(t, spec) for t in todo)
-        for record in fresh:
-            done[record["index"]] = record
-            handle.write(json.dumps(record) + "\n")
-            handle.flush()
-    results = [done[t.index] for t in tasks]
+    results = resumable(path, tasks, play_timed, spec, jobs=jobs)
     wins = sum(r["win"] for r in results)
     low, high = wilson_interval(wins, games)
     seconds = sorted(s for r in results for s in r["seconds"])

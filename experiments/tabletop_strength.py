@@ -17,13 +17,12 @@ expert's search run on the TRUE state (deck orders, the ZAP deck, hands) with
 the player side reach.  Finished games are kept as JSON lines in --work, so an interrupted
 run resumes where it stopped and a rerun only plays what is missing.
 """
-import json
 import re
 import statistics
 import time
 from pathlib import Path
 
-from common import Timer, parser, write_table
+from common import Timer, parser, resumable, write_table
 
 from automa.rules.core import load_game
 from automa.rules.tabletop_inc.bots import ExpertBot
@@ -79,20 +78,7 @@ def measure(spec: str, level: str, games: int, seed: int, work: Path, budget: in
                                                                for s in t.seats)}) for t in tasks]
     slug = re.sub(r"[^A-Za-z0-9=.-]+", "_", f"{spec}-{level}-{seed}" + (f"-x{budget}" if spec == CEILING else ""))
     path = work / f"{slug}.jsonl"
-    done = {}
-    if path.exists():
-        for line in path.read_text(encoding="utf-8").splitlines():
-            record = json.loads(line)
-            done[record["index"]] = record
-    with open(path, "a", encoding="utf-8") as handle:
-        for task in tasks:
-            if task.index in done:
-                continue
-            record = play_timed(task, budget)
-            done[task.index] = record
-            handle.write(json.dumps(record) + "\n")
-            handle.flush()
-    results = [done[t.index] for t in tasks]
+    results = resumable(path, tasks, play_timed, budget)
     wins = sum(r["won"] for r in results)
     low, high = wilson_interval(wins, games)
     seconds = sorted(s for r in results for s in r["seconds"])
