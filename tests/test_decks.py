@@ -251,17 +251,9 @@ def test_search_bots_play_against_a_deck(decks):
 
 def test_play_against_a_shipped_deck_through_a_terminal():
     """Bar: `automa play watergate --seat human --seat automaton:watergate-nixon` to the end."""
-    from tests.test_play_terminal import FINAL, PROMPT, finish, spawn
+    from tests.test_play_terminal import finish, play_first_choices, spawn
     child = spawn("play", "watergate", "--seat", "human", "--seat", "automaton:watergate-nixon", "--seed", "1")
-    decisions, told = 0, 0
-    while True:
-        i = child.expect([PROMPT, FINAL])
-        told += child.before.count("Nixon automaton flips")
-        if i == 1:
-            break
-        child.sendline("1")
-        decisions += 1
-        assert decisions < 3000
+    decisions, told = play_first_choices(child, "Nixon automaton flips", 3000)
     assert finish(child) == 0
     assert decisions > 10 and told > 2               # the deck's turns are told in words
 

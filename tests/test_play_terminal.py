@@ -222,17 +222,23 @@ def test_ctrl_c_offers_to_save(tmp_path):
     assert len(json.loads(save.read_text())["actions"]) == 1
 
 
-def test_whole_tabletop_game_against_a_hard_mumanbot():
-    child = spawn("play", "tabletop_inc", "--seat", "human", "--seat", "mumanbot:hard", "--seed", "1")
-    decisions, mumanbot_lines = 0, 0
+def play_first_choices(child, told: str, limit: int) -> tuple[int, int]:
+    """Answer "1" at every prompt to the end of the game: (decisions made, times `told`
+    appeared in the narration)."""
+    decisions, seen = 0, 0
     while True:
         i = child.expect([PROMPT, FINAL])
-        mumanbot_lines += child.before.count("> Mumanbot 1 draws")
+        seen += child.before.count(told)
         if i == 1:
-            break
+            return decisions, seen
         child.sendline("1")
         decisions += 1
-        assert decisions < 2000
+        assert decisions < limit
+
+
+def test_whole_tabletop_game_against_a_hard_mumanbot():
+    child = spawn("play", "tabletop_inc", "--seat", "human", "--seat", "mumanbot:hard", "--seed", "1")
+    decisions, mumanbot_lines = play_first_choices(child, "> Mumanbot 1 draws", 2000)
     assert finish(child) == 0
     assert decisions > 10 and mumanbot_lines > 3      # the bot's turns are told in words
 
