@@ -19,6 +19,7 @@ import random
 from automa import times as T
 from automa.times import BLUE, RED, TIMES
 from automa.rules.core import TERMINAL, Outcome, State, clone_rng, fresh_rng
+from automa.rules.draws import shuffle
 
 from .data import EVENT_IDS, LINE_X, LINES, SECTIONS
 from .game import ARCHIVE, BUS, EVENT, KIOSK, OVERTIME
@@ -139,7 +140,7 @@ class PulitzerState(State):
         ncol = 3 if (n == 3 or g.lp) else 4
         self.house_supply = [d.houses_per_colour if c < ncol else 0 for c in range(4)]
         reports = list(range(len(d.report_cells)))
-        rng.shuffle(reports)
+        shuffle(reports, rng)
         self.report = [reports[i % len(reports)] for i in range(n)]
         self.pins = [[] for _ in range(n)]
         self.pinrd = [[] for _ in range(n)]
@@ -153,25 +154,25 @@ class PulitzerState(State):
         self.rowh = [[] for _ in range(g.krows)]    # LP: per row, 1 = hat side, -1 = capitol side
         # decks
         self.evi_deck = list(range(len(d.evidence_cards)))
-        rng.shuffle(self.evi_deck)
+        shuffle(self.evi_deck, rng)
         self.evi_disc = []
         self.line_deck = list(range(len(d.line_cards)))
-        rng.shuffle(self.line_deck)
+        shuffle(self.line_deck, rng)
         self.line_disc = []
         self.ot_deck = list(range(len(d.ot_cards)))
-        rng.shuffle(self.ot_deck)
+        shuffle(self.ot_deck, rng)
         self.ot_disc = []
         self.ot_display = []
         self.extra_bought = False
         self._deal_ot()
         self.news_deck = list(range(len(d.news_pay)))
-        rng.shuffle(self.news_deck)
+        shuffle(self.news_deck, rng)
         self.news_turned = self.news_deck.pop()
         self.ev_deck = []
         self.event = -1
         if g.use_events:
             self.ev_deck = list(range(len(d.events)))
-            rng.shuffle(self.ev_deck)
+            shuffle(self.ev_deck, rng)
         self.leak = []          # Document Leak cards laid out this round
         self.leak_owner = -1
         self.leak_used = []     # seats that used a leaked card this round
@@ -288,7 +289,7 @@ class PulitzerState(State):
             if not disc:
                 return None
             disc.sort()
-            self._r().shuffle(disc)
+            shuffle(disc, self._r())
             deck.extend(disc)
             disc.clear()
         return deck.pop()
@@ -314,7 +315,7 @@ class PulitzerState(State):
             if not self.ot_disc:
                 return None
             self.ot_disc.sort()
-            self._r().shuffle(self.ot_disc)
+            shuffle(self.ot_disc, self._r())
             self.ot_deck = self.ot_disc
             self.ot_disc = []
         return self.ot_deck.pop()
@@ -1759,17 +1760,17 @@ class PulitzerState(State):
             if g.lp:
                 slots = [(sid, i) for sid in range(g.n_spaces) for i, pc in enumerate(w.spaces[sid]) if pc[0] == RED]
                 pool = sorted(d.red_values)
-                rng.shuffle(pool)
+                shuffle(pool, rng)
                 for k, (sid, i) in enumerate(slots):
                     pc = w.spaces[sid][i]
                     w.spaces[sid][i] = (RED, pool[k], pc[2], pc[3])
         for name in ("evi_deck", "line_deck", "ot_deck", "ev_deck"):
             deck = sorted(getattr(w, name))
-            rng.shuffle(deck)
+            shuffle(deck, rng)
             setattr(w, name, deck)
         if len(w.news_deck) > 1:
             rest = sorted(w.news_deck[:-1])
-            rng.shuffle(rest)
+            shuffle(rest, rng)
             w.news_deck = rest + [w.news_deck[-1]]
         if w.times_deck:
             mix = g.params.times_mix
@@ -1778,7 +1779,7 @@ class PulitzerState(State):
             pools = []
             for c in range(3):
                 pool = sorted(x for x in d.times_by_colour[c] if x not in seen)
-                rng.shuffle(pool)
+                shuffle(pool, rng)
                 pools.append(pool)
             w.times_deck = [pools[c].pop() for c in colours]
         w.rng = fresh_rng(rng)
@@ -1790,7 +1791,7 @@ class PulitzerState(State):
         slots = [(sid, i) for sid in range(len(w.spaces)) for i, pc in enumerate(w.spaces[sid])
                  if pc[0] == owner and not pc[3] & F_UP]
         pool = sorted([w.spaces[sid][i][1] for sid, i in slots] + reserve)
-        rng.shuffle(pool)
+        shuffle(pool, rng)
         for k, (sid, i) in enumerate(slots):
             pc = w.spaces[sid][i]
             w.spaces[sid][i] = (owner, pool[k], pc[2], pc[3])
