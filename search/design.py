@@ -6,21 +6,24 @@ family) over decks: which cards, which rules on each card in which order, and th
 tie-breakers.  A child is its parent with one mutation (add, drop, replace or swap a
 rule; add or drop a card; new tie-breakers).  Every deck is measured by the same
 tournament (`search/arena.py`: one JSON line per game, resumable, parallel with --jobs)
-against the same deals (common random numbers), the deck in its seat at its hardest
-difficulty setting (no copy of the weak card): the knob can only weaken a deck, so the
-search wants a deck at least as strong as the target and the knob brings it down.
+against the same deals (common random numbers), the deck in its seat at its *plain*
+setting (no copy of the weak card, no bonus): the search looks for the best play the
+cards can print, and the knob then moves the win rate both ways, down with copies of a
+weak card, up with a bonus in the game's own terms taken once a round (the vocabulary's
+`DESIGN_KNOB` for the seat, e.g. "move the momentum token N steps toward your end").
 
-Fitness: shortfall (target - win rate, 0 when the deck reaches the target) +
-SIMPLICITY_WEIGHT x rules printed, so among decks strong enough the simplest wins.  The simplicity
+Fitness: shortfall (target - win rate at the plain setting, 0 when the deck reaches the
+target) + SIMPLICITY_WEIGHT x rules printed, so among decks strong enough the simplest
+wins, and among decks too weak the strongest.  The simplicity
 measure is the deck's printed size: distinct cards and the rules printed on them
 (`Deck.complexity`); the difficulty card is one card of one rule in every deck, so it
 does not separate decks.  The weight is small beside the sampling error, so simplicity
 settles near-ties.
 
-Then the best deck is measured at every difficulty setting (the copies of its weak card,
-easiest first), the setting nearest the target becomes its default, the settings nearest
-0.3 / 0.5 / 0.7 are named, and it is measured against every difficulty level, all with
-Wilson intervals.
+Then the best deck is measured at every difficulty setting (easiest first), the setting
+nearest the target becomes its default, the settings nearest 0.3 / 0.5 / 0.7 are named,
+whether neighbouring settings' intervals are disjoint is stated, and it is measured
+against every difficulty level, all with Wilson intervals.
 """
 from __future__ import annotations
 
@@ -38,16 +41,35 @@ from automa.search.stats import wilson_interval
 
 SIMPLICITY_WEIGHT = 0.005
 #: copies of the difficulty card per setting, easiest first (beside two copies of each of
-#: two other cards: a weak card on 67%, 50%, 33% and 0% of turns); the search measures the hardest
+#: two other cards: a weak card on 67%, 50%, 33% and 0% of turns), for a vocabulary that
+#: names no `DESIGN_KNOB`
 KNOB_COPIES = (8, 4, 2, 0)
 COPIES = 2
-HARDEST = len(KNOB_COPIES) - 1
 KNOB_CARD = "Dither"
 KNOB_RULE = "dither"
 MAX_CARDS = 5
 MAX_RULES = 4
 LEVELS = ("easy", "normal", "hard", "expert")
 MARKS = (0.3, 0.5, 0.7)
+
+
+@dataclass(frozen=True)
+class Knob:
+    """A difficulty knob: copies of the weak card and the bonus's size per setting."""
+    copies: tuple[int, ...]
+    bonus: str = ""
+    steps: tuple[int, ...] = ()
+
+    @property
+    def settings(self) -> int:
+        return max(len(self.copies), len(self.steps))
+
+
+def knob_for(game, seat: int) -> Knob:
+    """The vocabulary's knob for the seat (`DESIGN_KNOB[seat]` = (copies, bonus, steps)),
+    else copies of the weak card alone."""
+    spec = getattr(vocabulary(game), "DESIGN_KNOB", {}).get(seat)
+    return Knob(*spec) if spec else Knob(KNOB_COPIES)
 
 
 @dataclass(frozen=True)
@@ -95,28 +117,43 @@ def card_rules(vocab) -> list[str]:
     return sorted(n for n in vocab.RULES if n not in vocab.STANDING and n != KNOB_RULE)
 
 
-def make_deck(game, seat: int, cards: Sequence[tuple[str, ...]], ties: Sequence[str], path: str = "") -> Deck:
+def make_deck(game, seat: int, cards: Sequence[tuple[str, ...]], ties: Sequence[str], path: str = "",
+              knob: Knob | None = None) -> Deck:
     """A deck of these cards (rule lists) plus the difficulty card, named from the
-    vocabulary's card names for the seat."""
+    vocabulary's card names for the seat; its default setting is the hardest."""
+    knob = knob or knob_for(game, seat)
     vocab = vocabulary(game)
     names = list(getattr(vocab, "CARD_NAMES", {}).get(seat, ()))
     named = [Card(names[i] if i < len(names) else f"Card {i + 1}", tuple(rules), COPIES)
              for i, rules in enumerate(cards)]
-    named.append(Card(KNOB_CARD, (KNOB_RULE,)))
+    if knob.copies:
+        named.append(Card(KNOB_CARD, (KNOB_RULE,)))
     seats = getattr(vocab, "SEATS", ())
     title = f"{seats[seat]} automaton" if seat < len(seats) else f"Seat {seat} automaton"
-    return Deck(path, game.name, seat, title, tuple(named), tuple(ties), KNOB_CARD, KNOB_COPIES, HARDEST)
+    return Deck(path, game.name, seat, title, tuple(named), tuple(ties), KNOB_CARD if knob.copies else "",
+                knob.copies, knob.settings - 1,
+                knob_bonus=knob.bonus, knob_steps=knob.steps)
+
+
+def knob_of(deck: Deck) -> Knob:
+    return Knob(deck.knob_copies, deck.knob_bonus, deck.knob_steps)
+
+
+def plain(deck: Deck) -> Deck:
+    """The deck with a one-setting knob: no weak card, no bonus (the cards' own play)."""
+    return replace(deck, knob_copies=(0,) if deck.knob_copies else (), knob_steps=(0,) if deck.knob_steps else (),
+                   knob_default=0)
 
 
 def genome(deck: Deck) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ...]]:
     return tuple(c.rules for c in deck.cards if c.name != deck.knob_card), deck.tie_breakers
 
 
-def random_deck(game, seat: int, rng: random.Random) -> Deck:
+def random_deck(game, seat: int, rng: random.Random, knob: Knob | None = None) -> Deck:
     vocab = vocabulary(game)
     rules = card_rules(vocab)
     cards = [tuple(rng.sample(rules, rng.randint(2, 3))) for _ in range(rng.randint(2, 3))]
-    return make_deck(game, seat, cards, random_ties(vocab, rng))
+    return make_deck(game, seat, cards, random_ties(vocab, rng), knob=knob)
 
 
 def random_ties(vocab, rng: random.Random) -> tuple[str, ...]:
@@ -150,12 +187,14 @@ def mutate(deck: Deck, game, rng: random.Random) -> Deck:
             ties = random_ties(vocab, rng)
         else:
             continue
-        return make_deck(game, deck.seat, [tuple(c) for c in cards], ties)
+        return make_deck(game, deck.seat, [tuple(c) for c in cards], ties, knob=knob_of(deck))
 
 
 def deck_key(deck: Deck) -> str:
     """A name for the deck's play (rules, copies, knob), for its files of games."""
     play = [genome(deck), [c.copies for c in deck.cards], deck.knob_copies]
+    if deck.knob_bonus:
+        play += [deck.knob_bonus, deck.knob_steps]
     return hashlib.sha256(json.dumps(play).encode()).hexdigest()[:10]
 
 
@@ -206,16 +245,17 @@ def design(game_name: str, seat: int, target: float, against: str, games: int, b
     def evaluate(deck: Deck) -> Candidate:
         key = deck_key(deck)
         if key not in tried:
-            m = measure(deck, game_name, against, games, seed, work, jobs, label="search")
+            m = measure(plain(deck), game_name, against, games, seed, work, jobs, label="search")
             tried[key] = Candidate(deck, m, fitness(deck, m, target))
             cards, rules = deck.complexity()
             say(f"  deck {len(tried)}/{budget}: {m.text()}, {cards} cards, {rules} rules, "
                 f"fitness {tried[key].fitness:.3f}")
         return tried[key]
 
-    population = [evaluate(make_deck(game, seat, *genome(start)))] if start is not None else []
+    dial = knob_of(start) if start is not None else knob_for(game, seat)
+    population = [evaluate(make_deck(game, seat, *genome(start), knob=dial))] if start is not None else []
     while len(population) < min(4, budget):
-        population.append(evaluate(random_deck(game, seat, rng)))
+        population.append(evaluate(random_deck(game, seat, rng, dial)))
     attempts = 0
     while len(tried) < budget and attempts < 50 * budget:
         attempts += 1
@@ -228,12 +268,12 @@ def design(game_name: str, seat: int, target: float, against: str, games: int, b
         population.sort(key=lambda c: (c.fitness, c.deck.complexity()))
         del population[6:]
     best = min(tried.values(), key=lambda c: (c.fitness, c.deck.complexity()))
-    say(f"best: {best.measure.text()} at setting {HARDEST}; now every setting and level")
+    say(f"best: {best.measure.text()} with no weak card and no bonus; now every setting and level")
+    vocab = vocabulary(game)
     knob = []
-    for k in range(len(KNOB_COPIES)):
-        knob.append(best.measure if k == HARDEST and knob_games == games else
-                    measure(best.deck, game_name, against, knob_games, seed, work, jobs, knob=k, label=f"k{k}"))
-        say(f"  setting {k} ({KNOB_COPIES[k]} × {KNOB_CARD}): {knob[-1].text()}")
+    for k in range(best.deck.settings):
+        knob.append(measure(best.deck, game_name, against, knob_games, seed, work, jobs, knob=k, label=f"k{k}"))
+        say(f"  setting {k} ({best.deck.setting_text(k, vocab)}): {knob[-1].text()}")
     default = min(range(len(knob)), key=lambda k: abs(knob[k].rate - target))
     marks = {mark: min(range(len(knob)), key=lambda k: abs(knob[k].rate - mark)) for mark in MARKS}
     deck = replace(best.deck, knob_default=default)
@@ -276,6 +316,15 @@ def write_outputs(result: Design, game, target: float, against: str, games: int,
     return files
 
 
+def ordering_text(knob: Sequence[Measure]) -> str:
+    """Whether each setting's interval lies wholly above the one before."""
+    steps = [a.interval[1] < b.interval[0] for a, b in zip(knob, knob[1:])]
+    if all(steps):
+        return "Ordering: every setting's interval lies wholly above the one before (disjoint, easiest to hardest)."
+    overlaps = ", ".join(f"{k}-{k + 1}" for k, ok in enumerate(steps) if not ok)
+    return f"Ordering: the intervals of settings {overlaps} overlap."
+
+
 def table_text(result: Design, game, target: float, against: str, command: str) -> str:
     deck = result.deck
     cards, rules = deck.complexity()
@@ -283,18 +332,21 @@ def table_text(result: Design, game, target: float, against: str, command: str) 
              f"Target: the deck wins {target:g} of its games against `{against}`.  "
              f"Win rates are the deck's, with Wilson 95% intervals.  "
              f"Simplicity: {cards} cards, {rules} rules printed (the designer's measure: rules printed; "
-             f"search fitness = shortfall below the target at the hardest setting + {SIMPLICITY_WEIGHT} x rules).", "",
+             f"search fitness = shortfall below the target with no weak card and no bonus + {SIMPLICITY_WEIGHT} x rules).", "",
              "## The deck", ""]
     for card in deck.cards:
         copies = "by setting" if card.name == deck.knob_card else f"{card.copies}"
         lines.append(f"- **{card.name}** ({copies}): " + " → ".join(card.rules))
     lines.append(f"- tie-breakers: {', '.join(deck.tie_breakers) or 'none'}")
-    lines += ["", f"## Difficulty knob (copies of “{deck.knob_card}”, easiest first) against `{against}`", "",
-              "| setting | copies | win rate | 95% interval | games |", "|---|---|---|---|---|"]
+    vocab = vocabulary(game)
+    lines += ["", f"## Difficulty knob (easiest first) against `{against}`", "",
+              "| setting | what it sets | win rate | 95% interval | games |", "|---|---|---|---|---|"]
     for k, m in enumerate(result.knob):
         low, high = m.interval
         mark = " (default)" if k == deck.knob_default else ""
-        lines.append(f"| {k}{mark} | {deck.knob_copies[k]} | {m.rate:.3f} | [{low:.3f}, {high:.3f}] | {m.games} |")
+        lines.append(f"| {k}{mark} | {deck.setting_text(k, vocab)} | {m.rate:.3f} | [{low:.3f}, {high:.3f}] "
+                     f"| {m.games} |")
+    lines += ["", ordering_text(result.knob)]
     if not any(m.interval[0] <= target <= m.interval[1] for m in result.knob):
         lines += ["", f"**Target missed**: no setting's interval holds {target:g}; the best the search "
                       f"found wins {max(m.rate for m in result.knob):.2f} at most."]
@@ -307,7 +359,7 @@ def table_text(result: Design, game, target: float, against: str, command: str) 
             low, high = m.interval
             lines.append(f"| level:{level} | {m.rate:.3f} | [{low:.3f}, {high:.3f}] | {m.games} |")
         lines.append("")
-    lines += ["## Decks tried (best first, at the hardest setting)", "",
+    lines += ["## Decks tried (best first, with no weak card and no bonus)", "",
               "| win rate | cards | rules | fitness | cards' rules |", "|---|---|---|---|---|"]
     for c in result.tried[:12]:
         n_cards, n_rules = c.deck.complexity()

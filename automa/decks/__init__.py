@@ -7,8 +7,11 @@ token", "push the evidence token nearest your end").  The first rule that can be
 done; when a rule leaves several moves equal, the deck's *tie-breakers* decide in order,
 and the first move left in the game's own order settles the rest.  Decisions that belong
 to no turn (where to pin a token, whether to react) follow the game's *standing rules*,
-printed once on the rule sheet.  The *difficulty knob* is the card mix: how many copies of
-one weak card (the deck's `difficulty.card`) are shuffled in, easiest setting first.
+printed once on the rule sheet.  The *difficulty knob* is the card mix (how many copies of
+one weak card, the deck's `difficulty.card`, are shuffled in), a *bonus* in the game's own
+terms that the automaton takes once a round (`difficulty.bonus`, e.g. "at the start of each
+round move the momentum token N steps toward your end", N per setting), or both; easiest
+setting first.
 
 What the rules mean is the game's business: a small vocabulary module per game
 (`rules/<game>/automaton.py`, named by `Game.automaton_vocabulary`) defines each rule as a
@@ -19,6 +22,7 @@ never peeks.  Its interface:
     RULES              {name: Rule}, card rules and standing rules alike
     STANDING           the standing rules' names, in priority order
     TIE_BREAKERS       {name: TieBreaker}
+    BONUSES            {name: Bonus}: the handicaps a difficulty knob may give (optional)
     read(obs, game)    the per-decision view every rule and tie-breaker reads
     starts_turn(view)  True when this decision begins one of the seat's turns (flip a card)
 
@@ -29,8 +33,10 @@ File layout (see docs/decks.md):
     title = "Nixon automaton"
     tie_breakers = ["high_value"]
     [difficulty]
-    card = "Dither"                   # the card whose copies set the difficulty
-    copies = [4, 2, 1, 0]             # per knob setting, easiest first
+    card = "Dither"                   # the card whose copies set the difficulty (optional)
+    copies = [4, 0, 0, 0]             # per knob setting, easiest first
+    bonus = "head_start"              # the bonus the knob sets (optional)
+    steps = [0, 0, 1, 2]              # the bonus's size per knob setting
     default = 1                       # the knob setting when a seat names none
     [[cards]]
     name = "Hush money"
@@ -50,6 +56,8 @@ DECKS_DIR = Path(__file__).parent
 #: most rules one card may print, and most cards a deck may hold (so a person can run it)
 MAX_RULES = 6
 MAX_CARDS = 30
+#: largest bonus a setting may give
+MAX_BONUS = 9
 
 
 @dataclass(frozen=True)
@@ -73,6 +81,17 @@ class TieBreaker:
 
 
 @dataclass(frozen=True)
+class Bonus:
+    """A handicap the automaton takes once per occasion (a round): `apply(state, seat, n)`
+    changes the game's state as the printed line `text.format(n=n)` says; `occasion(state)`
+    names the current round, so the bonus is taken once each time it changes."""
+    name: str
+    text: str
+    occasion: Callable[[Any], Hashable]
+    apply: Callable[[Any, int, int], None]
+
+
+@dataclass(frozen=True)
 class Card:
     name: str
     rules: tuple[str, ...]
@@ -88,11 +107,19 @@ class Deck:
     title: str
     cards: tuple[Card, ...]
     tie_breakers: tuple[str, ...]
-    #: the difficulty card's name and its copies per knob setting, easiest first
+    #: the difficulty card's name and its copies per knob setting, easiest first ("", ()
+    #: when the knob is a bonus alone)
     knob_card: str
     knob_copies: tuple[int, ...]
     knob_default: int
     notes: str = ""
+    #: the bonus the knob sets and its size per setting ("", () when it sets none)
+    knob_bonus: str = ""
+    knob_steps: tuple[int, ...] = ()
+
+    @property
+    def settings(self) -> int:
+        return max(len(self.knob_copies), len(self.knob_steps))
 
     def card_list(self, knob: int | None = None) -> tuple[int, ...]:
         """Indices into `cards` of every card in the shuffled deck at this knob setting."""
@@ -101,6 +128,24 @@ class Deck:
         for i, card in enumerate(self.cards):
             out += [i] * (self.knob_copies[knob] if card.name == self.knob_card else card.copies)
         return tuple(out)
+
+    def bonus_steps(self, knob: int | None = None) -> int:
+        """The size of the bonus at this knob setting (0: none)."""
+        return self.knob_steps[self.knob_default if knob is None else knob] if self.knob_steps else 0
+
+    def setting_text(self, knob: int, vocab) -> str:
+        """A knob setting as the rule sheet prints it (in the seat's words where the
+        vocabulary has `bonus_text(name, n, seat)`)."""
+        parts = []
+        if self.knob_card:
+            c = self.knob_copies[knob]
+            parts.append(f"{c} cop{'y' if c == 1 else 'ies'} of “{self.knob_card}”.")
+        if self.knob_bonus:
+            n = self.knob_steps[knob]
+            worded = getattr(vocab, "bonus_text", None)
+            text = worded(self.knob_bonus, n, self.seat) if worded else vocab.BONUSES[self.knob_bonus].text.format(n=n)
+            parts.append(text if n else "No bonus.")
+        return " ".join(parts)
 
     def complexity(self) -> tuple[int, int]:
         """(distinct cards, rules printed on them): the simplicity measure the designer
@@ -199,22 +244,40 @@ def parse_deck(path: Path | str, data: dict, game) -> Deck:
                 raise DeckError(path, f"tie_breakers[{j}]", f"{tie!r} is not a {game.name} tie-breaker; "
                                 f"tie-breakers: {', '.join(sorted(vocab.TIE_BREAKERS))}")
         knob = reader.sub("difficulty")
-        knob_card = knob.str("card", choices=[c.name for c in cards])
-        copies = knob.list("copies", int)
-        if not copies or any(not 0 <= c <= MAX_CARDS for c in copies):
-            raise knob.error("copies", f"must list one count 0-{MAX_CARDS} per setting, easiest first")
-        if any(a < b for a, b in zip(copies, copies[1:])):
-            raise knob.error("copies", "must not grow from one setting to the next (easiest first: "
-                                       "the most copies of the difficulty card)")
-        default = knob.int("default", low=0, high=len(copies) - 1)
+        knob_card, copies = "", []
+        if knob.has("card") or knob.has("copies"):
+            knob_card = knob.str("card", choices=[c.name for c in cards])
+            copies = knob.list("copies", int)
+            if not copies or any(not 0 <= c <= MAX_CARDS for c in copies):
+                raise knob.error("copies", f"must list one count 0-{MAX_CARDS} per setting, easiest first")
+            if any(a < b for a, b in zip(copies, copies[1:])):
+                raise knob.error("copies", "must not grow from one setting to the next (easiest first: "
+                                           "the most copies of the difficulty card)")
+        bonus, steps = "", []
+        if knob.has("bonus") or knob.has("steps"):
+            bonuses = sorted(getattr(vocab, "BONUSES", {}))
+            if not bonuses:
+                raise knob.error("bonus", f"{game.name} has no bonuses; use card and copies")
+            bonus = knob.str("bonus", choices=bonuses)
+            steps = knob.list("steps", int)
+            if not steps or any(not 0 <= n <= MAX_BONUS for n in steps):
+                raise knob.error("steps", f"must list one size 0-{MAX_BONUS} per setting, easiest first")
+            if any(a > b for a, b in zip(steps, steps[1:])):
+                raise knob.error("steps", "must not shrink from one setting to the next (easiest first: "
+                                          "the smallest bonus)")
+        if not copies and not steps:
+            raise knob.error("card", "the knob needs a card and copies, a bonus and steps, or both")
+        if copies and steps and len(copies) != len(steps):
+            raise knob.error("steps", f"has {len(steps)} settings but copies has {len(copies)}")
+        default = knob.int("default", low=0, high=max(len(copies), len(steps)) - 1)
         reader.check_all_read()
     except DeckError:
         raise
     except DataError as err:
         raise DeckError(err.path, err.field, err.problem) from None
     deck = Deck(str(path), game.name, seat, title, tuple(cards), tuple(ties), knob_card,
-                tuple(copies), default, notes)
-    for k in range(len(copies)):
+                tuple(copies), default, notes, bonus, tuple(steps))
+    for k in range(deck.settings):
         if not deck.card_list(k):
             raise DeckError(path, "difficulty.copies", f"setting {k} leaves the deck with no card")
     return deck
@@ -228,9 +291,14 @@ def deck_toml(deck: Deck, header: str = "") -> str:
     if deck.notes:
         lines.append(f"notes = {q(deck.notes)}")
     lines.append("tie_breakers = [" + ", ".join(q(t) for t in deck.tie_breakers) + "]")
-    lines += ["", "[difficulty]", f"card = {q(deck.knob_card)}",
-              "copies = [" + ", ".join(map(str, deck.knob_copies)) + "]   # per setting, easiest first",
-              f"default = {deck.knob_default}"]
+    lines += ["", "[difficulty]"]
+    if deck.knob_card:
+        lines += [f"card = {q(deck.knob_card)}",
+                  "copies = [" + ", ".join(map(str, deck.knob_copies)) + "]   # per setting, easiest first"]
+    if deck.knob_bonus:
+        lines += [f"bonus = {q(deck.knob_bonus)}",
+                  "steps = [" + ", ".join(map(str, deck.knob_steps)) + "]   # per setting, easiest first"]
+    lines.append(f"default = {deck.knob_default}")
     for card in deck.cards:
         lines += ["", "[[cards]]", f"name = {q(card.name)}",
                   "rules = [" + ", ".join(q(r) for r in card.rules) + "]"]

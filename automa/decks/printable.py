@@ -12,6 +12,7 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFont
 
 from . import Deck, vocabulary
+from .shown import rule_text
 
 DPI = 300
 CARD_MM = (63, 88)
@@ -79,7 +80,8 @@ def card_image(deck: Deck, index: int, game) -> Image.Image:
     body = font(7.5)
     for n, rule in enumerate(card.rules, 1):
         d.text((margin, y), f"{n}.", font=font(7.5, True), fill=accent)
-        y = write_lines(d, (margin + px(4), y), vocab.RULES[rule].text, body, w - 2 * margin - px(4)) + px(2)
+        y = write_lines(d, (margin + px(4), y), rule_text(vocab, rule, deck.seat), body,
+                        w - 2 * margin - px(4)) + px(2)
     if card.name == deck.knob_card:
         d.text((margin, h - px(11)), "difficulty card: copies by setting", font=font(5.5), fill=MUTED)
         d.text((margin, h - px(8)), " / ".join(map(str, deck.knob_copies)) + " (easiest first)",
@@ -114,9 +116,11 @@ def rule_sheet(deck: Deck, game) -> Image.Image:
             y = write_lines(d, (margin, y), text, body, width) + px(1.5)
         y += px(3)
 
-    section("Setup", [f"Shuffle the automaton deck: {_mix_text(deck)}. Set up {game.title} as usual, "
-                      f"the automaton in the {seat_name}'s seat; it draws and holds cards as the rules say. "
-                      "Keep its hand face down and look at it only when a rule asks which card to play."])
+    seating = getattr(vocab, "SETUP", "") or (
+        f"Set up {game.title} as usual, the automaton in the {seat_name}'s seat; it draws and holds cards as "
+        "the rules say. Keep its hand face down and look at it only when a rule asks which card to play.")
+    section("Setup", [f"Shuffle the automaton deck: {_mix_text(deck)}. {seating}"]
+            + ([vocab.CASE_KEEPER] if getattr(vocab, "CASE_KEEPER", "") else []))
     section("Its turn", ["At the start of each of its turns, flip the top card of the automaton deck onto "
                          "its discard (reshuffle the discard when the deck runs out). Do the first rule on "
                          "the card that can be done. The rule that picked the card also picks where it goes. "
@@ -126,11 +130,11 @@ def rule_sheet(deck: Deck, game) -> Image.Image:
                      "; if still equal, the card further left in its hand (sorted by card number)."
                      if ties else "When a rule leaves several plays equal, take the card further left in "
                                   "its hand (sorted by card number)."])
-    section("Standing rules", [f"• {vocab.RULES[name].text}" for name in vocab.STANDING])
-    section("Difficulty", [f"Setting {k}: {c} cop{'y' if c == 1 else 'ies'} of “{deck.knob_card}”"
+    section("Standing rules", [f"• {rule_text(vocab, name, deck.seat)}" for name in vocab.STANDING])
+    section("Difficulty", [f"Setting {k}: {deck.setting_text(k, vocab)}"
                            + (" (default)" if k == deck.knob_default else "")
-                           for k, c in enumerate(deck.knob_copies)]
-            + ["Settings run from easiest (0) to hardest."])
+                           for k in range(deck.settings)]
+            + ["Settings run from easiest (0) to hardest; a bonus is taken before anybody plays."])
     if deck.notes:
         section("Notes", [deck.notes])
     return img
@@ -140,7 +144,8 @@ def _mix_text(deck: Deck) -> str:
     parts = []
     for card in deck.cards:
         n = deck.knob_copies[deck.knob_default] if card.name == deck.knob_card else card.copies
-        parts.append(f"{n} × {card.name}")
+        if n:
+            parts.append(f"{n} × {card.name}")
     return ", ".join(parts) + f" at the default setting {deck.knob_default}"
 
 

@@ -44,8 +44,8 @@ def automata_param(game, seat_specs: Sequence[str]) -> tuple[str, ...]:
         deck = load_deck(str(ref), game)
         if deck.seat != seat:
             raise ParamError(f"seat {seat}: {deck.path} is a deck for seat {deck.seat} ({deck.title})")
-        if knob is not None and (not isinstance(knob, int) or not 0 <= knob < len(deck.knob_copies)):
-            raise ParamError(f"seat {seat}: {deck.path} has difficulty settings 0-{len(deck.knob_copies) - 1} "
+        if knob is not None and (not isinstance(knob, int) or not 0 <= knob < deck.settings):
+            raise ParamError(f"seat {seat}: {deck.path} has difficulty settings 0-{deck.settings - 1} "
                         f"(easiest first), got knob={knob!r}")
         out.append(str(ref) + ("" if knob is None else f",knob={knob}"))
     return tuple(out) if any(out) else ()
@@ -59,14 +59,18 @@ def split_entry(entry: str) -> tuple[str, int | None]:
 
 class DeckPlayer:
     """One deck seat's cards: the face-down pile (its top is the last entry), the face-up
-    discard, the card in force this turn and the rule on it that began the turn."""
-    __slots__ = ("pile", "discard", "card", "fired", "shuffles")
+    discard, the card in force this turn and the rule on it that began the turn (-1: a
+    standing rule); its bonus's size and the occasion (round) it was last taken."""
+    __slots__ = ("pile", "discard", "card", "fired", "shuffles", "bonus", "bonus_at")
 
-    def __init__(self, pile: list, discard: list, card: int, fired: int, shuffles: int):
+    def __init__(self, pile: list, discard: list, card: int, fired: int, shuffles: int,
+                 bonus: int = 0, bonus_at=None):
         self.pile, self.discard, self.card, self.fired, self.shuffles = pile, discard, card, fired, shuffles
+        self.bonus, self.bonus_at = bonus, bonus_at
 
     def copy(self) -> "DeckPlayer":
-        return DeckPlayer(self.pile[:], self.discard[:], self.card, self.fired, self.shuffles)
+        return DeckPlayer(self.pile[:], self.discard[:], self.card, self.fired, self.shuffles,
+                          self.bonus, self.bonus_at)
 
 
 class DeckSeats(State):
@@ -95,20 +99,20 @@ class DeckSeats(State):
                 pile = list(deck.card_list(knob))
                 random.Random(f"{s.seed}:deck:{seat}:0").shuffle(pile)
                 s.decks[seat] = deck
-                s.players[seat] = DeckPlayer(pile, [], -1, 0, 0)
+                s.players[seat] = DeckPlayer(pile, [], -1, 0, 0, deck.bonus_steps(knob))
         s._advance()
         return s
 
     # ---- the deck seats' decisions
     def _advance(self) -> None:
         inner = self.inner
-        vocab = None
+        vocab = vocabulary(self.game)
         while not inner.is_terminal():
+            self._take_bonuses(vocab)
             seat = inner.current_player()
             player = self.players.get(seat)
             if player is None:
                 return
-            vocab = vocab or vocabulary(self.game)
             deck = self.decks[seat]
             view = vocab.read(inner.observation(seat), self.game)
             legal = inner.legal_actions()
@@ -117,12 +121,25 @@ class DeckSeats(State):
                 self._flip(seat, player, deck)
             rules = deck.cards[player.card].rules if player.card >= 0 else ()
             action, fired = choose(vocab, view, legal, rules, deck.tie_breakers,
-                                   0 if starting else player.fired)
+                                   0 if starting else max(player.fired, 0))
             if starting:
-                player.fired = max(fired, 0)
+                player.fired = fired
             if self._cache_narrate:
                 self._tell(seat, action)
             inner._apply(action)
+
+    def _take_bonuses(self, vocab) -> None:
+        """Each deck's bonus, once per occasion (round), as soon as the occasion begins."""
+        for seat, player in self.players.items():
+            if not player.bonus:
+                continue
+            bonus = vocab.BONUSES[self.decks[seat].knob_bonus]
+            occasion = bonus.occasion(self.inner)
+            if occasion != player.bonus_at and not self.inner.is_terminal():
+                player.bonus_at = occasion
+                bonus.apply(self.inner, seat, player.bonus)
+                if self._cache_narrate:
+                    self.log += (f"{self.decks[seat].title} bonus: {bonus.text.format(n=player.bonus)}",)
 
     def _flip(self, seat: int, player: DeckPlayer, deck) -> None:
         if player.card >= 0:
@@ -184,9 +201,11 @@ class DeckSeats(State):
         return self.inner.heuristic()
 
     def observation(self, seat: int):
-        """The game's observation plus each deck's face-up cards and pile size."""
+        """The game's observation plus, per deck, its face-up card, the rule on it that began
+        the turn (its index; -1: none could be done, the standing rules played), its discard
+        and its pile's size: all on the table for everyone to see."""
         obs = self.inner.observation(seat)
-        public = {s: {"card": p.card, "discard": tuple(p.discard), "pile": len(p.pile)}
+        public = {s: {"card": p.card, "rule": p.fired, "discard": tuple(p.discard), "pile": len(p.pile)}
                   for s, p in self.players.items()}
         if isinstance(obs, dict):
             return {**obs, "automata": public}

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Hashable, Sequence
 
-from automa.decks import Rule, TieBreaker
+from automa.decks import Bonus, Rule, TieBreaker
 
 from .data import CONSPIRATOR, EDITOR, EVENT, JOURNALIST
 from .state import SIDE, WatergateState
@@ -196,6 +196,34 @@ def _secure(kinds: tuple[str, ...]):
     return score
 
 
+def token_worth(view: View, mask: int) -> float:
+    """How much pinning a token of these colours would help this seat now: the connection
+    cost it saves (the Editor, face up) or adds (Nixon, face down) at its best empty space."""
+    d = view.game.data
+    board = view.obs["board"]
+    now = view.better_for_me(view.connection_cost())
+    best = 0.0
+    for node in d.evidence_nodes:
+        if board[node] < 0 and d.space_mask[node] & mask:
+            after = list(board)
+            after[node] = mask | 16 if view.seat == EDITOR else mask
+            best = max(best, view.better_for_me(view.connection_cost(board=after)) - now)
+    return best
+
+
+def _useful(view: View, value: int, target: tuple):
+    """An evidence token worth pinning (a face-down one: the best of the colours asked)."""
+    move = target[0]
+    if move[0] == "slot":
+        mask = target[2] & 7
+    elif move[0] == "ask":
+        mask = move[1]
+    else:
+        return None
+    worth = token_worth(view, mask)
+    return 10 * worth + min(5, view.mine(target[1]) + value) if worth > 0 else None
+
+
 def _rescue(view: View, value: int, target: tuple):
     depth = -view.mine(target[1])
     return 10 * depth + value if depth > 0 else None
@@ -279,6 +307,9 @@ CARD_RULES = (
     value_rule("secure_evidence", "Move the evidence token nearest the opponent's end (not on your side) onto "
                                   "your side with the lowest card that does (else your highest).",
                _secure(("slot", "ask"))),
+    value_rule("push_useful", "Move the evidence token that would help you most pinned on the board (the "
+                              "Editor: shortens the path to Nixon most; Nixon: blocks it most) with your "
+                              "highest card.", _useful),
     value_rule("rescue", "Move the token deepest on the opponent's side back, with your highest card.",
                _rescue),
     value_rule("dither", "Play your lowest card on the initiative token (else momentum, else evidence).",
@@ -381,6 +412,81 @@ TIE_BREAKERS = {t.name: t for t in (
     TieBreaker("low_value", "the lower card", lambda view, a: -_value(view, a)),
     TieBreaker("keep_jokers", "a card that is not a joker", _not_joker),
 )}
+
+# --------------------------------------------------------------------------- bonuses
+
+def _head_start(state: WatergateState, seat: int, steps: int) -> None:
+    state._move_mom(seat, steps)
+    state._run()
+
+
+def _tip_off(state: WatergateState, seat: int, count: int) -> None:
+    state._op(seat, ("pin_from_bag", count))
+    state._run()
+
+
+#: the handicaps a deck's difficulty knob may give, once a round, before anybody plays
+BONUSES = {b.name: b for b in (
+    Bonus("head_start", "At the start of each round, move the momentum token {n} steps toward your end.",
+          lambda state: state.round, _head_start),
+    Bonus("tip_off", "At the start of each round, draw {n} evidence token(s) from the bag and pin them "
+                     "(as a momentum-card space does).", lambda state: state.round, _tip_off),
+)}
+
+# --------------------------------------------------------------------------- texts per seat
+
+#: rules whose meaning differs by seat, as printed for (the Editor, Nixon)
+SEAT_TEXT = {
+    "push_evidence": ("Move the evidence token that ends nearest the Editor's end (ask for a face-down one if "
+                      "need be), with its highest card.",
+                      "Move the evidence token that ends nearest Nixon's end, with its highest card."),
+    "agent": ("Use the action of its cheapest journalist that would change something now.",
+              "Use the action of its cheapest conspirator that would change something now."),
+    "informant": ("Use a picture card's action to recruit (face up) the informant nearest to connecting.",
+                  "Use a picture card's action to block (face down) the informant the Editor is nearest "
+                  "to connecting."),
+    "push_useful": ("Move the evidence token that, pinned face up, would shorten the Editor's path to Nixon "
+                    "most, with its highest card.",
+                    "Move the evidence token that, pinned face down, would lengthen the Editor's best path "
+                    "to Nixon most, with its highest card."),
+    "pin_best": ("Pin evidence face up where it leaves the fewest pins still needed to connect two informants.",
+                 "Pin evidence face down where it leaves the Editor the most pins still needed."),
+    "picture_best": ("Pin a picture face up on the informant nearest to connecting.",
+                     "Pin a picture face down on the informant the Editor is nearest to connecting."),
+}
+_WORDS = (("the opponent's", ("Nixon's", "the Editor's")), ("your end", ("the Editor's end", "Nixon's end")),
+          ("your side", ("the Editor's side", "Nixon's side")), ("helps you", ("helps it", "helps it")),
+          ("your ", ("its ", "its ")), ("you ", ("it ", "it ")))
+
+
+def rule_text(name: str, seat: int) -> str:
+    """A rule as printed on the card of a deck for `seat`: whose end and side it means."""
+    if name in SEAT_TEXT:
+        return SEAT_TEXT[name][seat]
+    text = RULES[name].text
+    for words, by_seat in _WORDS:
+        text = text.replace(words, by_seat[seat]).replace(words.capitalize(), by_seat[seat].capitalize())
+    return text
+
+
+def bonus_text(name: str, n: int, seat: int) -> str:
+    """A bonus of size `n` as printed on the rule sheet of a deck for `seat`."""
+    text = BONUSES[name].text.format(n=n).replace("token(s)", "token" if n == 1 else "tokens")
+    text = text.replace("1 steps", "1 step").replace("pin them", "pin it" if n == 1 else "pin them")
+    for words, by_seat in _WORDS:
+        text = text.replace(words, by_seat[seat])
+    return text
+
+
+#: the designer's knob per seat, easiest setting first: (copies of the weak card, bonus,
+#: its size).  Nixon's bonus is momentum, his way to win; his plain deck already wins 0.8
+#: against level:easy, so his knob is set against level:normal, where plain he wins about
+#: 0.4, with a 1-step head start 0.47 and with 4 steps 0.78 (40 games each): only the weak
+#: card below and 4 steps above lie clear of the plain deck.  The Editor wins on the board,
+#: and a momentum head start did not help her (0 of 10 against level:easy at 1, 2 and 3
+#: steps), so hers is a pin.
+DESIGN_KNOB = {1: ((4, 0, 0), "head_start", (0, 0, 4)),
+               0: ((4, 4, 0), "tip_off", (0, 1, 1))}
 
 #: seat names for the printables
 SEATS = ("Editor", "Nixon")
