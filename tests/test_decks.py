@@ -266,3 +266,98 @@ def test_a_game_with_a_deck_seat_meets_the_contract(check, automata):
     """The conformance checks every game passes, run on a table with a deck in one seat."""
     from tests import conformance
     getattr(conformance, check)("watergate", {"players": 2, "mode": "standard", "automata": automata})
+
+
+# --------------------------------------------------------------------------- the bonus knob
+
+BONUS_KNOB = ('[difficulty]\ncard = "Dither"\ncopies = [3, 1, 0]\ndefault = 1',
+              '[difficulty]\ncard = "Dither"\ncopies = [3, 0, 0]\nbonus = "head_start"\nsteps = [0, 0, 2]\ndefault = 1')
+
+
+@pytest.mark.parametrize("change, field", [
+    (('steps = [0, 0, 2]', 'steps = [2, 0, 0]'), "'difficulty.steps'"),          # shrinks
+    (('steps = [0, 0, 2]', 'steps = [0, 2]'), "'difficulty.steps'"),             # lengths differ
+    (('bonus = "head_start"', 'bonus = "bribe"'), "'difficulty.bonus'"),
+    (('steps = [0, 0, 2]', 'steps = [0, 0, 12]'), "'difficulty.steps'"),
+])
+def test_every_broken_bonus_field_is_named(tmp_path, change, field):
+    message, path = broken(tmp_path, NIXON_DECK.replace(*BONUS_KNOB).replace(*change))
+    assert path in message and field in message
+
+
+def test_a_bonus_alone_is_a_knob_and_reads_back(tmp_path):
+    game = load_game("watergate")
+    path = tmp_path / "bonus.toml"
+    path.write_text(NIXON_DECK.replace(BONUS_KNOB[0], '[difficulty]\nbonus = "head_start"\nsteps = [0, 1, 3]\n'
+                                                      'default = 2').replace(
+        '[[cards]]\nname = "Dither"\nrules = ["dither"]\n', ''))
+    deck = load_deck(str(path), game)
+    assert deck.knob_card == "" and deck.settings == 3 and deck.bonus_steps(None) == 3
+    again = tmp_path / "again.toml"
+    again.write_text(deck_toml(deck))
+    assert parse_deck(again, load_data_file(again), game).knob_steps == (0, 1, 3)
+    assert "move the momentum token 3 steps toward Nixon's end" in deck.setting_text(2, vocabulary(game))
+
+
+def test_the_bonus_is_taken_once_a_round_before_anybody_plays(tmp_path):
+    path = tmp_path / "bonus.toml"
+    path.write_text(NIXON_DECK.replace(*BONUS_KNOB))
+    for knob, start in ((1, 0), (2, -2)):
+        game = load_game("watergate").with_automaton_seats(["random", f"automaton:{path},knob={knob}"])
+        state = game.new_initial_state(5)
+        assert state.observation(0)["momentum"] == start          # Nixon's head start, round 1
+        rng = random.Random(2)
+        taken = {}
+        while not state.is_terminal() and state.inner.round < 4:
+            taken[state.inner.round] = sum("bonus" in line for line in state.log)
+            state.apply_action(state.random_action(rng))
+        if knob == 2:
+            assert [taken[r] for r in sorted(taken)] == [1, 2, 3][:len(taken)]
+        else:
+            assert not any(taken.values())
+
+
+def test_the_editor_tip_off_pins_evidence_face_up(tmp_path):
+    path = tmp_path / "editor.toml"
+    path.write_text(EDITOR_DECK.replace('[difficulty]\ncard = "Dither"\ncopies = [2, 0]\ndefault = 0',
+                                        '[difficulty]\nbonus = "tip_off"\nsteps = [0, 2]\ndefault = 1'))
+    game = load_game("watergate").with_automaton_seats([f"automaton:{path}", "random"])
+    state = game.new_initial_state(3)
+    assert sum(1 for b in state.observation(1)["board"] if b >= 16) == 2
+
+
+# --------------------------------------------------------------------------- the deck on the board
+
+def test_the_observation_names_the_card_and_the_rule_that_fired(decks):
+    game = load_game("watergate").with_automaton_seats(["random", f"automaton:{decks[1]}"])
+    state = game.new_initial_state(4)
+    rng = random.Random(3)
+    while "automata" in state.observation(0) and state.observation(0)["automata"][1]["card"] < 0:
+        state.apply_action(state.random_action(rng))
+    public = state.observation(0)["automata"][1]
+    assert public == state.observation(1)["automata"][1]          # on the table for both
+    assert -1 <= public["rule"] < len(load_deck(decks[1], game).cards[public["card"]].rules)
+
+
+def test_both_boards_show_the_deck_card_with_the_seat_own_words():
+    from automa.rules.watergate.view import board_svg, board_text
+    game = load_game("watergate").with_automaton_seats(["human", "automaton:watergate-nixon"])
+    state = game.new_initial_state(1)
+    rng = random.Random(1)
+    for _ in range(4):
+        state.apply_action(state.random_action(rng))
+    public = state.observation(0)["automata"][1]
+    card = load_deck("watergate-nixon", game).cards[public["card"]]
+    text = board_text(state, 0)
+    assert "[automaton deck: Nixon]" in text and f"card “{card.name}”" in text
+    assert "(this one)" in text or "standing rules" in text
+    assert "your end" not in text.split("[automaton deck")[1]          # printed for Nixon's seat
+    svg = board_svg(state, 0)
+    assert f"Nixon automaton: “{card.name}”" in svg and "pile " in svg
+
+
+def test_a_rule_reads_differently_per_seat():
+    vocab = vocabulary(load_game("watergate"))
+    assert "Nixon's end" in vocab.rule_text("claim_momentum", 1)
+    assert "the Editor's end" in vocab.rule_text("claim_momentum", 0)
+    assert "journalist" in vocab.rule_text("agent", 0) and "conspirator" in vocab.rule_text("agent", 1)

@@ -10,11 +10,15 @@ The city is drawn as a wall of bricks: the printed board's areas sit in five off
 (`MAP_ROWS`), and in such a wall two bricks share a street exactly when the printed map calls
 the areas adjacent (a test checks this against the map data), so a cube's "next door" can be
 read off the picture.
+
+An automaton deck in a seat (automa/decks) is shown under the detectives: the card it
+flipped this turn with the rule that fired marked, its pile and discard.
 """
 from __future__ import annotations
 
 from xml.sax.saxutils import escape, quoteattr
 
+from automa.decks.shown import ShownDeck, shown_decks
 from automa.rules.pi.logic import CUBE, DISC, NONE
 from automa.rules.pi.state import EV, INV, SC, SL, SS
 from automa.rules.presentation import Style, plain as _plain, seat_label as _seat_label
@@ -185,6 +189,9 @@ def board_text(state, seat: int, style: Style = _plain) -> str:
     ps, pc = obs["pending"]
     if ps >= 0:
         lines.append(f"  solving: {d.suspect_names[ps]}" + (f" / {d.crime_names[pc]}" if pc >= 0 else ""))
+    for deck in shown_decks(state, obs):
+        lines.append(style(f"[automaton deck: {_seat_label(deck.seat, seat)}]", bold=True))
+        lines += ["  " + line for line in deck.lines()]
     return "\n".join(lines)
 
 
@@ -574,6 +581,31 @@ def _draw_detectives(svg: Svg, obs: dict, d, seat: int, notes: Notes, y: float) 
     return y
 
 
+def _draw_deck(svg: Svg, deck: ShownDeck, seat: int, y: float) -> float:
+    """An automaton deck's card, the rule that fired highlighted.  Returns the y below it."""
+    colour = SEAT_COLOURS[deck.seat % len(SEAT_COLOURS)]
+    rules = [_wrap_list(f"{i + 1}. {text}".split(" "), 76, " ") for i, text in enumerate(deck.rules)]
+    standing = deck.card and deck.fired < 0
+    height = 74 + sum(19 * len(r) + 6 for r in rules) + (24 if standing else 0)
+    svg.rect(PANEL_X, y, PANEL_W, height, "#fbf7ee", colour, 2, 8)
+    svg.rect(PANEL_X, y, PANEL_W, 32, colour, "none", 0, 8)
+    svg.text(PANEL_X + 14, y + 22, f"{deck.title} ({_seat_label(deck.seat, seat)}): “{deck.card or 'no card yet'}”",
+             17, "#ffffff", "bold")
+    svg.text(PANEL_X + 14, y + 52, f"pile {deck.pile}, discard {deck.discard}; {deck.setting}", 14, "#5d574c")
+    ty = y + 76
+    for i, lines in enumerate(rules):
+        fired = i == deck.fired
+        if fired:
+            svg.rect(PANEL_X + 6, ty - 15, PANEL_W - 12, 19 * len(lines) + 4, "#f1dc9a", radius=5)
+        for line in lines:
+            svg.text(PANEL_X + 14, ty, line, 15, INK, "bold" if fired else "normal")
+            ty += 19
+        ty += 6
+    if standing:
+        svg.text(PANEL_X + 14, ty + 2, "None could be done: it followed the standing rules.", 15, INK, "bold")
+    return y + height + 8
+
+
 def board_svg(state, seat: int) -> str:
     """The city as a map with its tiles, investigators and markers, the evidence display and
     the detectives, for `seat`; clickable places carry the keys of `action_keys`."""
@@ -601,6 +633,8 @@ def board_svg(state, seat: int) -> str:
     _draw_corners(svg, obs, d, seat)
     y = _draw_display(svg, obs, d, seat, notes, 74)
     y = _draw_detectives(svg, obs, d, seat, notes, y + 12)
+    for deck in shown_decks(state, obs):
+        y = _draw_deck(svg, deck, seat, y + 6)
     height = max(MAP_Y + 5 * CELL_H, y) + 20
     body = "\n".join(svg.parts)
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height:.0f}" font-family="{FONT}">\n'

@@ -5,7 +5,8 @@ The web board is laid out like the table: the research track across the middle w
 Nixon's momentum card at his end (left) and the Editor's at hers (right), the initiative
 card and the momentum supply above the 0 space; below, the evidence board on the left and,
 on the right, what is being decided now, your hand, your deck, both players' piles and the
-evidence bag.  Click targets carry `data-key`s (see `action_keys`):
+evidence bag.  An automaton deck in a seat (automa/decks) shows its card below the
+evidence board, the rule that fired marked, as the terminal board does.  Click targets carry `data-key`s (see `action_keys`):
 
     value:E07 / action:E07 / card:E07   the value part, the action part, the name of a card in hand
     token:initiative / token:momentum / evidence:2    tokens on the research track (1-3)
@@ -19,6 +20,7 @@ import math
 from collections import Counter
 from xml.sax.saxutils import escape, quoteattr
 
+from automa.decks.shown import ShownDeck, shown_decks
 from automa.rules.presentation import Style, count as _count, plain as _plain
 from automa.rules.watergate.data import CONSPIRATOR, EDITOR, EVENT
 from automa.rules.watergate.state import (BIT_NAME, SEAT_NAME, colour_text, person_text, token_text,
@@ -381,6 +383,9 @@ def board_text(state, seat: int, style: Style = _plain) -> str:
                      + (", ".join(card(c) for c in obs["discards"][p]) or "-"))
     if obs["removed"]:
         lines.append("  removed from the game: " + ", ".join(card(c) for c in obs["removed"]))
+    for deck in shown_decks(state, obs):
+        lines.append(style(f"[automaton deck: {SEAT_NAME[deck.seat]}]", bold=True))
+        lines += ["  " + line for line in deck.lines()]
     return "\n".join(lines)
 
 
@@ -947,6 +952,33 @@ def _draw_bag(svg: _Svg, obs, data, x, y, w) -> float:
     return cy + 30
 
 
+def _draw_deck(svg: _Svg, deck: ShownDeck, x, y, w) -> float:
+    """An automaton deck's card as a playing card beside its pile and discard counts,
+    the rule that fired highlighted.  Returns the y below it."""
+    ink = EDITOR_INK if deck.seat == 0 else NIXON_INK
+    rules = [_wrap(f"{i + 1}. {text}", 80) for i, text in enumerate(deck.rules)]
+    standing = deck.card and deck.fired < 0
+    h = 80 + sum(20 * len(r) + 8 for r in rules) + (26 if standing else 0)
+    svg.open(None, f"{deck.title}'s card this turn")
+    svg.rect(x, y, w, h, rx=10, fill=PANEL, stroke=ink, stroke_width=2)
+    svg.rect(x, y, w, 38, rx=10, fill=ink)
+    svg.text(x + 14, y + 26, f"{deck.title}: “{deck.card or 'no card yet'}”", size=18, weight="bold", fill=PAPER)
+    svg.text(x + 14, y + 60, f"pile {deck.pile}, discard {deck.discard}; {deck.setting}", size=14, fill=MUTED)
+    ty = y + 86
+    for i, lines in enumerate(rules):
+        fired = i == deck.fired
+        if fired:
+            svg.rect(x + 8, ty - 17, w - 16, 20 * len(lines) + 6, rx=6, fill=GOLD, opacity=0.35)
+        for line in lines:
+            svg.text(x + 16, ty, line, size=15, weight="bold" if fired else "normal")
+            ty += 20
+        ty += 8
+    if standing:
+        svg.text(x + 16, ty + 4, "None could be done: it followed the standing rules.", size=15, weight="bold")
+    svg.close()
+    return y + h + 12
+
+
 def board_svg(state, seat: int) -> str:
     """The whole table for `seat` as one SVG (see the module docstring for its layout and keys)."""
     obs = state.observation(seat)
@@ -967,6 +999,8 @@ def board_svg(state, seat: int) -> str:
         svg.text(20, left + 22, f"{OWNER_NAME[owner]}'s cards removed from the game:", size=16, weight="bold",
                  fill=EDITOR_INK if owner == 0 else NIXON_INK)
         left = _chips(svg, 20, left + 32, 720, removed, data, key_prefix="removed", empty="none")
+    for deck in shown_decks(state, obs):
+        left = _draw_deck(svg, deck, 20, left + 12, 720)
     bottom = max(left, _draw_right(svg, state, obs, data, seat, headline, details)) + 20
     body = "".join(svg.parts)
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {round(bottom)}" '
