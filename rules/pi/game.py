@@ -17,6 +17,10 @@ class PiParams(GameParams):
     #: offer only solve nominations the seat cannot already prove wrong (see spec 12); the
     #: printed rules allow any nomination, False offers every triple not already failed.
     prune_solves: bool = True
+    #: Seats played by automaton decks (automa/decks): one entry per seat, a deck file or
+    #: shipped deck name (with ",knob=K" for a difficulty setting), "" for a deciding seat;
+    #: () when no seat holds a deck.  Set by `with_automaton_seats`.
+    automata: tuple = ()
 
     def validate(self) -> None:
         super().validate()
@@ -26,6 +30,9 @@ class PiParams(GameParams):
             raise ParamError(f"pi: players must be 2, 3, 4 or 5, got {self.players!r}")
         if not isinstance(self.prune_solves, bool):
             raise ParamError(f"pi: prune_solves must be true or false, got {self.prune_solves!r}")
+        if self.automata and (len(self.automata) != self.players
+                              or not all(isinstance(a, str) for a in self.automata)):
+            raise ParamError(f"pi: automata needs one deck (or '') per seat, got {self.automata!r}")
 
 
 class PiGame(Game):
@@ -37,6 +44,8 @@ class PiGame(Game):
     data_dir = Path(__file__).parent / "data"
     #: a person deduces for themself: every nomination they have not already failed with (spec 12)
     human_params: ClassVar[dict] = {"prune_solves": False}
+    automaton_specs = ("automaton",)
+    automaton_vocabulary = "automa.rules.pi.automaton"
     bot_factories = {"deducer": "automa.rules.pi.bots:DeducerBot",
                      "pi-expert": "automa.rules.pi.bots:ExpertBot"}
 
@@ -65,7 +74,16 @@ class PiGame(Game):
             "mode": "standard",
             "prune_solves": "true (default): only nominations the seat cannot prove wrong; "
                             "false: any triple it has not already failed with",
+            "automata": "one entry per seat: an automaton deck (file or shipped name, ',knob=K' for "
+                        "its difficulty) or '' for a deciding seat; set by seating automaton:DECK",
         }
+
+    def with_automaton_seats(self, seat_specs) -> "PiGame":
+        from automa.decks.seats import automata_param
+        return type(self)(self.params.replace(automata=automata_param(self, seat_specs)))
+
+    def automaton_seats(self) -> tuple[int, ...]:
+        return tuple(s for s, deck in enumerate(self.params.automata) if deck)
 
     def max_game_length(self) -> int:
         """Per seat and mini-game: at most one evidence action per card (each ends either
@@ -76,5 +94,9 @@ class PiGame(Game):
         per_minigame = d.NCARDS + 3 * d.NS * d.NC * d.NL
         return n * (d.investigators + d.mini_games * per_minigame)
 
-    def new_initial_state(self, seed: int | None = None) -> PiState:
-        return PiState.new(self, seed)
+    def new_initial_state(self, seed: int | None = None):
+        state = PiState.new(self, seed)
+        if not self.params.automata:
+            return state
+        from automa.decks.seats import DeckSeats
+        return DeckSeats.start(self, state, seed)
