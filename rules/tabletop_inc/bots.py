@@ -112,14 +112,13 @@ class HeuristicBot(Bot):
             return legal[0]
         t = state.stack[-1] if state.stack else None
         tk = t[0] if t else ""
-        obs = state.observation(seat)
         if tk == "keep":
             pref = _WOW_PREF if t[2] == "wow" else _POW_PREF
             return min(legal, key=lambda a: pref.index(a[2]) if a[2] in pref else 99)
         if tk == "ptarget":
-            return self._target(state, obs, seat, legal)
+            return self._target(state, seat, legal)
         if tk == "pcards":
-            return self._cards(state, obs, seat, legal, t)
+            return self._cards(state, seat, legal, t)
         if tk in ("tokens", "flip"):
             return rule_choice(state, seat, legal)
         if not tk and ("recall",) in legal:
@@ -208,18 +207,17 @@ class HeuristicBot(Bot):
                 best = v
         return best
 
-    def _target(self, state, obs, seat, legal):
+    def _target(self, state, seat, legal):
         """Predict whenever the research for the smallest set is there (a set of one pays
         2 VP for 1 research when it comes true)."""
         lowest = 2 if state.restriction(seat) == "no_one_prediction" else 1
-        if not int(self.params["predict"]) or obs["res"][seat][3] < lowest * state.game.data.prediction_cost:
+        if not int(self.params["predict"]) or state.res[seat][3] < lowest * state.game.data.prediction_cost:
             return ("no_predict",)
         targets = [a for a in legal if a[0] == "predict_on"]
         # the next seat in turn order acts soonest
-        n = len(obs["vp"])
-        return min(targets, key=lambda a: (a[1] - seat) % n)
+        return min(targets, key=lambda a: (a[1] - seat) % state.n)
 
-    def _cards(self, state, obs, seat, legal, t):
+    def _cards(self, state, seat, legal, t):
         """As many cards as the seat's own prediction freelancers can turn up (F04, F11: a
         set they complete pays for sure), else the fewest allowed."""
         chosen = t[3]
