@@ -3,7 +3,7 @@ both sides' mean scores, and time per move, for each player and Mumanbot level.
 
     python experiments/tabletop_strength.py [--games 100] [--seed 1] [--jobs 1]
         [--bots 'tabletop-expert;tabletop-heuristic'] [--levels 'normal;hard']
-        [--games-for 'tabletop-expert@hard=20'] [--ceiling-games 0] [--ceiling-budget 5] [--work DIR]
+        [--games-for 'tabletop-expert@hard=20'] [--ceiling-games 0] [--ceiling-budget 1,5] [--work DIR]
 
 Bot specs and levels are separated by ';' (a spec's own settings use commas); --games-for
 gives some SPEC@LEVEL rows another number of games.  Every game
@@ -13,8 +13,10 @@ here so that each move can be timed: the time of a move is the bot's `act` alone
 core when --jobs is 1.  With --ceiling-games N, the first N games of the expert's row are
 also played by `TrueStateExpert`, a diagnostic that is never registered as a bot: the
 expert's search run on the TRUE state (deck orders, the ZAP deck, hands) with
---ceiling-budget times its candidates, which bounds what the placeholder card data lets
-the player side reach.  Finished games are kept as JSON lines in --work, so an interrupted
+--ceiling-budget times its candidates (one row per budget), which bounds what the
+placeholder card data lets the player side reach: at 1x it is the expert's own search
+with the hidden information given away, so its gap to the expert is what the hidden
+information costs.  Finished games are kept as JSON lines in --work, so an interrupted
 run resumes where it stopped and a rerun only plays what is missing.
 """
 import re
@@ -98,7 +100,8 @@ def main() -> None:
     p.add_argument("--games-for", default="", help="';'-separated SPEC@LEVEL=N: rows with other game counts")
     p.add_argument("--ceiling-games", type=int, default=0,
                    help="games of the true-state diagnostic against the first level (0: none)")
-    p.add_argument("--ceiling-budget", type=int, default=5, help="the diagnostic's budget, times the expert's")
+    p.add_argument("--ceiling-budget", default="5",
+                   help="the diagnostic's budgets, times the expert's, comma-separated (a row each)")
     p.add_argument("--work", type=Path, default=Path("tabletop-strength-games"),
                    help="folder for the finished games (resumable)")
     args = p.parse_args()
@@ -107,19 +110,20 @@ def main() -> None:
     specs = [b for b in args.bots.split(";") if b]
     levels = [lv for lv in args.levels.split(";") if lv]
     counts = dict(item.rsplit("=", 1) for item in args.games_for.split(";") if item)
-    plan = [(spec, level, int(counts.get(f"{spec}@{level}", args.games))) for spec in specs for level in levels]
+    plan = [(spec, level, int(counts.get(f"{spec}@{level}", args.games)), 1) for spec in specs for level in levels]
+    budgets = [int(b) for b in args.ceiling_budget.split(",") if b]
     if args.ceiling_games:
-        plan.append((CEILING, levels[0], args.ceiling_games))
-        plan.append(("tabletop-expert", levels[0], args.ceiling_games))
+        plan += [(CEILING, levels[0], args.ceiling_games, budget) for budget in budgets]
+        plan.append(("tabletop-expert", levels[0], args.ceiling_games, 1))
     args.work.mkdir(parents=True, exist_ok=True)
     header = ["player", "Mumanbot level", "games", "wins", "win rate", "wilson low", "wilson high",
               "player mean VP", "Mumanbot mean VP", "median ms/move", "p90 ms/move", "max ms/move", "median CPU ms/move",
               "max CPU ms/move", "mean s/game"]
     rows = []
     with Timer() as timer:
-        for spec, level, games in plan:
-            r = measure(spec, level, games, args.seed, args.work, args.ceiling_budget)
-            label = f"{spec} (x{args.ceiling_budget} budget)" if spec == CEILING else spec
+        for spec, level, games, budget in plan:
+            r = measure(spec, level, games, args.seed, args.work, budget)
+            label = f"{spec} (x{budget} budget)" if spec == CEILING else spec
             rows.append([label, level, games, r["wins"], r["rate"], r["low"], r["high"], r["score"], r["mumanbot"],
                          1000 * r["median s"], 1000 * r["p90 s"], 1000 * r["max s"], 1000 * r["median cpu s"],
                          1000 * r["max cpu s"], r["game s"]])
@@ -137,7 +141,9 @@ def main() -> None:
              f"--games N --seed {args.seed}` (N = the row's games; seats rotate, the player always moves first).",
              f"`{CEILING}` is a diagnostic kept in this script, never a registered bot: the expert's search on "
              "the true state (it sees the deck orders and the ZAP cards to come) with the budget shown; it plays "
-             "the same deals as the expert row of the same length below it.",
+             "the same deals as the expert row of the same length below it.  At x1 it is the expert's own search "
+             "told the hidden cards: the gap to the expert is what the hidden information costs; from x1 to x5, "
+             "what more candidates buy when the worlds are exact.",
              "The minutes above count only the games this run played; games kept in --work are read back."]
     write_table(args.out, "tabletop_strength", header, rows,
                 "Tabletop Inc.: the expert against the Mumanbot", command, timer.seconds, notes)
