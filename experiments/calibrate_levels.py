@@ -120,6 +120,18 @@ def reference_side_wins(records: list[dict], reference: str, game) -> tuple[floa
     return _tally(records, credit)
 
 
+def code_digest(game: str) -> str:
+    """A digest of the sources that decide how `game`'s levels play: its rules package, the
+    shared engine helpers, the search and the printed automata."""
+    root = Path(__file__).resolve().parent.parent
+    files = sorted((root / "rules" / game).glob("*.py")) + sorted((root / "rules").glob("*.py")) \
+        + sorted((root / "search").glob("*.py")) + sorted((root / "automa").glob("*.py"))
+    digest = hashlib.sha1()
+    for path in files:
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:10]
+
+
 def measure(game: str, players: int, mode: str, reference: str, level: str, games: int, seed: int,
             jobs: int, work: Path) -> dict:
     spec = f"level:{level}"
@@ -129,10 +141,11 @@ def measure(game: str, players: int, mode: str, reference: str, level: str, game
         tasks = side_tasks(game, params, reference, spec, games, seed)
     else:
         tasks = arena.schedule(game, params, bots, games, seed)
-    # the file name carries the level's settings: games played under other settings
-    # (the presets were edited since) are never resumed into this measurement
+    # the file name carries the level's settings and the code that plays them: games played
+    # under other settings or by an earlier version of the bots are never resumed into this
+    # measurement (an `expert` preset names only its bot, so its settings alone never change)
     settings = presets()["games"].get(game, presets()["games"]["default"])[level]
-    key = [reference, settings] + (["sides"] if game in SIDES else [])
+    key = [reference, settings, code_digest(game)] + (["sides"] if game in SIDES else [])
     tag = hashlib.sha1(json.dumps(key, sort_keys=True).encode()).hexdigest()[:10]
     out = work / f"{game}-{level}-{games}-{seed}-{tag}.jsonl"
     result = arena.run(tasks, out, jobs=jobs, resume=True)
