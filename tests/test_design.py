@@ -21,10 +21,10 @@ def test_a_small_design_run_writes_a_deck_a_table_and_a_pdf(tmp_path):
     assert result.exit_code == 0, result.output
     deck_file = out / "watergate-nixon.toml"
     deck = load_deck(str(deck_file), load_game("watergate"))
-    assert deck.seat == 1 and deck.knob_bonus == "head_start" and deck.settings == 3
+    assert deck.seat == 1 and deck.knob_bonus == "tip_off" and deck.settings == 3
     table = (out / "watergate-nixon.md").read_text()
     assert "| setting | what it sets | win rate | 95% interval | games |" in table
-    assert "momentum token 4 steps toward Nixon's end" in table and "Ordering:" in table
+    assert "draw 5 evidence tokens from the bag and pin them" in table and "Ordering:" in table
     assert "level:easy" in table and "Settings nearest the marks: 0.3 → setting" in table
     assert "Simplicity:" in table
     pdf = out / "print" / "watergate-nixon.pdf"

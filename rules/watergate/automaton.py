@@ -479,13 +479,13 @@ def bonus_text(name: str, n: int, seat: int) -> str:
 
 
 #: the designer's knob per seat, easiest setting first: (copies of the weak card, bonus,
-#: its size).  Nixon's bonus is momentum, his way to win; his plain deck already wins 0.8
-#: against level:easy, so his knob is set against level:normal, where plain he wins about
-#: 0.4, with a 1-step head start 0.47 and with 4 steps 0.78 (40 games each): only the weak
-#: card below and 4 steps above lie clear of the plain deck.  The Editor wins on the board,
-#: and a momentum head start did not help her (0 of 10 against level:easy at 1, 2 and 3
-#: steps), so hers is a pin.
-DESIGN_KNOB = {1: ((4, 0, 0), "head_start", (0, 0, 4)),
+#: its size).  Nixon's plain deck already wins 0.8 against level:easy, so his knob is set
+#: against level:normal, where plain he wins about 0.35.  A momentum head start did not
+#: grade: 1 and 2 steps both won 0.725 on fresh deals.  Pinned evidence does: one token a
+#: round won 0.575 and 0.625, three 0.85 and 0.825 (40 games each, two sets of deals).  The
+#: Editor wins on the board, and a momentum head start did not help her (0 of 10 against
+#: level:easy at 1, 2 and 3 steps), so hers is a pin too.
+DESIGN_KNOB = {1: ((4, 0, 0), "tip_off", (0, 1, 5)),
                0: ((4, 4, 0), "tip_off", (0, 1, 1))}
 
 #: seat names for the printables
