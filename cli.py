@@ -243,7 +243,11 @@ def tune(game, knob, target, player, games_per_setting, max_games, precision, se
 @click.option("--levels", default="easy,normal,hard,expert", show_default=True,
               help="Levels to measure the designed deck against (comma-separated; '' for none).")
 @click.option("--start", default=None, help="A deck file to start the search from.")
-def design(game, seat, target, against, games, knob_games, budget, seed, out, jobs, levels, start) -> None:
+@click.option("--backend", type=click.Choice(["loky", "dask", "ray"]), default="loky", show_default=True,
+              help="Where the games run, as for `automa tournament`.")
+@click.option("--scheduler", default=None, help="Dask scheduler address (with --backend dask).")
+def design(game, seat, target, against, games, knob_games, budget, seed, out, jobs, levels, start,
+           backend, scheduler) -> None:
     """Design an automaton deck for a seat, tuned to a target win rate, with printables."""
     from automa.decks import load_deck
     from automa.search.bots import BotSpecError, make_bot
@@ -259,7 +263,8 @@ def design(game, seat, target, against, games, knob_games, budget, seed, out, jo
             _fail(f"--start {start} is a deck for seat {first.seat}, not seat {seat}")
         result = run_design(cls.name, seat, target, against, games, budget, seed, out, jobs,
                             [lv for lv in levels.split(",") if lv.strip()], first,
-                            say=lambda text: click.echo(text, err=True), knob_games=knob_games)
+                            say=lambda text: click.echo(text, err=True), knob_games=knob_games,
+                            backend=backend, scheduler=scheduler)
     except (AutomaError, BotSpecError) as err:
         _fail(str(err))
     cards, rules = result.deck.complexity()

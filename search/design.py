@@ -201,9 +201,11 @@ def deck_key(deck: Deck) -> str:
 # --------------------------------------------------------------------------- measuring
 
 def measure(deck: Deck, game_name: str, against: str, games: int, seed: int, work: Path, jobs: int,
-            knob: int | None = None, label: str = "") -> Measure:
+            knob: int | None = None, label: str = "", backend: str = "loky",
+            scheduler: str | None = None) -> Measure:
     """The deck's wins in `games` games against `against` (the deck in its own seat, the
-    other seats `against`), played through the arena into a resumable file in `work`."""
+    other seats `against`), played through the arena (`jobs` workers of `backend`, as
+    `automa tournament` runs them) into a resumable file in `work`."""
     work.mkdir(parents=True, exist_ok=True)
     path = work / f"deck-{deck_key(deck)}.toml"
     if not path.exists():
@@ -215,7 +217,7 @@ def measure(deck: Deck, game_name: str, against: str, games: int, seed: int, wor
     params = arena.resolve_params(game_name, None, None, line)
     tasks = arena.schedule(game_name, params, line, games, seed, rotation="fixed", duplicate=False)
     out = work / f"games-{deck_key(deck)}-{label or 'k' + str(knob)}-{against.replace(':', '_')}-{games}.jsonl"
-    result = arena.run(tasks, out, jobs=jobs, resume=True)
+    result = arena.run(tasks, out, jobs=jobs, resume=True, backend=backend, scheduler=scheduler)
     done = [r for r in result.records if r.get("status") != "error"]
     if not done:
         errors = [r.get("error") for r in result.records]
@@ -230,12 +232,14 @@ def fitness(deck: Deck, m: Measure, target: float) -> float:
 
 def design(game_name: str, seat: int, target: float, against: str, games: int, budget: int, seed: int,
            out: Path | str, jobs: int = 1, levels: Sequence[str] = LEVELS, start: Deck | None = None,
-           say: Callable[[str], None] = lambda text: None, knob_games: int | None = None) -> Design:
+           say: Callable[[str], None] = lambda text: None, knob_games: int | None = None,
+           backend: str = "loky", scheduler: str | None = None) -> Design:
     """Search `budget` decks for seat `seat` of `game_name` (`games` games each against
     `against`), then measure the best at every knob setting (`knob_games` games each,
     default `games`) and against every level (`games` each; the level it was designed
     against at `knob_games`), and write the deck, its table and its printables into `out`."""
     knob_games = knob_games or games
+    pool = dict(backend=backend, scheduler=scheduler)
     out = Path(out)
     work = out / "work"
     game = load_game(game_name)
@@ -245,7 +249,7 @@ def design(game_name: str, seat: int, target: float, against: str, games: int, b
     def evaluate(deck: Deck) -> Candidate:
         key = deck_key(deck)
         if key not in tried:
-            m = measure(plain(deck), game_name, against, games, seed, work, jobs, label="search")
+            m = measure(plain(deck), game_name, against, games, seed, work, jobs, label="search", **pool)
             tried[key] = Candidate(deck, m, fitness(deck, m, target))
             cards, rules = deck.complexity()
             say(f"  deck {len(tried)}/{budget}: {m.text()}, {cards} cards, {rules} rules, "
@@ -272,7 +276,8 @@ def design(game_name: str, seat: int, target: float, against: str, games: int, b
     vocab = vocabulary(game)
     knob = []
     for k in range(best.deck.settings):
-        knob.append(measure(best.deck, game_name, against, knob_games, seed, work, jobs, knob=k, label=f"k{k}"))
+        knob.append(measure(best.deck, game_name, against, knob_games, seed, work, jobs, knob=k,
+                            label=f"k{k}", **pool))
         say(f"  setting {k} ({best.deck.setting_text(k, vocab)}): {knob[-1].text()}")
     default = min(range(len(knob)), key=lambda k: abs(knob[k].rate - target))
     marks = {mark: min(range(len(knob)), key=lambda k: abs(knob[k].rate - mark)) for mark in MARKS}
@@ -280,7 +285,7 @@ def design(game_name: str, seat: int, target: float, against: str, games: int, b
     level_rates = {}
     for level in levels:
         level_rates[level] = knob[default] if f"level:{level}" == against else \
-            measure(deck, game_name, f"level:{level}", games, seed, work, jobs, label="table")
+            measure(deck, game_name, f"level:{level}", games, seed, work, jobs, label="table", **pool)
         say(f"  against level:{level}: {level_rates[level].text()}")
     result = Design(deck, knob[default], abs(knob[default].rate - target), knob, level_rates, marks,
                     sorted(tried.values(), key=lambda c: c.fitness))

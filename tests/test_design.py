@@ -70,3 +70,18 @@ def test_cards_print_at_playing_card_size(tmp_path):
         height_mm = card.size[1] / DPI * 25.4
     assert abs(width_mm - CARD_MM[0]) < 0.2 and abs(height_mm - CARD_MM[1]) < 0.2
     assert files["pdf"].stat().st_size > 1000
+
+
+def test_the_design_runs_its_games_on_the_tournament_backends(tmp_path):
+    """--backend reaches the arena as in `automa tournament`: on Dask when the extra is
+    installed, else one clear line saying what to install."""
+    import importlib.util
+    result = CliRunner().invoke(main, ["design", "watergate", "--seat", "1", "--against", "random",
+                                       "--games", "1", "--budget", "1", "--levels", "", "--seed", "2",
+                                       "--backend", "dask", "--out", str(tmp_path / "d")])
+    if importlib.util.find_spec("distributed") is None:
+        assert result.exit_code != 0 and "needs the dask extra" in result.output
+        assert "Traceback" not in result.output
+    else:
+        assert result.exit_code == 0, result.output
+        assert (tmp_path / "d" / "watergate-nixon.toml").exists()
