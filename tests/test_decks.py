@@ -9,6 +9,7 @@ from automa.decks import DeckError, choose, deck_toml, load_deck, parse_deck, vo
 from automa.decks.seats import DeckSeats
 from automa.rules.core import ParamError, load_data_file, load_game
 from automa.search.bots import make_bot
+from tests import deck_games
 
 NIXON_DECK = """
 game = "watergate"
@@ -58,22 +59,6 @@ def decks(tmp_path):
     editor = tmp_path / "editor.toml"
     editor.write_text(EDITOR_DECK)
     return str(editor), str(nixon)
-
-
-def play(seats, seed, bot_seed=5):
-    """A whole game; the deciding seats by `seats` specs.  (actions, outcome, final state)."""
-    game = load_game("watergate").with_automaton_seats(seats)
-    state = game.new_initial_state(seed)
-    bots = {s: make_bot(spec, game, bot_seed + s) for s, spec in enumerate(seats)
-            if s not in game.automaton_seats()}
-    actions = []
-    while not state.is_terminal():
-        seat = state.current_player()
-        assert seat not in game.automaton_seats()
-        action = bots[seat].act(state, seat)
-        state.apply_action(action)
-        actions.append(action)
-    return actions, state.outcome(), state
 
 
 # --------------------------------------------------------------------------- the file
@@ -148,11 +133,11 @@ def test_a_written_deck_reads_back_the_same(decks, tmp_path):
 def test_a_deck_plays_whole_games_in_either_seat_and_replays_from_the_seed(decks, seat):
     seats = ["greedy", "greedy"]
     seats[seat] = f"automaton:{decks[seat]}"
-    first = play(seats, seed=3)
-    again = play(seats, seed=3)
+    first = deck_games.play("watergate", seats, seed=3)
+    again = deck_games.play("watergate", seats, seed=3)
     assert first[0] == again[0] and first[1] == again[1]
     assert first[1].winners                                   # a whole game, somebody won
-    other = play(seats, seed=4)
+    other = deck_games.play("watergate", seats, seed=4)
     assert other[0] != first[0]
     lines = first[2].history_text()
     assert any("flips" in line for line in lines) and any(": play " in line for line in lines)
@@ -177,21 +162,10 @@ def test_the_shipped_decks_load_and_every_knob_setting_plays():
         for knob in range(len(deck.knob_copies)):
             seats = ["random", "random"]
             seats[seat] = f"automaton:{name},knob={knob}"
-            assert play(seats, seed=knob)[1].winners
+            assert deck_games.play("watergate", seats, seed=knob)[1].winners
 
 
 # --------------------------------------------------------------------------- secrecy
-
-def decisions_of(seat, seed, count):
-    """(state, seat) at `count` decisions of `seat` in a game of random moves (no wrapper)."""
-    rng = random.Random(seed)
-    state = load_game("watergate").new_initial_state(seed)
-    found = []
-    while not state.is_terminal() and len(found) < count:
-        if state.current_player() == seat and len(state.legal_actions()) > 1:
-            found.append(state.clone())
-        state.apply_action(state.random_action(rng))
-    return found
 
 
 @pytest.mark.parametrize("seat", [0, 1])
@@ -204,7 +178,7 @@ def test_a_deck_never_peeks(decks, seat):
     every_rule = tuple(name for name in vocab.RULES if name not in vocab.STANDING)
     rng = random.Random(1)
     checked = 0
-    for state in decisions_of(seat, seed=21 + seat, count=60):
+    for state in deck_games.decisions_of("watergate", seat, seed=21 + seat, count=60):
         for rules in [card.rules for card in deck.cards] + [every_rule]:
             for start in range(len(rules)):
                 truth = choose(vocab, vocab.read(state.observation(seat), game), state.legal_actions(),

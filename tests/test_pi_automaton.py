@@ -8,34 +8,18 @@ import pytest
 from automa.decks import DeckError, choose, load_deck, vocabulary
 from automa.rules.core import load_game
 from automa.rules.pi.state import INV, SC, SL, SS
-from automa.search.bots import make_bot
+from tests import deck_games
 
 DECK = "pi-investigator"
-
-
-def play(seats, seed, bot_seed=5):
-    """A whole game; (actions, outcome, final state)."""
-    game = load_game("pi").with_automaton_seats(seats)
-    state = game.new_initial_state(seed)
-    bots = {s: make_bot(spec, game, bot_seed + s) for s, spec in enumerate(seats)
-            if s not in game.automaton_seats()}
-    actions = []
-    while not state.is_terminal():
-        seat = state.current_player()
-        assert seat not in game.automaton_seats()
-        action = bots[seat].act(state, seat)
-        state.apply_action(action)
-        actions.append(action)
-    return actions, state.outcome(), state
 
 
 @pytest.mark.parametrize("opponent", ["random", "deducer"])
 def test_the_deck_plays_whole_games_and_replays_from_the_seed(opponent):
     seats = [opponent, f"automaton:{DECK}"]
-    first = play(seats, seed=3)
-    assert first[:2] == play(seats, seed=3)[:2]
+    first = deck_games.play("pi", seats, seed=3)
+    assert first[:2] == deck_games.play("pi", seats, seed=3)[:2]
     assert first[1].winners
-    assert play(seats, seed=4)[0] != first[0]
+    assert deck_games.play("pi", seats, seed=4)[0] != first[0]
     log = first[2].history_text()
     assert any("flips" in line for line in log)
     assert any("solve: location" in line for line in log)         # it names whole triples
@@ -46,7 +30,7 @@ def test_every_knob_setting_plays_and_the_tip_narrows_its_case():
     deck = load_deck(DECK, game)
     assert deck.settings >= 3 and deck.knob_bonus == "tip"
     for knob in range(deck.settings):
-        assert play(["random", f"automaton:{DECK},knob={knob}"], seed=knob)[1].winners
+        assert deck_games.play("pi", ["random", f"automaton:{DECK},knob={knob}"], seed=knob)[1].winners
     tipped = max(range(deck.settings), key=deck.bonus_steps)
     table = game.with_automaton_seats(["human", f"automaton:{DECK},knob={tipped}"])
     state = table.new_initial_state(8)
@@ -55,18 +39,6 @@ def test_every_knob_setting_plays_and_the_tip_narrows_its_case():
     fits = state.observation(0)["candidates"][1]
     assert fits & d.SMASK[case[0]] == fits                          # its suspect shown: public now
     assert any("bonus" in line for line in state.log)
-
-
-def decisions_of(seat, seed, count):
-    """(state, seat) at `count` decisions of `seat` in a game of random moves."""
-    rng = random.Random(seed)
-    state = load_game("pi").new_initial_state(seed)
-    found = []
-    while not state.is_terminal() and len(found) < count:
-        if state.current_player() == seat and len(state.legal_actions()) > 1:
-            found.append(state.clone())
-        state.apply_action(state.random_action(rng))
-    return found
 
 
 def test_the_deck_never_peeks():
@@ -79,7 +51,7 @@ def test_the_deck_never_peeks():
     rng = random.Random(1)
     checked = 0
     for seed in (21, 22, 23):
-        for state in decisions_of(1, seed, count=25):
+        for state in deck_games.decisions_of("pi", 1, seed, count=25):
             for rules in [card.rules for card in deck.cards] + [every_rule]:
                 for start in range(len(rules)):
                     truth = choose(vocab, vocab.read(state.observation(1), game), state.legal_actions(),
@@ -95,7 +67,7 @@ def test_the_deck_never_peeks():
 def test_a_solve_rule_names_one_triple_it_cannot_rule_out():
     game = load_game("pi")
     vocab = vocabulary(game)
-    for state in decisions_of(1, 5, count=40):
+    for state in deck_games.decisions_of("pi", 1, 5, count=40):
         view = vocab.read(state.observation(1), game)
         triple = view.likeliest()
         assert triple is not None and view.fits >> game.data.triple_index(*triple) & 1
@@ -106,7 +78,7 @@ def test_a_solve_rule_names_one_triple_it_cannot_rule_out():
 def test_investigate_rules_pick_new_areas_only():
     game = load_game("pi")
     vocab = vocabulary(game)
-    for state in decisions_of(1, 9, count=30):
+    for state in deck_games.decisions_of("pi", 1, 9, count=30):
         obs = state.observation(1)
         view = vocab.read(obs, game)
         for name in ("investigate_cubes", "investigate_fits", "investigate_hub"):

@@ -2,10 +2,10 @@
 
 `DeckSeats` wraps a game's state: whenever the game asks a deck seat to decide, the deck
 decides at once (flipping a card at the start of the seat's turn), so `current_player()`
-only ever names seats that decide, as with the printed automata.  A game opts in with a
-small hook (see rules/watergate/game.py): a parameter `automata` holding one deck
-reference per seat ("" for a deciding seat), `with_automaton_seats` filled by
-`automata_param`, and `new_initial_state` wrapping its state in `DeckSeats`.
+only ever names seats that decide, as with the printed automata.  A game opts in by mixing
+in `DeckGame` (see rules/watergate/game.py): a parameter `automata` holding one deck
+reference per seat ("" for a deciding seat), checked by `check_automata`, and
+`new_initial_state` passing its state through `DeckGame.with_decks`.
 
 Secrecy: a deck card, once flipped, lies face up, so the current card and the discard are
 public (`observation` adds them under "automata"); the order of the face-down draw pile is
@@ -24,6 +24,36 @@ from automa.rules.presentation import HIDDEN_MOVE, move_text
 from . import choose, load_deck, vocabulary
 
 SPEC = "automaton"
+
+
+#: `param_help` text of the `automata` parameter, shared by every game that takes decks
+AUTOMATA_HELP = ("one entry per seat: an automaton deck (file or shipped name, ',knob=K' for its "
+                 "difficulty) or '' for a deciding seat; set by seating automaton:DECK")
+
+
+def check_automata(params, prefix: str = "") -> None:
+    """A game's `automata` parameter: () or one string per seat (`prefix` starts the message,
+    as the game's other parameter errors start)."""
+    automata = params.automata
+    if automata and (len(automata) != params.players or not all(isinstance(a, str) for a in automata)):
+        raise ParamError(f"{prefix}automata needs one deck (or '') per seat, got {automata!r}")
+
+
+class DeckGame:
+    """Mixed into a game class whose seats automaton decks can play (its params carry
+    `automata`): seating `automaton:DECK` and knowing which seats the engine plays."""
+
+    automaton_specs = (SPEC,)
+
+    def with_automaton_seats(self, seat_specs: Sequence[str]):
+        return type(self)(self.params.replace(automata=automata_param(self, seat_specs)))
+
+    def automaton_seats(self) -> tuple[int, ...]:
+        return tuple(s for s, deck in enumerate(self.params.automata) if deck)
+
+    def with_decks(self, state: State, seed: int | None) -> State:
+        """The new game's state, wrapped to play the deck seats when there are any."""
+        return DeckSeats.start(self, state, seed) if self.params.automata else state
 
 
 def automata_param(game, seat_specs: Sequence[str]) -> tuple[str, ...]:

@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 from pathlib import Path
 
+from automa.decks.seats import AUTOMATA_HELP, DeckGame, check_automata
 from automa.rules.core import Game, GameParams, ParamError
 from automa.rules.pi import data as pidata
 from automa.rules.pi.state import EV, INV, SC, SL, SS, PiState
@@ -30,12 +31,10 @@ class PiParams(GameParams):
             raise ParamError(f"pi: players must be 2, 3, 4 or 5, got {self.players!r}")
         if not isinstance(self.prune_solves, bool):
             raise ParamError(f"pi: prune_solves must be true or false, got {self.prune_solves!r}")
-        if self.automata and (len(self.automata) != self.players
-                              or not all(isinstance(a, str) for a in self.automata)):
-            raise ParamError(f"pi: automata needs one deck (or '') per seat, got {self.automata!r}")
+        check_automata(self, "pi: ")
 
 
-class PiGame(Game):
+class PiGame(DeckGame, Game):
     name = "pi"
     title = "P.I."
     score_names = ("score", "investigators left", "penalty points (negative)")
@@ -44,7 +43,6 @@ class PiGame(Game):
     data_dir = Path(__file__).parent / "data"
     #: a person deduces for themself: every nomination they have not already failed with (spec 12)
     human_params: ClassVar[dict] = {"prune_solves": False}
-    automaton_specs = ("automaton",)
     automaton_vocabulary = "automa.rules.pi.automaton"
     bot_factories = {"deducer": "automa.rules.pi.bots:DeducerBot",
                      "pi-expert": "automa.rules.pi.bots:ExpertBot"}
@@ -74,16 +72,8 @@ class PiGame(Game):
             "mode": "standard",
             "prune_solves": "true (default): only nominations the seat cannot prove wrong; "
                             "false: any triple it has not already failed with",
-            "automata": "one entry per seat: an automaton deck (file or shipped name, ',knob=K' for "
-                        "its difficulty) or '' for a deciding seat; set by seating automaton:DECK",
+            "automata": AUTOMATA_HELP,
         }
-
-    def with_automaton_seats(self, seat_specs) -> "PiGame":
-        from automa.decks.seats import automata_param
-        return type(self)(self.params.replace(automata=automata_param(self, seat_specs)))
-
-    def automaton_seats(self) -> tuple[int, ...]:
-        return tuple(s for s, deck in enumerate(self.params.automata) if deck)
 
     def max_game_length(self) -> int:
         """Per seat and mini-game: at most one evidence action per card (each ends either
@@ -96,7 +86,4 @@ class PiGame(Game):
 
     def new_initial_state(self, seed: int | None = None):
         state = PiState.new(self, seed)
-        if not self.params.automata:
-            return state
-        from automa.decks.seats import DeckSeats
-        return DeckSeats.start(self, state, seed)
+        return self.with_decks(state, seed)

@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from automa.decks.seats import AUTOMATA_HELP, DeckGame, check_automata
 from automa.rules.core import Game, GameParams, ParamError
 
 from .data import load_cached
@@ -29,19 +30,16 @@ class WatergateParams(GameParams):
         if not isinstance(self.max_rounds, int) or isinstance(self.max_rounds, bool) \
                 or not 5 <= self.max_rounds <= 200:
             raise ParamError(f"max_rounds must be a whole number 5-200, got {self.max_rounds!r}")
-        if self.automata and (len(self.automata) != self.players
-                              or not all(isinstance(a, str) for a in self.automata)):
-            raise ParamError(f"automata needs one deck (or '') per seat, got {self.automata!r}")
+        check_automata(self)
 
 
-class WatergateGame(Game):
+class WatergateGame(DeckGame, Game):
     name = "watergate"
     title = "Watergate"
     score_names = ("won (1) or lost (0)",)
     Params = WatergateParams
     modes = {"standard": (2,)}
     data_dir = Path(__file__).parent / "data"
-    automaton_specs = ("automaton",)
     automaton_vocabulary = "automa.rules.watergate.automaton"
     bot_factories = {"watergate-heuristic": "automa.rules.watergate.bots:HeuristicBot",
                      "watergate-expert": "automa.rules.watergate.bots:ExpertBot"}
@@ -64,16 +62,7 @@ class WatergateGame(Game):
     def param_help(cls) -> dict[str, str]:
         return {"max_rounds": "whole number 5-200 (default 30): engine safeguard, Nixon wins "
                               "if nobody has won after this many rounds",
-                "automata": "one entry per seat: an automaton deck (file or shipped name, "
-                            "',knob=K' for its difficulty) or '' for a deciding seat; "
-                            "set by seating automaton:DECK"}
-
-    def with_automaton_seats(self, seat_specs) -> "WatergateGame":
-        from automa.decks.seats import automata_param
-        return type(self)(self.params.replace(automata=automata_param(self, seat_specs)))
-
-    def automaton_seats(self) -> tuple[int, ...]:
-        return tuple(s for s, deck in enumerate(self.params.automata) if deck)
+                "automata": AUTOMATA_HELP}
 
     def max_game_length(self) -> int:
         # per round: at most 10 card plays (5 + 4 + Howard Hunt's draw), each at most
@@ -83,7 +72,4 @@ class WatergateGame(Game):
 
     def new_initial_state(self, seed: int | None = None):
         state = WatergateState.initial(self, seed)
-        if not self.params.automata:
-            return state
-        from automa.decks.seats import DeckSeats
-        return DeckSeats.start(self, state, seed)
+        return self.with_decks(state, seed)
