@@ -28,7 +28,8 @@ from pathlib import Path
 
 from common import RESULTS, Timer, parser, resumable, write_table
 
-from automa.rules.core import all_configurations, load_game, snapshot
+from automa.rules.core import all_configurations, load_game
+from tests.conformance import assert_world_hides_truth, sampled_world
 
 
 @dataclass(frozen=True)
@@ -42,18 +43,13 @@ class Chunk:
 
 def check_world(state, seat: int, world_seed: int, full: bool, probe: int, walk: int) -> int:
     """Checks one world for `seat`; returns the moves it was played on.  Raises on a failure."""
-    world = state.determinize(seat, random.Random(world_seed))
-    assert world.observation(seat) == state.observation(seat), "observation changed"
-    legal = world.legal_actions()
-    assert legal, "the mover has no legal action"
+    world, legal = sampled_world(state, seat, world_seed)
     draw = random.Random(world_seed)
     tried = legal if full or len(legal) <= probe else draw.sample(legal, probe)
     for action in tried:
         world.clone().apply_action(action)
     if full:
-        again = world.determinize(seat, random.Random(world_seed + 1))
-        direct = state.determinize(seat, random.Random(world_seed + 1))
-        assert snapshot(again) == snapshot(direct), "the world depends on hidden truth"
+        assert_world_hides_truth(state, world, seat, world_seed + 1)
     moves = 0
     while not world.is_terminal() and (full or moves < walk):
         world._apply(world.random_action(draw))   # unchecked, as in search: the playouts' own path

@@ -269,15 +269,28 @@ def check_determinize_every_seat(name: str, params: dict, seeds=range(2), every:
                 if seat in game.automaton_seats():
                     continue
                 rng_seed = 1000 * seed + 10 * n + seat
-                world = state.determinize(seat, random.Random(rng_seed))
-                where = f"{name} {params} seed {seed}, state {n}, world for seat {seat}"
-                assert world.observation(seat) == state.observation(seat), f"{where}: observation changed"
-                legal = world.legal_actions()
-                assert legal, f"{where}: the mover has no legal action"
+                where = f"{name} {params} seed {seed}, state {n}, world for seat {seat}: "
+                world, legal = sampled_world(state, seat, rng_seed, where)
                 for action in legal:
                     child = world.clone()
                     child.apply_action(action)
-                twice = world.determinize(seat, random.Random(77))
-                direct = state.determinize(seat, random.Random(77))
-                assert snapshot(twice) == snapshot(direct), f"{where}: the world depends on hidden truth"
+                assert_world_hides_truth(state, world, seat, 77, where)
                 random_walk(world, random.Random(rng_seed), game.max_game_length())
+
+
+def sampled_world(state: State, seat: int, rng_seed: int, where: str = "") -> tuple[State, list]:
+    """`state.determinize(seat)` from `rng_seed`, checked to keep the seat's observation and
+    to give its mover legal actions; (the world, those actions)."""
+    world = state.determinize(seat, random.Random(rng_seed))
+    assert world.observation(seat) == state.observation(seat), f"{where}observation changed"
+    legal = world.legal_actions()
+    assert legal, f"{where}the mover has no legal action"
+    return world, legal
+
+
+def assert_world_hides_truth(state: State, world: State, seat: int, rng_seed: int, where: str = "") -> None:
+    """A world sampled from `world` equals one sampled from the truth: it depends only on
+    what `seat` has seen, so it reveals no other seat's secret, pending decisions included."""
+    again = world.determinize(seat, random.Random(rng_seed))
+    direct = state.determinize(seat, random.Random(rng_seed))
+    assert snapshot(again) == snapshot(direct), f"{where}the world depends on hidden truth"
