@@ -18,6 +18,7 @@ With --write-presets the measured rates, intervals, seeds and command go into th
 Finished games are kept as JSONL in --work, so an interrupted run resumes where it stopped.
 """
 import csv
+import functools
 import hashlib
 import json
 import re
@@ -120,9 +121,10 @@ def reference_side_wins(records: list[dict], reference: str, game) -> tuple[floa
     return _tally(records, credit)
 
 
+@functools.lru_cache(maxsize=None)
 def code_digest(game: str) -> str:
     """A digest of the sources that decide how `game`'s levels play: its rules package, the
-    shared engine helpers, the search and the printed automata."""
+    shared engine helpers, the search and the printed automata (read once a run)."""
     root = Path(__file__).resolve().parent.parent
     files = sorted((root / "rules" / game).glob("*.py")) + sorted((root / "rules").glob("*.py")) \
         + sorted((root / "search").glob("*.py")) + sorted((root / "automa").glob("*.py"))
