@@ -136,13 +136,14 @@ class DeckSeats(State):
     # ---- the deck seats' decisions
     def _advance(self) -> None:
         inner = self.inner
-        vocab = vocabulary(self.game)
+        vocab = None                    # looked up once a deck seat is to move: most steps are not
         while not inner.is_terminal():
-            self._take_bonuses(vocab)
+            self._take_bonuses()
             seat = inner.current_player()
             player = self.players.get(seat)
             if player is None:
                 return
+            vocab = vocab or vocabulary(self.game)
             deck = self.decks[seat]
             view = vocab.read(inner.observation(seat), self.game)
             legal = inner.legal_actions()
@@ -158,12 +159,12 @@ class DeckSeats(State):
                 self._tell(seat, action)
             inner._apply(action)
 
-    def _take_bonuses(self, vocab) -> None:
+    def _take_bonuses(self) -> None:
         """Each deck's bonus, once per occasion (round), as soon as the occasion begins."""
         for seat, player in self.players.items():
             if not player.bonus:
                 continue
-            bonus = vocab.BONUSES[self.decks[seat].knob_bonus]
+            bonus = vocabulary(self.game).BONUSES[self.decks[seat].knob_bonus]
             occasion = bonus.occasion(self.inner)
             if occasion != player.bonus_at and not self.inner.is_terminal():
                 player.bonus_at = occasion
