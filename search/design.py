@@ -20,10 +20,17 @@ measure is the deck's printed size: distinct cards and the rules printed on them
 does not separate decks.  The weight is small beside the sampling error, so simplicity
 settles near-ties.
 
-Then the best deck is measured at every difficulty setting (easiest first), the setting
-nearest the target becomes its default, the settings nearest 0.3 / 0.5 / 0.7 are named,
-whether neighbouring settings' intervals are disjoint is stated, and it is measured
-against every difficulty level, all with Wilson intervals.
+Then the knob.  The vocabulary's scale for the seat (`DESIGN_KNOB`: many settings, easiest
+first, each some copies of the weak card and some size of bonus) is swept, the best deck
+measured at every setting (--knob-games each).  A monotone fit of the sweep (pool adjacent
+violators, weighted by games) picks the setting nearest each mark, 0.3 / 0.5 / 0.7; each
+pick is confirmed on fresh deals (--mark-games each), and where its interval misses its
+mark the neighbouring setting toward the mark is measured too (at most two more), keeping
+the one nearest.  The printed knob is those confirmed settings, easiest first, its default
+the one nearest the target; whether each interval holds its mark and whether the printed
+settings' intervals are disjoint is stated, and the deck is measured against every
+difficulty level at its default, all with Wilson intervals.  At 150 games a setting, rates
+of 0.3, 0.5 and 0.7 have disjoint 95% intervals; at 40 they cannot.
 """
 from __future__ import annotations
 
@@ -51,6 +58,10 @@ MAX_CARDS = 5
 MAX_RULES = 4
 LEVELS = ("easy", "normal", "hard", "expert")
 MARKS = (0.3, 0.5, 0.7)
+#: the fresh deals a mark's confirmation plays on are the design's seed plus this
+MARK_SEED = 500
+#: settings measured at most per mark: the fit's pick and up to two neighbours toward it
+MARK_TRIES = 3
 
 
 @dataclass(frozen=True)
@@ -100,15 +111,26 @@ class Candidate:
 @dataclass
 class Design:
     """What a design run found and measured."""
+    #: the printed deck: its knob is the confirmed settings, easiest first
     deck: Deck
     #: the deck at its default setting, and how far that lies from the target
     measure: Measure
     miss: float
+    #: the printed settings' confirmations, easiest first
     knob: list[Measure]
     levels: dict[str, Measure]
+    #: mark -> the printed setting confirmed for it
     marks: dict[float, int]
     tried: list[Candidate] = field(default_factory=list)
     files: dict[str, Path] = field(default_factory=dict)
+    #: the best deck on the vocabulary's whole scale, its sweep (one Measure a setting),
+    #: the sweep's monotone fit, and each printed setting's place on the scale
+    scale_deck: Deck | None = None
+    sweep: list[Measure] = field(default_factory=list)
+    fitted: list[float] = field(default_factory=list)
+    scale_of: list[int] = field(default_factory=list)
+    #: every confirmation measured, by scale setting (picks and their neighbours)
+    confirmed: dict[int, Measure] = field(default_factory=dict)
 
 
 # --------------------------------------------------------------------------- decks as genomes
@@ -230,15 +252,66 @@ def fitness(deck: Deck, m: Measure, target: float) -> float:
     return max(0.0, target - m.rate) + SIMPLICITY_WEIGHT * deck.complexity()[1]
 
 
+def monotone_fit(sweep: Sequence[Measure]) -> list[float]:
+    """The sweep's win rates made non-decreasing along the scale (pool adjacent violators,
+    each setting weighted by its games), so one unlucky setting does not pick a mark."""
+    blocks: list[list[float]] = []          # [wins, games, settings pooled]
+    for m in sweep:
+        blocks.append([m.wins, max(m.games, 1), 1])
+        while len(blocks) > 1 and blocks[-2][0] / blocks[-2][1] > blocks[-1][0] / blocks[-1][1]:
+            wins, games, count = blocks.pop()
+            blocks[-1][0] += wins
+            blocks[-1][1] += games
+            blocks[-1][2] += count
+    return [wins / games for wins, games, count in blocks for _ in range(int(count))]
+
+
+def pick_setting(sweep: Sequence[Measure], fitted: Sequence[float], mark: float) -> int:
+    """The scale setting whose fitted rate is nearest `mark` (within a pooled run, the one
+    whose own rate is nearest; then the easier)."""
+    return min(range(len(sweep)), key=lambda k: (round(abs(fitted[k] - mark), 9), abs(sweep[k].rate - mark), k))
+
+
+def confirm_mark(mark: float, first: int, settings: int, measure_at: Callable[[int], Measure],
+                 tries: int = MARK_TRIES) -> dict[int, Measure]:
+    """Measures the pick on fresh deals; while its interval misses the mark, the next
+    setting toward the mark too (up to `tries` settings).  Returns every one measured."""
+    tried: dict[int, Measure] = {}
+    k = first
+    while True:
+        m = tried[k] = measure_at(k)
+        low, high = m.interval
+        if low <= mark <= high:
+            return tried
+        step = 1 if high < mark else -1
+        if not 0 <= k + step < settings or k + step in tried or len(tried) >= tries:
+            return tried
+        k += step
+
+
+def printed_deck(deck: Deck, scale: Sequence[int], default: int) -> Deck:
+    """The deck with its knob cut to these scale settings (easiest first); with no copy of
+    the weak card at any of them, the weak card is not printed at all."""
+    copies = tuple(deck.knob_copies[k] for k in scale) if deck.knob_copies else ()
+    steps = tuple(deck.knob_steps[k] for k in scale) if deck.knob_steps else ()
+    if copies and not any(copies) and steps:
+        return replace(deck, cards=tuple(c for c in deck.cards if c.name != deck.knob_card), knob_card="",
+                       knob_copies=(), knob_steps=steps, knob_default=default)
+    return replace(deck, knob_copies=copies, knob_steps=steps, knob_default=default)
+
+
 def design(game_name: str, seat: int, target: float, against: str, games: int, budget: int, seed: int,
            out: Path | str, jobs: int = 1, levels: Sequence[str] = LEVELS, start: Deck | None = None,
            say: Callable[[str], None] = lambda text: None, knob_games: int | None = None,
-           backend: str = "loky", scheduler: str | None = None) -> Design:
+           backend: str = "loky", scheduler: str | None = None, mark_games: int | None = None) -> Design:
     """Search `budget` decks for seat `seat` of `game_name` (`games` games each against
-    `against`), then measure the best at every knob setting (`knob_games` games each,
-    default `games`) and against every level (`games` each; the level it was designed
-    against at `knob_games`), and write the deck, its table and its printables into `out`."""
+    `against`), sweep the best along the vocabulary's knob scale (`knob_games` games a
+    setting, default `games`), confirm the settings for 0.3 / 0.5 / 0.7 (`mark_games` fresh
+    games each, default `knob_games`), measure the printed deck against every level
+    (`games` each; the level it was designed against is its confirmation), and write the
+    deck, its table and its printables into `out`."""
     knob_games = knob_games or games
+    mark_games = mark_games or knob_games
     pool = dict(backend=backend, scheduler=scheduler)
     out = Path(out)
     work = out / "work"
@@ -256,7 +329,7 @@ def design(game_name: str, seat: int, target: float, against: str, games: int, b
                 f"fitness {tried[key].fitness:.3f}")
         return tried[key]
 
-    dial = knob_of(start) if start is not None else knob_for(game, seat)
+    dial = knob_for(game, seat)        # the whole scale; the printed knob is cut from it
     population = [evaluate(make_deck(game, seat, *genome(start), knob=dial))] if start is not None else []
     while len(population) < min(4, budget):
         population.append(evaluate(random_deck(game, seat, rng, dial)))
@@ -272,24 +345,42 @@ def design(game_name: str, seat: int, target: float, against: str, games: int, b
         population.sort(key=lambda c: (c.fitness, c.deck.complexity()))
         del population[6:]
     best = min(tried.values(), key=lambda c: (c.fitness, c.deck.complexity()))
-    say(f"best: {best.measure.text()} with no weak card and no bonus; now every setting and level")
+    say(f"best: {best.measure.text()} with no weak card and no bonus; now the knob's scale, the marks and the levels")
     vocab = vocabulary(game)
-    knob = []
-    for k in range(best.deck.settings):
-        knob.append(measure(best.deck, game_name, against, knob_games, seed, work, jobs, knob=k,
-                            label=f"k{k}", **pool))
-        say(f"  setting {k} ({best.deck.setting_text(k, vocab)}): {knob[-1].text()}")
-    default = min(range(len(knob)), key=lambda k: abs(knob[k].rate - target))
-    marks = {mark: min(range(len(knob)), key=lambda k: abs(knob[k].rate - mark)) for mark in MARKS}
-    deck = replace(best.deck, knob_default=default)
+    scale_deck = best.deck
+    sweep = []
+    for k in range(scale_deck.settings):
+        sweep.append(measure(scale_deck, game_name, against, knob_games, seed, work, jobs, knob=k,
+                             label=f"k{k}", **pool))
+        say(f"  scale {k} ({scale_deck.setting_text(k, vocab)}): {sweep[-1].text()}")
+    fitted = monotone_fit(sweep)
+    confirmed: dict[int, Measure] = {}
+    chosen: dict[float, int] = {}
+
+    def confirm_at(k: int) -> Measure:
+        if k not in confirmed:
+            confirmed[k] = measure(scale_deck, game_name, against, mark_games, seed + MARK_SEED, work, jobs,
+                                   knob=k, label=f"mark{k}", **pool)
+            say(f"  confirming scale {k} on fresh deals: {confirmed[k].text()}")
+        return confirmed[k]
+
+    for mark in MARKS:
+        measured = confirm_mark(mark, pick_setting(sweep, fitted, mark), len(sweep), confirm_at)
+        chosen[mark] = min(measured, key=lambda k: (abs(measured[k].rate - mark), k))
+    scale_of = sorted(set(chosen.values()))
+    knob = [confirmed[k] for k in scale_of]
+    default = min(range(len(knob)), key=lambda i: (abs(knob[i].rate - target), i))
+    deck = printed_deck(scale_deck, scale_of, default)
+    marks = {mark: scale_of.index(k) for mark, k in chosen.items()}
     level_rates = {}
     for level in levels:
         level_rates[level] = knob[default] if f"level:{level}" == against else \
             measure(deck, game_name, f"level:{level}", games, seed, work, jobs, label="table", **pool)
         say(f"  against level:{level}: {level_rates[level].text()}")
     result = Design(deck, knob[default], abs(knob[default].rate - target), knob, level_rates, marks,
-                    sorted(tried.values(), key=lambda c: c.fitness))
-    result.files = write_outputs(result, game, target, against, games, budget, seed, out, knob_games)
+                    sorted(tried.values(), key=lambda c: c.fitness), scale_deck=scale_deck, sweep=sweep,
+                    fitted=fitted, scale_of=scale_of, confirmed=confirmed)
+    result.files = write_outputs(result, game, target, against, games, budget, seed, out, knob_games, mark_games)
     return result
 
 
@@ -301,11 +392,11 @@ def deck_stem(game, seat: int) -> str:
 
 
 def write_outputs(result: Design, game, target: float, against: str, games: int, budget: int, seed: int,
-                  out: Path, knob_games: int) -> dict[str, Path]:
+                  out: Path, knob_games: int, mark_games: int) -> dict[str, Path]:
     from automa.decks.printable import write_printables
     stem = deck_stem(game, result.deck.seat)
     command = (f"automa design {game.name} --seat {result.deck.seat} --target {target:g} --against {against} "
-               f"--games {games} --knob-games {knob_games} --budget {budget} --seed {seed}")
+               f"--games {games} --knob-games {knob_games} --mark-games {mark_games} --budget {budget} --seed {seed}")
     deck_file = out / f"{stem}.toml"
     cards, rules = result.deck.complexity()
     header = (f"{result.deck.title} for {game.title}, made by\n  {command}\n"
@@ -344,19 +435,41 @@ def table_text(result: Design, game, target: float, against: str, command: str) 
         lines.append(f"- **{card.name}** ({copies}): " + " → ".join(card.rules))
     lines.append(f"- tie-breakers: {', '.join(deck.tie_breakers) or 'none'}")
     vocab = vocabulary(game)
-    lines += ["", f"## Difficulty knob (easiest first) against `{against}`", "",
-              "| setting | what it sets | win rate | 95% interval | games |", "|---|---|---|---|---|"]
-    for k, m in enumerate(result.knob):
+    lines += ["", f"## Difficulty knob (printed, easiest first) against `{against}`", "",
+              "Each printed setting is a setting of the scale below confirmed on fresh deals.", "",
+              "| setting | for the mark | what it sets | win rate | 95% interval | holds the mark | games |",
+              "|---|---|---|---|---|---|---|"]
+    for i, m in enumerate(result.knob):
         low, high = m.interval
-        mark = " (default)" if k == deck.knob_default else ""
-        lines.append(f"| {k}{mark} | {deck.setting_text(k, vocab)} | {m.rate:.3f} | [{low:.3f}, {high:.3f}] "
-                     f"| {m.games} |")
+        default = " (default)" if i == deck.knob_default else ""
+        marks = [mark for mark, j in result.marks.items() if j == i]
+        holds = ", ".join("yes" if low <= mark <= high else "**no**" for mark in marks) or "-"
+        lines.append(f"| {i}{default} | {', '.join(f'{mark:g}' for mark in marks) or '-'} | "
+                     f"{deck.setting_text(i, vocab)} | {m.rate:.3f} | [{low:.3f}, {high:.3f}] | {holds} | {m.games} |")
     lines += ["", ordering_text(result.knob)]
+    missed = [mark for mark, i in result.marks.items()
+              if not result.knob[i].interval[0] <= mark <= result.knob[i].interval[1]]
+    if missed:
+        lines += ["", f"**Marks missed**: no setting of the scale measured gives {', '.join(f'{m:g}' for m in missed)} "
+                      f"within its interval; the table gives the nearest."]
     if not any(m.interval[0] <= target <= m.interval[1] for m in result.knob):
         lines += ["", f"**Target missed**: no setting's interval holds {target:g}; the best the search "
                       f"found wins {max(m.rate for m in result.knob):.2f} at most."]
-    lines += ["", "Settings nearest the marks: " + ", ".join(
-        f"{mark:g} → setting {k} ({result.knob[k].rate:.2f})" for mark, k in result.marks.items()), ""]
+    if result.sweep and result.scale_deck is not None:
+        lines += ["", f"## The knob's scale, swept against `{against}`", "",
+                  "Every setting the vocabulary offers, easiest first.  The fit makes the rates "
+                  "non-decreasing along the scale (pool adjacent violators, weighted by games); the setting "
+                  "whose fitted rate is nearest a mark is confirmed on fresh deals, and while its interval "
+                  "misses the mark the next setting toward it too.", "",
+                  "| scale | what it sets | win rate | 95% interval | fitted | games | confirmed on fresh deals | printed as |",
+                  "|---|---|---|---|---|---|---|---|"]
+        for k, m in enumerate(result.sweep):
+            low, high = m.interval
+            conf = result.confirmed[k].text() if k in result.confirmed else ""
+            printed = str(result.scale_of.index(k)) if k in result.scale_of else ""
+            lines.append(f"| {k} | {result.scale_deck.setting_text(k, vocab)} | {m.rate:.3f} | [{low:.3f}, {high:.3f}] "
+                         f"| {result.fitted[k]:.3f} | {m.games} | {conf} | {printed} |")
+    lines.append("")
     if result.levels:
         lines += [f"## Against every level (setting {deck.knob_default})", "",
                   "| opponent | win rate | 95% interval | games |", "|---|---|---|---|"]

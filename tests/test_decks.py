@@ -253,10 +253,20 @@ BONUS_KNOB = ('[difficulty]\ncard = "Dither"\ncopies = [3, 1, 0]\ndefault = 1',
     (('steps = [0, 0, 2]', 'steps = [0, 2]'), "'difficulty.steps'"),             # lengths differ
     (('bonus = "head_start"', 'bonus = "bribe"'), "'difficulty.bonus'"),
     (('steps = [0, 0, 2]', 'steps = [0, 0, 12]'), "'difficulty.steps'"),
+    (('copies = [3, 0, 0]', 'copies = [0, 2, 0]'), "'difficulty.copies'"),       # grows, the bonus does not
 ])
 def test_every_broken_bonus_field_is_named(tmp_path, change, field):
     message, path = broken(tmp_path, NIXON_DECK.replace(*BONUS_KNOB).replace(*change))
     assert path in message and field in message
+
+
+def test_copies_may_grow_where_the_bonus_grows(tmp_path):
+    """A finer knob: a bigger bonus diluted by weak cards sits between two plain settings."""
+    path = tmp_path / "finer.toml"
+    path.write_text(NIXON_DECK.replace(*BONUS_KNOB).replace('copies = [3, 0, 0]', 'copies = [3, 0, 2]')
+                    .replace('steps = [0, 0, 2]', 'steps = [0, 0, 1]'))
+    deck = load_deck(str(path), load_game("watergate"))
+    assert deck.knob_copies == (3, 0, 2) and deck.knob_steps == (0, 0, 1)
 
 
 def test_a_bonus_alone_is_a_knob_and_reads_back(tmp_path):

@@ -10,7 +10,7 @@ from automa.cli import main
 from automa.decks import load_deck
 from automa.decks.printable import CARD_MM, DPI, write_printables
 from automa.rules.core import load_game
-from automa.search.design import KNOB_CARD, MAX_CARDS, MAX_RULES, deck_key, mutate, random_deck
+from automa.search.design import KNOB_CARD, MAX_CARDS, MAX_RULES, deck_key, knob_for, mutate, random_deck
 
 
 def test_a_small_design_run_writes_a_deck_a_table_and_a_pdf(tmp_path):
@@ -21,11 +21,15 @@ def test_a_small_design_run_writes_a_deck_a_table_and_a_pdf(tmp_path):
     assert result.exit_code == 0, result.output
     deck_file = out / "watergate-nixon.toml"
     deck = load_deck(str(deck_file), load_game("watergate"))
-    assert deck.seat == 1 and deck.knob_bonus == "tip_off" and deck.settings == 3
+    assert deck.seat == 1 and deck.knob_bonus == "tip_off" and 1 <= deck.settings <= 3
     table = (out / "watergate-nixon.md").read_text()
-    assert "| setting | what it sets | win rate | 95% interval | games |" in table
-    assert "draw 5 evidence tokens from the bag and pin them" in table and "Ordering:" in table
-    assert "level:easy" in table and "Settings nearest the marks: 0.3 → setting" in table
+    assert "| setting | for the mark | what it sets | win rate | 95% interval | holds the mark | games |" in table
+    assert all(f"| {mark} |" in table or f", {mark}" in table or f"| {mark}," in table for mark in ("0.3", "0.5", "0.7"))
+    scale = knob_for(load_game("watergate"), 1).settings
+    assert "## The knob's scale, swept against `random`" in table
+    assert all(f"\n| {k} | " in table.split("## The knob's scale")[1] for k in range(scale))
+    assert "pin them" in table and "Ordering:" in table
+    assert "level:easy" in table and "--mark-games 2" in table
     assert "Simplicity:" in table
     pdf = out / "print" / "watergate-nixon.pdf"
     assert pdf.read_bytes().startswith(b"%PDF")
@@ -85,3 +89,53 @@ def test_the_design_runs_its_games_on_the_tournament_backends(tmp_path):
     else:
         assert result.exit_code == 0, result.output
         assert (tmp_path / "d" / "watergate-nixon.toml").exists()
+
+
+# --------------------------------------------------------------------------- the knob's marks
+
+def test_the_fit_pools_settings_that_break_the_order():
+    from automa.search.design import Measure, monotone_fit
+    sweep = [Measure(2, 40), Measure(12, 40), Measure(8, 40), Measure(30, 40)]
+    fitted = monotone_fit(sweep)
+    assert fitted == [0.05, 0.25, 0.25, 0.75]                 # 0.30 then 0.20 pool to 0.25
+    assert all(a <= b for a, b in zip(fitted, fitted[1:]))
+    assert monotone_fit([Measure(0, 0), Measure(1, 2)]) == [0.0, 0.5]
+
+
+def test_each_mark_picks_the_setting_nearest_its_fitted_rate():
+    from automa.search.design import Measure, monotone_fit, pick_setting
+    sweep = [Measure(r * 40, 40) for r in (0.0, 0.15, 0.3, 0.4, 0.55, 0.8, 0.9)]
+    fitted = monotone_fit(sweep)
+    assert [pick_setting(sweep, fitted, mark) for mark in (0.3, 0.5, 0.7)] == [2, 4, 5]
+
+
+def test_a_pick_whose_interval_misses_its_mark_tries_the_next_setting_toward_it():
+    from automa.search.design import Measure, confirm_mark
+    rates = {0: 0.1, 1: 0.2, 2: 0.45, 3: 0.9}
+    asked = []
+
+    def measure_at(k):
+        asked.append(k)
+        return Measure(rates[k] * 150, 150)
+
+    assert set(confirm_mark(0.5, 1, 4, measure_at)) == {1, 2} and asked == [1, 2]   # 0.2 misses, 0.45 holds
+    asked.clear()
+    tried = confirm_mark(0.7, 3, 4, measure_at)                  # 0.9 misses, 0.45 misses the other way
+    assert asked == [3, 2] and set(tried) == {2, 3}
+    asked.clear()
+    assert list(confirm_mark(0.05, 0, 4, measure_at)) == [0]      # no easier setting to try
+
+
+def test_the_printed_knob_is_cut_from_the_scale_and_drops_an_unused_weak_card():
+    from automa.search.design import knob_for, make_deck, printed_deck
+    game = load_game("watergate")
+    deck = make_deck(game, 1, [("agent", "event")], ("keep_jokers",), knob=knob_for(game, 1))
+    scale = deck.settings
+    assert scale >= 5 and KNOB_CARD in [c.name for c in deck.cards]
+    bonus_only = [k for k in range(scale) if deck.knob_copies[k] == 0]
+    printed = printed_deck(deck, bonus_only[:3], 1)
+    assert printed.settings == 3 and printed.knob_default == 1 and printed.knob_card == ""
+    assert KNOB_CARD not in [c.name for c in printed.cards]
+    assert printed.knob_steps == tuple(deck.knob_steps[k] for k in bonus_only[:3])
+    mixed = printed_deck(deck, [0, scale - 1], 0)
+    assert mixed.knob_copies == (deck.knob_copies[0], deck.knob_copies[-1]) and mixed.knob_card == KNOB_CARD

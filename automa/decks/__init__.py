@@ -250,9 +250,6 @@ def parse_deck(path: Path | str, data: dict, game) -> Deck:
             copies = knob.list("copies", int)
             if not copies or any(not 0 <= c <= MAX_CARDS for c in copies):
                 raise knob.error("copies", f"must list one count 0-{MAX_CARDS} per setting, easiest first")
-            if any(a < b for a, b in zip(copies, copies[1:])):
-                raise knob.error("copies", "must not grow from one setting to the next (easiest first: "
-                                           "the most copies of the difficulty card)")
         bonus, steps = "", []
         if knob.has("bonus") or knob.has("steps"):
             bonuses = sorted(getattr(vocab, "BONUSES", {}))
@@ -269,6 +266,10 @@ def parse_deck(path: Path | str, data: dict, game) -> Deck:
             raise knob.error("card", "the knob needs a card and copies, a bonus and steps, or both")
         if copies and steps and len(copies) != len(steps):
             raise knob.error("steps", f"has {len(steps)} settings but copies has {len(copies)}")
+        for k, (a, b) in enumerate(zip(copies, copies[1:])):
+            if a < b and not (steps and steps[k] < steps[k + 1]):
+                raise knob.error("copies", "must not grow from one setting to the next unless the bonus grows "
+                                           "with it (easiest first: the most copies of the difficulty card)")
         default = knob.int("default", low=0, high=max(len(copies), len(steps)) - 1)
         reader.check_all_read()
     except DeckError:

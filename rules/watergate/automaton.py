@@ -485,8 +485,8 @@ def bonus_text(name: str, n: int, seat: int) -> str:
 #: round won 0.575 and 0.625, three 0.85 and 0.825 (40 games each, two sets of deals).  The
 #: Editor wins on the board, and a momentum head start did not help her (0 of 10 against
 #: level:easy at 1, 2 and 3 steps), so hers is a pin too.
-DESIGN_KNOB = {1: ((4, 0, 0), "tip_off", (0, 1, 5)),
-               0: ((4, 4, 0), "tip_off", (0, 1, 1))}
+DESIGN_KNOB = {1: ((4, 2, 1, 0, 0, 0, 0), "tip_off", (0, 0, 0, 0, 1, 2, 3)),
+               0: ((4, 0, 4, 3, 2, 0, 0), "tip_off", (0, 0, 1, 1, 1, 1, 2))}
 
 #: seat names for the printables
 SEATS = ("Editor", "Nixon")
