@@ -3,7 +3,8 @@ both sides' mean scores, and time per move, for each player and Mumanbot level.
 
     python experiments/tabletop_strength.py [--games 100] [--seed 1] [--jobs 1]
         [--bots 'tabletop-expert;tabletop-heuristic'] [--levels 'normal;hard']
-        [--games-for 'tabletop-expert@hard=20'] [--ceiling-games 0] [--ceiling-budget 1,5] [--work DIR]
+        [--games-for 'tabletop-expert@hard=20'] [--ceiling-games 0] [--ceiling-budget 1,5]
+        [--ceiling-expert 'worlds=3,candidates=4'] [--work DIR]
 
 Bot specs and levels are separated by ';' (a spec's own settings use commas); --games-for
 gives some SPEC@LEVEL rows another number of games.  Every game
@@ -13,7 +14,8 @@ here so that each move can be timed: the time of a move is the bot's `act` alone
 core when --jobs is 1.  With --ceiling-games N, the first N games of the expert's row are
 also played by `TrueStateExpert`, a diagnostic that is never registered as a bot: the
 expert's search run on the TRUE state (deck orders, the ZAP deck, hands) with
---ceiling-budget times its candidates (one row per budget), which bounds what the
+--ceiling-budget times its candidates (one row per budget; --ceiling-expert names the
+expert settings it starts from, and its comparison row is that expert), which bounds what the
 placeholder card data lets the player side reach: at 1x it is the expert's own search
 with the hidden information given away, so its gap to the expert is what the hidden
 information costs.  Finished games are kept as JSON lines in --work, so an interrupted
@@ -44,19 +46,28 @@ class TrueStateExpert(ExpertBot):
         return state.clone()
 
 
-def make_player(spec: str, game, seed: int, budget: int):
+def expert_settings(text: str) -> dict:
+    """'worlds=3,candidates=4' over the expert's defaults."""
+    base = dict(ExpertBot.defaults)
+    for item in filter(None, text.split(",")):
+        key, value = item.split("=", 1)
+        base[key] = type(base[key])(value)
+    return base
+
+
+def make_player(spec: str, game, seed: int, budget: int, base: str = ""):
     if spec != CEILING:
         return make_bot(spec, game, seed)
-    base = ExpertBot.defaults
-    return TrueStateExpert(game, seed=seed, spec=CEILING, candidates=base["candidates"] * budget,
-                           worlds=base["worlds"])
+    settings = expert_settings(base)
+    return TrueStateExpert(game, seed=seed, spec=CEILING, candidates=settings["candidates"] * budget,
+                           worlds=settings["worlds"])
 
 
-def play_timed(task, budget: int) -> dict:
+def play_timed(task, budget: int, base: str = "") -> dict:
     """Play one scheduled game, timing every move of the player's bot."""
     game = load_game(task.game, **task.params).with_automaton_seats(task.seats)
     seat = next(s for s in range(len(task.seats)) if s not in game.automaton_seats())
-    bot = make_player(task.seats[seat], game, task.bot_seeds[seat], budget)
+    bot = make_player(task.seats[seat], game, task.bot_seeds[seat], budget, base)
     state = game.new_initial_state(task.game_seed)
     seconds, cpu = [], []
     while not state.is_terminal():
@@ -70,7 +81,7 @@ def play_timed(task, budget: int) -> dict:
             "mumanbot": totals[1 - seat], "seconds": seconds, "cpu": cpu}
 
 
-def measure(spec: str, level: str, games: int, seed: int, work: Path, budget: int) -> dict:
+def measure(spec: str, level: str, games: int, seed: int, work: Path, budget: int, base: str = "") -> dict:
     """Play (or read back from `work`) `games` games of `spec` against the Mumanbot at `level`."""
     lineup = [spec if spec != CEILING else "tabletop-expert", f"mumanbot:{level}"]
     params = arena.resolve_params("tabletop_inc", None, None, lineup)
@@ -78,9 +89,10 @@ def measure(spec: str, level: str, games: int, seed: int, work: Path, budget: in
     if spec == CEILING:
         tasks = [t.__class__(**{**t.__dict__, "seats": tuple(CEILING if s == "tabletop-expert" else s
                                                                for s in t.seats)}) for t in tasks]
-    slug = re.sub(r"[^A-Za-z0-9=.-]+", "_", f"{spec}-{level}-{seed}" + (f"-x{budget}" if spec == CEILING else ""))
+    slug = re.sub(r"[^A-Za-z0-9=.-]+", "_", f"{spec}-{level}-{seed}"
+                  + (f"-x{budget}" + (f"-{base}" if base else "") if spec == CEILING else ""))
     path = work / f"{slug}.jsonl"
-    results = resumable(path, tasks, play_timed, budget)
+    results = resumable(path, tasks, play_timed, budget, base)
     wins = sum(r["won"] for r in results)
     low, high = wilson_interval(wins, games)
     seconds = sorted(s for r in results for s in r["seconds"])
@@ -102,6 +114,9 @@ def main() -> None:
                    help="games of the true-state diagnostic against the first level (0: none)")
     p.add_argument("--ceiling-budget", default="5",
                    help="the diagnostic's budgets, times the expert's, comma-separated (a row each)")
+    p.add_argument("--ceiling-expert", default="",
+                   help="the expert settings the diagnostic searches with, e.g. 'worlds=3,candidates=4' "
+                        "(default: the expert's own); its comparison row is that expert")
     p.add_argument("--work", type=Path, default=Path("tabletop-strength-games"),
                    help="folder for the finished games (resumable)")
     args = p.parse_args()
@@ -111,10 +126,19 @@ def main() -> None:
     levels = [lv for lv in args.levels.split(";") if lv]
     counts = dict(item.rsplit("=", 1) for item in args.games_for.split(";") if item)
     plan = [(spec, level, int(counts.get(f"{spec}@{level}", args.games)), 1) for spec in specs for level in levels]
-    budgets = [int(b) for b in args.ceiling_budget.split(",") if b]
+    try:
+        budgets = [int(b) for b in args.ceiling_budget.split(",") if b]
+    except ValueError:
+        p.error(f"--ceiling-budget takes whole numbers separated by commas, got {args.ceiling_budget!r}")
     if args.ceiling_games:
+        try:
+            expert_settings(args.ceiling_expert)
+        except (KeyError, ValueError):
+            p.error(f"--ceiling-expert takes NAME=VALUE pairs of {', '.join(ExpertBot.defaults)}, "
+                    f"got {args.ceiling_expert!r}")
         plan += [(CEILING, levels[0], args.ceiling_games, budget) for budget in budgets]
-        plan.append(("tabletop-expert", levels[0], args.ceiling_games, 1))
+        plan.append(("tabletop-expert" + (f":{args.ceiling_expert}" if args.ceiling_expert else ""),
+                     levels[0], args.ceiling_games, 1))
     args.work.mkdir(parents=True, exist_ok=True)
     header = ["player", "Mumanbot level", "games", "wins", "win rate", "wilson low", "wilson high",
               "player mean VP", "Mumanbot mean VP", "median ms/move", "p90 ms/move", "max ms/move", "median CPU ms/move",
@@ -122,7 +146,7 @@ def main() -> None:
     rows = []
     with Timer() as timer:
         for spec, level, games, budget in plan:
-            r = measure(spec, level, games, args.seed, args.work, budget)
+            r = measure(spec, level, games, args.seed, args.work, budget, args.ceiling_expert)
             label = f"{spec} (x{budget} budget)" if spec == CEILING else spec
             rows.append([label, level, games, r["wins"], r["rate"], r["low"], r["high"], r["score"], r["mumanbot"],
                          1000 * r["median s"], 1000 * r["p90 s"], 1000 * r["max s"], 1000 * r["median cpu s"],
@@ -133,7 +157,8 @@ def main() -> None:
     command = (f"python experiments/tabletop_strength.py --games {args.games} --seed {args.seed} --jobs 1 "
                f"--bots '{args.bots}' --levels '{args.levels}' --games-for '{args.games_for}' "
                f"--ceiling-games {args.ceiling_games} "
-               f"--ceiling-budget {args.ceiling_budget}")
+               f"--ceiling-budget {args.ceiling_budget}"
+               + (f" --ceiling-expert '{args.ceiling_expert}'" if args.ceiling_expert else ""))
     notes = ["Intervals are Wilson 95%. Milliseconds per move are the bot's `act` alone (the engine's own work "
              "excluded); the games run one at a time, on a 2-core machine that other jobs shared, so the "
              "wall-clock times carry their waiting; CPU ms is the process's own time for the same moves.",
