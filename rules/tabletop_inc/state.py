@@ -29,6 +29,7 @@ from .data import ACTIONS, PIECES, RES
 from .scoring import objective_total
 
 _lcopy = list.copy
+_new_state = object.__new__
 _dcopy = dict.copy
 L1 = (0, 1, 2)
 L2 = (3, 4)
@@ -179,7 +180,8 @@ class TabletopState(State):
                 self.stack.append(("keep", s, "wow"))
 
     def clone(self) -> "TabletopState":
-        c = TabletopState(self.game, _blank=True)
+        c = _new_state(TabletopState)
+        c.game = self.game
         # the generator is shared copy-on-write (see R()): copying a Mersenne Twister costs
         # more than the rest of the clone
         c.rng = self.rng
@@ -217,9 +219,14 @@ class TabletopState(State):
         c.pred_c = list(map(_lcopy, self.pred_c))
         c.pred_up = list(map(_lcopy, self.pred_up))
         c.occ = self.occ[:]
-        c.deck = {k: v[:] for k, v in self.deck.items()}
-        c.tr = {k: v[:] for k, v in self.tr.items()}
-        c.tok = {k: v[:] for k, v in self.tok.items()}
+        # the three tracks' keys, in the order set-up made them (spelled out: a third of a
+        # microsecond less than a comprehension each)
+        d = self.deck
+        c.deck = {"sp": d["sp"][:], "fl": d["fl"][:], "it": d["it"][:]}
+        d = self.tr
+        c.tr = {"sp": d["sp"][:], "fl": d["fl"][:], "it": d["it"][:]}
+        d = self.tok
+        c.tok = {"sp": d["sp"][:], "fl": d["fl"][:], "it": d["it"][:]}
         c.skill_deck = self.skill_deck[:]
         c.skill_out = self.skill_out[:]
         c.obj_deck = self.obj_deck[:]
