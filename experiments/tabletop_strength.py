@@ -164,9 +164,10 @@ def main() -> None:
              "wall-clock times carry their waiting; CPU ms is the process's own time for the same moves.",
              "Each row's games are those of `automa tournament tabletop_inc --bots 'SPEC,mumanbot:LEVEL' "
              f"--games N --seed {args.seed}` (N = the row's games; seats rotate, the player always moves first).",
-             f"`{CEILING}` is a diagnostic kept in this script, never a registered bot: the expert's search on "
-             "the true state (it sees the deck orders and the ZAP cards to come) with the budget shown; it plays "
-             "the same deals as the expert row of the same length below it.  At x1 it is the expert's own search "
+             f"`{CEILING}` is a diagnostic kept in this script, never a registered bot: the search of the expert "
+             + (f"`tabletop-expert:{args.ceiling_expert}` " if args.ceiling_expert else "")
+             + "on the true state (it sees the deck orders and the ZAP cards to come) with the budget shown; it plays "
+             "the same deals as the expert row of the same length below it.  At x1 it is that expert's own search "
              "told the hidden cards: the gap to the expert is what the hidden information costs; from x1 to x5, "
              "what more candidates buy when the worlds are exact.",
              "The minutes above count only the games this run played; games kept in --work are read back."]
