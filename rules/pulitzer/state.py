@@ -47,6 +47,7 @@ _MUTABLE_FLAT = ("money", "contacts", "points", "hr", "req_left", "finished", "a
                  "house_supply", "times_deck", "times_pool", "times_revealed", "dq", "rlist",
                  "lower", "agent_cards", "cur", "bus_done", "log", "leak", "leak_used", "bail_due",
                  "tok_used")
+_list_copy = list.copy
 _MUTABLE_NESTED = ("avail", "arrested", "tok_now", "tok_new", "evt", "kept", "houses", "pins",
                    "pinrd", "stmt", "destroyed", "spaces", "news_slots", "rowh")
 
@@ -210,14 +211,15 @@ class PulitzerState(State):
     def clone(self):
         new = PulitzerState.__new__(PulitzerState)
         dd = new.__dict__
-        dd.update(self.__dict__)
+        src = self.__dict__
+        dd.update(src)
         for name in _MUTABLE_FLAT:
-            dd[name] = dd[name][:]
-        for name in _MUTABLE_NESTED:
-            dd[name] = [x[:] for x in dd[name]]
+            dd[name] = src[name][:]
+        for name in _MUTABLE_NESTED:       # map over list.copy: no comprehension frame (3.11)
+            dd[name] = list(map(_list_copy, src[name]))
         # the card resolving now holds its evidence and line card lists (cur[4], cur[5])
-        new.cur = [x[:] if isinstance(x, list) else x for x in self.cur]
-        new.sup = dict(self.sup)
+        new.cur = [x[:] if x.__class__ is list else x for x in self.cur]
+        new.sup = self.sup.copy()
         # copy-on-write: the Mersenne Twister state is copied only when one side draws
         self._cache_rng_shared = True
         new._cache_rng_shared = True
