@@ -289,6 +289,14 @@ def confirm_mark(mark: float, first: int, settings: int, measure_at: Callable[[i
         k += step
 
 
+def one_setting(deck: Deck, k: int) -> Deck:
+    """The deck with its knob cut to setting `k` alone: what the sweep and the marks measure,
+    so that a setting's games are named by its own play, not by the scale around it (editing
+    the scale keeps the games of the settings it keeps)."""
+    return replace(deck, knob_copies=(deck.knob_copies[k],) if deck.knob_copies else (),
+                   knob_steps=(deck.knob_steps[k],) if deck.knob_steps else (), knob_default=0)
+
+
 def printed_deck(deck: Deck, scale: Sequence[int], default: int) -> Deck:
     """The deck with its knob cut to these scale settings (easiest first); with no copy of
     the weak card at any of them, the weak card is not printed at all."""
@@ -350,8 +358,8 @@ def design(game_name: str, seat: int, target: float, against: str, games: int, b
     scale_deck = best.deck
     sweep = []
     for k in range(scale_deck.settings):
-        sweep.append(measure(scale_deck, game_name, against, knob_games, seed, work, jobs, knob=k,
-                             label=f"k{k}", **pool))
+        sweep.append(measure(one_setting(scale_deck, k), game_name, against, knob_games, seed, work, jobs,
+                             label="sweep", **pool))
         say(f"  scale {k} ({scale_deck.setting_text(k, vocab)}): {sweep[-1].text()}")
     fitted = monotone_fit(sweep)
     confirmed: dict[int, Measure] = {}
@@ -359,8 +367,8 @@ def design(game_name: str, seat: int, target: float, against: str, games: int, b
 
     def confirm_at(k: int) -> Measure:
         if k not in confirmed:
-            confirmed[k] = measure(scale_deck, game_name, against, mark_games, seed + MARK_SEED, work, jobs,
-                                   knob=k, label=f"mark{k}", **pool)
+            confirmed[k] = measure(one_setting(scale_deck, k), game_name, against, mark_games, seed + MARK_SEED,
+                                   work, jobs, label="mark", **pool)
             say(f"  confirming scale {k} on fresh deals: {confirmed[k].text()}")
         return confirmed[k]
 

@@ -139,3 +139,16 @@ def test_the_printed_knob_is_cut_from_the_scale_and_drops_an_unused_weak_card():
     assert printed.knob_steps == tuple(deck.knob_steps[k] for k in bonus_only[:3])
     mixed = printed_deck(deck, [0, scale - 1], 0)
     assert mixed.knob_copies == (deck.knob_copies[0], deck.knob_copies[-1]) and mixed.knob_card == KNOB_CARD
+
+
+def test_a_setting_is_measured_as_itself_so_editing_the_scale_keeps_its_games():
+    from dataclasses import replace as swap
+    from automa.search.design import knob_for, make_deck, one_setting
+    game = load_game("watergate")
+    deck = make_deck(game, 0, [("agent", "event")], ("keep_jokers",), knob=knob_for(game, 0))
+    longer = swap(deck, knob_copies=(8,) + deck.knob_copies, knob_steps=(0,) + deck.knob_steps)
+    for k in range(deck.settings):
+        alone = one_setting(deck, k)
+        assert alone.settings == 1 and alone.card_list() == deck.card_list(k)
+        assert alone.bonus_steps() == deck.bonus_steps(k)
+        assert deck_key(alone) == deck_key(one_setting(longer, k + 1))
