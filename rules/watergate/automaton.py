@@ -478,15 +478,17 @@ def bonus_text(name: str, n: int, seat: int) -> str:
     return text
 
 
-#: the designer's knob per seat, easiest setting first: (copies of the weak card, bonus,
-#: its size).  Nixon's plain deck already wins 0.8 against level:easy, so his knob is set
-#: against level:normal, where plain he wins about 0.35.  A momentum head start did not
-#: grade: 1 and 2 steps both won 0.725 on fresh deals.  Pinned evidence does: one token a
-#: round won 0.575 and 0.625, three 0.85 and 0.825 (40 games each, two sets of deals).  The
-#: Editor wins on the board, and a momentum head start did not help her (0 of 10 against
-#: level:easy at 1, 2 and 3 steps), so hers is a pin too.
-DESIGN_KNOB = {1: ((4, 2, 1, 0, 0, 0, 0), "tip_off", (0, 0, 0, 0, 1, 2, 3)),
-               0: ((4, 0, 4, 3, 2, 0, 0), "tip_off", (0, 0, 1, 1, 1, 1, 2))}
+#: the designer's knob scale per seat, easiest setting first: (copies of the weak card, bonus,
+#: its size); the printed knob is cut from it.  A momentum head start did not grade either
+#: seat (1 and 2 steps both won 0.725 for Nixon; 0 of 10 for the Editor at 1-3 steps), pinned
+#: evidence does.  Nixon, against level:normal (40 games a setting, then 250 fresh deals where
+#: confirmed): 4 / 2 / 1 weak cards 0.00 / 0.05 / 0.10, plain 0.38, one token a round 0.52,
+#: two 0.62, three 0.85, five 0.90; nothing yet between one weak card and plain (0.3) or
+#: between two tokens and three (0.7).  The Editor, against level:easy: 4 weak cards 0.00,
+#: plain 0.12, then one token a round with 6 / 5 / 4 / 3 / 2 / 1 / 0 weak cards 0.21 / 0.31 /
+#: 0.35 / 0.38 / 0.56 / 0.70 / 0.68, two tokens 0.97.
+DESIGN_KNOB = {1: ((4, 2, 1, 0, 0, 0, 0, 0), "tip_off", (0, 0, 0, 0, 1, 2, 3, 5)),
+               0: ((4, 0, 6, 5, 4, 3, 2, 1, 0, 0), "tip_off", (0, 0, 1, 1, 1, 1, 1, 1, 1, 2))}
 
 #: seat names for the printables
 SEATS = ("Editor", "Nixon")
