@@ -289,23 +289,28 @@ def confirm_mark(mark: float, first: int, settings: int, measure_at: Callable[[i
         k += step
 
 
+def cut_knob(deck: Deck, scale: Sequence[int], default: int = 0) -> Deck:
+    """The deck with its knob cut to these settings of its own, easiest first."""
+    return replace(deck, knob_copies=tuple(deck.knob_copies[k] for k in scale) if deck.knob_copies else (),
+                   knob_steps=tuple(deck.knob_steps[k] for k in scale) if deck.knob_steps else (),
+                   knob_default=default)
+
+
 def one_setting(deck: Deck, k: int) -> Deck:
     """The deck with its knob cut to setting `k` alone: what the sweep and the marks measure,
     so that a setting's games are named by its own play, not by the scale around it (editing
     the scale keeps the games of the settings it keeps)."""
-    return replace(deck, knob_copies=(deck.knob_copies[k],) if deck.knob_copies else (),
-                   knob_steps=(deck.knob_steps[k],) if deck.knob_steps else (), knob_default=0)
+    return cut_knob(deck, (k,))
 
 
 def printed_deck(deck: Deck, scale: Sequence[int], default: int) -> Deck:
     """The deck with its knob cut to these scale settings (easiest first); with no copy of
     the weak card at any of them, the weak card is not printed at all."""
-    copies = tuple(deck.knob_copies[k] for k in scale) if deck.knob_copies else ()
-    steps = tuple(deck.knob_steps[k] for k in scale) if deck.knob_steps else ()
-    if copies and not any(copies) and steps:
-        return replace(deck, cards=tuple(c for c in deck.cards if c.name != deck.knob_card), knob_card="",
-                       knob_copies=(), knob_steps=steps, knob_default=default)
-    return replace(deck, knob_copies=copies, knob_steps=steps, knob_default=default)
+    cut = cut_knob(deck, scale, default)
+    if cut.knob_copies and not any(cut.knob_copies) and cut.knob_steps:
+        return replace(cut, cards=tuple(c for c in cut.cards if c.name != cut.knob_card), knob_card="",
+                       knob_copies=())
+    return cut
 
 
 def design(game_name: str, seat: int, target: float, against: str, games: int, budget: int, seed: int,
