@@ -31,7 +31,7 @@ from common import Timer, parser, resumable, write_table
 from automa.rules.core import load_game
 from automa.rules.tabletop_inc.bots import ExpertBot
 from automa.search import arena
-from automa.search.bots import make_bot
+from automa.search.bots import BotSpecError, make_bot
 from automa.search.stats import wilson_interval
 
 CEILING = "true-state-expert"
@@ -47,12 +47,9 @@ class TrueStateExpert(ExpertBot):
 
 
 def expert_settings(text: str) -> dict:
-    """'worlds=3,candidates=4' over the expert's defaults."""
-    base = dict(ExpertBot.defaults)
-    for item in filter(None, text.split(",")):
-        key, value = item.split("=", 1)
-        base[key] = type(base[key])(value)
-    return base
+    """The expert's settings with `text` ('worlds=3,candidates=4') over its defaults, read
+    and checked as any bot spec is."""
+    return make_bot("tabletop-expert" + (f":{text}" if text else ""), load_game("tabletop_inc")).params
 
 
 def make_player(spec: str, game, seed: int, budget: int, base: str = ""):
@@ -133,9 +130,8 @@ def main() -> None:
     if args.ceiling_games:
         try:
             expert_settings(args.ceiling_expert)
-        except (KeyError, ValueError):
-            p.error(f"--ceiling-expert takes NAME=VALUE pairs of {', '.join(ExpertBot.defaults)}, "
-                    f"got {args.ceiling_expert!r}")
+        except BotSpecError as err:
+            p.error(f"--ceiling-expert: {err}")
         plan += [(CEILING, levels[0], args.ceiling_games, budget) for budget in budgets]
         plan.append(("tabletop-expert" + (f":{args.ceiling_expert}" if args.ceiling_expert else ""),
                      levels[0], args.ceiling_games, 1))
