@@ -585,14 +585,17 @@ def _draw_deck(svg: Svg, deck: ShownDeck, seat: int, y: float) -> float:
     """An automaton deck's card, the rule that fired highlighted.  Returns the y below it."""
     colour = SEAT_COLOURS[deck.seat % len(SEAT_COLOURS)]
     rules = [_wrap_list(f"{i + 1}. {text}".split(" "), 76, " ") for i, text in enumerate(deck.rules)]
+    # a setting with weak cards and a bonus runs to two or three lines
+    setting = _wrap_list(f"pile {deck.pile}, discard {deck.discard}; {deck.setting}".split(" "), 84, " ")
     standing = deck.card and deck.fired < 0
-    height = 74 + sum(19 * len(r) + 6 for r in rules) + (24 if standing else 0)
+    height = 56 + 18 * len(setting) + sum(19 * len(r) + 6 for r in rules) + (24 if standing else 0)
     svg.rect(PANEL_X, y, PANEL_W, height, "#fbf7ee", colour, 2, 8)
     svg.rect(PANEL_X, y, PANEL_W, 32, colour, "none", 0, 8)
     svg.text(PANEL_X + 14, y + 22, f"{deck.title} ({_seat_label(deck.seat, seat)}): “{deck.card or 'no card yet'}”",
              17, "#ffffff", "bold")
-    svg.text(PANEL_X + 14, y + 52, f"pile {deck.pile}, discard {deck.discard}; {deck.setting}", 14, "#5d574c")
-    ty = y + 76
+    for i, line in enumerate(setting):
+        svg.text(PANEL_X + 14, y + 52 + 18 * i, line, 14, "#5d574c")
+    ty = y + 58 + 18 * len(setting)
     for i, lines in enumerate(rules):
         fired = i == deck.fired
         if fired:

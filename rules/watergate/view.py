@@ -957,14 +957,17 @@ def _draw_deck(svg: _Svg, deck: ShownDeck, x, y, w) -> float:
     the rule that fired highlighted.  Returns the y below it."""
     ink = EDITOR_INK if deck.seat == 0 else NIXON_INK
     rules = [_wrap(f"{i + 1}. {text}", 80) for i, text in enumerate(deck.rules)]
+    # a setting with weak cards and a bonus runs to two or three lines
+    setting = _wrap(f"pile {deck.pile}, discard {deck.discard}; {deck.setting}", 86)
     standing = deck.card and deck.fired < 0
-    h = 80 + sum(20 * len(r) + 8 for r in rules) + (26 if standing else 0)
+    h = 62 + 18 * len(setting) + sum(20 * len(r) + 8 for r in rules) + (26 if standing else 0)
     svg.open(None, f"{deck.title}'s card this turn")
     svg.rect(x, y, w, h, rx=10, fill=PANEL, stroke=ink, stroke_width=2)
     svg.rect(x, y, w, 38, rx=10, fill=ink)
     svg.text(x + 14, y + 26, f"{deck.title}: “{deck.card or 'no card yet'}”", size=18, weight="bold", fill=PAPER)
-    svg.text(x + 14, y + 60, f"pile {deck.pile}, discard {deck.discard}; {deck.setting}", size=14, fill=MUTED)
-    ty = y + 86
+    for i, line in enumerate(setting):
+        svg.text(x + 14, y + 60 + 18 * i, line, size=14, fill=MUTED)
+    ty = y + 68 + 18 * len(setting)
     for i, lines in enumerate(rules):
         fired = i == deck.fired
         if fired:
