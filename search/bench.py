@@ -41,15 +41,22 @@ class BenchResult:
 
 
 def _timed(budget: float, step) -> tuple[int, float, int]:
-    """Call step() until budget CPU seconds pass; returns (calls, seconds, summed results)."""
+    """Call step() until budget CPU seconds pass; returns (calls, seconds, summed results).
+
+    The clock is read once per batch of calls, the batch doubling while it lasts under a
+    hundredth of the budget: reading the CPU clock costs about 1 us, a tenth of a clone()."""
     start = clock()
     calls = total = 0
+    batch = 1
     while True:
-        total += step()
-        calls += 1
+        for _ in range(batch):
+            total += step()
+        calls += batch
         elapsed = clock() - start
         if elapsed >= budget:
             return calls, elapsed, total
+        if elapsed < budget * calls / (100 * batch) and batch < 1 << 16:
+            batch *= 2
 
 
 def mid_game_state(game: Game, seed: int) -> State:
