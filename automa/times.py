@@ -83,7 +83,7 @@ def reveal_and_place(st) -> None:
             skipped.append(code)
             continue                                        # unavailable: skipped
         j = st.times_pool.pop(st._r().randrange(len(st.times_pool)))
-        st.spaces[sid].append((TIMES, j, 0, 0))
+        st.spaces[sid] += ((TIMES, j, 0, 0),)
         placed.append(sid)
     st._log("times_card", data.times_cards[card][0], colour, tuple(placed), tuple(skipped),
             st.times_x if st.times_hired else None)
@@ -123,14 +123,14 @@ def place_agents(st) -> None:
         value = pool.pop(rng.randrange(len(pool)))
         row, side = divmod(number - 1, 2)
         col = 2 * pair + side
-        st.spaces[g.kiosk_sid(col, row)].append((colour, value, 0, 0))
+        st.spaces[g.kiosk_sid(col, row)] += ((colour, value, 0, 0),)
         colour = BLUE if colour == RED else RED
     if pools[BLUE]:
         value = pools[BLUE].pop(rng.randrange(len(pools[BLUE])))
-        st.spaces[g.bus_sids[0]].append((BLUE, value, 0, 0))
+        st.spaces[g.bus_sids[0]] += ((BLUE, value, 0, 0),)
     if pools[RED]:
         value = pools[RED].pop(rng.randrange(len(pools[RED])))
-        st.spaces[g.bus_sids[-1]].append((RED, value, 0, 0))
+        st.spaces[g.bus_sids[-1]] += ((RED, value, 0, 0),)
 
 
 def agent_draw_counts(colour: int, marker: int, alternative: bool = False) -> tuple[int, int]:

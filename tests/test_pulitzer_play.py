@@ -83,27 +83,27 @@ def test_private_investigator_pays_and_keeps_a_card_R19():
 def test_rat_race_destroys_per_strong_bus_journalist_R17():
     """§11 #8 / R-17: each own bus journalist of value >= 4 destroys one highlighted."""
     g, st = with_event("rat_race")
-    st.spaces = [[] for _ in range(g.n_spaces)]
-    st.spaces[g.bus_sids[0]] = [(0, 3, 0, 0)]          # value 4
-    st.spaces[g.bus_sids[1]] = [(0, 1, 2, 0)]          # value 2 + photo 2 = 4 (R-17)
-    st.spaces[g.bus_sids[2]] = [(1, 2, 0, 0)]          # value 3: nothing
+    st.spaces = [()] * g.n_spaces
+    st.spaces[g.bus_sids[0]] = ((0, 3, 0, 0),)          # value 4
+    st.spaces[g.bus_sids[1]] = ((0, 1, 2, 0),)          # value 2 + photo 2 = 4 (R-17)
+    st.spaces[g.bus_sids[2]] = ((1, 2, 0, 0),)          # value 3: nothing
     resolve_from(st, R_EV2)
     while st.pend and st.pend[0] == "destroy":
         st.apply_action(st.legal_actions()[0])
-    assert len(st.destroyed[0]) == 2 and st.destroyed[1] == []
+    assert len(st.destroyed[0]) == 2 and st.destroyed[1] == ()
 
 
 def test_insider_duel_lone_journalist_wins_R19():
     """§11 #11 / R-19: higher value wins (tie: space 1); a lone journalist wins."""
     g, st = with_event("insider")
-    st.spaces = [[] for _ in range(g.n_spaces)]
-    st.spaces[g.event_sids[1]] = [(2, 0, 0, 0)]
+    st.spaces = [()] * g.n_spaces
+    st.spaces[g.event_sids[1]] = ((2, 0, 0, 0),)
     resolve_from(st, R_EV2)
     assert st.evt[2][2] == 1
     g, st = with_event("leak_prevention_unit")
-    st.spaces = [[] for _ in range(g.n_spaces)]
-    st.spaces[g.event_sids[0]] = [(0, 2, 0, 0)]
-    st.spaces[g.event_sids[1]] = [(1, 2, 0, 0)]
+    st.spaces = [()] * g.n_spaces
+    st.spaces[g.event_sids[0]] = ((0, 2, 0, 0),)
+    st.spaces[g.event_sids[1]] = ((1, 2, 0, 0),)
     resolve_from(st, R_EV2)
     assert st.evt[0][1] == 1 and st.evt[0][0] == 1 and st.evt[1] == [0, 0, 0]
 
@@ -112,8 +112,8 @@ def test_snitch_keeps_a_line_card_and_arrests_on_a_double_R21():
     """§11 #9 / R-21: reveal line cards = value, keep 1; a double arrests the journalist
     until bail (value x $100 + $300) is paid in a later round."""
     g, st = with_event("snitch")
-    st.spaces = [[] for _ in range(g.n_spaces)]
-    st.spaces[g.event_sids[0]] = [(0, 1, 0, 0)]        # value 2
+    st.spaces = [()] * g.n_spaces
+    st.spaces[g.event_sids[0]] = ((0, 1, 0, 0),)        # value 2
     d = g.data
     double = next(c for c, l in enumerate(d.line_cards) if len(l) == 2)
     single = next(c for c, l in enumerate(d.line_cards) if len(l) == 1)
@@ -121,7 +121,7 @@ def test_snitch_keeps_a_line_card_and_arrests_on_a_double_R21():
     resolve_from(st, R_EV2)
     assert st.pend[0] == "keep" and st.current_player() == 0
     st.apply_action(("keep", 100 + single))
-    assert 100 + single in st.kept[0] and st.arrested[0] == [1]
+    assert 100 + single in st.kept[0] and st.arrested[0] == (1,)
     while st.round == 1:
         st.apply_action(st.legal_actions()[-1])
     assert 1 not in st.avail[0]
@@ -136,8 +136,8 @@ def test_press_on_trial_class_iv_R6_R26():
     """§11 #14 / R-6 / R-26: resolved after the reveal; losing costs 5 points and $500,
     never below 0."""
     g, st = with_event("press_on_trial")
-    st.spaces = [[] for _ in range(g.n_spaces)]
-    st.spaces[g.event_sids[0]] = [(0, 0, 0, 0)]        # value 1: loses unless the die is 1
+    st.spaces = [()] * g.n_spaces
+    st.spaces[g.event_sids[0]] = ((0, 0, 0, 0),)        # value 1: loses unless the die is 1
     st.points[0], st.money[0] = 3, 2
     resolve_from(st, R_EV4)
     assert st.points[0] in (0, 3) and st.money[0] >= 0
@@ -145,10 +145,10 @@ def test_press_on_trial_class_iv_R6_R26():
 
 def test_mass_leak_adds_an_evidence_card_per_archive_partner():
     g, st = with_event("mass_leak")
-    st.spaces = [[] for _ in range(g.n_spaces)]
+    st.spaces = [()] * g.n_spaces
     for k in range(4):
-        st.spaces[g.archive_sids[k]] = [(0, k, 0, 0)]
-    st.spaces[g.bus_sids[0]] = [(0, 4, 0, 0)]
+        st.spaces[g.archive_sids[k]] = ((0, k, 0, 0),)
+    st.spaces[g.bus_sids[0]] = ((0, 4, 0, 0),)
     st.placing = False
     st.revealed = True
     st._next_step(4)                                   # archive

@@ -17,7 +17,7 @@ from automa.rules.pulitzer.state import (F_ROW, JX, R_ARCH, R_BUSAG, R_COL, R_NE
 def fresh(**params):
     g = load_game("pulitzer", **params)
     st = g.new_initial_state(7)
-    st.spaces = [[] for _ in range(g.n_spaces)]
+    st.spaces = [()] * g.n_spaces
     return g, st
 
 
@@ -97,17 +97,17 @@ def test_kiosk_column_majority_worked_example_17_1():
     +2 contacts, +6 points).  A tie for highest gives nobody the reward."""
     g, st = fresh(players=3)
     pink, green, blue = 0, 1, 2
-    st.spaces[g.kiosk_sid(1, 0)] = [(pink, 4, 0, 0)]     # value 5
-    st.spaces[g.kiosk_sid(1, 1)] = [(green, 3, 0, 0)]    # value 4
-    st.spaces[g.kiosk_sid(1, 2)] = [(blue, 1, 0, 0)]     # value 2
+    st.spaces[g.kiosk_sid(1, 0)] = ((pink, 4, 0, 0),)     # value 5
+    st.spaces[g.kiosk_sid(1, 1)] = ((green, 3, 0, 0),)    # value 4
+    st.spaces[g.kiosk_sid(1, 2)] = ((blue, 1, 0, 0),)     # value 2
     before = list(st.points), list(st.contacts)
     resolve_from(st, R_COL)
     assert st.points[pink] == before[0][pink] + 6 and st.contacts[pink] == before[1][pink] + 2
     assert st.points[green] == before[0][green] and st.points[blue] == before[0][blue]
     g, st = fresh(players=3)
-    st.spaces[g.kiosk_sid(1, 0)] = [(pink, 4, 0, 0)]
-    st.spaces[g.kiosk_sid(1, 1)] = [(green, 4, 0, 0)]
-    st.spaces[g.kiosk_sid(1, 2)] = [(blue, 1, 0, 0)]
+    st.spaces[g.kiosk_sid(1, 0)] = ((pink, 4, 0, 0),)
+    st.spaces[g.kiosk_sid(1, 1)] = ((green, 4, 0, 0),)
+    st.spaces[g.kiosk_sid(1, 2)] = ((blue, 1, 0, 0),)
     resolve_from(st, R_COL)
     assert st.points == [0, 0, 0] and st.contacts == [0, 0, 0]
 
@@ -117,17 +117,17 @@ def test_kiosk_row_houses_worked_example_17_2():
     Blue 4, Green 4, Pink 3: nobody."""
     g, st = fresh(players=3)
     pink, green, blue = 0, 1, 2
-    st.spaces[g.kiosk_sid(0, 1)] = [(blue, 2, 0, 0)]
-    st.spaces[g.kiosk_sid(1, 1)] = [(pink, 2, 0, 0)]
-    st.spaces[g.kiosk_sid(2, 1)] = [(green, 3, 0, 0)]
+    st.spaces[g.kiosk_sid(0, 1)] = ((blue, 2, 0, 0),)
+    st.spaces[g.kiosk_sid(1, 1)] = ((pink, 2, 0, 0),)
+    st.spaces[g.kiosk_sid(2, 1)] = ((green, 3, 0, 0),)
     supply = st.house_supply[1]
     resolve_from(st, R_ROW)
     assert st.houses[green][1] == 1 and st.house_supply[1] == supply - 1
     assert st.houses[blue][1] == st.houses[pink][1] == 0
     g, st = fresh(players=3)
-    st.spaces[g.kiosk_sid(0, 1)] = [(blue, 3, 0, 0)]
-    st.spaces[g.kiosk_sid(1, 1)] = [(green, 3, 0, 0)]
-    st.spaces[g.kiosk_sid(2, 1)] = [(pink, 2, 0, 0)]
+    st.spaces[g.kiosk_sid(0, 1)] = ((blue, 3, 0, 0),)
+    st.spaces[g.kiosk_sid(1, 1)] = ((green, 3, 0, 0),)
+    st.spaces[g.kiosk_sid(2, 1)] = ((pink, 2, 0, 0),)
     resolve_from(st, R_ROW)
     assert all(h[1] == 0 for h in st.houses)
 
@@ -148,14 +148,14 @@ def test_kiosk_plus2_tokens_and_sports_row_token_R11():
     """§8.2 / §10 / R-11: Newsroom +2 counts in columns and rows; the Sports row +2 goes
     under a journalist without a token and counts only in rows."""
     g, st = fresh(players=3)
-    st.spaces[g.kiosk_sid(0, 0)] = [(0, 1, 2, 0)]         # value 2 + Newsroom 2 = 4
-    st.spaces[g.kiosk_sid(1, 0)] = [(1, 2, 0, F_ROW)]     # value 3, +2 in rows = 5
+    st.spaces[g.kiosk_sid(0, 0)] = ((0, 1, 2, 0),)         # value 2 + Newsroom 2 = 4
+    st.spaces[g.kiosk_sid(1, 0)] = ((1, 2, 0, F_ROW),)     # value 3, +2 in rows = 5
     resolve_from(st, R_ROW)
     assert st.houses[1][0] == 1
     g, st = fresh(players=3)
-    st.spaces[g.kiosk_sid(2, 0)] = [(0, 3, 0, 0)]         # seat 0's 4 wins Sports
-    st.spaces[g.kiosk_sid(2, 1)] = [(1, 1, 0, 0)]
-    st.spaces[g.kiosk_sid(0, 0)] = [(1, 4, 0, 0)]         # seat 1's 5 leads row 1
+    st.spaces[g.kiosk_sid(2, 0)] = ((0, 3, 0, 0),)         # seat 0's 4 wins Sports
+    st.spaces[g.kiosk_sid(2, 1)] = ((1, 1, 0, 0),)
+    st.spaces[g.kiosk_sid(0, 0)] = ((1, 4, 0, 0),)         # seat 1's 5 leads row 1
     resolve_from(st, R_COL)
     assert st.pend[0] == "sports" and st.current_player() == 0
     assert ("sports_cash",) in st.legal_actions()
@@ -166,13 +166,13 @@ def test_kiosk_plus2_tokens_and_sports_row_token_R11():
 def test_national_takes_press_pass_and_no_winner_keeps_it_R42():
     g, st = fresh(players=3)
     st.pp = 0
-    st.spaces[g.kiosk_sid(0, 0)] = [(2, 4, 0, 0)]
+    st.spaces[g.kiosk_sid(0, 0)] = ((2, 4, 0, 0),)
     resolve_from(st, R_COL)
     assert st.pp == 2
     g, st = fresh(players=3)
     st.pp = 0
-    st.spaces[g.kiosk_sid(0, 0)] = [(2, 4, 0, 0)]
-    st.spaces[g.kiosk_sid(0, 1)] = [(1, 4, 0, 0)]
+    st.spaces[g.kiosk_sid(0, 0)] = ((2, 4, 0, 0),)
+    st.spaces[g.kiosk_sid(0, 1)] = ((1, 4, 0, 0),)
     resolve_from(st, R_COL)
     assert st.pp == 0
 
@@ -186,10 +186,10 @@ def test_archive_and_bus_worked_example_17_4():
     g, st = fresh(players=3)
     blue = 2
     a0, a1 = g.archive_sids[0], g.archive_sids[1]
-    st.spaces[a0] = [(blue, 1, 0, 0)]                      # Blue's 2, placed first
-    st.spaces[a1] = [(blue, 4, 0, 0)]                      # Blue's 5
+    st.spaces[a0] = ((blue, 1, 0, 0),)                      # Blue's 2, placed first
+    st.spaces[a1] = ((blue, 4, 0, 0),)                      # Blue's 5
     stop = g.bus_sids[2]                                    # bus stop $500: 2 + 1 cards
-    st.spaces[stop] = [(blue, 3, 0, 0)]                     # Blue's 4
+    st.spaces[stop] = ((blue, 3, 0, 0),)                     # Blue's 4
     d = g.data
     inf = d.evidence_types.index("INF")
     st.evi_deck = [c for c in st.evi_deck if d.evidence_cards[c] != (inf,)] + \
@@ -206,7 +206,7 @@ def test_archive_and_bus_worked_example_17_4():
     assert d.reach[d.start][target] == 4
     assert ("pin", target) in st.legal_actions()
     st.apply_action(("pin", target))
-    assert st.pins[blue] == [target] and st.report_score(blue) == 10
+    assert st.pins[blue] == (target,) and st.report_score(blue) == 10
 
 
 def test_bus_fee_paid_at_placement_and_unaffordable_space_refused():
@@ -224,7 +224,7 @@ def test_bus_fee_paid_at_placement_and_unaffordable_space_refused():
 def _bus_position(**params):
     g, st = fresh(**params)
     sid = g.bus_sids[0]
-    st.spaces[sid] = [(0, 4, 0, 0)]
+    st.spaces[sid] = ((0, 4, 0, 0),)
     return g, st, sid
 
 
@@ -255,7 +255,7 @@ def test_x_line_needs_no_line_card_and_reach_limits_pins_R7():
     """§8.4 step 3-4: X cells need only an evidence card; reach <= value from the last pin."""
     g, st, sid = _bus_position(players=3)
     d = g.data
-    st.spaces[sid] = [(0, 0, 0, 0)]                     # value 1
+    st.spaces[sid] = ((0, 0, 0, 0),)                     # value 1
     mem = d.evidence_types.index("MEM")
     st.evi_deck = st.evi_deck + [c for c, e in enumerate(d.evidence_cards) if e == (mem,)][:1]
     resolve_from(st, R_BUSAG)
@@ -269,15 +269,15 @@ def test_discard_last_pin_from_an_earlier_round_R9():
     g, st, sid = _bus_position(players=3)
     d = g.data
     c1 = cell(g, "X:MEM")
-    st.pins[0] = [c1]
-    st.pinrd[0] = [st.round]
+    st.pins[0] = (c1,)
+    st.pinrd[0] = (st.round,)
     st.string_used[0] = d.dist[d.start][c1]
     resolve_from(st, R_BUSAG)
     assert ("unpin",) not in st.legal_actions()
-    st.pinrd[0] = [st.round - 1] if st.round > 1 else [0]
+    st.pinrd[0] = (st.round - 1,) if st.round > 1 else (0,)
     assert ("unpin",) in st.legal_actions()
     st.apply_action(("unpin",))
-    assert st.pins[0] == [] and st.string_used[0] == 0
+    assert st.pins[0] == () and st.string_used[0] == 0
     assert ("unpin",) not in st.legal_actions()
 
 
@@ -289,10 +289,10 @@ def test_overtime_order_worked_example_17_5():
     g, st = fresh(players=3)
     pink, green, blue = 0, 1, 2
     o = g.ot_sids
-    st.spaces[o[0]] = [(pink, 3, 0, 0)]
-    st.spaces[o[1]] = [(green, 2, 0, 0)]
-    st.spaces[o[2]] = [(blue, 3, 0, 0)]
-    st.spaces[o[3]] = [(blue, 2, 0, 0)]
+    st.spaces[o[0]] = ((pink, 3, 0, 0),)
+    st.spaces[o[1]] = ((green, 2, 0, 0),)
+    st.spaces[o[2]] = ((blue, 3, 0, 0),)
+    st.spaces[o[3]] = ((blue, 2, 0, 0),)
     # swap so that the upper order is Pink 4, Green 3, Blue 4, Blue 3 as placed
     resolve_from(st, R_OT)
     owners = [st.spaces[sid][0][0] for sid in st.lower]
@@ -315,8 +315,8 @@ def test_overtime_extra_reveal_once_per_round_for_a_contact():
     """§8.6 step 2: 1 contact reveals one extra card; only one player per round."""
     g, st = fresh(players=3)
     o = g.ot_sids
-    st.spaces[o[0]] = [(0, 4, 0, 0)]
-    st.spaces[o[1]] = [(1, 3, 0, 0)]
+    st.spaces[o[0]] = ((0, 4, 0, 0),)
+    st.spaces[o[1]] = ((1, 3, 0, 0),)
     st.contacts = [1, 1, 1]
     resolve_from(st, R_OT)
     assert ("ot_extra",) in st.legal_actions()
@@ -339,7 +339,7 @@ def test_hr_hire_and_training_R41():
     """§8.7.3 / R-41: the first HR request hires X (marker on space 1), training may follow
     at once, paying each entered space; X's value is the marker's space value."""
     g, st = fresh(players=3)
-    st.news_slots[2] = [1]
+    st.news_slots[2] = (1,)
     st.money[1] = 9
     resolve_from(st, 9)             # R_NEWS
     assert st.hr[1] == 1 and st.pend == ("train", 1)
@@ -354,7 +354,7 @@ def test_token_shortage_takes_from_an_earlier_holder_R15():
     did not gain it this round."""
     g, st = fresh(players=3)
     st.tok_now[0][T_NR] = 2                                 # whole supply held since last round
-    st.news_slots[1] = [2]
+    st.news_slots[1] = (2,)
     resolve_from(st, 9)
     # after maintenance the taken token is seat 2's for the new round; seat 0's leftover is gone
     assert st.round == 2 and st.tok_now[2][T_NR] == 1 and st.tok_now[0][T_NR] == 0
@@ -388,12 +388,12 @@ def test_tie_breakers_report_then_contacts_12_3():
     """§12.3: equal scores -> higher report score; still equal -> more contacts."""
     g, st = fresh(players=3, variant="chronicle")
     st.points = [30, 20, 0]
-    st.pins[1] = [cell(g, "A:INF")]                         # report 10 -> 30 in total
+    st.pins[1] = (cell(g, "A:INF"),)                         # report 10 -> 30 in total
     st.contacts = [1, 0, 0]
     sc = st.scores()
     assert sc[0][0] == sc[1][0] == 30
     assert st.outcome().winners == (1,)
-    st.pins[0] = [cell(g, "D:INF")]                         # now both 30 with report 10
+    st.pins[0] = (cell(g, "D:INF"),)                         # now both 30 with report 10
     st.points[0] = 20
     assert st.scores()[0][:2] == st.scores()[1][:2] == (30, 10)
     assert st.outcome().winners == (0,)                     # one more contact
@@ -437,8 +437,8 @@ def test_agent_setup_arithmetic_17_8():
     kiosk = [p for sid in g.kiosk_sids for p in st.spaces[sid]]
     assert sum(1 for p in kiosk if p[0] == RED) == 5 and sum(1 for p in kiosk if p[0] == BLUE) == 4
     assert [p[0] for p in st.spaces[g.bus_sids[0]]] == [BLUE]
-    assert st.spaces[g.bus_sids[-1]] == []
-    assert st.spaces[g.kiosk_sid(0, 1)] == []                  # cell 3 of pair 1 stays empty
+    assert st.spaces[g.bus_sids[-1]] == ()
+    assert st.spaces[g.kiosk_sid(0, 1)] == ()                  # cell 3 of pair 1 stays empty
     order = [st.spaces[g.kiosk_sid(2 * pair + (n - 1) % 2, (n - 1) // 2)][0][0]
              for pair, n in [(0, 1), (0, 2), (0, 4), (0, 5), (0, 6), (1, 1), (1, 3), (1, 4), (1, 6)]]
     assert order == [RED, BLUE, RED, BLUE, RED, BLUE, RED, BLUE, RED]
@@ -449,30 +449,30 @@ def test_lp_duels_tie_to_journalist_17_7_R32():
     the journalist leaves and keeps its kiosk money."""
     g, st = fresh(mode="solo")
     a, b = g.kiosk_sid(0, 0), g.kiosk_sid(1, 0)
-    st.spaces[a] = [(RED, 3, 0, 0), (0, 2, 0, 0)]
-    st.spaces[b] = [(BLUE, 4, 0, 0), (0, 1, 0, 0)]
+    st.spaces[a] = ((RED, 3, 0, 0), (0, 2, 0, 0))
+    st.spaces[b] = ((BLUE, 4, 0, 0), (0, 1, 0, 0))
     st._step_duels()
-    assert st.spaces[a] == [(0, 2, 0, 0)]
-    assert st.spaces[b] == [(BLUE, 4, 0, 0)]
+    assert st.spaces[a] == ((0, 2, 0, 0),)
+    assert st.spaces[b] == ((BLUE, 4, 0, 0),)
 
 
 def test_lp_row_agents_win_moves_opinion_17_6_R28():
     """§17.6 / R-28: Green journalists 3 vs agents 7: the row goes to the Capitol side and
     opinion moves by the net J - G."""
     g, st = fresh(mode="two-player")
-    st.spaces[g.kiosk_sid(0, 0)] = [(1, 2, 0, 0)]
-    st.spaces[g.kiosk_sid(1, 0)] = [(RED, 3, 0, 0)]
-    st.spaces[g.kiosk_sid(2, 0)] = [(BLUE, 4, 0, 0)]
+    st.spaces[g.kiosk_sid(0, 0)] = ((1, 2, 0, 0),)
+    st.spaces[g.kiosk_sid(1, 0)] = ((RED, 3, 0, 0),)
+    st.spaces[g.kiosk_sid(2, 0)] = ((BLUE, 4, 0, 0),)
     op = st.opinion
     st.rstep = R_ROW
     st._step_rows()
-    assert st.rowh[0] == [-1] and st.opinion == op - 1
+    assert st.rowh[0] == (-1,) and st.opinion == op - 1
 
 
 def test_capitol_ends_the_game_at_once_and_everyone_loses_13_8():
     g, st = fresh(mode="solo")
     st.opinion = g.data.opinion[0] + 1
-    st.spaces[g.kiosk_sid(0, 0)] = [(RED, 3, 0, 0)]
+    st.spaces[g.kiosk_sid(0, 0)] = ((RED, 3, 0, 0),)
     resolve_from(st, R_ROW)
     assert st.is_terminal()
     out = st.outcome()
@@ -483,8 +483,8 @@ def test_hat_finishes_the_round_then_scores_13_8():
     """§13.8 / R-40: reaching the Hat finishes this round's resolution, then scoring."""
     g, st = fresh(mode="solo")
     st.opinion = g.data.opinion[1] - 1
-    st.spaces[g.kiosk_sid(0, 0)] = [(0, 3, 0, 0)]
-    st.spaces[g.ot_sids[0]] = [(0, 2, 0, 0)]
+    st.spaces[g.kiosk_sid(0, 0)] = ((0, 3, 0, 0),)
+    st.spaces[g.ot_sids[0]] = ((0, 2, 0, 0),)
     resolve_from(st, R_ROW)
     assert st.hat and not st.is_terminal()                  # overtime still to resolve
     while not st.is_terminal():
@@ -535,7 +535,7 @@ def test_agent_destroys_best_line_match_R31():
     cline = next(c for c, l in enumerate(d.line_cards) if l == (LINE_INDEX["C"],))
     assert T.agent_matches(st, 0, [mem], [aline]) == [cell(g, "A:MEM")]
     assert T.agent_matches(st, 0, [mem], [cline]) == [cell(g, "X:MEM")]
-    st.pins[0] = [cell(g, "X:MEM")]
+    st.pins[0] = (cell(g, "X:MEM"),)
     assert T.agent_matches(st, 0, [mem], [cline]) == []
 
 
@@ -561,7 +561,7 @@ def test_times_deck_order_and_x_hiring_R34():
     assert colours == [2, 2, 1, 1, 1, 0, 0, 0]
     seen = [(2, st.times_x)]
     while st.times_deck:
-        st.spaces = [[] for _ in range(g.n_spaces)]
+        st.spaces = [()] * g.n_spaces
         st.times_pool = [0, 1, 2, 3, 4] + ([JX] if st.times_hired else [])
         T.reveal_and_place(st)
         seen.append((g.data.times_cards[st.times_revealed[-1]][1], st.times_x))
@@ -625,11 +625,11 @@ def test_discard_last_pin_is_a_free_action_during_placement_R9():
     s = st.current_player()
     c1 = cell(g, "X:MEM")
     st.round = 2
-    st.pins[s], st.pinrd[s] = [c1], [1]
+    st.pins[s], st.pinrd[s] = (c1,), [1]
     st.string_used[s] = g.data.dist[g.data.start][c1]
     assert ("unpin",) in st.legal_actions()
     st.apply_action(("unpin",))
-    assert st.current_player() == s and st.pins[s] == [] and ("unpin",) not in st.legal_actions()
+    assert st.current_player() == s and st.pins[s] == () and ("unpin",) not in st.legal_actions()
 
 
 def test_alternative_readings_are_switchable_14():
@@ -645,9 +645,9 @@ def test_alternative_readings_are_switchable_14():
     assert T.agent_draw_counts(BLUE, 7, alternative=True) == (2, 1)
     g, st = fresh(mode="solo", readings=("R-32", "R-36"))
     a = g.kiosk_sid(0, 0)
-    st.spaces[a] = [(RED, 3, 0, 0), (0, 1, 2, 0)]                  # 2 + Newsroom 2 vs 3
+    st.spaces[a] = ((RED, 3, 0, 0), (0, 1, 2, 0))                  # 2 + Newsroom 2 vs 3
     st._step_duels()
-    assert st.spaces[a] == [(RED, 3, 0, 0)]                         # tokens ignored in duels
+    assert st.spaces[a] == ((RED, 3, 0, 0),)                         # tokens ignored in duels
     st.pins[0] = sorted(g.hl[st.report[0]])[:5]
     st.over = True
     st.points[0] = g.times_target - st.report_score(0)
@@ -658,9 +658,9 @@ def test_entertainment_token_raises_overtime_order_8_2():
     """§8.2 Entertainment: the +2 goes under an own overtime journalist for this round's
     overtime ordering (or 1 contact instead)."""
     g, st = fresh(players=3)
-    st.spaces[g.kiosk_sid(3, 0)] = [(1, 4, 0, 0)]          # seat 1 wins Entertainment
-    st.spaces[g.ot_sids[0]] = [(0, 3, 0, 0)]               # seat 0's 4 placed first
-    st.spaces[g.ot_sids[1]] = [(1, 2, 0, 0)]               # seat 1's 3
+    st.spaces[g.kiosk_sid(3, 0)] = ((1, 4, 0, 0),)          # seat 1 wins Entertainment
+    st.spaces[g.ot_sids[0]] = ((0, 3, 0, 0),)               # seat 0's 4 placed first
+    st.spaces[g.ot_sids[1]] = ((1, 2, 0, 0),)               # seat 1's 3
     resolve_from(st, R_COL)
     assert st.pend == ("ent", 1, (g.ot_sids[1],))
     st.apply_action(("ent", g.ot_sids[1]))
@@ -674,7 +674,7 @@ def test_lp_registry_token_draws_two_extra_of_one_type_13_7():
     cards of one type of your choice; it does not raise the value."""
     g, st = fresh(mode="solo")
     sid = g.bus_sids[1]                                    # $400: 1 evidence + 1 line
-    st.spaces[sid] = [(0, 2, 0, 2)]                        # flag 2 = Registry token
+    st.spaces[sid] = ((0, 2, 0, 2),)                        # flag 2 = Registry token
     resolve_from(st, R_BUSAG)
     assert st.pend == ("reg", 0)
     st.apply_action(("reg", "L"))
@@ -698,11 +698,11 @@ def test_times_journalists_block_spaces_and_win_columns_for_nobody_13_11():
     """§13.11 step 4: Times spaces are closed to the Post; a Times column majority gives
     nobody anything; Times journalists count on the press side of rows."""
     g, st = fresh(mode="solo")
-    st.spaces[g.kiosk_sid(1, 0)] = [(TIMES, 4, 0, 0)]
-    st.spaces[g.kiosk_sid(1, 1)] = [(0, 0, 0, 0)]
+    st.spaces[g.kiosk_sid(1, 0)] = ((TIMES, 4, 0, 0),)
+    st.spaces[g.kiosk_sid(1, 1)] = ((0, 0, 0, 0),)
     st.placing, st.pend, st.double, st.turn = True, None, 0, 0
     assert all(a[2] != g.kiosk_sid(1, 0) for a in st.legal_actions() if a[0] == "place")
-    st.spaces[g.kiosk_sid(2, 0)] = [(RED, 4, 0, 0)]
+    st.spaces[g.kiosk_sid(2, 0)] = ((RED, 4, 0, 0),)
     contacts, points = st.contacts[0], st.points[0]
     st.rstep = R_COL
     st.ri = 0
@@ -710,7 +710,7 @@ def test_times_journalists_block_spaces_and_win_columns_for_nobody_13_11():
     st._step_columns()
     assert (st.contacts[0], st.points[0]) == (contacts, points)
     st._step_rows()
-    assert st.rowh[0] == [1]                              # Times 5 beats the agent's 4
+    assert st.rowh[0] == (1,)                              # Times 5 beats the agent's 4
 
 
 def test_2p_agents_hit_both_reports_R31():
@@ -718,7 +718,7 @@ def test_2p_agents_hit_both_reports_R31():
     g, st = fresh(mode="two-player")
     d = g.data
     st.report = [0, 5]                                    # R1 and R6 both highlight A:MEM
-    st.spaces[g.bus_sids[0]] = [(BLUE, 1, 0, 0)]
+    st.spaces[g.bus_sids[0]] = ((BLUE, 1, 0, 0),)
     mem = next(c for c, e in enumerate(d.evidence_cards) if e == (d.evidence_types.index("MEM"),))
     aline = next(c for c, l in enumerate(d.line_cards) if l == (LINE_INDEX["A"],))
     st.evi_deck = [c for c in st.evi_deck if c != mem] + [mem]
@@ -756,8 +756,8 @@ def test_used_token_stays_out_of_the_reserve_until_maintenance_9_4_R15():
     st.tok_now[b][T_NR] = 1
     assert st._supply(T_NR) == 0 and st.tok_used[T_NR] == 1
     assert st.observation(c)["tok_used"][T_NR] == 1
-    st.news_slots[S_NR] = [c]
-    st.news_slots[S_HR] = [a]                    # HR comes next and pauses on training
+    st.news_slots[S_NR] = (c,)
+    st.news_slots[S_HR] = (a,)                    # HR comes next and pauses on training
     st.money[a] = 5
     resolve_from(st, R_NEWS)
     assert st.pend == ("train", a)
@@ -774,7 +774,7 @@ def test_no_token_when_every_one_is_in_use_8_7_1_R15():
     in the reserve and nobody to take one from: it yields nothing."""
     g, st, (a, b) = _use_newsroom_tokens(3, 2)
     c = 3 - a - b
-    st.news_slots[S_NR] = [c]
+    st.news_slots[S_NR] = (c,)
     resolve_from(st, R_NEWS)
     assert st.round == 2 and st.tok_now[c][T_NR] == 0
 
@@ -810,7 +810,7 @@ def _investigating(evidence=None, line=None, kept=(), report=0, **params):
         st.evi_deck = [c for c in st.evi_deck if c != evidence] + [evidence]
     if line is not None:
         st.line_deck = [c for c in st.line_deck if c != line] + [line]
-    st.kept[0] = list(kept)
+    st.kept[0] = tuple(kept)
     for code in kept:
         if code >= 100:
             st.line_deck.remove(code - 100)
@@ -828,10 +828,10 @@ def test_kept_card_not_spent_when_the_double_line_penalty_destroys_nothing_R12_R
     g = load_game("pulitzer", players=3)
     kept_b = 100 + line_card(g, "B")
     g, st = _investigating(evidence_card(g, "TAP"), line_card(g, "B", "C"), kept=[kept_b])
-    st.destroyed[0] = [cell(g, "B:BNK")]             # R1's other highlighted B cell is gone
+    st.destroyed[0] = (cell(g, "B:BNK"),)             # R1's other highlighted B cell is gone
     st.apply_action(("pin", cell(g, "B:TAP")))
-    assert st.pins[0] == [cell(g, "B:TAP")] and st.kept[0] == [kept_b]
-    assert st.destroyed[0] == [cell(g, "B:BNK")]
+    assert st.pins[0] == (cell(g, "B:TAP"),) and st.kept[0] == (kept_b,)
+    assert st.destroyed[0] == (cell(g, "B:BNK"),)
 
 
 def test_kept_card_or_double_line_is_the_players_choice_R12():
@@ -847,11 +847,11 @@ def test_kept_card_or_double_line_is_the_players_choice_R12():
         texts = [st.action_to_string(a) for a in st.legal_actions()]
         assert "destroys 1 highlighted B evidence" in texts[0] and "kept line card B" in texts[1]
         st.apply_action(("pin_line", choice, kept_b if choice == "kept" else 0))
-        assert st.pins[0] == [cell(g, "B:TAP")]
+        assert st.pins[0] == (cell(g, "B:TAP"),)
         if choice == "kept":
-            assert st.kept[0] == [] and st.destroyed[0] == []
+            assert st.kept[0] == () and st.destroyed[0] == ()
         else:
-            assert st.kept[0] == [kept_b] and st.destroyed[0] == [cell(g, "B:BNK")]
+            assert st.kept[0] == (kept_b,) and st.destroyed[0] == (cell(g, "B:BNK"),)
 
 
 def test_leaked_card_or_evidence_wildcard_is_the_players_choice_R12():
@@ -867,7 +867,7 @@ def test_leaked_card_or_evidence_wildcard_is_the_players_choice_R12():
         assert st.pend[0] == "pin_evidence"
         assert st.legal_actions() == [("pin_evidence", "leak", 0), ("pin_evidence", "wildcard", 0)]
         st.apply_action(("pin_evidence", choice, 0))
-        assert st.pins[0] == [cell(g, "B:TAP")]
+        assert st.pins[0] == (cell(g, "B:TAP"),)
         if choice == "leak":
             assert st.money[0] == money[0] - 2 and st.money[2] == money[2] + 2 and st.evt[0][2] == 1
         else:
@@ -882,7 +882,7 @@ def test_drawn_card_is_used_before_anything_is_spent_R12():
     g, st = _investigating(evidence_card(g, "TAP"), line_card(g, "B"), kept=kept)
     st.evt[0][1] = st.evt[0][2] = 1
     st.apply_action(("pin", cell(g, "B:TAP")))
-    assert st.pins[0] == [cell(g, "B:TAP")] and sorted(st.kept[0]) == sorted(kept)
+    assert st.pins[0] == (cell(g, "B:TAP"),) and sorted(st.kept[0]) == sorted(kept)
     assert st.evt[0] == [0, 1, 1]
 
 
@@ -893,7 +893,7 @@ def test_identical_kept_copies_are_one_choice_R12():
     copies = [evidence_card(g, "MEM", 1), evidence_card(g, "MEM", 2)]
     g, st = _investigating(evidence_card(g, "CAR"), line_card(g, "B"), kept=copies)
     st.apply_action(("pin", cell(g, "B:MEM")))
-    assert st.pins[0] == [cell(g, "B:MEM")] and st.kept[0] == [max(copies)]
+    assert st.pins[0] == (cell(g, "B:MEM"),) and st.kept[0] == (max(copies),)
     double = next(c for c, shown in enumerate(g.data.evidence_cards) if len(shown) == 2
                   and g.data.evidence_types.index("MEM") in shown)
     g, st = _investigating(evidence_card(g, "CAR"), line_card(g, "B"), kept=[copies[0], double])
@@ -907,7 +907,7 @@ def test_target_token_makes_the_double_a_choice_even_with_a_single_R12_R13():
     the single keeps it.  Both change the game, so the player chooses."""
     g, st = fresh(players=3)
     sid = g.bus_sids[4]                                   # $800: 2 evidence + 2 line cards
-    st.spaces[sid] = [(0, 4, 0, 0)]
+    st.spaces[sid] = ((0, 4, 0, 0),)
     st.report[0] = 0
     st.evi_deck = [c for c in st.evi_deck if c != evidence_card(g, "TAP")] + [evidence_card(g, "TAP")]
     drawn = [line_card(g, "B"), line_card(g, "B", "C")]
@@ -918,7 +918,7 @@ def test_target_token_makes_the_double_a_choice_even_with_a_single_R12_R13():
     assert st.legal_actions() == [("pin_line", "drawn", 0), ("pin_line", "double", 0)]
     assert "discards your target token" in st.action_to_string(("pin_line", "double", 0))
     st.apply_action(("pin_line", "double", 0))
-    assert st.evt[0][0] == 0 and st.destroyed[0] == [cell(g, "B:BNK")]
+    assert st.evt[0][0] == 0 and st.destroyed[0] == (cell(g, "B:BNK"),)
 
 
 def test_heuristic_bot_spends_a_kept_card_rather_than_destroy_evidence_R12():

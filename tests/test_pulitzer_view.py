@@ -92,7 +92,7 @@ def test_a_placement_is_a_journalist_then_a_space_grouped_by_journalist():
     assert groups == {f"journalist {j + 1}" for j in state.avail[0]}
     assert view.action_group(state, 0, ("pass",)) == "" and view.action_keys(state, 0, ("pass",)) == ()
     state.hr[0] = 3
-    state.avail[0].append(JX)
+    state.avail[0] += (JX,)
     assert view.action_group(state, 0, ("place", JX, 0)) == "journalist X (value 3)"
 
 
@@ -202,7 +202,7 @@ def test_terminal_board_shows_tokens_held_and_kept_cards():
     d = state.game.data
     evidence = next(i for i, c in enumerate(d.evidence_cards) if len(c) == 1)
     line = next(i for i, c in enumerate(d.line_cards) if len(c) == 2)
-    state.kept[0] += [evidence, 100 + line]
+    state.kept[0] += (evidence, 100 + line)
     text = flat_text(state)
     assert "tokens this round: Newsroom +2; for next round: Photo +1" in text
     ev_name = d.evidence_types[d.evidence_cards[evidence][0]]
@@ -326,7 +326,7 @@ def test_a_token_slid_under_a_placed_journalist_is_not_a_new_placement():
         state.apply_action(("notok",))
     before = state.observation(seen_by)
     owner, j, _, flags = state.spaces[0][0]
-    state.spaces[0][0] = (owner, j, 2, flags)
+    state.spaces[0] = ((owner, j, 2, flags),) + state.spaces[0][1:]
     changes = view.board_changes(state, seen_by, before, state.observation(seen_by))
     assert not any("placed" in line for line in changes), changes
 

@@ -48,8 +48,17 @@ _MUTABLE_FLAT = ("money", "contacts", "points", "hr", "req_left", "finished", "a
                  "lower", "agent_cards", "cur", "bus_done", "log", "leak", "leak_used", "bail_due",
                  "tok_used")
 _list_copy = list.copy
-_MUTABLE_NESTED = ("avail", "arrested", "tok_now", "tok_new", "evt", "kept", "houses", "pins",
-                   "pinrd", "stmt", "destroyed", "spaces", "news_slots", "rowh")
+_MUTABLE_NESTED = ("tok_now", "tok_new", "evt", "houses")
+#: per seat or per space, tuples that a change replaces rather than edits, so that a clone
+#: shares them: copying the outer list is one allocation, where nested lists cost n + 1
+_TUPLES_PER = ("avail", "arrested", "kept", "pins", "pinrd", "stmt", "destroyed", "spaces",
+               "news_slots", "rowh")
+
+
+def _without(items: tuple, x) -> tuple:
+    """`items` less its first `x`."""
+    i = items.index(x)
+    return items[:i] + items[i + 1:]
 
 
 SECTION_WORDS = dict(ED="Editorial", NR="Newsroom", HR="HR", AD="Administration", RG="Registry", PH="Photo")
@@ -126,8 +135,8 @@ class PulitzerState(State):
         self.req_left = [3] * n
         self.finished = [False] * n
         self.acts = [0] * n
-        self.avail = [[0, 1, 2, 3, 4] for _ in range(n)]
-        self.arrested = [[] for _ in range(n)]
+        self.avail = [(0, 1, 2, 3, 4)] * n
+        self.arrested = [()] * n
         self.bail_due = [0] * n
         self.tok_now = [[0] * 6 for _ in range(n)]
         self.tok_new = [[0] * 6 for _ in range(n)]
@@ -136,23 +145,23 @@ class PulitzerState(State):
         #: returns them (§9.4), so a shortage this round cannot hand them out again (§8.7.1)
         self.tok_used = [0] * 6
         self.evt = [[0, 0, 0] for _ in range(n)]   # target, line wildcard, evidence wildcard
-        self.kept = [[] for _ in range(n)]          # evidence card id, or 100 + line card id
+        self.kept = [()] * n                        # evidence card id, or 100 + line card id
         self.houses = [[0] * 4 for _ in range(n)]
         ncol = 3 if (n == 3 or g.lp) else 4
         self.house_supply = [d.houses_per_colour if c < ncol else 0 for c in range(4)]
         reports = list(range(len(d.report_cells)))
         shuffle(reports, rng)
         self.report = [reports[i % len(reports)] for i in range(n)]
-        self.pins = [[] for _ in range(n)]
-        self.pinrd = [[] for _ in range(n)]
-        self.stmt = [[] for _ in range(n)]
-        self.destroyed = [[] for _ in range(n)]
+        self.pins = [()] * n
+        self.pinrd = [()] * n
+        self.stmt = [()] * n
+        self.destroyed = [()] * n
         self.string_used = [0.0] * n
         self.unpinned = [False] * n
         self.eliminated = [False] * n
-        self.spaces = [[] for _ in range(g.n_spaces)]
-        self.news_slots = [[] for _ in range(6)]
-        self.rowh = [[] for _ in range(g.krows)]    # LP: per row, 1 = hat side, -1 = capitol side
+        self.spaces = [()] * g.n_spaces
+        self.news_slots = [()] * 6
+        self.rowh = [()] * g.krows                  # LP: per row, 1 = hat side, -1 = capitol side
         # decks
         self.evi_deck = list(range(len(d.evidence_cards)))
         shuffle(self.evi_deck, rng)
@@ -217,6 +226,8 @@ class PulitzerState(State):
             dd[name] = src[name][:]
         for name in _MUTABLE_NESTED:       # map over list.copy: no comprehension frame (3.11)
             dd[name] = list(map(_list_copy, src[name]))
+        for name in _TUPLES_PER:
+            dd[name] = src[name][:]
         # the card resolving now holds its evidence and line card lists (cur[4], cur[5])
         new.cur = [x[:] if x.__class__ is list else x for x in self.cur]
         new.sup = self.sup.copy()
@@ -231,6 +242,10 @@ class PulitzerState(State):
             self.rng = clone_rng(self.rng)
             self._cache_rng_shared = False
         return self.rng
+
+    def _set_piece(self, sid: int, pos: int, piece: tuple) -> None:
+        pieces = self.spaces[sid]
+        self.spaces[sid] = pieces[:pos] + (piece,) + pieces[pos + 1:]
 
     def __getstate__(self):
         return self.__dict__
@@ -422,7 +437,7 @@ class PulitzerState(State):
     def _place(self, s: int, j: int, sid: int) -> None:
         g = self.game
         d = g.data
-        self.avail[s].remove(j)
+        self.avail[s] = _without(self.avail[s], j)
         area = g.area[sid]
         if area == KIOSK:
             col = sid // g.krows
@@ -437,7 +452,7 @@ class PulitzerState(State):
                 self._use_token(s, T_AD)
         elif area == EVENT:
             self._event_place(s, j, g.aidx[sid])
-        self.spaces[sid].append((s, j, 0, 0))
+        self.spaces[sid] += ((s, j, 0, 0),)
         if area == KIOSK and sid // g.krows == 2 and self._event_id() == EV["grand_finale"]:
             self.pend = ("finale", s, sid, len(self.spaces[sid]) - 1)
             return
@@ -460,7 +475,7 @@ class PulitzerState(State):
         if action[1] == "up":
             o, j, b, f = self.spaces[sid][pos]
             self.money[s] += self.jval(s, j) + 3 - self.game.data.news_pay[self.news_deck[-1]][2]
-            self.spaces[sid][pos] = (o, j, b, f | F_UP)
+            self._set_piece(sid, pos, (o, j, b, f | F_UP))
         self._after_place(s, sid, pos)
 
     def _apply_token(self, action) -> None:
@@ -474,7 +489,7 @@ class PulitzerState(State):
                 f |= F_REG
             else:
                 b = 2 if t in (T_NR, T_RG, T_PH2) else 1
-            self.spaces[sid][pos] = (o, j, b, f)
+            self._set_piece(sid, pos, (o, j, b, f))
         if stage == 0 and self.game.area[sid] == BUS and self._token_options(s, sid, 1):
             self.pend = ("tok", s, sid, pos, 1)
             return
@@ -566,12 +581,12 @@ class PulitzerState(State):
                 self._pay(s, 3)
                 c = self._draw("E")
                 if c is not None:
-                    self.kept[s].append(c)
+                    self.kept[s] += (c,)
             else:
                 self._pay(s, 8)
                 c = self._draw("L")
                 if c is not None:
-                    self.kept[s].append(100 + c)
+                    self.kept[s] += (100 + c,)
 
     # ------------------------------------------------------------------ legal actions
     def legal_actions(self) -> list:
@@ -665,16 +680,15 @@ class PulitzerState(State):
         elif kind == "sports":
             if a0 == "sports":
                 sid = action[1]
-                for i, p in enumerate(self.spaces[sid]):
-                    if p[0] == s:
-                        self.spaces[sid][i] = (p[0], p[1], p[2], p[3] | F_ROW)
+                self.spaces[sid] = tuple((p[0], p[1], p[2], p[3] | F_ROW) if p[0] == s else p
+                                         for p in self.spaces[sid])
             else:
                 self.money[s] += self.game.data.sports_cash
         elif kind == "ent":
             if a0 == "ent":
                 sid = action[1]
                 p = self.spaces[sid][0]
-                self.spaces[sid][0] = (p[0], p[1], 2, p[3])
+                self._set_piece(sid, 0, (p[0], p[1], 2, p[3]))
             else:
                 self.contacts[s] += self.game.data.ent_contacts
         elif kind == "otpick":
@@ -691,7 +705,7 @@ class PulitzerState(State):
             self.ot_disc.append(action[1])
             self._resolve_ot_card(s, action[1])
         elif kind == "stmt":
-            self.stmt[s].append(action[1])
+            self.stmt[s] += (action[1],)
         elif kind == "donor":
             t = pend[2]
             self.tok_now[action[1]][t] -= 1
@@ -710,7 +724,7 @@ class PulitzerState(State):
                 if self.pend is not None:
                     return
         elif kind == "keep":
-            self.kept[s].append(action[1])
+            self.kept[s] += (action[1],)
             self._after_keep(s, action[1], pend)
         elif kind == "fund":
             if action[1] == "money":
@@ -727,7 +741,7 @@ class PulitzerState(State):
             self._place(s, action[1], action[2])
         elif a0 == "req":
             sec = SECTIONS.index(action[1])
-            self.news_slots[sec].append(s)
+            self.news_slots[sec] += (s,)
             self.req_left[s] -= 1
             self._end_action(s)
         elif a0 == "editorial":
@@ -742,9 +756,8 @@ class PulitzerState(State):
         elif a0 == "bail":
             j = action[1]
             self._pay(s, self.jval(s, j) + 3)
-            self.arrested[s].remove(j)
-            self.avail[s].append(j)
-            self.avail[s].sort()
+            self.arrested[s] = _without(self.arrested[s], j)
+            self.avail[s] = tuple(sorted(self.avail[s] + (j,)))
 
     # ------------------------------------------------------------------ destruction
     def _destroy_options(self, s: int, lines) -> list[int]:
@@ -754,7 +767,7 @@ class PulitzerState(State):
                       if c not in pins and c not in dest and (not lines or d.cell_line[c] in lines))
 
     def _destroy(self, s: int, cell: int) -> None:
-        self.destroyed[s].append(cell)
+        self.destroyed[s] += (cell,)
 
     def _check_elim(self, seats) -> None:
         """§13.8: in LP, a report that can no longer reach 5 highlighted is out at once."""
@@ -873,9 +886,9 @@ class PulitzerState(State):
                 continue                      # tie goes to the journalist
             keep.append(a)
         if keep:                              # an agent beat every journalist here
-            self.spaces[sid] = keep
+            self.spaces[sid] = tuple(keep)
         else:
-            self.spaces[sid] = js
+            self.spaces[sid] = tuple(js)
         self._log("duel", sid, tuple((p[0], self.pval(p)) for p in js + agents), bool(keep))
 
     def _log(self, kind: str, *args) -> None:
@@ -999,7 +1012,7 @@ class PulitzerState(State):
             if g.lp:
                 diff = tot.get(1, 0) - tot.get(-1, 0)
                 side = (diff > 0) - (diff < 0)
-                self.rowh[r] = [side]
+                self.rowh[r] = (side,)
                 net += side
                 continue
             if not tot:
@@ -1115,7 +1128,7 @@ class PulitzerState(State):
         else:
             j = pend[3]
             if any(len(self.game.data.line_cards[c - 100]) > 1 for c in cards + [card]):
-                self.arrested[s].append(j)
+                self.arrested[s] += (j,)
                 self.bail_due[s] = self.round
             for c in cards:
                 self._discard_card(c)
@@ -1383,8 +1396,8 @@ class PulitzerState(State):
                     self.dq.append((s, (li,)))
         last = self.pins[s][-1] if self.pins[s] else d.start
         self.string_used[s] += d.dist[last][cell]
-        self.pins[s].append(cell)
-        self.pinrd[s].append(self.round)
+        self.pins[s] += (cell,)
+        self.pinrd[s] += (self.round,)
         self._discard_drawn()
 
     def _discard_drawn(self) -> None:
@@ -1399,7 +1412,7 @@ class PulitzerState(State):
         discarded with the rest anyway."""
         _, kind, code = choice
         if kind == "kept":
-            self.kept[s].remove(code)
+            self.kept[s] = _without(self.kept[s], code)
             self._discard_card(code)
         elif kind == "leak":
             self._pay(s, 2)
@@ -1410,10 +1423,11 @@ class PulitzerState(State):
 
     def _unpin(self, s: int) -> None:
         d = self.game.data
-        cell = self.pins[s].pop()
-        self.pinrd[s].pop()
+        cell = self.pins[s][-1]
+        self.pins[s] = self.pins[s][:-1]
+        self.pinrd[s] = self.pinrd[s][:-1]
         if cell in self.stmt[s]:
-            self.stmt[s].remove(cell)
+            self.stmt[s] = _without(self.stmt[s], cell)
         last = self.pins[s][-1] if self.pins[s] else d.start
         self.string_used[s] = max(0.0, self.string_used[s] - d.dist[last][cell])
         self.unpinned[s] = True
@@ -1455,12 +1469,12 @@ class PulitzerState(State):
         elif kind == 2:
             c = self._draw("E" if extra == 0 else "L")
             if c is not None:
-                self.kept[s].append(c if extra == 0 else 100 + c)
+                self.kept[s] += (c if extra == 0 else 100 + c,)
         else:
             d = self.game.data
             opts = tuple(c for c in self.pins[s] if d.cell_line[c] in extra and c not in self.stmt[s])
             if len(opts) == 1:
-                self.stmt[s].append(opts[0])
+                self.stmt[s] += (opts[0],)
             elif opts:
                 self.pend = ("stmt", s, tuple(sorted(opts)))
 
@@ -1556,13 +1570,13 @@ class PulitzerState(State):
             self.tok_now[s] = self.tok_new[s]
             self.tok_new[s] = [0] * 6
         # pieces back
-        self.spaces = [[] for _ in range(g.n_spaces)]
-        self.news_slots = [[] for _ in range(6)]
-        self.rowh = [[] for _ in range(g.krows)]
+        self.spaces = [()] * g.n_spaces
+        self.news_slots = [()] * 6
+        self.rowh = [()] * g.krows
         for s in range(g.n):
-            av = [j for j in range(5) if j not in self.arrested[s]]
+            av = tuple(j for j in range(5) if j not in self.arrested[s])
             if self.hr[s] and JX not in self.arrested[s]:
-                av.append(JX)
+                av += (JX,)
             self.avail[s] = av
             self.req_left[s] = 3 - (1 if self.hr[s] else 0)
             self.finished[s] = False
@@ -1756,16 +1770,16 @@ class PulitzerState(State):
         if not self.revealed:
             for p in range(g.n):
                 if p != seat:
-                    self._resample_owner(w, p, w.avail[p], rng)
+                    w.avail[p] = tuple(self._resample_owner(w, p, w.avail[p], rng))
             if g.solo:
-                self._resample_owner(w, TIMES, w.times_pool, rng)
+                w.times_pool = self._resample_owner(w, TIMES, w.times_pool, rng)
             if g.lp:
                 slots = [(sid, i) for sid in range(g.n_spaces) for i, pc in enumerate(w.spaces[sid]) if pc[0] == RED]
                 pool = sorted(d.red_values)
                 shuffle(pool, rng)
                 for k, (sid, i) in enumerate(slots):
                     pc = w.spaces[sid][i]
-                    w.spaces[sid][i] = (RED, pool[k], pc[2], pc[3])
+                    w._set_piece(sid, i, (RED, pool[k], pc[2], pc[3]))
         for name in ("evi_deck", "line_deck", "ot_deck", "ev_deck"):
             deck = sorted(getattr(w, name))
             shuffle(deck, rng)
@@ -1789,15 +1803,22 @@ class PulitzerState(State):
         return w
 
     @staticmethod
-    def _resample_owner(w, owner: int, reserve: list, rng) -> None:
-        slots = [(sid, i) for sid in range(len(w.spaces)) for i, pc in enumerate(w.spaces[sid])
-                 if pc[0] == owner and not pc[3] & F_UP]
-        pool = sorted([w.spaces[sid][i][1] for sid, i in slots] + reserve)
+    def _resample_owner(w, owner: int, reserve, rng) -> list:
+        """Deals `owner`'s face-down pieces again from them and its reserve, in board order;
+        returns the reserve left."""
+        spaces = w.spaces
+        hidden = [pc[1] for sp in spaces for pc in sp if pc[0] == owner and not pc[3] & F_UP]
+        pool = sorted(hidden + list(reserve))
         shuffle(pool, rng)
-        for k, (sid, i) in enumerate(slots):
-            pc = w.spaces[sid][i]
-            w.spaces[sid][i] = (owner, pool[k], pc[2], pc[3])
-        reserve[:] = sorted(pool[len(slots):])
+        if hidden:
+            deal = iter(pool)
+            for sid, sp in enumerate(spaces):
+                for pc in sp:
+                    if pc[0] == owner and not pc[3] & F_UP:
+                        spaces[sid] = tuple((owner, next(deal), pc[2], pc[3])
+                                            if pc[0] == owner and not pc[3] & F_UP else pc for pc in sp)
+                        break
+        return sorted(pool[len(hidden):])
 
     # ------------------------------------------------------------------ text
     def space_name(self, sid: int) -> str:
