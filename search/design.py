@@ -24,9 +24,8 @@ Then the knob.  The vocabulary's scale for the seat (`DESIGN_KNOB`: many setting
 first, each some copies of the weak card and some size of bonus) is swept, the best deck
 measured at every setting (--knob-games each).  A monotone fit of the sweep (pool adjacent
 violators, weighted by games) picks the setting nearest each mark, 0.3 / 0.5 / 0.7; each
-pick is confirmed on fresh deals (--mark-games each), and where its interval misses its
-mark the neighbouring setting toward the mark is measured too (at most two more), keeping
-the one nearest.  The printed knob is those confirmed settings, easiest first, its default
+pick is confirmed on fresh deals (--mark-games each), then the next setting toward the mark,
+until two confirmed settings bracket it (at most three a mark), keeping the one nearest.  The printed knob is those confirmed settings, easiest first, its default
 the one nearest the target; whether each interval holds its mark and whether the printed
 settings' intervals are disjoint is stated, and the deck is measured against every
 difficulty level at its default, all with Wilson intervals.  At 150 games a setting, rates
@@ -274,16 +273,17 @@ def pick_setting(sweep: Sequence[Measure], fitted: Sequence[float], mark: float)
 
 def confirm_mark(mark: float, first: int, settings: int, measure_at: Callable[[int], Measure],
                  tries: int = MARK_TRIES) -> dict[int, Measure]:
-    """Measures the pick on fresh deals; while its interval misses the mark, the next
-    setting toward the mark too (up to `tries` settings).  Returns every one measured."""
+    """Measures the pick on fresh deals, then the next setting toward the mark, until two
+    measured settings bracket it (at most `tries` settings), so that the nearer of the two is
+    printed: a pick whose interval merely touches the mark, with a neighbour nearer it, is
+    what fails a re-measurement on other deals.  Returns every setting measured."""
     tried: dict[int, Measure] = {}
     k = first
     while True:
         m = tried[k] = measure_at(k)
-        low, high = m.interval
-        if low <= mark <= high:
+        if m.rate == mark:
             return tried
-        step = 1 if high < mark else -1
+        step = 1 if m.rate < mark else -1
         if not 0 <= k + step < settings or k + step in tried or len(tried) >= tries:
             return tried
         k += step
@@ -472,8 +472,8 @@ def table_text(result: Design, game, target: float, against: str, command: str) 
         lines += ["", f"## The knob's scale, swept against `{against}`", "",
                   "Every setting the vocabulary offers, easiest first.  The fit makes the rates "
                   "non-decreasing along the scale (pool adjacent violators, weighted by games); the setting "
-                  "whose fitted rate is nearest a mark is confirmed on fresh deals, and while its interval "
-                  "misses the mark the next setting toward it too.", "",
+                  "whose fitted rate is nearest a mark is confirmed on fresh deals, then the next setting "
+                  "toward the mark until two confirmed settings bracket it; the nearer is printed.", "",
                   "| scale | what it sets | win rate | 95% interval | fitted | games | confirmed on fresh deals | printed as |",
                   "|---|---|---|---|---|---|---|---|"]
         for k, m in enumerate(result.sweep):

@@ -109,21 +109,25 @@ def test_each_mark_picks_the_setting_nearest_its_fitted_rate():
     assert [pick_setting(sweep, fitted, mark) for mark in (0.3, 0.5, 0.7)] == [2, 4, 5]
 
 
-def test_a_pick_whose_interval_misses_its_mark_tries_the_next_setting_toward_it():
+def test_a_mark_is_bracketed_by_the_pick_and_its_neighbour_toward_it():
     from automa.search.design import Measure, confirm_mark
-    rates = {0: 0.1, 1: 0.2, 2: 0.45, 3: 0.9}
+    rates = {0: 0.1, 1: 0.2, 2: 0.45, 3: 0.55, 4: 0.9}
     asked = []
 
     def measure_at(k):
         asked.append(k)
         return Measure(rates[k] * 150, 150)
 
-    assert set(confirm_mark(0.5, 1, 4, measure_at)) == {1, 2} and asked == [1, 2]   # 0.2 misses, 0.45 holds
+    tried = confirm_mark(0.5, 1, 5, measure_at)                   # 0.2, 0.45 below; 0.55 above
+    assert asked == [1, 2, 3] and set(tried) == {1, 2, 3}
     asked.clear()
-    tried = confirm_mark(0.7, 3, 4, measure_at)                  # 0.9 misses, 0.45 misses the other way
-    assert asked == [3, 2] and set(tried) == {2, 3}
+    assert list(confirm_mark(0.5, 3, 5, measure_at)) == [3, 2]      # 0.55 above, 0.45 below: bracketed
     asked.clear()
-    assert list(confirm_mark(0.05, 0, 4, measure_at)) == [0]      # no easier setting to try
+    assert list(confirm_mark(0.7, 4, 5, measure_at)) == [4, 3]      # 0.9 above, 0.55 below
+    asked.clear()
+    assert list(confirm_mark(0.05, 0, 5, measure_at)) == [0]        # no easier setting to try
+    asked.clear()
+    assert list(confirm_mark(0.95, 0, 5, measure_at, tries=2)) == [0, 1]   # at most `tries`
 
 
 def test_the_printed_knob_is_cut_from_the_scale_and_drops_an_unused_weak_card():
