@@ -60,7 +60,7 @@ def bot_turn(state, seat: int) -> None:
             break
     if placed is not None:
         state.mum[seat] -= 1
-        state.placed[seat].append(("m", placed.idx))
+        state.placed[seat] = state.placed[seat] + (("m", placed.idx),)      # a shared tuple (state.py)
         if not placed.unlimited:
             state.occ[placed.idx] = seat
         state.pred_placed(seat, action)            # counts for human predictions (AMB-09)
@@ -92,8 +92,8 @@ def _wipe(state, key: str) -> None:
     w = len(state.tr[key])
     if state.game.params.zap_refill == "four":      # AMB-01's literal reading: always 4 cards
         w = 4
-    state.tr[key] = [deck.pop() if deck else "" for _ in range(w)]
-    state.tok[key] = [(0, 0, 0, 0, 0)] * w
+    state.tr[key] = tuple([deck.pop() if deck else "" for _ in range(w)])
+    state.tok[key] = ((0, 0, 0, 0, 0),) * w
 
 
 def blue_box(state, seat: int, box: str) -> None:
@@ -102,7 +102,7 @@ def blue_box(state, seat: int, box: str) -> None:
         lv = award_target(held, state.shelf)
         if lv:
             state.shelf[lv - 1] -= 1
-            state.awd[seat].append((lv, ()))       # kept only for the ladder; never scores
+            state.awd[seat] = state.awd[seat] + ((lv, ()),)     # kept only for the ladder; never scores
             state.log(f"Mumanbot {seat} removes a level-{lv} award")
     elif box in ("objective_discard", "skill_discard"):
         deck = state.obj_deck if box == "objective_discard" else state.skill_deck
@@ -143,5 +143,5 @@ def predict(state, seat: int) -> None:
     state.R().shuffle(deck)
     k = 4 if g.params.mumanbot_predictions == "always_4" else PREDICTIONS[g.levels[seat]]
     state.pred_t[seat] = target
-    state.pred_c[seat] = deck[:k]
-    state.pred_up[seat] = [1] * k
+    state.pred_c[seat] = tuple(deck[:k])
+    state.pred_up[seat] = (1,) * k

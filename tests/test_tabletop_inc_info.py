@@ -23,10 +23,10 @@ def test_observation_hides_hands_decks_and_face_down_predictions_amb22():
     """AMB-22: hands, deck order and human prediction cards are hidden; counts are public;
     tracks, tables, objectives, award cards and Mumanbot predictions are public."""
     st = played()
-    st.h_emp[1] = ["SP01", "F02"]
-    st.h_skill[1] = ["S05"]
-    st.h_item[1] = ["I03"]
-    st.pred_t[1], st.pred_c[1], st.pred_up[1] = 2, ["research", "award"], [1, 0]
+    st.h_emp[1] = ("SP01", "F02")
+    st.h_skill[1] = ("S05",)
+    st.h_item[1] = ("I03",)
+    st.pred_t[1], st.pred_c[1], st.pred_up[1] = 2, ("research", "award"), (1, 0)
     obs = st.observation(0)
     assert obs["hands"][1] == (1, 1, 1, 1)
     assert obs["predictions"][1] == (2, ("research", "?"), (1, 0))
@@ -40,7 +40,7 @@ def test_observation_hides_hands_decks_and_face_down_predictions_amb22():
 def test_mumanbot_predictions_are_public_s17_5():
     g = load_game("tabletop_inc", players=2, mumanbots=("", "hard"))
     st = g.new_initial_state(1)
-    st.pred_t[1], st.pred_c[1], st.pred_up[1] = 0, ["research", "award", "trade"], [1, 1, 1]
+    st.pred_t[1], st.pred_c[1], st.pred_up[1] = 0, ("research", "award", "trade"), (1, 1, 1)
     assert st.observation(0)["predictions"][1][1] == ("research", "award", "trade")
 
 

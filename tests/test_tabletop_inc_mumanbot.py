@@ -88,7 +88,7 @@ def test_award_removal_token_out_of_game_no_vp_s17_3(level):
     st = mk(level)
     st.zap_deck.append("Z18")
     human_move(st)
-    assert st.shelf == [2, 3, 3] and st.awd[1] == [(1, ())]
+    assert st.shelf == [2, 3, 3] and st.awd[1] == ((1, ()),)
     assert st.final_breakdown(1)["total"] == st.vp[1]
 
 
@@ -107,7 +107,7 @@ def test_skill_discard_s17_3(level):
 def test_track_wipes_refill_to_track_width_s17_3_amb01(card, key, width, level):
     """§17.3 / AMB-01: tokens to supply, track cards shuffled into the deck, refill the width."""
     st = mk(level)
-    st.tok[key][0] = (1, 1, 0, 0, 0)
+    st.tok[key] = ((1, 1, 0, 0, 0),) + st.tok[key][1:]
     total = len(st.deck[key]) + sum(1 for c in st.tr[key] if c)
     st.zap_deck.append(card)
     human_move(st)
@@ -122,7 +122,7 @@ def test_bot_recall_and_predictions_by_difficulty_s17_4_s17_5(level, k):
     face-up cards against the human (2 seats), no research paid."""
     st = mk(level)
     st.mum[1] = 0
-    st.placed[1] = [("m", st.game.space_by_id["HS1"].idx), ("m", st.game.space_by_id["RS1"].idx)]
+    st.placed[1] = (("m", st.game.space_by_id["HS1"].idx), ("m", st.game.space_by_id["RS1"].idx))
     st.occ[st.game.space_by_id["HS1"].idx] = 1
     st.occ[st.game.space_by_id["RS1"].idx] = 1
     st.hourglass = 30                                    # crosses the action bonus at 28
@@ -139,7 +139,7 @@ def test_bot_prediction_target_is_a_human_with_3_seats_s17_5(level):
         g = load_game("tabletop_inc", players=4, mumanbots=("", level, "", "easy"))
         st = g.new_initial_state(seed)
         st.mum[1] = 0
-        st.placed[1] = [("m", 0)]
+        st.placed[1] = (("m", 0),)
         human_move(st)
         assert st.pred_t[1] in (0, 2)
 
@@ -147,27 +147,27 @@ def test_bot_prediction_target_is_a_human_with_3_seats_s17_5(level):
 @pytest.mark.parametrize("level", LEVELS)
 def test_bot_scores_one_vp_per_correct_prediction_s17_5(level):
     st = mk(level)
-    st.pred_t[1], st.pred_c[1], st.pred_up[1] = 0, ["research", "award"], [1, 1]
-    st.h_item[0] = ["I16"]                               # keeps seat 0 in its post-action window
+    st.pred_t[1], st.pred_c[1], st.pred_up[1] = 0, ("research", "award"), (1, 1)
+    st.h_item[0] = ("I16",)                              # keeps seat 0 in its post-action window
     vp = st.vp[1]
     st.apply_action(("place", "RS1"))
-    assert st.current_player() == 0 and st.vp[1] == vp + 1 and st.pred_c[1] == ["award"]
+    assert st.current_player() == 0 and st.vp[1] == vp + 1 and st.pred_c[1] == ("award",)
 
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_bot_placement_counts_for_human_prediction_amb09(level):
     st = mk(level, n=3, bot_seat=1)
-    st.pred_t[0], st.pred_c[0], st.pred_up[0] = 1, ["objective", "award"], [0, 0]
+    st.pred_t[0], st.pred_c[0], st.pred_up[0] = 1, ("objective", "award"), (0, 0)
     st.zap_deck.append("Z19")
     human_move(st)
-    assert st.pred_up[0] == [1, 0]
+    assert st.pred_up[0] == (1, 0)
 
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_bot_triggers_end_with_plus5_s17_4(level):
     st = mk(level)
     st.mum[1] = 0
-    st.placed[1] = [("m", 0)]
+    st.placed[1] = (("m", 0),)
     st.hourglass = 1
     vp = st.vp[1]
     human_move(st)
@@ -184,7 +184,7 @@ def test_refresh_variant_applies_to_bot_recall_s17_4(level):
     st = mk(level, card_track_refresh=True)
     old = st.tr["fl"][:]
     st.mum[1] = 0
-    st.placed[1] = [("m", 0)]
+    st.placed[1] = (("m", 0),)
     human_move(st)
     assert st.deck["fl"][0] == old[2] and st.tr["fl"][1:] == old[:2]
 
@@ -236,7 +236,7 @@ def test_always_4_predictions_flag_amb02():
     """AMB-02 flag: the seed's 'always 4 predictions' reading, for every difficulty."""
     st = mk("easy", mumanbot_predictions="always_4")
     st.mum[1] = 0
-    st.placed[1] = [("m", 0)]
+    st.placed[1] = (("m", 0),)
     human_move(st)
     assert len(st.pred_c[1]) == 4
 

@@ -131,8 +131,8 @@ def test_occupied_space_blocked_basic_resource_unlimited_s7_1():
 def test_linked_specialist_waives_cost_keeps_bonus_s7_3():
     """§7.3: a specialist on its linked action pays no safety cost and still gains the bonus."""
     st = mk()
-    st.emp[0].append(("SP12", 0))
-    st.stand[0] = ["SP12"]
+    st.emp[0] += (("SP12", 0),)
+    st.stand[0] = ("SP12",)
     legal = st.legal_actions()
     assert ("place", "HS2", "SP12") in legal           # no inspiration needed
     do(st, ("place", "HS2", "SP12"))
@@ -149,7 +149,7 @@ def test_skill_totals_seed_example_and_tuck_benefit_s8_1_s16_6():
     """§8.1 seed example: 1/1/1 plus a tucked +box +component card = box 2, mech 1, comp 2;
     §16.6: S10 costs $2 and gives 1 time when tucked."""
     st = mk()
-    st.h_skill[0] = ["S10"]
+    st.h_skill[0] = ("S10",)
     founder = st.wow[0]
     assert ("tuck", "S10", founder) in st.legal_actions()
     do(st, ("tuck", "S10", founder))
@@ -161,15 +161,15 @@ def test_skill_totals_seed_example_and_tuck_benefit_s8_1_s16_6():
 def test_one_skill_card_per_employee_s8_3():
     """§8.3: at most one skill card behind each employee; no holder, no tuck."""
     st = mk()
-    st.h_skill[0] = ["S01", "S02"]
+    st.h_skill[0] = ("S01", "S02")
     do(st, ("tuck", "S01", st.wow[0]))
     assert not any(a[0] == "tuck" for a in st.legal_actions())
 
 
 def test_cards_in_hand_do_not_count_for_skills_s8_1():
     st = mk()
-    st.h_emp[0] = ["SP04"]
-    st.h_skill[0] = ["S19"]
+    st.h_emp[0] = ("SP04",)
+    st.h_skill[0] = ("S19",)
     assert st.skills(0) == [1, 1, 1]
 
 
@@ -185,15 +185,15 @@ def test_track_pay_to_the_right_and_refill_s9():
     do(st, ("place", "HS1"), ("slot", 0))
     assert st.current_player() == 0 and {a[0] for a in st.legal_actions()} == {"token"}
     do(st, ("token", "dollar"), ("token", "time"))
-    assert st.h_emp[0] == [tr0[0]]
-    assert st.tr["sp"] == [top, tr0[1], tr0[2]]
+    assert st.h_emp[0] == (tr0[0],)
+    assert st.tr["sp"] == (top, tr0[1], tr0[2])
     assert st.tok["sp"][1] == (1, 0, 0, 0, 0) and st.tok["sp"][2] == (0, 1, 0, 0, 0)
     # the next taker of the card that now holds a token collects it
     st2 = st
     finish_turn(st2)
     give(st2, 1, inspiration=1)
     do(st2, ("place", "HS2"), ("slot", 2))             # rightmost: free
-    assert st2.res[1][T] == 1 and st2.h_emp[1] == [tr0[2]]
+    assert st2.res[1][T] == 1 and st2.h_emp[1] == (tr0[2],)
 
 
 def test_track_unaffordable_slots_hidden_s9():
@@ -217,20 +217,20 @@ def test_play_card_table_bonus_and_standee_s10_3():
     """§10.3: an employee goes to a free seat; the seat's bonus is gained; a specialist's
     standee becomes an available worker."""
     st = mk()
-    st.h_emp[0] = ["SP02"]
+    st.h_emp[0] = ("SP02",)
     do(st, ("place", "PC1"))
     legal = st.legal_actions()
     assert ("play", "SP02", 6) in legal                 # empty POW slot (Founder mode)
     do(st, ("play", "SP02", 1))                          # T2: 2 time
-    assert st.res[0][T] == 2 and st.stand[0] == ["SP02"] and ("SP02", 1) in st.emp[0]
+    assert st.res[0][T] == 2 and st.stand[0] == ("SP02",) and ("SP02", 1) in st.emp[0]
 
 
 def test_play_card_sp10_plays_two_s16_4():
     """SP10: play 2 employees in one action."""
     st = mk()
-    st.emp[0].append(("SP10", 0))
-    st.stand[0] = ["SP10"]
-    st.h_emp[0] = ["F06", "F14"]
+    st.emp[0] += (("SP10", 0),)
+    st.stand[0] = ("SP10",)
+    st.h_emp[0] = ("F06", "F14")
     do(st, ("place", "PC1", "SP10"), ("play", "F06", 1), ("play", "F14", 2))
     assert {c for c, _ in st.emp[0]} == {"SP10", "F06", "F14"}
 
@@ -238,8 +238,8 @@ def test_play_card_sp10_plays_two_s16_4():
 def test_train_buy_one_rest_to_bottom_sp09_discount_s10_4():
     """§10.4 / AMB-08: reveal 4, buy at most 1, the rest go to the bottom in order; SP09 −$1."""
     st = mk()
-    st.emp[0].append(("SP09", 0))
-    st.stand[0] = ["SP09"]
+    st.emp[0] += (("SP09", 0),)
+    st.stand[0] = ("SP09",)
     rev = st.skill_deck[-1:-5:-1]
     give(st, dollar=0)
     do(st, ("place", "TR1", "SP09"))
@@ -248,7 +248,7 @@ def test_train_buy_one_rest_to_bottom_sp09_discount_s10_4():
     assert {a[1] for a in buys} == set(cheap)            # $1 cards cost 0 with SP09
     if cheap:
         do(st, ("buy_skill", cheap[0]))
-        assert st.h_skill[0] == [cheap[0]]
+        assert st.h_skill[0] == (cheap[0],)
         assert st.skill_deck[:3] == [c for c in rev if c != cheap[0]]
     else:
         do(st, ("decline",))
@@ -262,8 +262,8 @@ def test_research_playtest_2_or_4_s10_6_s10_7(space, linked, idx, gain):
     do(st, ("place", space))
     assert st.res[0][idx] == 2
     st = mk()
-    st.emp[0].append((linked, 0))
-    st.stand[0] = [linked]
+    st.emp[0] += ((linked, 0),)
+    st.stand[0] = (linked,)
     do(st, ("place", space, linked))
     assert st.res[0][idx] == gain
 
@@ -274,8 +274,8 @@ def test_multi_resource_up_to_3_or_5_s10_8():
     do(st, ("place", "MR1"), ("take", "dollar"), ("take", "dollar"), ("take", "time"))
     assert st.res[0][:3] == [2, 1, 0] and not st.stack
     st = mk()
-    st.emp[0].append(("SP03", 0))
-    st.stand[0] = ["SP03"]
+    st.emp[0] += (("SP03", 0),)
+    st.stand[0] = ("SP03",)
     do(st, ("place", "MR1", "SP03"))
     for _ in range(5):
         do(st, ("take", "inspiration"))
@@ -294,8 +294,8 @@ def test_get_item_track_and_sp14_s10_9():
     do(st, ("slot", 3))
     assert len(st.h_item[0]) == 1
     st = mk()
-    st.emp[0].append(("SP14", 0))
-    st.stand[0] = ["SP14"]
+    st.emp[0] += (("SP14", 0),)
+    st.stand[0] = ("SP14",)
     do(st, ("place", "GI1", "SP14"))
     assert ("slot", 0) in st.legal_actions()
 
@@ -307,11 +307,11 @@ def test_get_box_cost_skill_and_discounts_s10_10():
     do(st, ("place", "GB1"))
     assert [a for a in st.legal_actions() if a[0] == "buy"] == [("buy", "box", 1)]
     do(st, ("buy", "box", 1))
-    assert st.prod[0] == [1, 0, 0] and st.res[0][I] == 2 and st.supply[0][0] == 8
+    assert st.prod[0] == (1, 0, 0) and st.res[0][I] == 2 and st.supply[0][0] == 8
     st = mk()
-    st.perm[0] = [2, 0, 0]
-    st.emp[0].append(("SP04", 0))
-    st.stand[0] = ["SP04"]
+    st.perm[0] = (2, 0, 0)
+    st.emp[0] += (("SP04", 0),)
+    st.stand[0] = ("SP04",)
     st.wow[0] = "W10"
     give(st, inspiration=0)
     do(st, ("place", "GB1", "SP04"))
@@ -323,7 +323,7 @@ def test_get_box_cost_skill_and_discounts_s10_10():
 def test_get_box_slot_filled_blocks_s11():
     """§11: you cannot buy a piece whose slot is already filled."""
     st = mk()
-    st.prod[0] = [1, 0, 0]
+    st.prod[0] = (1, 0, 0)
     give(st, inspiration=5)
     do(st, ("place", "GB1"))
     assert st.legal_actions() == [("decline",)]
@@ -336,8 +336,8 @@ def test_get_part_exactly_one_piece_sp08_w3_s10_11():
     do(st, ("place", "GP1"))
     assert [a for a in st.legal_actions() if a[0] == "buy"] == [("buy", "component", 1)]
     st = mk()
-    st.emp[0].append(("SP08", 0))
-    st.stand[0] = ["SP08"]
+    st.emp[0] += (("SP08", 0),)
+    st.stand[0] = ("SP08",)
     give(st, research=1)
     do(st, ("place", "GP1", "SP08"))
     assert ("buy", "mechanism", 1) in st.legal_actions()
@@ -345,7 +345,7 @@ def test_get_part_exactly_one_piece_sp08_w3_s10_11():
     assert st.res[0][R] == 0 and st.prod[0][1] == 1
     st = mk()
     st.wow[0] = "W3"
-    st.perm[0] = [0, 0, 1]
+    st.perm[0] = (0, 0, 1)
     do(st, ("place", "GP1"))
     assert ("buy", "component", 2) in st.legal_actions()
 
@@ -355,8 +355,8 @@ def test_upgrade_one_step_skips_sold_out_cost_time_s10_12():
     piece returns to supply (AMB-11); skills are not checked."""
     st = mk()
     give(st, time=1)
-    st.prod[0] = [1, 0, 0]
-    st.supply[0][1] = 0
+    st.prod[0] = (1, 0, 0)
+    st.supply[0] = (st.supply[0][0], 0) + st.supply[0][2:]
     do(st, ("place", "UPB"))
     assert st.prod[0][0] == 3 and st.res[0][T] == 0
     assert st.supply[0][0] == 10 and st.supply[0][2] == 6
@@ -366,14 +366,14 @@ def test_upgrade_cap_and_pow_ban_and_sp06_s10_12():
     """§10.12 cap 4; P13 forbids a level-4 box; SP06 upgrades up to 2 steps (the second chosen)."""
     st = mk()
     give(st, time=1)
-    st.prod[0] = [3, 0, 0]
+    st.prod[0] = (3, 0, 0)
     st.pow[0] = "P13"
     do(st, ("place", "UPB"))
     assert st.prod[0][0] == 3
     st = mk()
-    st.emp[0].append(("SP06", 0))
-    st.stand[0] = ["SP06"]
-    st.prod[0] = [0, 1, 0]
+    st.emp[0] += (("SP06", 0),)
+    st.stand[0] = ("SP06",)
+    st.prod[0] = (0, 1, 0)
     do(st, ("place", "UPM", "SP06"), ("upgrade", "mechanism"))
     assert st.prod[0][1] == 3
 
@@ -381,15 +381,15 @@ def test_upgrade_cap_and_pow_ban_and_sp06_s10_12():
 def test_publish_needs_complete_game_sp13_s10_13():
     """§10.13: box + mechanism + component move to published; SP13 +$1 +time +inspiration."""
     st = mk()
-    st.prod[0] = [1, 2, 0]
+    st.prod[0] = (1, 2, 0)
     do(st, ("place", "PB1"))
-    assert st.pub[0] == [] and st.prod[0] == [1, 2, 0]
+    assert st.pub[0] == () and st.prod[0] == (1, 2, 0)
     st = mk()
-    st.prod[0] = [1, 2, 3]
-    st.emp[0].append(("SP13", 0))
-    st.stand[0] = ["SP13"]
+    st.prod[0] = (1, 2, 3)
+    st.emp[0] += (("SP13", 0),)
+    st.stand[0] = ("SP13",)
     do(st, ("place", "PB1", "SP13"))
-    assert st.pub[0] == [(1, 2, 3)] and st.prod[0] == [0, 0, 0] and st.res[0][:3] == [1, 1, 1]
+    assert st.pub[0] == ((1, 2, 3),) and st.prod[0] == (0, 0, 0) and st.res[0][:3] == [1, 1, 1]
 
 
 def test_award_seed_example_and_sp05_s10_14():
@@ -397,19 +397,19 @@ def test_award_seed_example_and_sp05_s10_14():
     SP05 lowers one element by 1."""
     st = mk()
     st.acard[0] = "AC1"
-    st.pub[0] = [(2, 2, 1), (3, 1, 1)]
+    st.pub[0] = ((2, 2, 1), (3, 1, 1))
     do(st, ("place", "AW1"))
     opts = [a for a in st.legal_actions() if a[0] == "award"]
     assert opts == [("award", 1, 0)]
     do(st, ("award", 1, 0))
-    assert st.awd[0] == [(1, (2, 2, 1))] and st.shelf == [2, 3, 3]
+    assert st.awd[0] == ((1, (2, 2, 1)),) and st.shelf == [2, 3, 3]
     assert st.final_breakdown(0)["awards"] == 9
     assert st.final_breakdown(0)["published"] == 5      # the awarded game no longer scores
     st = mk()
     st.acard[0] = "AC1"
-    st.pub[0] = [(2, 1, 1)]
-    st.emp[0].append(("SP05", 0))
-    st.stand[0] = ["SP05"]
+    st.pub[0] = ((2, 1, 1),)
+    st.emp[0] += (("SP05", 0),)
+    st.stand[0] = ("SP05",)
     do(st, ("place", "AW1", "SP05"))
     assert ("award", 1, 0) in st.legal_actions()
 
@@ -434,19 +434,19 @@ def test_objective_keep_one_or_two_s10_16():
     assert st.objs[0][-1] == rev[2] and not st.stack
     assert st.obj_deck[:3] == [rev[0], rev[1], rev[3]]
     st = mk()
-    st.emp[0].append(("SP01", 0))
-    st.stand[0] = ["SP01"]
+    st.emp[0] += (("SP01", 0),)
+    st.stand[0] = ("SP01",)
     rev = st.obj_deck[-1:-5:-1]
     do(st, ("place", "OB1", "SP01"), ("keep", rev[0]), ("keep", rev[1]))
-    assert st.objs[0][-2:] == [rev[0], rev[1]]
+    assert st.objs[0][-2:] == (rev[0], rev[1])
 
 
 def test_action_bonus_any_action_no_prediction_s10_17():
     """§10.17: the T6 table seat gives an action bonus: any main-board action, no worker,
     ignoring occupancy (AMB-19), never counting for predictions."""
     st = mk()
-    st.h_emp[0] = ["F06"]
-    st.pred_t[1], st.pred_c[1], st.pred_up[1] = 0, ["research"], [0]
+    st.h_emp[0] = ("F06",)
+    st.pred_t[1], st.pred_c[1], st.pred_up[1] = 0, ("research",), (0,)
     st.occ[st.game.space_by_id["RS1"].idx] = 1
     do(st, ("place", "PC1"), ("play", "F06", 5))
     assert st.legal_actions() == [("do", a) for a in st.game.data.prediction_deck[:0]] + \
@@ -454,19 +454,19 @@ def test_action_bonus_any_action_no_prediction_s10_17():
                              "research", "playtest", "multi_resource", "get_item", "get_box", "get_part",
                              "upgrade", "publish", "award", "trade", "objective")]
     do(st, ("do", "research"))
-    assert st.res[0][R] == 2 and st.pred_up[1] == [0]
+    assert st.res[0][R] == 2 and st.pred_up[1] == (0,)
 
 
 def test_freelancer_space_private_no_cost_no_prediction_amb35():
     """§10 freelancer spaces / AMB-35: your own card, one worker, no cost/bonus, no prediction."""
     st = mk()
-    st.emp[0].append(("F10", 0))
-    st.emp[1].append(("F13", 0))
-    st.pred_t[1], st.pred_c[1], st.pred_up[1] = 0, ["research"], [0]
+    st.emp[0] += (("F10", 0),)
+    st.emp[1] += (("F13", 0),)
+    st.pred_t[1], st.pred_c[1], st.pred_up[1] = 0, ("research",), (0,)
     legal = st.legal_actions()
     assert ("freelancer", "F10") in legal and ("freelancer", "F13") not in legal
     do(st, ("freelancer", "F10"))
-    assert st.res[0][R] == 4 and st.pred_up[1] == [0]
+    assert st.res[0][R] == 4 and st.pred_up[1] == (0,)
     finish_turn(st)
     do(st, ("place", "BR"), ("take", "time"))
     finish_turn(st)
@@ -480,7 +480,7 @@ def test_recall_moves_hourglass_collects_bonus_spaces_s12_amb06():
     (research at 21 and the action bonus at 28 here), in order of descent."""
     st = mk()
     st.hourglass = 29
-    st.placed[0] = [("m", st.game.space_by_id["BR"].idx)] * 4
+    st.placed[0] = (("m", st.game.space_by_id["BR"].idx),) * 4
     st.mum[0] = 0
     st.placed[0] = st.placed[0][:2]
     st.mum[0] = 2
@@ -489,13 +489,13 @@ def test_recall_moves_hourglass_collects_bonus_spaces_s12_amb06():
     assert st.hourglass == 20 and st.res[0][R] == 1 and st.mum[0] == 4
     st = mk()
     st.hourglass = 29
-    st.placed[0] = [("m", st.game.space_by_id["BR"].idx)]
+    st.placed[0] = (("m", st.game.space_by_id["BR"].idx),)
     st.mum[0] = 3
     do(st, ("recall",))
     assert st.hourglass == 28
     assert st.legal_actions()[0][0] == "do"             # the action bonus at 28 (landing counts)
     st = mk()
-    st.placed[0] = [("m", st.game.space_by_id["BR"].idx)]
+    st.placed[0] = (("m", st.game.space_by_id["BR"].idx),)
     st.mum[0] = 3
     st.hourglass = 28
     do(st, ("recall",))
@@ -542,15 +542,15 @@ def test_predictions_pay_research_flip_and_reward_s13():
     st = mk()
     give(st, research=3)
     st.hourglass = 40
-    st.placed[0] = [("m", st.game.space_by_id["BR"].idx)]
+    st.placed[0] = (("m", st.game.space_by_id["BR"].idx),)
     st.mum[0] = 3
     do(st, ("recall",))
     assert st.legal_actions() == [("predict_on", 1), ("no_predict",)]
     _predict(st, 0, 1, ["research", "playtest"])
-    assert st.res[0][R] == 1 and st.pred_c[0] == ["research", "playtest"]
+    assert st.res[0][R] == 1 and st.pred_c[0] == ("research", "playtest")
     finish_turn(st)
     do(st, ("place", "RS1"))
-    assert st.pred_up[0] == [1, 0]
+    assert st.pred_up[0] == (1, 0)
     finish_turn(st)
     do(st, ("place", "BR"), ("take", "time"))
     finish_turn(st)
@@ -565,7 +565,7 @@ def test_prediction_limits_p3_p12_and_one_set_s13_1():
     st = mk()
     give(st, research=6)
     st.pow[0] = "P3"
-    st.placed[0] = [("m", 0)]
+    st.placed[0] = (("m", 0),)
     st.mum[0] = 3
     do(st, ("recall",), ("predict_on", 1))
     for a in ("research", "playtest", "train"):
@@ -574,7 +574,7 @@ def test_prediction_limits_p3_p12_and_one_set_s13_1():
     st = mk()
     give(st, research=6)
     st.pow[0] = "P12"
-    st.placed[0] = [("m", 0)]
+    st.placed[0] = (("m", 0),)
     st.mum[0] = 3
     do(st, ("recall",), ("predict_on", 1), ("predict", "research"))
     assert ("stop",) not in st.legal_actions()
@@ -584,16 +584,16 @@ def test_prediction_bonus_and_w11_s13_2():
     """§10.18 prediction bonus (OB2 space) flips a face-down card; W11 +1 VP per flip."""
     st = mk(3)
     st.wow[0] = "W11"
-    st.pred_t[0], st.pred_c[0], st.pred_up[0] = 1, ["research", "train"], [0, 0]
+    st.pred_t[0], st.pred_c[0], st.pred_up[0] = 1, ("research", "train"), (0, 0)
     give(st, dollar=1)
     do(st, ("place", "OB2"), ("flip", "research"))
-    assert st.pred_up[0] == [1, 0] and st.vp[0] == 1
+    assert st.pred_up[0] == (1, 0) and st.vp[0] == 1
 
 
 def test_unfinished_prediction_discarded_at_recall_s13_2():
     st = mk()
-    st.pred_t[0], st.pred_c[0], st.pred_up[0] = 1, ["research", "train"], [1, 0]
-    st.placed[0] = [("m", 0)]
+    st.pred_t[0], st.pred_c[0], st.pred_up[0] = 1, ("research", "train"), (1, 0)
+    st.placed[0] = (("m", 0),)
     st.mum[0] = 3
     do(st, ("recall",))
     assert st.pred_t[0] == -1 and st.vp[0] == 0
@@ -604,12 +604,12 @@ def test_unfinished_prediction_discarded_at_recall_s13_2():
 def test_final_scoring_published_unpublished_seed_example_s14_2():
     """§14.2 seed example: levels 3+2+1 score 6 published and 3 unpublished."""
     st = mk()
-    st.objs[0] = []
-    st.pub[0] = [(3, 2, 1)]
-    st.prod[0] = [3, 2, 1]
+    st.objs[0] = ()
+    st.pub[0] = ((3, 2, 1),)
+    st.prod[0] = (3, 2, 1)
     b = st.final_breakdown(0)
     assert b["published"] == 6 and b["unpublished"] == 3
-    st.prod[0] = [1, 0, 0]
+    st.prod[0] = (1, 0, 0)
     assert st.final_breakdown(0)["unpublished"] == 1     # (1+1)//2, AMB-29
 
 
@@ -617,7 +617,7 @@ def test_objectives_met_failed_and_modifiers_s14_2_3():
     """§14.2.3: green if met, red if failed; W9 +2 per met; W12 no penalty; P7 −1 per met;
     P8 −1 more per failed; O01 is the seed's 'hold 4 research' (+4/−2)."""
     st = mk()
-    st.objs[0] = ["O01"]
+    st.objs[0] = ("O01",)
     give(st, research=4)
     assert st.final_breakdown(0)["objectives"] == 4
     give(st, research=3)
@@ -638,21 +638,21 @@ def test_objectives_met_failed_and_modifiers_s14_2_3():
 def test_objective_things_count_once_amb17():
     """§14.2.3 / AMB-17: two objectives needing 4 research need 8; skill totals are not consumed."""
     st = mk()
-    st.objs[0] = ["O01", "O07"]                           # 4 research; 2 research + 2 playtest
+    st.objs[0] = ("O01", "O07")                          # 4 research; 2 research + 2 playtest
     give(st, research=4, playtest=2)
     assert st.final_breakdown(0)["objectives"] == 4 - 2
     give(st, research=6, playtest=2)
     assert st.final_breakdown(0)["objectives"] == 8
-    st.objs[0] = ["O19", "O19"]
-    st.perm[0] = [3, 0, 0]
+    st.objs[0] = ("O19", "O19")
+    st.perm[0] = (3, 0, 0)
     assert st.final_breakdown(0)["objectives"] == 6
 
 
 def test_freelancer_vp_only_on_table_s14_2_4():
     st = mk()
-    st.objs[0] = []
-    st.emp[0] = [("F04", 0)]
-    st.h_emp[0] = ["F14"]
+    st.objs[0] = ()
+    st.emp[0] = (("F04", 0),)
+    st.h_emp[0] = ("F14",)
     assert st.final_breakdown(0)["freelancers"] == 3
 
 
@@ -662,7 +662,7 @@ def test_award_overrides_w1_w4_w5_s14_2_5():
         st = mk()
         st.acard[0] = "AC1"
         st.wow[0] = wow
-        st.awd[0] = [(lv, (4, 4, 4))]
+        st.awd[0] = ((lv, (4, 4, 4)),)
         assert st.final_breakdown(0)["awards"] == vp
         st.wow[0] = "FD1"
         assert st.final_breakdown(0)["awards"] == st.game.data.awards["AC1"][lv - 1][1]
@@ -672,7 +672,7 @@ def test_tie_break_farthest_from_first_player_s14_3():
     """§14.3: equal VP goes to the seat latest in turn order."""
     st = mk(3)
     for s in range(3):
-        st.objs[s] = []
+        st.objs[s] = ()
     st.vp[:] = [5, 5, 3]
     st.phase = "over"
     assert st.outcome().winners == (1,)
@@ -684,18 +684,18 @@ def test_card_track_refresh_variant_s15():
     """§15: before a recall the rightmost specialist and freelancer go to the deck bottom; tokens
     stay in the rightmost slot with the card that moves in."""
     st = mk(card_track_refresh=True)
-    st.tok["sp"][2] = (1, 0, 0, 0, 0)
+    st.tok["sp"] = st.tok["sp"][:2] + ((1, 0, 0, 0, 0),)
     old = st.tr["sp"][:]
     top = st.deck["sp"][-1]
-    st.placed[0] = [("m", 0)]
+    st.placed[0] = (("m", 0),)
     st.mum[0] = 3
     do(st, ("recall",))
     assert st.deck["sp"][0] == old[2]
-    assert st.tr["sp"] == [top, old[0], old[1]]
+    assert st.tr["sp"] == (top, old[0], old[1])
     assert st.tok["sp"][2] == (1, 0, 0, 0, 0)
     st2 = mk()
     before = st2.tr["sp"][:]
-    st2.placed[0] = [("m", 0)]
+    st2.placed[0] = (("m", 0),)
     st2.mum[0] = 3
     do(st2, ("recall",))
     assert st2.tr["sp"] == before
@@ -768,7 +768,7 @@ def test_first_player_param_seat_bonus_and_tie_break_s5_17_s14_3():
     assert st.current_player() == 2
     assert [st.res[s][D] for s in range(3)] == [1, 2, 0]
     for s in range(3):
-        st.objs[s] = []
+        st.objs[s] = ()
     st.vp[:] = [5, 5, 5]
     st.res = [[0] * 5 for _ in range(3)]
     st.phase = "over"
@@ -781,8 +781,8 @@ def test_seed_upgrade_example_box_beyond_skill_s10_12():
     """Seed example (§10.12): a level-2 box with only 2 box skill goes to level 3 on the
     left-most upgrade space (UPB)."""
     st = mk()
-    st.perm[0] = [1, 0, 0]
-    st.prod[0] = [2, 0, 0]
+    st.perm[0] = (1, 0, 0)
+    st.prod[0] = (2, 0, 0)
     give(st, time=1)
     assert st.skills(0)[0] == 2
     do(st, ("place", "UPB"))
@@ -793,10 +793,10 @@ def test_seed_objective_example_hold_3_dollar_3_inspiration_s19_5():
     """Seed example: an objective needing 3 $ and 3 inspiration at the end (O02, +5/−2 here);
     those tokens cannot also satisfy another objective (O05: hold 5 $)."""
     st = mk()
-    st.objs[0] = ["O02"]
+    st.objs[0] = ("O02",)
     give(st, dollar=3, inspiration=3)
     assert st.final_breakdown(0)["objectives"] == 5
-    st.objs[0] = ["O02", "O05"]
+    st.objs[0] = ("O02", "O05")
     give(st, dollar=5, inspiration=3)
     assert st.final_breakdown(0)["objectives"] == 5 - 1      # 5 $ cannot serve both
     give(st, dollar=8, inspiration=3)
@@ -806,7 +806,7 @@ def test_seed_objective_example_hold_3_dollar_3_inspiration_s19_5():
 # --------------------------------------------------------------------------- choices the rules give the player
 
 def _three_face_down(st, s=0):
-    st.pred_t[s], st.pred_c[s], st.pred_up[s] = 1, ["research", "train", "award"], [0, 0, 0]
+    st.pred_t[s], st.pred_c[s], st.pred_up[s] = 1, ("research", "train", "award"), (0, 0, 0)
 
 
 def _crystal_ball(st, source):
@@ -815,13 +815,13 @@ def _crystal_ball(st, source):
         give(st, dollar=1)
         do(st, ("place", "OB2"))
     elif source in ("F04", "F11"):
-        st.emp[0].append((source, 0))
+        st.emp[0] += ((source, 0),)
         do(st, ("freelancer", source))
     elif source == "S23":                                # the skill card's tuck benefit
-        st.h_skill[0] = ["S23"]
+        st.h_skill[0] = ("S23",)
         do(st, ("tuck", "S23", st.wow[0]))
     else:
-        st.h_item[0] = [source]
+        st.h_item[0] = (source,)
         do(st, ("item", source))
 
 
@@ -838,7 +838,7 @@ def test_crystal_ball_turns_up_the_card_of_the_players_choice_s10_18(source, fli
     if flips == 2:
         assert st.legal_actions() == [("flip", "research"), ("flip", "train")]
         do(st, ("flip", "train"))
-    assert st.pred_up[0] == ([0, 0, 1] if flips == 1 else [0, 1, 1])
+    assert st.pred_up[0] == ((0, 0, 1) if flips == 1 else (0, 1, 1))
     if source == "OB2":
         assert st.stack[-1][0] == "obj"                  # then the Objective action itself (§7.2)
 
@@ -847,11 +847,11 @@ def test_crystal_ball_asks_only_when_there_is_a_choice_s10_18():
     """§10.18: with one face-down card (or as many flips as face-down cards) there is nothing to
     choose: the cards turn at once, and a completed set pays its reward (§13.2); none = wasted."""
     st = mk(3)
-    st.pred_t[0], st.pred_c[0], st.pred_up[0] = 1, ["research", "train"], [1, 0]
+    st.pred_t[0], st.pred_c[0], st.pred_up[0] = 1, ("research", "train"), (1, 0)
     _crystal_ball(st, "F04")
     assert st.pred_t[0] == -1 and st.vp[0] == st.game.data.prediction_rewards[2][0]
     st = mk(3)
-    st.pred_t[0], st.pred_c[0], st.pred_up[0] = 1, ["research", "train", "award"], [1, 0, 0]
+    st.pred_t[0], st.pred_c[0], st.pred_up[0] = 1, ("research", "train", "award"), (1, 0, 0)
     _crystal_ball(st, "F11")
     assert st.pred_t[0] == -1 and not any(t[0] == "flip" for t in st.stack)
     st = mk(3)
@@ -868,13 +868,13 @@ def test_up_to_two_upgrade_steps_are_one_or_two_by_choice_s10_12_s16_4(how, piec
 
     def start(level):
         st = mk()
-        st.prod[0][piece] = level
+        st.prod[0] = st.prod[0][:piece] + (level,) + st.prod[0][piece + 1:]
         if how == "SP06":
-            st.emp[0].append(("SP06", 0))
-            st.stand[0] = ["SP06"]
+            st.emp[0] += (("SP06", 0),)
+            st.stand[0] = ("SP06",)
             do(st, ("place", "UPM", "SP06"))
         else:
-            st.h_item[0] = [how]
+            st.h_item[0] = (how,)
             do(st, ("item", how))
         return st
 
@@ -943,9 +943,9 @@ def test_sp08_research_and_playtest_split_is_a_choice_s16_4():
     """§16.4 SP08: research and playtest are interchangeable to pay for a part: the split is
     the player's (here 2 playtest for a level-2 mechanism, paid 2/0, 1/1 or 0/2)."""
     st = mk()
-    st.perm[0] = [0, 1, 0]
-    st.emp[0].append(("SP08", 0))
-    st.stand[0] = ["SP08"]
+    st.perm[0] = (0, 1, 0)
+    st.emp[0] += (("SP08", 0),)
+    st.stand[0] = ("SP08",)
     give(st, research=2, playtest=2)
     do(st, ("place", "GP1", "SP08"), ("buy", "mechanism", 2))
     assert st.legal_actions() == [("pay", "research", x, "playtest", 2 - x) for x in range(3)]
@@ -963,7 +963,7 @@ def test_trading_goes_on_in_the_free_window_after_the_action_amb30():
     assert st.current_player() == 1                      # nothing new to trade: the turn ended
     st = mk()
     give(st, time=3)
-    st.h_item[0] = ["I02"]                               # gain $4
+    st.h_item[0] = ("I02",)                              # gain $4
     do(st, ("place", "TD1"), ("swap", "time", "dollar", 3), ("stop",))
     legal = st.legal_actions()
     assert ("item", "I02") in legal and ("end_turn",) in legal

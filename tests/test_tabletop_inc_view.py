@@ -98,12 +98,12 @@ def test_rare_decisions_are_picked_on_the_board_too():
         state.apply_action(state.random_action(rng))
     seat = state.current_player()
     other = (seat + 1) % 3
-    state.pub[seat] = [(4, 4, 4), (2, 2, 2)]
-    state.emp[other] = [("F03", 0), ("F06", 1)]
-    state.emp[seat] = [("F02", 0)]
-    state.prod[seat] = [1, 2, 0]
+    state.pub[seat] = ((4, 4, 4), (2, 2, 2))
+    state.emp[other] = (("F03", 0), ("F06", 1))
+    state.emp[seat] = (("F02", 0),)
+    state.prod[seat] = (1, 2, 0)
     state.res[seat] = [9, 9, 9, 9, 9]
-    state.h_skill[seat] = ["S01", "S22"]
+    state.h_skill[seat] = ("S01", "S22")
     for task in (("award", seat, 0), ("copy", seat), ("upg", seat, 1)):
         state.stack.append(task)
         legal = keys_on_board(state)
@@ -197,14 +197,14 @@ def test_a_mumanbot_shows_its_level_score_predictions_and_last_zap_card():
     assert "last ZAP drawn" in svg and f'>{drawn}<' in svg
     vp = d.zap[drawn][1][2]
     assert f"+{vp} VP at Hard" in svg
-    state.pred_t[1], state.pred_c[1], state.pred_up[1] = 0, ["research", "award"], [1, 1]
+    state.pred_t[1], state.pred_c[1], state.pred_up[1] = 0, ("research", "award"), (1, 1)
     svg = board_svg(state, 0)
     assert "predicting on you:" in svg and "prediction: Research<" in svg and "prediction: Award<" in svg
 
 
 def test_another_persons_face_down_predictions_are_card_backs():
     state = load_game("tabletop_inc", players=3).new_initial_state(1)
-    state.pred_t[1], state.pred_c[1], state.pred_up[1] = 0, ["research", "award"], [1, 0]
+    state.pred_t[1], state.pred_c[1], state.pred_up[1] = 0, ("research", "award"), (1, 0)
     svg = board_svg(state, 0)
     assert "prediction: Research (came true)" in svg and "prediction: Award" not in svg
     assert ">?<" in svg
@@ -309,8 +309,8 @@ def test_new_choices_are_picked_on_the_board_crystal_ball_split_upgrade_and_late
         return load_game("tabletop_inc", players=3).new_initial_state(1)
 
     state = fresh()
-    state.pred_t[0], state.pred_c[0], state.pred_up[0] = 1, ["research", "train", "award"], [0, 0, 0]
-    state.emp[0].append(("F04", 0))
+    state.pred_t[0], state.pred_c[0], state.pred_up[0] = 1, ("research", "train", "award"), (0, 0, 0)
+    state.emp[0] += (("F04", 0),)
     state.apply_action(("freelancer", "F04"))
     assert {a[0] for a in keys_on_board(state)} == {"flip"}
     assert action_keys(state, 0, ("flip", "train")) == ("pred:train",)
@@ -326,8 +326,8 @@ def test_new_choices_are_picked_on_the_board_crystal_ball_split_upgrade_and_late
     assert "choose how many of each" in view.decision_text(state, state.observation(0), 0)
 
     state = fresh()
-    state.prod[0] = [0, 0, 1]
-    state.h_item[0] = ["I08"]
+    state.prod[0] = (0, 0, 1)
+    state.h_item[0] = ("I08",)
     state.apply_action(("item", "I08"))
     assert [a[0] for a in keys_on_board(state)] == ["upgrade"]
     assert state.action_to_string(("upgrade", "component")) == "upgrade your component from level 2 to 3"
@@ -335,7 +335,7 @@ def test_new_choices_are_picked_on_the_board_crystal_ball_split_upgrade_and_late
 
     state = fresh()
     state.res[0] = [0, 3, 0, 0, 0]
-    state.h_item[0] = ["I02"]
+    state.h_item[0] = ("I02",)
     for action in (("place", "TD1"), ("swap", "time", "dollar", 3), ("stop",), ("item", "I02")):
         state.apply_action(action)
     on_board = set(svg_keys(board_svg(state, 0)))

@@ -160,19 +160,19 @@ def determinizer(state, seat: int):
                 del pool[:k]
             w.deck[key] = pool
         for p in others:
-            w.h_emp[p] = new_emp[p]
+            w.h_emp[p] = tuple(new_emp[p])
 
         pool = items[:]
         shuffle(pool, rng)
         for p, k in item_hands:
-            w.h_item[p] = pool[:k]
+            w.h_item[p] = tuple(pool[:k])
             del pool[:k]
         w.deck["it"] = pool
 
         pool = skills[:]
         shuffle(pool, rng)
         for p, k in skill_hands:
-            w.h_skill[p] = pool[:k]
+            w.h_skill[p] = tuple(pool[:k])
             del pool[:k]
         w.skill_deck = pool
 
@@ -202,7 +202,7 @@ def determinizer(state, seat: int):
         for p, unseen, cards, up in predictions:
             pool = unseen[:]
             shuffle(pool, rng)
-            w.pred_c[p] = [c if u else pool.pop() for c, u in zip(cards, up)]
+            w.pred_c[p] = tuple([c if u else pool.pop() for c, u in zip(cards, up)])
         for i, t in choosing:
             pool = pools["predictions"][:]
             shuffle(pool, rng)
@@ -230,14 +230,15 @@ def render(state) -> str:
     for s in range(state.n):
         if s in g.bots:
             lines.append(f"seat {s} Mumanbot ({g.levels[s]}): {state.vp[s]} VP, workers {state.mum[s]}, "
-                         f"predicts seat {state.pred_t[s]}: {state.pred_c[s]}")
+                         f"predicts seat {state.pred_t[s]}: {list(state.pred_c[s])}")
             continue
         r = ", ".join(f"{RES[i]} {v}" for i, v in enumerate(state.res[s]) if v)
         prod = "/".join(str(x) for x in state.prod[s])
-        lines.append(f"seat {s}: {state.vp[s]} VP; {r or 'no resources'}; workers {state.mum[s]}+{state.stand[s]}; "
-                     f"skills {state.skills(s)}; production {prod}; published {state.pub[s]}; awards {state.awd[s]}; "
+        lines.append(f"seat {s}: {state.vp[s]} VP; {r or 'no resources'}; workers {state.mum[s]}+{list(state.stand[s])}; "
+                     f"skills {state.skills(s)}; production {prod}; published {list(state.pub[s])}; "
+                     f"awards {list(state.awd[s])}; "
                      f"table {[c for c, _ in state.emp[s]]} WOW {state.wow[s]} POW {state.pow[s] or '-'}; "
-                     f"objectives {state.objs[s]}; hand {len(state.h_emp[s])}e/{len(state.h_skill[s])}s/"
+                     f"objectives {list(state.objs[s])}; hand {len(state.h_emp[s])}e/{len(state.h_skill[s])}s/"
                      f"{len(state.h_item[s])}i")
     if state.phase == "over":
         lines.append("final: " + ", ".join(f"seat {s} {t[0]}" for s, t in enumerate(state.scores())))

@@ -106,7 +106,7 @@ def feasible(state, s: int, oids) -> bool:
             for A in ok[:cnt]:
                 levels.remove(A)
     if game_needs:
-        games = state.pub[s] + [g for _A, g in state.awd[s]]
+        games = list(state.pub[s]) + [g for _A, g in state.awd[s]]
         if not _games_ok(games, game_needs):
             return False
     return True

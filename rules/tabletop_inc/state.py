@@ -14,6 +14,14 @@ Layout of the state (all plain data, cloned by hand):
   resources after its last swap, whether the seat then stopped) - AMB-30 lets it swap on in
   its free windows.
 
+Shared between clones, never changed in place (issue #19: clone() then copies only the outer
+lists; every inner list it copied cost an allocation and fed the garbage collector): each
+seat's stand, placed, emp, perm, prod, h_emp, h_skill, h_item, pub, awd, objs, pred_c and
+pred_up, each piece's supply row, and each track's `tr` and `tok` are tuples; a change puts a
+new tuple in place (`_with`, `_without`), so a missed in-place write fails loudly.  Each
+seat's `tuck` dict is shared the same way: a tuck replaces the dict, never writes into it.
+`res` changes at nearly every step, so its per-seat lists stay lists that clone() copies.
+
 A decision with several parts is a sequence of short decisions: the stack holds tuples
 (kind, seat, ...) and its top names the deciding seat and the legal actions.
 """
@@ -30,7 +38,6 @@ from .scoring import objective_total
 
 _lcopy = list.copy
 _new_state = object.__new__
-_dcopy = dict.copy
 L1 = (0, 1, 2)
 L2 = (3, 4)
 TRACK_WORDS = {"sp": "specialist", "fl": "freelancer", "it": "item"}
@@ -56,6 +63,17 @@ def unshared_rng(shared: random.Random) -> random.Random:
     own = random.Random.__new__(random.Random)
     own.setstate(frozen)
     return own
+
+
+def _with(row: tuple, i: int, value) -> tuple:
+    """`row` with entry i set to `value`: how a shared per-seat tuple changes."""
+    return row[:i] + (value,) + row[i + 1:]
+
+
+def _without(row: tuple, item) -> tuple:
+    """`row` without the first `item` (as list.remove, ValueError if absent)."""
+    i = row.index(item)
+    return row[:i] + row[i + 1:]
 
 
 def _place_rows(game) -> tuple:
@@ -95,26 +113,26 @@ class TabletopState(State):
         self.vp = [0] * n
         self.res = [[0] * 5 for _ in range(n)]
         self.mum = [d.workers] * n
-        self.stand = [[] for _ in range(n)]
-        self.placed = [[] for _ in range(n)]
-        self.emp = [[] for _ in range(n)]
+        self.stand = [()] * n
+        self.placed = [()] * n
+        self.emp = [()] * n
         self.wow = [""] * n
         self.pow = [""] * n
         self.tuck = [{} for _ in range(n)]
-        self.perm = [[0, 0, 0] for _ in range(n)]
-        self.prod = [[0, 0, 0] for _ in range(n)]
-        self.h_emp = [[] for _ in range(n)]
-        self.h_skill = [[] for _ in range(n)]
-        self.h_item = [[] for _ in range(n)]
-        self.pub = [[] for _ in range(n)]
-        self.awd = [[] for _ in range(n)]
-        self.objs = [[] for _ in range(n)]
+        self.perm = [(0, 0, 0)] * n
+        self.prod = [(0, 0, 0)] * n
+        self.h_emp = [()] * n
+        self.h_skill = [()] * n
+        self.h_item = [()] * n
+        self.pub = [()] * n
+        self.awd = [()] * n
+        self.objs = [()] * n
         self.acard = [""] * n
         self.pred_t = [-1] * n
-        self.pred_c = [[] for _ in range(n)]
-        self.pred_up = [[] for _ in range(n)]
+        self.pred_c = [()] * n
+        self.pred_up = [()] * n
         self.occ = [-1] * len(d.spaces)
-        self.supply = [list(p) for p in d.pieces]
+        self.supply = [tuple(p) for p in d.pieces]
         self.shelf = list(d.award_tokens)
         self.hourglass = d.hourglass_start[n] + game.params.hourglass_extra
         self.end_by = -1
@@ -133,8 +151,8 @@ class TabletopState(State):
             rng.shuffle(deck)
             self.deck[key] = deck
             w = d.widths[key]
-            self.tr[key] = [deck.pop() if deck else "" for _ in range(w)]
-            self.tok[key] = [(0, 0, 0, 0, 0)] * w
+            self.tr[key] = tuple([deck.pop() if deck else "" for _ in range(w)])
+            self.tok[key] = ((0, 0, 0, 0, 0),) * w
         self.skill_deck = sorted(d.skills)
         rng.shuffle(self.skill_deck)
         self.skill_out = []
@@ -161,7 +179,7 @@ class TabletopState(State):
                     self.res[s][r] += b[r]
         # §5.15 one objective each, face up
         for s in humans:
-            self.objs[s].append(self.obj_deck.pop())
+            self.objs[s] = self.objs[s] + (self.obj_deck.pop(),)
         # §5.14 Founder or POW/WOW
         if game.params.start_cards == "founders":
             founders = sorted(d.founders)
@@ -200,38 +218,37 @@ class TabletopState(State):
         c.vp = self.vp[:]
         c.res = list(map(_lcopy, self.res))
         c.mum = self.mum[:]
-        c.stand = list(map(_lcopy, self.stand))
-        c.placed = list(map(_lcopy, self.placed))
-        c.emp = list(map(_lcopy, self.emp))
+        # per-seat tuples (and tuck dicts) are never changed in place: the outer lists suffice
+        c.stand = self.stand[:]
+        c.placed = self.placed[:]
+        c.emp = self.emp[:]
         c.wow = self.wow[:]
         c.pow = self.pow[:]
-        c.tuck = list(map(_dcopy, self.tuck))
-        c.perm = list(map(_lcopy, self.perm))
-        c.prod = list(map(_lcopy, self.prod))
-        c.h_emp = list(map(_lcopy, self.h_emp))
-        c.h_skill = list(map(_lcopy, self.h_skill))
-        c.h_item = list(map(_lcopy, self.h_item))
-        c.pub = list(map(_lcopy, self.pub))
-        c.awd = list(map(_lcopy, self.awd))
-        c.objs = list(map(_lcopy, self.objs))
+        c.tuck = self.tuck[:]
+        c.perm = self.perm[:]
+        c.prod = self.prod[:]
+        c.h_emp = self.h_emp[:]
+        c.h_skill = self.h_skill[:]
+        c.h_item = self.h_item[:]
+        c.pub = self.pub[:]
+        c.awd = self.awd[:]
+        c.objs = self.objs[:]
         c.acard = self.acard[:]
         c.pred_t = self.pred_t[:]
-        c.pred_c = list(map(_lcopy, self.pred_c))
-        c.pred_up = list(map(_lcopy, self.pred_up))
+        c.pred_c = self.pred_c[:]
+        c.pred_up = self.pred_up[:]
         c.occ = self.occ[:]
-        # the three tracks' keys, in the order set-up made them (spelled out: a third of a
-        # microsecond less than a comprehension each)
+        # the three decks' keys, in the order set-up made them (spelled out: a third of a
+        # microsecond less than a comprehension each); the tracks are tuples
         d = self.deck
         c.deck = {"sp": d["sp"][:], "fl": d["fl"][:], "it": d["it"][:]}
-        d = self.tr
-        c.tr = {"sp": d["sp"][:], "fl": d["fl"][:], "it": d["it"][:]}
-        d = self.tok
-        c.tok = {"sp": d["sp"][:], "fl": d["fl"][:], "it": d["it"][:]}
+        c.tr = self.tr.copy()
+        c.tok = self.tok.copy()
         c.skill_deck = self.skill_deck[:]
         c.skill_out = self.skill_out[:]
         c.obj_deck = self.obj_deck[:]
         c.obj_out = self.obj_out[:]
-        c.supply = list(map(_lcopy, self.supply))
+        c.supply = self.supply[:]
         c.shelf = self.shelf[:]
         c.zap_deck = self.zap_deck[:]
         c.zap_disc = self.zap_disc[:]
@@ -646,8 +663,8 @@ class TabletopState(State):
         if worker == "m":
             self.mum[s] -= 1
         else:
-            self.stand[s].remove(worker)
-        self.placed[s].append((worker, sp.idx))
+            self.stand[s] = _without(self.stand[s], worker)
+        self.placed[s] = self.placed[s] + ((worker, sp.idx),)
         if not sp.unlimited:
             self.occ[sp.idx] = s
         linked = worker != "m" and g.data.specialists[worker][0] == sp.action
@@ -666,8 +683,9 @@ class TabletopState(State):
             self.mum[s] -= 1
             worker = "m"
         else:
-            worker = self.stand[s].pop(0)
-        self.placed[s].append((worker, card))
+            worker = self.stand[s][0]
+            self.stand[s] = self.stand[s][1:]
+        self.placed[s] = self.placed[s] + ((worker, card),)
         self.stack.append(("freelancer", s, card))
         self.log(f"seat {s} uses freelancer {card}")
 
@@ -677,13 +695,13 @@ class TabletopState(State):
         kind = action[0]
         if kind == "tuck":
             sc, e = action[1], action[2]
-            self.h_skill[s].remove(sc)
-            self.tuck[s][e] = sc
+            self.h_skill[s] = _without(self.h_skill[s], sc)
+            self.tuck[s] = {**self.tuck[s], e: sc}          # shared with clones: replaced, not written
             self.gain_bonus(s, d.skills[sc][1])
             self.log(f"seat {s} tucks {sc} behind {e}")
         elif kind == "item":
             it = action[1]
-            self.h_item[s].remove(it)
+            self.h_item[s] = _without(self.h_item[s], it)
             self.deck["it"].insert(0, it)            # bottom of the item deck (§16.5)
             k, v = d.items[it]
             if k == "gain":
@@ -695,8 +713,7 @@ class TabletopState(State):
                 self.upgrade_up_to(s, v[0], v[1])
             else:
                 p = self.perm[s]
-                for i in range(3):
-                    p[i] += v[i]
+                self.perm[s] = (p[0] + v[0], p[1] + v[1], p[2] + v[2])
             self.log(f"seat {s} uses item {it}")
         elif kind == "swap":
             self.swap(s, action, *self.trade_masks(s))
@@ -764,8 +781,8 @@ class TabletopState(State):
         """§10.13: a complete game moves to the published area."""
         p = self.prod[s]
         if p[0] and p[1] and p[2]:
-            self.pub[s].append((p[0], p[1], p[2]))
-            self.prod[s] = [0, 0, 0]
+            self.pub[s] = self.pub[s] + ((p[0], p[1], p[2]),)
+            self.prod[s] = (0, 0, 0)
             if linked:                                # SP13
                 r = self.res[s]
                 r[0] += 1; r[1] += 1; r[2] += 1
@@ -787,10 +804,11 @@ class TabletopState(State):
         nl = self._upgrade_level(s, piece)
         if not nl:
             return False
-        sup = self.supply[piece]
+        sup = list(self.supply[piece])
         sup[nl - 1] -= 1
         sup[self.prod[s][piece] - 1] += 1
-        self.prod[s][piece] = nl
+        self.supply[piece] = tuple(sup)
+        self.prod[s] = _with(self.prod[s], piece, nl)
         return True
 
     def upgrade_up_to(self, s: int, piece: int, steps: int) -> None:
@@ -845,15 +863,16 @@ class TabletopState(State):
     def take_card(self, s: int, key: str, i: int) -> None:
         """§9: take slot i with its tokens; cards to its left shift right; draw into slot 1."""
         tr, tok = self.tr[key], self.tok[key]
-        card = tr.pop(i)
-        t = tok.pop(i)
+        card = tr[i]
+        t = tok[i]
         r = self.res[s]
         for k in range(5):
             r[k] += t[k]
         deck = self.deck[key]
-        tr.insert(0, deck.pop() if deck else "")
-        tok.insert(0, (0, 0, 0, 0, 0))
-        (self.h_item if key == "it" else self.h_emp)[s].append(card)
+        self.tr[key] = (deck.pop() if deck else "",) + tr[:i] + tr[i + 1:]
+        self.tok[key] = ((0, 0, 0, 0, 0),) + tok[:i] + tok[i + 1:]
+        hand = self.h_item if key == "it" else self.h_emp
+        hand[s] = hand[s] + (card,)
         self.log(f"seat {s} takes {card} from {TRACK_WORDS[key]} slot {i + 1}")
 
     # ------------------------------------------------------------------ recall (§12)
@@ -863,29 +882,31 @@ class TabletopState(State):
         keys = ("sp", "fl", "it") if self.game.params.refresh_items else ("sp", "fl")
         for key in keys:
             tr, tok = self.tr[key], self.tok[key]
-            card = tr.pop()
-            t = tok.pop()
+            card = tr[-1]
+            t = tok[-1]
             if card:
                 self.deck[key].insert(0, card)
             deck = self.deck[key]
-            tr.insert(0, deck.pop() if deck else "")
-            tok.insert(0, (0, 0, 0, 0, 0))
+            self.tr[key] = (deck.pop() if deck else "",) + tr[:-1]
+            # tokens of the card that left join those of the card now rightmost
+            tok = ((0, 0, 0, 0, 0),) + tok[:-1]
             last = tok[-1]
-            tok[-1] = tuple(last[k] + t[k] for k in range(5))
+            self.tok[key] = tok[:-1] + (tuple(last[k] + t[k] for k in range(5)),)
 
     def return_workers(self, s: int) -> int:
         n = 0
         occ = self.occ
+        back = []
         for w, loc in self.placed[s]:
             if isinstance(loc, int):
                 occ[loc] = -1 if occ[loc] == s else occ[loc]
             if w == "m":
                 self.mum[s] += 1
             else:
-                self.stand[s].append(w)
+                back.append(w)
             n += 1
-        self.stand[s].sort()
-        self.placed[s] = []
+        self.stand[s] = tuple(sorted(self.stand[s] + tuple(back)))
+        self.placed[s] = ()
         return n
 
     def move_hourglass(self, n: int) -> list:
@@ -910,8 +931,8 @@ class TabletopState(State):
         self.log(f"seat {s} recalls {n} worker(s); hourglass {self.hourglass}")
         # step 5 starts by discarding the unresolved set (§13.2)
         self.pred_t[s] = -1
-        self.pred_c[s] = []
-        self.pred_up[s] = []
+        self.pred_c[s] = ()
+        self.pred_up[s] = ()
         self.stack.append(("endcheck", s))
         self.stack.append(("predstart", s))
         d = self.game.data
@@ -935,14 +956,14 @@ class TabletopState(State):
                 continue
             k = cards.index(action)
             if p in bots:
-                cards.pop(k)
+                self.pred_c[p] = cards[:k] + cards[k + 1:]
                 self.vp[p] += 1
                 self.log(f"Mumanbot {p} predicted {action.replace('_', ' ')} (+1 VP)")
             elif not self.pred_up[p][k]:
                 self.flip(p, k)
 
     def flip(self, p: int, k: int) -> None:
-        self.pred_up[p][k] = 1
+        self.pred_up[p] = _with(self.pred_up[p], k, 1)
         if self.ability(p) == "prediction_flip_vp":          # W11
             self.vp[p] += 1
         if all(self.pred_up[p]):
@@ -950,8 +971,8 @@ class TabletopState(State):
             vp, c1, c2 = self.game.data.prediction_rewards[m]
             self.vp[p] += vp
             self.pred_t[p] = -1
-            self.pred_c[p] = []
-            self.pred_up[p] = []
+            self.pred_c[p] = ()
+            self.pred_up[p] = ()
             self.log(f"seat {p}: all {m} predictions came true (+{vp} VP)")
             if c2:
                 self.stack.append(("pick", p, 1, c2, 1))
@@ -1166,7 +1187,7 @@ class TabletopState(State):
             self.res[s][r] -= 1
             j = need[0]
             old = self.tok[key][j]
-            self.tok[key][j] = old[:r] + (old[r] + 1,) + old[r + 1:]
+            self.tok[key] = _with(self.tok[key], j, _with(old, r, old[r] + 1))
             if len(need) > 1:
                 st.append(("tokens", s, key, i, need[1:]))
             else:
@@ -1174,11 +1195,10 @@ class TabletopState(State):
         elif kind == "play":
             if a[0] == "play":
                 card, slot = a[1], a[2]
-                self.h_emp[s].remove(card)
-                self.emp[s].append((card, slot))
+                self.h_emp[s] = _without(self.h_emp[s], card)
+                self.emp[s] = self.emp[s] + ((card, slot),)
                 if card in d.specialists:
-                    self.stand[s].append(card)
-                    self.stand[s].sort()
+                    self.stand[s] = tuple(sorted(self.stand[s] + (card,)))
                 self.log(f"seat {s} plays {card}")
                 if t[2] > 1:
                     st.append(("play", s, t[2] - 1))
@@ -1190,7 +1210,7 @@ class TabletopState(State):
                 c = a[1]
                 rev.remove(c)
                 self.charge(s, (max(0, d.skills[c][2] - t[3]), 0, 0, 0, 0))
-                self.h_skill[s].append(c)
+                self.h_skill[s] = self.h_skill[s] + (c,)
                 self.log(f"seat {s} buys a skill card")
             self.skill_deck[:0] = rev
         elif kind in ("box", "part"):
@@ -1199,8 +1219,8 @@ class TabletopState(State):
                 L = a[2]
                 self.charge(s, self.piece_cost(s, piece, L, t[2] if kind == "box" else 0),
                             extra=(kind == "part" and bool(t[2])))
-                self.supply[piece][L - 1] -= 1
-                self.prod[s][piece] = L
+                self.supply[piece] = _with(self.supply[piece], L - 1, self.supply[piece][L - 1] - 1)
+                self.prod[s] = _with(self.prod[s], piece, L)
                 self.log(f"seat {s} buys a level-{L} {a[1]}")
         elif kind == "upg":
             if a[0] == "upgrade":
@@ -1210,8 +1230,10 @@ class TabletopState(State):
         elif kind == "award":
             if a[0] == "award":
                 A, gi = a[1], a[2]
-                game = self.pub[s].pop(gi)
-                self.awd[s].append((A, game))
+                pub = self.pub[s]
+                game = pub[gi]
+                self.pub[s] = pub[:gi] + pub[gi + 1:]
+                self.awd[s] = self.awd[s] + ((A, game),)
                 self.shelf[A - 1] -= 1
                 self.log(f"seat {s} wins a level-{A} award with its game {game[0]}/{game[1]}/{game[2]}")
         elif kind == "trade":
@@ -1235,7 +1257,7 @@ class TabletopState(State):
             rev = list(t[2])
             if a[0] == "keep":
                 rev.remove(a[1])
-                self.objs[s].append(a[1])
+                self.objs[s] = self.objs[s] + (a[1],)
                 if t[3] > 1 and rev:
                     st.append(("obj", s, tuple(rev), t[3] - 1))
                     return
@@ -1253,8 +1275,8 @@ class TabletopState(State):
                 st.append(("pcards", s, t[2], t[3] + (a[1],)))
             else:
                 self.pred_t[s] = t[2]
-                self.pred_c[s] = list(t[3])
-                self.pred_up[s] = [0] * len(t[3])
+                self.pred_c[s] = tuple(t[3])
+                self.pred_up[s] = (0,) * len(t[3])
                 self.log(f"seat {s} predicts {len(t[3])} action(s) of seat {t[2]}")
         elif kind == "keep":
             if t[2] == "wow":
