@@ -18,7 +18,7 @@ import random
 
 from automa import times as T
 from automa.times import BLUE, RED, TIMES
-from automa.rules.core import TERMINAL, Outcome, State, clone_rng, fresh_rng
+from automa.rules.core import TERMINAL, Outcome, State, clone_rng, fresh_rng, tuple_with, tuple_without
 from automa.rules.draws import shuffle
 
 from .data import EVENT_IDS, LINE_X, LINES, SECTIONS
@@ -53,12 +53,6 @@ _MUTABLE_NESTED = ("tok_now", "tok_new", "evt", "houses")
 #: shares them: copying the outer list is one allocation, where nested lists cost n + 1
 _TUPLES_PER = ("avail", "arrested", "kept", "pins", "pinrd", "stmt", "destroyed", "spaces",
                "news_slots", "rowh")
-
-
-def _without(items: tuple, x) -> tuple:
-    """`items` less its first `x`."""
-    i = items.index(x)
-    return items[:i] + items[i + 1:]
 
 
 SECTION_WORDS = dict(ED="Editorial", NR="Newsroom", HR="HR", AD="Administration", RG="Registry", PH="Photo")
@@ -244,8 +238,7 @@ class PulitzerState(State):
         return self.rng
 
     def _set_piece(self, sid: int, pos: int, piece: tuple) -> None:
-        pieces = self.spaces[sid]
-        self.spaces[sid] = pieces[:pos] + (piece,) + pieces[pos + 1:]
+        self.spaces[sid] = tuple_with(self.spaces[sid], pos, piece)
 
     def __getstate__(self):
         return self.__dict__
@@ -437,7 +430,7 @@ class PulitzerState(State):
     def _place(self, s: int, j: int, sid: int) -> None:
         g = self.game
         d = g.data
-        self.avail[s] = _without(self.avail[s], j)
+        self.avail[s] = tuple_without(self.avail[s], j)
         area = g.area[sid]
         if area == KIOSK:
             col = sid // g.krows
@@ -756,7 +749,7 @@ class PulitzerState(State):
         elif a0 == "bail":
             j = action[1]
             self._pay(s, self.jval(s, j) + 3)
-            self.arrested[s] = _without(self.arrested[s], j)
+            self.arrested[s] = tuple_without(self.arrested[s], j)
             self.avail[s] = tuple(sorted(self.avail[s] + (j,)))
 
     # ------------------------------------------------------------------ destruction
@@ -1412,7 +1405,7 @@ class PulitzerState(State):
         discarded with the rest anyway."""
         _, kind, code = choice
         if kind == "kept":
-            self.kept[s] = _without(self.kept[s], code)
+            self.kept[s] = tuple_without(self.kept[s], code)
             self._discard_card(code)
         elif kind == "leak":
             self._pay(s, 2)
@@ -1427,7 +1420,7 @@ class PulitzerState(State):
         self.pins[s] = self.pins[s][:-1]
         self.pinrd[s] = self.pinrd[s][:-1]
         if cell in self.stmt[s]:
-            self.stmt[s] = _without(self.stmt[s], cell)
+            self.stmt[s] = tuple_without(self.stmt[s], cell)
         last = self.pins[s][-1] if self.pins[s] else d.start
         self.string_used[s] = max(0.0, self.string_used[s] - d.dist[last][cell])
         self.unpinned[s] = True

@@ -18,8 +18,9 @@ Shared between clones, never changed in place (issue #19: clone() then copies on
 lists; every inner list it copied cost an allocation and fed the garbage collector): each
 seat's stand, placed, emp, perm, prod, h_emp, h_skill, h_item, pub, awd, objs, pred_c and
 pred_up, each piece's supply row, and each track's `tr` and `tok` are tuples; a change puts a
-new tuple in place (`_with`, `_without`), so a missed in-place write fails loudly.  Each
-seat's `tuck` dict is shared the same way: a tuck replaces the dict, never writes into it.
+new tuple in place (`tuple_with`, `tuple_without` of automa.rules.core), so a missed in-place
+write fails loudly.  Each seat's `tuck` dict is shared the same way: a tuck replaces the dict,
+never writes into it.
 `res` changes at nearly every step, so its per-seat lists stay lists that clone() copies.
 
 A decision with several parts is a sequence of short decisions: the stack holds tuples
@@ -30,7 +31,7 @@ from __future__ import annotations
 import random
 from typing import Any, Hashable
 
-from automa.rules.core import TERMINAL, State
+from automa.rules.core import TERMINAL, State, tuple_with, tuple_without
 from automa.rules.draws import BIT_LENGTHS, SAME_DRAWS
 
 from .data import ACTIONS, PIECES, RES
@@ -63,17 +64,6 @@ def unshared_rng(shared: random.Random) -> random.Random:
     own = random.Random.__new__(random.Random)
     own.setstate(frozen)
     return own
-
-
-def _with(row: tuple, i: int, value) -> tuple:
-    """`row` with entry i set to `value`: how a shared per-seat tuple changes."""
-    return row[:i] + (value,) + row[i + 1:]
-
-
-def _without(row: tuple, item) -> tuple:
-    """`row` without the first `item` (as list.remove, ValueError if absent)."""
-    i = row.index(item)
-    return row[:i] + row[i + 1:]
 
 
 def _place_rows(game) -> tuple:
@@ -663,7 +653,7 @@ class TabletopState(State):
         if worker == "m":
             self.mum[s] -= 1
         else:
-            self.stand[s] = _without(self.stand[s], worker)
+            self.stand[s] = tuple_without(self.stand[s], worker)
         self.placed[s] = self.placed[s] + ((worker, sp.idx),)
         if not sp.unlimited:
             self.occ[sp.idx] = s
@@ -695,13 +685,13 @@ class TabletopState(State):
         kind = action[0]
         if kind == "tuck":
             sc, e = action[1], action[2]
-            self.h_skill[s] = _without(self.h_skill[s], sc)
+            self.h_skill[s] = tuple_without(self.h_skill[s], sc)
             self.tuck[s] = {**self.tuck[s], e: sc}          # shared with clones: replaced, not written
             self.gain_bonus(s, d.skills[sc][1])
             self.log(f"seat {s} tucks {sc} behind {e}")
         elif kind == "item":
             it = action[1]
-            self.h_item[s] = _without(self.h_item[s], it)
+            self.h_item[s] = tuple_without(self.h_item[s], it)
             self.deck["it"].insert(0, it)            # bottom of the item deck (§16.5)
             k, v = d.items[it]
             if k == "gain":
@@ -808,7 +798,7 @@ class TabletopState(State):
         sup[nl - 1] -= 1
         sup[self.prod[s][piece] - 1] += 1
         self.supply[piece] = tuple(sup)
-        self.prod[s] = _with(self.prod[s], piece, nl)
+        self.prod[s] = tuple_with(self.prod[s], piece, nl)
         return True
 
     def upgrade_up_to(self, s: int, piece: int, steps: int) -> None:
@@ -963,7 +953,7 @@ class TabletopState(State):
                 self.flip(p, k)
 
     def flip(self, p: int, k: int) -> None:
-        self.pred_up[p] = _with(self.pred_up[p], k, 1)
+        self.pred_up[p] = tuple_with(self.pred_up[p], k, 1)
         if self.ability(p) == "prediction_flip_vp":          # W11
             self.vp[p] += 1
         if all(self.pred_up[p]):
@@ -1187,7 +1177,7 @@ class TabletopState(State):
             self.res[s][r] -= 1
             j = need[0]
             old = self.tok[key][j]
-            self.tok[key] = _with(self.tok[key], j, _with(old, r, old[r] + 1))
+            self.tok[key] = tuple_with(self.tok[key], j, tuple_with(old, r, old[r] + 1))
             if len(need) > 1:
                 st.append(("tokens", s, key, i, need[1:]))
             else:
@@ -1195,7 +1185,7 @@ class TabletopState(State):
         elif kind == "play":
             if a[0] == "play":
                 card, slot = a[1], a[2]
-                self.h_emp[s] = _without(self.h_emp[s], card)
+                self.h_emp[s] = tuple_without(self.h_emp[s], card)
                 self.emp[s] = self.emp[s] + ((card, slot),)
                 if card in d.specialists:
                     self.stand[s] = tuple(sorted(self.stand[s] + (card,)))
@@ -1219,8 +1209,8 @@ class TabletopState(State):
                 L = a[2]
                 self.charge(s, self.piece_cost(s, piece, L, t[2] if kind == "box" else 0),
                             extra=(kind == "part" and bool(t[2])))
-                self.supply[piece] = _with(self.supply[piece], L - 1, self.supply[piece][L - 1] - 1)
-                self.prod[s] = _with(self.prod[s], piece, L)
+                self.supply[piece] = tuple_with(self.supply[piece], L - 1, self.supply[piece][L - 1] - 1)
+                self.prod[s] = tuple_with(self.prod[s], piece, L)
                 self.log(f"seat {s} buys a level-{L} {a[1]}")
         elif kind == "upg":
             if a[0] == "upgrade":
