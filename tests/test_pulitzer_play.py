@@ -4,7 +4,7 @@ import random
 import pytest
 
 import automa.rules.pulitzer  # noqa: F401
-from automa.rules.core import load_game
+from automa.rules.core import load_game, tuple_with
 from automa.rules.pulitzer.bots import HeuristicBot
 from automa.rules.pulitzer.state import EV, R_EV2, R_EV4, T_ED
 
@@ -105,7 +105,7 @@ def test_insider_duel_lone_journalist_wins_R19():
     st.spaces[g.event_sids[0]] = ((0, 2, 0, 0),)
     st.spaces[g.event_sids[1]] = ((1, 2, 0, 0),)
     resolve_from(st, R_EV2)
-    assert st.evt[0][1] == 1 and st.evt[0][0] == 1 and st.evt[1] == [0, 0, 0]
+    assert st.evt[0][1] == 1 and st.evt[0][0] == 1 and st.evt[1] == (0, 0, 0)
 
 
 def test_snitch_keeps_a_line_card_and_arrests_on_a_double_R21():
@@ -160,7 +160,7 @@ def test_editorial_places_two_journalists_as_one_turn_R29():
     g = load_game("pulitzer", players=3)
     st = g.new_initial_state(2)
     s = st.current_player()
-    st.tok_now[s][T_ED] = 1
+    st.tok_now[s] = tuple_with(st.tok_now[s], T_ED, 1)
     st.apply_action(("editorial",))
     st.apply_action(("place", 0, g.kiosk_sid(0, 0)))
     assert st.current_player() == s

@@ -6,6 +6,7 @@ import pytest
 
 import automa.rules.pulitzer  # noqa: F401  (registers the game)
 from automa import times as T
+from automa.rules.core import tuple_with
 from automa.times import BLUE, RED, TIMES
 from automa.rules.core import DataError, IllegalActionError, ParamError, load_game
 from automa.rules.pulitzer.data import LINE_INDEX, load_data
@@ -240,7 +241,7 @@ def test_double_line_card_destroys_highlighted_in_that_line_17_10():
             [c for c, e in enumerate(d.evidence_cards) if e == (tap,)][:1]
         bc = next(c for c, l in enumerate(d.line_cards) if l == (LINE_INDEX["B"], LINE_INDEX["C"]))
         st.line_deck = [c for c in st.line_deck if c != bc] + [bc]
-        st.evt[0][0] = target_token
+        st.evt[0] = tuple_with(st.evt[0], 0, target_token)
         resolve_from(st, R_BUSAG)
         pin_cell = cell(g, "B:TAP")
         assert ("pin", pin_cell) in st.legal_actions()
@@ -353,7 +354,7 @@ def test_token_shortage_takes_from_an_earlier_holder_R15():
     """§8.7.1 / R-15: with the supply empty the requester takes one from a player who
     did not gain it this round."""
     g, st = fresh(players=3)
-    st.tok_now[0][T_NR] = 2                                 # whole supply held since last round
+    st.tok_now[0] = tuple_with(st.tok_now[0], T_NR, 2)  # whole supply held since last round
     st.news_slots[1] = (2,)
     resolve_from(st, 9)
     # after maintenance the taken token is seat 2's for the new round; seat 0's leftover is gone
@@ -365,7 +366,7 @@ def test_photo_token_raises_bus_value():
     g = load_game("pulitzer", players=3)
     st = g.new_initial_state(4)
     s = st.current_player()
-    st.tok_now[s][T_PH1] = 1
+    st.tok_now[s] = tuple_with(st.tok_now[s], T_PH1, 1)
     st.apply_action(("place", 2, g.bus_sids[0]))
     assert st.pend[0] == "tok" and ("tok", "PH1") in st.legal_actions()
     st.apply_action(("tok", "PH1"))
@@ -378,7 +379,7 @@ def test_photo_token_raises_bus_value():
 def test_final_score_houses_sets_and_majorities_R3():
     """§12.2 / R-3: 3 per house, 5 per strict colour majority, 10 per set of distinct colours."""
     g, st = fresh(players=4)
-    st.houses = [[2, 1, 1, 1], [1, 1, 0, 0], [0, 1, 0, 0], [0, 0, 0, 0]]
+    st.houses = [(2, 1, 1, 1), (1, 1, 0, 0), (0, 1, 0, 0), (0, 0, 0, 0)]
     # seat 0: 5 houses = 15, majorities in colours 0, 2, 3 = 15, one full set = 10
     assert st.house_score(0) == 15 + 15 + 10
     assert st.house_score(1) == 6
@@ -640,7 +641,7 @@ def test_alternative_readings_are_switchable_14():
     hl = sorted(g.hl[st.report[0]])
     st.pins[0] = hl[:8]
     assert st.final_score(0) == st.report_score(0) + 55            # R-4 alternative: 20 + 35
-    st.houses = [[4, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]]
+    st.houses = [(4, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0)]
     assert st.house_score(0) == 12 + 5 + 10                         # R-3 alternative
     assert T.agent_draw_counts(BLUE, 7, alternative=True) == (2, 1)
     g, st = fresh(mode="solo", readings=("R-32", "R-36"))
@@ -688,7 +689,7 @@ def test_administration_token_allows_an_occupied_bus_space_8_7():
     st.apply_action(("place", 4, g.bus_sids[0]))
     s2 = st.current_player()
     assert ("place", 4, g.bus_sids[0]) not in st.legal_actions()
-    st.tok_now[s2][2] = 1                                   # Administration
+    st.tok_now[s2] = tuple_with(st.tok_now[s2], 2, 1)  # Administration
     assert ("place", 4, g.bus_sids[0]) in st.legal_actions()
     st.apply_action(("place", 4, g.bus_sids[0]))
     assert [p[0] for p in st.spaces[g.bus_sids[0]]] == [s, s2] and st.tok_now[s2][2] == 0
@@ -739,7 +740,7 @@ def _use_newsroom_tokens(players, users):
     for k in range(users):
         s = st.current_player()
         movers.append(s)
-        st.tok_now[s][T_NR] = 1
+        st.tok_now[s] = tuple_with(st.tok_now[s], T_NR, 1)
         st.apply_action(("place", 0, g.kiosk_sid(k, 0)))
         assert ("tok", "NR") in st.legal_actions()
         st.apply_action(("tok", "NR"))
@@ -753,7 +754,7 @@ def test_used_token_stays_out_of_the_reserve_until_maintenance_9_4_R15():
     comes into play."""
     g, st, (a,) = _use_newsroom_tokens(3, 1)
     b, c = [s for s in range(3) if s != a]
-    st.tok_now[b][T_NR] = 1
+    st.tok_now[b] = tuple_with(st.tok_now[b], T_NR, 1)
     assert st._supply(T_NR) == 0 and st.tok_used[T_NR] == 1
     assert st.observation(c)["tok_used"][T_NR] == 1
     st.news_slots[S_NR] = (c,)
@@ -783,7 +784,7 @@ def test_editorial_token_used_is_out_of_the_reserve_for_the_round_9_4():
     g = load_game("pulitzer", players=3)
     st = g.new_initial_state(4)
     s = st.current_player()
-    st.tok_now[s][T_ED] = 1
+    st.tok_now[s] = tuple_with(st.tok_now[s], T_ED, 1)
     supply = st._supply(T_ED)
     st.apply_action(("editorial",))
     assert st.tok_now[s][T_ED] == 0 and st._supply(T_ED) == supply
@@ -861,7 +862,7 @@ def test_leaked_card_or_evidence_wildcard_is_the_players_choice_R12():
     for choice in ("leak", "wildcard"):
         g, st = _investigating(evidence_card(g, "CAR"), line_card(g, "B"))
         st.leak, st.leak_owner = [evidence_card(g, "TAP", 1)], 2
-        st.evt[0][2] = 1
+        st.evt[0] = tuple_with(st.evt[0], 2, 1)
         money = list(st.money)
         st.apply_action(("pin", cell(g, "B:TAP")))
         assert st.pend[0] == "pin_evidence"
@@ -880,10 +881,10 @@ def test_drawn_card_is_used_before_anything_is_spent_R12():
     g = load_game("pulitzer", players=3)
     kept = [evidence_card(g, "TAP", 1), 100 + line_card(g, "B", copy=1)]
     g, st = _investigating(evidence_card(g, "TAP"), line_card(g, "B"), kept=kept)
-    st.evt[0][1] = st.evt[0][2] = 1
+    st.evt[0] = (st.evt[0][0], 1, 1)
     st.apply_action(("pin", cell(g, "B:TAP")))
     assert st.pins[0] == (cell(g, "B:TAP"),) and sorted(st.kept[0]) == sorted(kept)
-    assert st.evt[0] == [0, 1, 1]
+    assert st.evt[0] == (0, 1, 1)
 
 
 def test_identical_kept_copies_are_one_choice_R12():
@@ -912,7 +913,7 @@ def test_target_token_makes_the_double_a_choice_even_with_a_single_R12_R13():
     st.evi_deck = [c for c in st.evi_deck if c != evidence_card(g, "TAP")] + [evidence_card(g, "TAP")]
     drawn = [line_card(g, "B"), line_card(g, "B", "C")]
     st.line_deck = [c for c in st.line_deck if c not in drawn] + drawn
-    st.evt[0][0] = 1
+    st.evt[0] = tuple_with(st.evt[0], 0, 1)
     resolve_from(st, R_BUSAG)
     st.apply_action(("pin", cell(g, "B:TAP")))
     assert st.legal_actions() == [("pin_line", "drawn", 0), ("pin_line", "double", 0)]
@@ -930,7 +931,7 @@ def test_heuristic_bot_spends_a_kept_card_rather_than_destroy_evidence_R12():
     assert bot.act(st, 0) == ("pin_line", "kept", kept_b)
     g, st = _investigating(evidence_card(g, "CAR"), line_card(g, "B"))
     st.leak, st.leak_owner = [evidence_card(g, "TAP", 1)], 2
-    st.evt[0][2] = 1
+    st.evt[0] = tuple_with(st.evt[0], 2, 1)
     st.apply_action(("pin", cell(g, "B:TAP")))
     assert bot.act(st, 0) == ("pin_evidence", "leak", 0)     # $200 rather than the wildcard
 

@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from automa.rules.core import load_game
+from automa.rules.core import load_game, tuple_with
 from automa.rules.pulitzer import view
 from automa.rules.pulitzer.state import JX
 from automa.times import TIMES
@@ -197,8 +197,8 @@ def test_terminal_board_marks_the_capitol_and_warns_when_it_is_near():
 def test_terminal_board_shows_tokens_held_and_kept_cards():
     """[§10, §8.6] Tokens held for this round and the next, and kept overtime cards."""
     state = _solo()
-    state.tok_now[0][1] = 1          # Newsroom +2, usable now
-    state.tok_new[0][4] = 1          # Photo +1, for next round
+    state.tok_now[0] = tuple_with(state.tok_now[0], 1, 1)  # Newsroom +2, usable now
+    state.tok_new[0] = tuple_with(state.tok_new[0], 4, 1)  # Photo +1, for next round
     d = state.game.data
     evidence = next(i for i, c in enumerate(d.evidence_cards) if len(c) == 1)
     line = next(i for i, c in enumerate(d.line_cards) if len(c) == 2)

@@ -47,12 +47,16 @@ _MUTABLE_FLAT = ("money", "contacts", "points", "hr", "req_left", "finished", "a
                  "house_supply", "times_deck", "times_pool", "times_revealed", "dq", "rlist",
                  "lower", "agent_cards", "cur", "bus_done", "log", "leak", "leak_used", "bail_due",
                  "tok_used")
-_list_copy = list.copy
-_MUTABLE_NESTED = ("tok_now", "tok_new", "evt", "houses")
 #: per seat or per space, tuples that a change replaces rather than edits, so that a clone
 #: shares them: copying the outer list is one allocation, where nested lists cost n + 1
 _TUPLES_PER = ("avail", "arrested", "kept", "pins", "pinrd", "stmt", "destroyed", "spaces",
-               "news_slots", "rowh")
+               "news_slots", "rowh", "tok_now", "tok_new", "evt", "houses")
+
+
+def _add(rows: list, s: int, i: int, delta: int) -> None:
+    """Adds `delta` to entry i of seat s's tuple in `rows`."""
+    row = rows[s]
+    rows[s] = row[:i] + (row[i] + delta,) + row[i + 1:]
 
 
 SECTION_WORDS = dict(ED="Editorial", NR="Newsroom", HR="HR", AD="Administration", RG="Registry", PH="Photo")
@@ -132,15 +136,15 @@ class PulitzerState(State):
         self.avail = [(0, 1, 2, 3, 4)] * n
         self.arrested = [()] * n
         self.bail_due = [0] * n
-        self.tok_now = [[0] * 6 for _ in range(n)]
-        self.tok_new = [[0] * 6 for _ in range(n)]
+        self.tok_now = [(0,) * 6] * n
+        self.tok_new = [(0,) * 6] * n
         #: per token type (TOKS), the tokens used this round: under a journalist or spent on
         #: an Editorial / Administration turn; out of the common reserve until maintenance
         #: returns them (§9.4), so a shortage this round cannot hand them out again (§8.7.1)
         self.tok_used = [0] * 6
-        self.evt = [[0, 0, 0] for _ in range(n)]   # target, line wildcard, evidence wildcard
+        self.evt = [(0, 0, 0)] * n                 # target, line wildcard, evidence wildcard
         self.kept = [()] * n                        # evidence card id, or 100 + line card id
-        self.houses = [[0] * 4 for _ in range(n)]
+        self.houses = [(0,) * 4] * n
         ncol = 3 if (n == 3 or g.lp) else 4
         self.house_supply = [d.houses_per_colour if c < ncol else 0 for c in range(4)]
         reports = list(range(len(d.report_cells)))
@@ -218,8 +222,6 @@ class PulitzerState(State):
         dd.update(src)
         for name in _MUTABLE_FLAT:
             dd[name] = src[name][:]
-        for name in _MUTABLE_NESTED:       # map over list.copy: no comprehension frame (3.11)
-            dd[name] = list(map(_list_copy, src[name]))
         for name in _TUPLES_PER:
             dd[name] = src[name][:]
         # the card resolving now holds its evidence and line card lists (cur[4], cur[5])
@@ -560,7 +562,7 @@ class PulitzerState(State):
             self.points[s] += (6, 3, 1)[k] if k < 3 else 0
         elif eid == EV["white_house_scandal"] and col == 0:
             gain += 5
-            self.evt[s][0] = 1
+            self.evt[s] = tuple_with(self.evt[s], 0, 1)
         return gain
 
     def _count_in_col(self, col: int) -> int:
@@ -701,8 +703,8 @@ class PulitzerState(State):
             self.stmt[s] += (action[1],)
         elif kind == "donor":
             t = pend[2]
-            self.tok_now[action[1]][t] -= 1
-            self.tok_new[s][t] += 1
+            _add(self.tok_now, action[1], t, -1)
+            _add(self.tok_new, s, t, 1)
         elif kind == "train":
             if a0 == "train":
                 self._pay(s, self.game.data.hr[self.hr[s]][0])
@@ -723,7 +725,7 @@ class PulitzerState(State):
             if action[1] == "money":
                 self.money[s] += 9
             else:
-                self.evt[s][2] += 1
+                _add(self.evt, s, 2, 1)
         if self.pend is None and not self.over:
             self._run()
 
@@ -851,7 +853,7 @@ class PulitzerState(State):
                         self.pend = ("fund", s)
                         return
                     if v < roll:
-                        self.evt[s][0] = 1
+                        self.evt[s] = tuple_with(self.evt[s], 0, 1)
                 else:
                     if v > roll:
                         self.points[s] += 10
@@ -1014,7 +1016,7 @@ class PulitzerState(State):
             win = [o for o, v in tot.items() if v == top]
             if len(win) == 1 and self.house_supply[r] > 0:
                 self.house_supply[r] -= 1
-                self.houses[win[0]][r] += 1
+                _add(self.houses, win[0], r, 1)
                 self._log("house", r, win[0])
         if g.lp:
             self._log("rows", tuple(h[0] for h in self.rowh), net, self.opinion + net)
@@ -1105,10 +1107,10 @@ class PulitzerState(State):
                     win = (a or b)[0][0]
                 if win >= 0:
                     if eid == EV["insider"]:
-                        self.evt[win][2] += 1
+                        _add(self.evt, win, 2, 1)
                     else:
-                        self.evt[win][1] += 1
-                        self.evt[win][0] = 1
+                        _add(self.evt, win, 1, 1)
+                        self.evt[win] = tuple_with(self.evt[win], 0, 1)
         self._next_step(R_BUSAG)
 
     def _after_keep(self, s: int, card: int, pend) -> None:
@@ -1383,7 +1385,7 @@ class PulitzerState(State):
                 n = 1
                 if self.evt[s][0]:
                     n = 2
-                    self.evt[s][0] = 0
+                    self.evt[s] = tuple_with(self.evt[s], 0, 0)
                 li = d.cell_line[cell]
                 for _ in range(n):
                     self.dq.append((s, (li,)))
@@ -1412,7 +1414,7 @@ class PulitzerState(State):
             self.money[self.leak_owner] += 2
             self.leak_used.append(s)
         elif kind == "wildcard":
-            self.evt[s][2 if choice[0] == "pin_evidence" else 1] -= 1
+            _add(self.evt, s, 2 if choice[0] == "pin_evidence" else 1, -1)
 
     def _unpin(self, s: int) -> None:
         d = self.game.data
@@ -1475,7 +1477,7 @@ class PulitzerState(State):
     def _use_token(self, s: int, t: int) -> None:
         """Seat s uses one of its tokens of type t: it stays in play, not in the common
         reserve, until maintenance (§9.4)."""
-        self.tok_now[s][t] -= 1
+        _add(self.tok_now, s, t, -1)
         self.tok_used[t] += 1
 
     def _supply(self, t: int) -> int:
@@ -1488,12 +1490,12 @@ class PulitzerState(State):
 
     def _gain_token(self, s: int, t: int) -> None:
         if self._supply(t) > 0:
-            self.tok_new[s][t] += 1
+            _add(self.tok_new, s, t, 1)
             return
         donors = tuple(p for p in range(self.game.n) if p != s and self.tok_now[p][t] > 0)
         if len(donors) == 1:
-            self.tok_now[donors[0]][t] -= 1
-            self.tok_new[s][t] += 1
+            _add(self.tok_now, donors[0], t, -1)
+            _add(self.tok_new, s, t, 1)
         elif donors:
             self.pend = ("donor", s, t, donors)
 
@@ -1561,7 +1563,7 @@ class PulitzerState(State):
         self.tok_used = [0] * 6
         for s in range(g.n):
             self.tok_now[s] = self.tok_new[s]
-            self.tok_new[s] = [0] * 6
+            self.tok_new[s] = (0,) * 6
         # pieces back
         self.spaces = [()] * g.n_spaces
         self.news_slots = [()] * 6
