@@ -455,6 +455,11 @@ def tuple_with(items: tuple, i: int, value: Any) -> tuple:
     return items[:i] + (value,) + items[i + 1:]
 
 
+def tuple_plus(items: tuple, i: int, delta: int) -> tuple:
+    """`items` with `delta` added to entry `i` (see tuple_without)."""
+    return items[:i] + (items[i] + delta,) + items[i + 1:]
+
+
 def clone_rng(rng: random.Random) -> random.Random:
     """An exact copy of `rng`.  Made without seeding: `random.Random()` would first read
     2.5 kB from the OS only for `setstate` to overwrite it (a third of the cost)."""

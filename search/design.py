@@ -25,11 +25,12 @@ first, each some copies of the weak card and some size of bonus) is swept, the b
 measured at every setting (--knob-games each).  A monotone fit of the sweep (pool adjacent
 violators, weighted by games) picks the setting nearest each mark, 0.3 / 0.5 / 0.7; each
 pick is confirmed on fresh deals (--mark-games each), then the next setting toward the mark,
-until two confirmed settings bracket it (at most three a mark), keeping the one nearest.  The printed knob is those confirmed settings, easiest first, its default
-the one nearest the target; whether each interval holds its mark and whether the printed
-settings' intervals are disjoint is stated, and the deck is measured against every
-difficulty level at its default, all with Wilson intervals.  At 150 games a setting, rates
-of 0.3, 0.5 and 0.7 have disjoint 95% intervals; at 40 they cannot.
+until two confirmed settings bracket it (at most three a mark), keeping the one nearest.
+The printed knob is those confirmed settings, easiest first, its default the one nearest
+the target; whether each interval holds its mark and whether the printed settings'
+intervals are disjoint is stated, and the deck is measured against every difficulty level
+at its default, all with Wilson intervals.  At 150 games a setting, rates of 0.3, 0.5 and
+0.7 have disjoint 95% intervals; at 40 they cannot.
 """
 from __future__ import annotations
 

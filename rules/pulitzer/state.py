@@ -18,7 +18,8 @@ import random
 
 from automa import times as T
 from automa.times import BLUE, RED, TIMES
-from automa.rules.core import TERMINAL, Outcome, State, clone_rng, fresh_rng, tuple_with, tuple_without
+from automa.rules.core import (TERMINAL, Outcome, State, clone_rng, fresh_rng, tuple_plus, tuple_with,
+                               tuple_without)
 from automa.rules.draws import shuffle
 
 from .data import EVENT_IDS, LINE_X, LINES, SECTIONS
@@ -55,8 +56,7 @@ _TUPLES_PER = ("avail", "arrested", "kept", "pins", "pinrd", "stmt", "destroyed"
 
 def _add(rows: list, s: int, i: int, delta: int) -> None:
     """Adds `delta` to entry i of seat s's tuple in `rows`."""
-    row = rows[s]
-    rows[s] = row[:i] + (row[i] + delta,) + row[i + 1:]
+    rows[s] = tuple_plus(rows[s], i, delta)
 
 
 SECTION_WORDS = dict(ED="Editorial", NR="Newsroom", HR="HR", AD="Administration", RG="Registry", PH="Photo")
@@ -1808,11 +1808,9 @@ class PulitzerState(State):
         if hidden:
             deal = iter(pool)
             for sid, sp in enumerate(spaces):
-                for pc in sp:
-                    if pc[0] == owner and not pc[3] & F_UP:
-                        spaces[sid] = tuple((owner, next(deal), pc[2], pc[3])
-                                            if pc[0] == owner and not pc[3] & F_UP else pc for pc in sp)
-                        break
+                if any(pc[0] == owner and not pc[3] & F_UP for pc in sp):
+                    spaces[sid] = tuple((owner, next(deal), pc[2], pc[3])
+                                        if pc[0] == owner and not pc[3] & F_UP else pc for pc in sp)
         return sorted(pool[len(hidden):])
 
     # ------------------------------------------------------------------ text

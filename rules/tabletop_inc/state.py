@@ -31,7 +31,7 @@ from __future__ import annotations
 import random
 from typing import Any, Hashable
 
-from automa.rules.core import TERMINAL, State, tuple_with, tuple_without
+from automa.rules.core import TERMINAL, State, tuple_plus, tuple_with, tuple_without
 from automa.rules.draws import BIT_LENGTHS, SAME_DRAWS
 
 from .data import ACTIONS, PIECES, RES
@@ -1177,7 +1177,7 @@ class TabletopState(State):
             self.res[s][r] -= 1
             j = need[0]
             old = self.tok[key][j]
-            self.tok[key] = tuple_with(self.tok[key], j, tuple_with(old, r, old[r] + 1))
+            self.tok[key] = tuple_with(self.tok[key], j, tuple_plus(old, r, 1))
             if len(need) > 1:
                 st.append(("tokens", s, key, i, need[1:]))
             else:
@@ -1209,7 +1209,7 @@ class TabletopState(State):
                 L = a[2]
                 self.charge(s, self.piece_cost(s, piece, L, t[2] if kind == "box" else 0),
                             extra=(kind == "part" and bool(t[2])))
-                self.supply[piece] = tuple_with(self.supply[piece], L - 1, self.supply[piece][L - 1] - 1)
+                self.supply[piece] = tuple_plus(self.supply[piece], L - 1, -1)
                 self.prod[s] = tuple_with(self.prod[s], piece, L)
                 self.log(f"seat {s} buys a level-{L} {a[1]}")
         elif kind == "upg":

@@ -486,9 +486,9 @@ def bonus_text(name: str, n: int, seat: int) -> str:
 #: two 0.62, three 0.85, five 0.90; a weak card dilutes a bonus by about one token: one weak
 #: card with 1 / 2 / 3 / 4 tokens a round won 0.30 / 0.45 / 0.57 / 0.75 over 40 games, and with
 #: one token 0.24 [0.19, 0.30] on 250 fresh deals, so 0.3 still falls between settings (two weak
-#: cards with three tokens won 0.35 over 40: the next to try).  The Editor, against level:easy: 4 weak cards 0.00, plain 0.12,
-#: then one token a round with 6 / 5 / 4 / 3 / 2 / 1 / 0 weak cards 0.21 / 0.31 / 0.35 / 0.38
-#: / 0.56 / 0.70 / 0.68, two tokens 0.97.
+#: cards with three tokens won 0.35 over 40: the next to try).  The Editor, against level:easy:
+#: 4 weak cards 0.00, plain 0.12, then one token a round with 6 / 5 / 4 / 3 / 2 / 1 / 0 weak
+#: cards 0.21 / 0.31 / 0.35 / 0.38 / 0.56 / 0.70 / 0.68, two tokens 0.97.
 DESIGN_KNOB = {1: ((4, 2, 1, 1, 0, 1, 0, 1, 0, 1, 0, 0), "tip_off", (0, 0, 0, 1, 0, 2, 1, 3, 2, 4, 3, 5)),
                0: ((4, 0, 6, 5, 4, 3, 2, 1, 0, 0), "tip_off", (0, 0, 1, 1, 1, 1, 1, 1, 1, 2))}
 
