@@ -249,7 +249,7 @@ BONUS_KNOB = ('[difficulty]\ncard = "Dither"\ncopies = [3, 1, 0]\ndefault = 1',
 
 
 @pytest.mark.parametrize("change, field", [
-    (('steps = [0, 0, 2]', 'steps = [2, 0, 0]'), "'difficulty.steps'"),          # shrinks
+    (('steps = [0, 0, 2]', 'steps = [0, 2, 0]'), "'difficulty.steps'"),          # shrinks, the copies do not
     (('steps = [0, 0, 2]', 'steps = [0, 2]'), "'difficulty.steps'"),             # lengths differ
     (('bonus = "head_start"', 'bonus = "bribe"'), "'difficulty.bonus'"),
     (('steps = [0, 0, 2]', 'steps = [0, 0, 12]'), "'difficulty.steps'"),
@@ -267,6 +267,19 @@ def test_copies_may_grow_where_the_bonus_grows(tmp_path):
                     .replace('steps = [0, 0, 2]', 'steps = [0, 0, 1]'))
     deck = load_deck(str(path), load_game("watergate"))
     assert deck.knob_copies == (3, 0, 2) and deck.knob_steps == (0, 0, 1)
+
+
+def test_the_bonus_may_shrink_where_the_copies_shrink(tmp_path):
+    """The Nixon knob's trade the other way: three weak cards with three pins a round is
+    easier than no weak card with one (0.30 and 0.52 measured), so the bonus may shrink where
+    the weak cards go; a bonus that shrinks while the weak cards stay is refused."""
+    path = tmp_path / "trade.toml"
+    path.write_text(NIXON_DECK.replace(*BONUS_KNOB).replace('steps = [0, 0, 2]', 'steps = [3, 1, 4]')
+                    .replace('copies = [3, 0, 0]', 'copies = [3, 0, 1]'))
+    deck = load_deck(str(path), load_game("watergate"))
+    assert deck.knob_copies == (3, 0, 1) and deck.knob_steps == (3, 1, 4)
+    message, where = broken(tmp_path, NIXON_DECK.replace(*BONUS_KNOB).replace('steps = [0, 0, 2]', 'steps = [0, 3, 1]'))
+    assert where in message and "'difficulty.steps'" in message
 
 
 def test_a_bonus_alone_is_a_knob_and_reads_back(tmp_path):

@@ -259,15 +259,20 @@ def parse_deck(path: Path | str, data: dict, game) -> Deck:
             steps = knob.list("steps", int)
             if not steps or any(not 0 <= n <= MAX_BONUS for n in steps):
                 raise knob.error("steps", f"must list one size 0-{MAX_BONUS} per setting, easiest first")
-            if any(a > b for a, b in zip(steps, steps[1:])):
-                raise knob.error("steps", "must not shrink from one setting to the next (easiest first: "
-                                          "the smallest bonus)")
         if not copies and not steps:
             raise knob.error("card", "the knob needs a card and copies, a bonus and steps, or both")
         if copies and steps and len(copies) != len(steps):
             raise knob.error("steps", f"has {len(steps)} settings but copies has {len(copies)}")
-        for k, (a, b) in enumerate(zip(copies, copies[1:])):
-            if a < b and not (steps and steps[k] < steps[k + 1]):
+        # easiest first: no setting plainly easier than the one before it.  Where both move the
+        # same way (more weak cards and a bigger bonus, or fewer and a smaller) the order is
+        # the measured one, a trade only play can settle.
+        for k in range(max(len(copies), len(steps)) - 1):
+            c0, c1 = (copies[k], copies[k + 1]) if copies else (0, 0)
+            s0, s1 = (steps[k], steps[k + 1]) if steps else (0, 0)
+            if s1 < s0 and c1 >= c0:
+                raise knob.error("steps", "must not shrink from one setting to the next unless the copies of "
+                                          "the difficulty card shrink with it (easiest first: the smallest bonus)")
+            if c1 > c0 and s1 <= s0:
                 raise knob.error("copies", "must not grow from one setting to the next unless the bonus grows "
                                            "with it (easiest first: the most copies of the difficulty card)")
         default = knob.int("default", low=0, high=max(len(copies), len(steps)) - 1)
