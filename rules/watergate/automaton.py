@@ -481,15 +481,15 @@ def bonus_text(name: str, n: int, seat: int) -> str:
 #: the designer's knob scale per seat, easiest setting first: (copies of the weak card, bonus,
 #: its size); the printed knob is cut from it.  A momentum head start did not grade either
 #: seat (1 and 2 steps both won 0.725 for Nixon; 0 of 10 for the Editor at 1-3 steps), pinned
-#: evidence does.  Nixon, against level:normal (40 games a setting, then 250 fresh deals where
-#: confirmed): 4 / 2 / 1 weak cards 0.00 / 0.05 / 0.10, plain 0.38, one token a round 0.52,
-#: two 0.62, three 0.85, five 0.90; a weak card dilutes a bonus by about one token: one weak
-#: card with 1 / 2 / 3 / 4 tokens a round won 0.30 / 0.45 / 0.57 / 0.75 over 40 games, and with
-#: one token 0.24 [0.19, 0.30] on 250 fresh deals, so 0.3 still falls between settings (two weak
-#: cards with three tokens won 0.35 over 40: the next to try).  The Editor, against level:easy:
-#: 4 weak cards 0.00, plain 0.12, then one token a round with 6 / 5 / 4 / 3 / 2 / 1 / 0 weak
-#: cards 0.21 / 0.31 / 0.35 / 0.38 / 0.56 / 0.70 / 0.68, two tokens 0.97.
-DESIGN_KNOB = {1: ((4, 2, 1, 1, 0, 1, 0, 1, 0, 1, 0, 0), "tip_off", (0, 0, 0, 1, 0, 2, 1, 3, 2, 4, 3, 5)),
+#: evidence does, and a weak card dilutes a bonus by about one token.  Nixon, against
+#: level:normal, confirmed on 250 fresh deals: one weak card with one token a round 0.24,
+#: three weak cards with three tokens 0.30, two with three 0.38, plain 0.38, one weak card with
+#: two tokens 0.43, one token 0.52, one weak card with four tokens 0.69, three tokens 0.80 (40
+#: games a setting: 4 / 2 / 1 weak cards 0.00 / 0.05 / 0.17, five tokens 0.82).  The Editor,
+#: against level:easy: 4 weak cards 0.00, plain 0.12, then one token a round with 6 / 5 / 4 /
+#: 3 / 2 / 1 / 0 weak cards 0.21 / 0.31 / 0.35 / 0.38 / 0.56 / 0.70 / 0.68, two tokens 0.97.
+DESIGN_KNOB = {1: ((4, 2, 1, 2, 1, 3, 2, 0, 1, 0, 1, 0, 2, 1, 0, 0), "tip_off",
+                    (0, 0, 0, 2, 1, 3, 3, 0, 2, 1, 3, 2, 5, 4, 3, 5)),
                0: ((4, 0, 6, 5, 4, 3, 2, 1, 0, 0), "tip_off", (0, 0, 1, 1, 1, 1, 1, 1, 1, 2))}
 
 #: seat names for the printables
