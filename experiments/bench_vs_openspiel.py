@@ -46,7 +46,9 @@ def main(argv=None) -> None:
             else:
                 configs.append(c)
     rows = run(configs, args.seconds, args.iterations, args.positions, args.seed)
-    machine = f"Machine: {os.cpu_count()} cores, Python {platform.python_version()}. {args.note}".strip()
+    from importlib.metadata import version
+    machine = (f"Machine: {os.cpu_count()} cores, Python {platform.python_version()}, open_spiel "
+               f"{version('open_spiel')}, numpy {version('numpy')}. {args.note}").strip()
     md, cs = write_results(rows, args.out, args.seconds, args.iterations, machine)
     print(f"wrote {md} and {cs}")
 
