@@ -15,6 +15,7 @@ import argparse
 import os
 import platform
 import sys
+from importlib.metadata import version
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -46,7 +47,6 @@ def main(argv=None) -> None:
             else:
                 configs.append(c)
     rows = run(configs, args.seconds, args.iterations, args.positions, args.seed)
-    from importlib.metadata import version
     machine = (f"Machine: {os.cpu_count()} cores, Python {platform.python_version()}, open_spiel "
                f"{version('open_spiel')}, numpy {version('numpy')}. {args.note}").strip()
     md, cs = write_results(rows, args.out, args.seconds, args.iterations, machine)
