@@ -16,6 +16,7 @@ The engine calls `bot_turn(state, seat)` for a Mumanbot seat inside `_apply`, so
 from __future__ import annotations
 
 from automa.rules.tabletop_inc.data import LEVELS
+from automa.rules.tabletop_inc.state import TabletopState
 
 PREDICTIONS = {"easy": 1, "normal": 2, "hard": 3, "extreme": 4}
 
@@ -26,7 +27,7 @@ def zap_vp(card, level: str) -> int:
     return card[1][LEVELS.index(level)]
 
 
-def draw(state, seat: int) -> str:
+def draw(state: TabletopState, seat: int) -> str:
     """Top card of the shared ZAP deck (AMB-25), or of the bot's own deck with zap_per_bot;
     an empty deck is rebuilt from its shuffled discard pile (§17.2)."""
     own = state.zap_own.get(seat)
@@ -43,7 +44,7 @@ def draw(state, seat: int) -> str:
     return state.zap_deck.pop()
 
 
-def bot_turn(state, seat: int) -> None:
+def bot_turn(state: TabletopState, seat: int) -> None:
     """One Mumanbot turn (§17.2)."""
     if state.mum[seat] == 0:
         bot_recall(state, seat)
@@ -83,7 +84,7 @@ def award_target(held: list[int], shelf: list[int]) -> int:
     return 0
 
 
-def _wipe(state, key: str) -> None:
+def _wipe(state: TabletopState, key: str) -> None:
     """Tokens back to supply, track cards shuffled into the deck, a fresh track dealt."""
     deck = state.deck[key]
     deck.extend(c for c in state.tr[key] if c)
@@ -96,7 +97,7 @@ def _wipe(state, key: str) -> None:
     state.tok[key] = ((0, 0, 0, 0, 0),) * w
 
 
-def blue_box(state, seat: int, box: str) -> None:
+def blue_box(state: TabletopState, seat: int, box: str) -> None:
     if box == "award_removal":
         held = [A for A, _g in state.awd[seat]]
         lv = award_target(held, state.shelf)
@@ -119,7 +120,7 @@ def blue_box(state, seat: int, box: str) -> None:
         _wipe(state, "sp")
 
 
-def bot_recall(state, seat: int) -> None:
+def bot_recall(state: TabletopState, seat: int) -> None:
     """§17.4: recall, move the hourglass (no bonuses), predict, maybe trigger the end."""
     if state.game.params.card_track_refresh:
         state.refresh_tracks()
@@ -131,7 +132,7 @@ def bot_recall(state, seat: int) -> None:
         state.trigger_end(seat)
 
 
-def predict(state, seat: int) -> None:
+def predict(state: TabletopState, seat: int) -> None:
     """§17.5: discard the old cards; pick a human target; draw 1-4 face-up cards."""
     g = state.game
     humans = g.humans

@@ -18,7 +18,13 @@ and the agents never hold a seat: in solo only the Post decides.
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
+
+from automa.rules.draws import randbelow, randint
+
+if TYPE_CHECKING:  # (the state imports this module)
+    from automa.rules.pulitzer.game import PulitzerGame
+    from automa.rules.pulitzer.state import PulitzerState
 
 #: owner codes of the non-seat pieces (seats are 0..n-1)
 TIMES = 8
@@ -54,7 +60,7 @@ def deck_colours(mix: Sequence[int]) -> list[int]:
     return [0] * mix[0] + [1] * mix[1] + [2] * mix[2]
 
 
-def reveal_and_place(st) -> None:
+def reveal_and_place(st: PulitzerState) -> None:
     """Reveal the top Times card, hire/upgrade the purple X, place purple journalists."""
     if not st.times_deck:
         return
@@ -78,15 +84,37 @@ def reveal_and_place(st) -> None:
         if not st.times_pool:
             skipped.append(code)
             continue
-        sid = g.times_space(code, st)
+        sid = times_space(g, code, st)
         if sid < 0:
             skipped.append(code)
             continue                                        # unavailable: skipped (R-34)
-        j = st.times_pool.pop(st._r().randrange(len(st.times_pool)))
+        j = st.times_pool.pop(randbelow(len(st.times_pool), st._r()))
         st.spaces[sid] += ((TIMES, j, 0, 0),)
         placed.append(sid)
     st._log("times_card", data.times_cards[card][0], colour, tuple(placed), tuple(skipped),
             st.times_x if st.times_hired else None)
+
+
+def times_space(g: PulitzerGame, code: str, st: PulitzerState) -> int:
+    """Space id for a Times card code, or -1 when it is unavailable (R-34)."""
+    if code == "OT":
+        for sid in g.ot_sids:
+            if not st.spaces[sid]:
+                return sid
+        return -1
+    if code[0] == "K":
+        col, row = int(code[1]) - 1, int(code[2]) - 1
+        if col >= g.kcols or row >= g.krows:
+            return -1
+        sid = g.kiosk_sid(col, row)
+    else:
+        sid = g.bus_by_cost.get(int(code[1:]) // 100, -1)
+        if sid < 0:
+            return -1
+    for piece in st.spaces[sid]:
+        if piece[0] < RED:                                  # a journalist is there
+            return -1
+    return sid
 
 
 def overtime_pick(display: list[int], numbers: Sequence[int]) -> int:
@@ -102,14 +130,14 @@ def roll_agent_cells(rng: random.Random) -> list[tuple[int, int]]:
     """Two dice per kiosk column pair; returns [(pair, cell number 1-6)] to fill, in order."""
     cells = []
     for pair in (0, 1):
-        a, b = rng.randint(1, 6), rng.randint(1, 6)
+        a, b = randint(1, 6, rng), randint(1, 6, rng)
         for number in range(1, 7):
             if number != a and number != b:
                 cells.append((pair, number))
     return cells
 
 
-def place_agents(st) -> None:
+def place_agents(st: PulitzerState) -> None:
     """§13.2 step 5 / §13.10: fill the kiosk with alternating agents (red first),
     leftovers to the bus.  Red agents are face down until the reveal."""
     g = st.game
@@ -120,16 +148,16 @@ def place_agents(st) -> None:
         pool = pools[colour]
         if not pool:
             break
-        value = pool.pop(rng.randrange(len(pool)))
+        value = pool.pop(randbelow(len(pool), rng))
         row, side = divmod(number - 1, 2)
         col = 2 * pair + side
         st.spaces[g.kiosk_sid(col, row)] += ((colour, value, 0, 0),)
         colour = BLUE if colour == RED else RED
     if pools[BLUE]:
-        value = pools[BLUE].pop(rng.randrange(len(pools[BLUE])))
+        value = pools[BLUE].pop(randbelow(len(pools[BLUE]), rng))
         st.spaces[g.bus_sids[0]] += ((BLUE, value, 0, 0),)
     if pools[RED]:
-        value = pools[RED].pop(rng.randrange(len(pools[RED])))
+        value = pools[RED].pop(randbelow(len(pools[RED]), rng))
         st.spaces[g.bus_sids[-1]] += ((RED, value, 0, 0),)
 
 
@@ -144,7 +172,7 @@ def agent_draw_counts(colour: int, marker: int, alternative: bool = False) -> tu
     return 1, 1
 
 
-def agent_matches(st, seat: int, evid_cards: Sequence[int], line_cards: Sequence[int]) -> list[int]:
+def agent_matches(st: PulitzerState, seat: int, evid_cards: Sequence[int], line_cards: Sequence[int]) -> list[int]:
     """Cells the agent may destroy on `seat`'s report: highlighted, neither pinned nor
     destroyed, evidence on a drawn evidence card and line on a drawn line card or X (R-31);
     only those on the highest-value line are returned (the owner picks among them)."""

@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar, Hashable, Iterable, Sequence
 
+from automa.rules.draws import randbelow
+
 #: `current_player()` of a finished game.
 TERMINAL = -4
 
@@ -314,7 +316,7 @@ class State:
         """A uniformly random legal action; games may override with a faster path
         (search rollouts call this, never `apply_action`)."""
         legal = self.legal_actions()
-        return legal[rng.randrange(len(legal))]
+        return legal[randbelow(len(legal), rng)]
 
     def outcome(self) -> "Outcome":
         """Winners, ranks and why.  Default: by `scores()`, equal scores share a rank."""
@@ -402,11 +404,12 @@ def snapshot(value: Any) -> Any:
     if dataclasses.is_dataclass(value):
         return (type(value).__name__, tuple(snapshot(getattr(value, f.name)) for f in dataclasses.fields(value)))
     if hasattr(value, "__dict__") or hasattr(value, "__slots__"):
-        names = list(getattr(value, "__dict__", {}))
-        for cls in type(value).__mro__:
-            names += [s for s in getattr(cls, "__slots__", ()) if s not in names]
-        return (type(value).__name__, tuple((n, snapshot(getattr(value, n))) for n in sorted(names)
-                                             if hasattr(value, n) and not n.startswith("_cache")))
+        # what pickling keeps: a compiled engine's attributes live outside __dict__
+        fields = value.__getstate__()
+        if isinstance(fields, tuple):               # (__dict__, slots) of a slotted class
+            fields = {**(fields[0] or {}), **(fields[1] or {})}
+        return (type(value).__name__, tuple((n, snapshot(fields[n])) for n in sorted(fields or ())
+                                             if not n.startswith("_cache")))
     return repr(value)
 
 

@@ -37,6 +37,13 @@ def randbelow(n: int, rng: random.Random) -> int:
     return r
 
 
+def randint(a: int, b: int, rng: random.Random) -> int:
+    """`rng.randint(a, b)` (a die: randint(1, 6, rng)), the same draws."""
+    if not SAME_DRAWS or b < a or type(rng) is not random.Random:
+        return rng.randint(a, b)
+    return a + randbelow(b - a + 1, rng)
+
+
 def _draws_match_random() -> bool:
     """Whether `shuffle` and `randbelow` make exactly random.Random's draws on this Python."""
     for seed in range(20):
@@ -46,6 +53,8 @@ def _draws_match_random() -> bool:
             shuffle(a, ours)
             theirs.shuffle(b)
             if a != b or randbelow(n, ours) != theirs.randrange(n):
+                return False
+            if randint(1, n, ours) != theirs.randint(1, n):
                 return False
     return ours.getstate() == theirs.getstate()
 

@@ -24,6 +24,7 @@ def test_shuffle_and_randbelow_are_random_randoms_own_draws(seed, n):
     assert a == b
     if n:
         assert [draws.randbelow(n, ours) for _ in range(5)] == [theirs.randrange(n) for _ in range(5)]
+        assert [draws.randint(1, n, ours) for _ in range(5)] == [theirs.randint(1, n) for _ in range(5)]
     assert ours.getstate() == theirs.getstate()      # the generator is left where it would be
 
 
@@ -37,6 +38,12 @@ def test_a_generator_of_another_kind_is_used_through_its_own_methods():
 
     draws.shuffle(list(range(5)), Counting(1))
     assert Counting.calls == 1
+
+    class LoadedDie(random.Random):           # a test's stand-in dice keep their own rolls
+        def randint(self, a, b):
+            return b
+
+    assert draws.randint(1, 6, LoadedDie(1)) == 6
 
 
 @pytest.mark.parametrize("name, params", [("salem", {"players": 5}), ("salem", {"players": 12}),

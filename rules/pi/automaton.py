@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Callable, Hashable, Sequence
+from typing import Any, Callable, Hashable, Sequence
 
 from automa.decks import Bonus, Rule, TieBreaker
 
@@ -31,11 +31,11 @@ class View:
     """One decision of the automaton seat, as its observation shows it."""
     seat: int
     obs: dict
-    game: object
+    game: Any
     kind: str = ""
 
     @property
-    def data(self):
+    def data(self) -> Any:
         return self.game.data
 
     @cached_property
@@ -105,7 +105,7 @@ def starts_turn(view: View) -> bool:
 
 # --------------------------------------------------------------------------- rule makers
 
-def turn_rule(name: str, text: str, score: Callable[[View, Hashable], float | None]) -> Rule:
+def turn_rule(name: str, text: str, score: Callable[[View, Any], float | None]) -> Rule:
     """A rule over the turn's actions: `score(view, action)`, None when it does not apply."""
     def scores(view: View, legal: Sequence[Hashable]) -> dict:
         return {a: s for a in legal if (s := score(view, a)) is not None}
@@ -115,7 +115,7 @@ def turn_rule(name: str, text: str, score: Callable[[View, Hashable], float | No
 def solve_rule(name: str, text: str, when: Callable[[View], bool]) -> Rule:
     """Begin a solve when `when(view)`, naming the likeliest triple; the same rule names
     its crime and location on the next decisions."""
-    def scores(view: View, legal: Sequence[Hashable]) -> dict:
+    def scores(view: View, legal: Sequence[Any]) -> dict:      # actions: (kind, number) tuples
         if view.kind == "turn" and not when(view):
             return {}
         triple = view.likeliest()
@@ -227,8 +227,11 @@ def _hub(view: View, a) -> int:
 
 TIE_BREAKERS = {t.name: t for t in (
     TieBreaker("hub", "the area (or the card's tile in the area) with the most neighbours", _hub),
-    TieBreaker("locations_first", "a location card", lambda view, a: a[0] == EV and view.data.card_type(a[1]) == 2),
-    TieBreaker("suspects_first", "a suspect card", lambda view, a: a[0] == EV and view.data.card_type(a[1]) == 0),
+    # (the key's action is Hashable to mypy; here always a (kind, number) tuple)
+    TieBreaker("locations_first", "a location card",
+               lambda view, a: a[0] == EV and view.data.card_type(a[1]) == 2),  # type: ignore[index]
+    TieBreaker("suspects_first", "a suspect card",
+               lambda view, a: a[0] == EV and view.data.card_type(a[1]) == 0),  # type: ignore[index]
 )}
 
 

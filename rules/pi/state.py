@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 import random
+from typing import Any, ClassVar
 
 from automa.rules.core import TERMINAL, State, clone_rng, fresh_rng
 from automa.rules.pi import logic
@@ -29,17 +30,54 @@ from automa.rules.pi.logic import CUBE, DISC, NONE
 INV, EV, SS, SC, SL = "investigate", "evidence", "solve_suspect", "solve_crime", "solve_location"
 
 
+#: the state's fields (a compiled build has no __slots__ of its own; pickling reads these)
+_SLOTS = ("game", "rng", "n", "prune", "m", "start", "rnd", "vi", "to_move", "over",
+          "pend_s", "pend_c", "area_sus", "area_cri", "sus_area", "cri_area", "cases",
+          "deck", "display", "discard", "dead", "marked", "inv_areas", "inv_left",
+          "events", "cand", "hand_ok", "failed", "solved", "solved_in_round",
+          "score", "penalty", "_cache_rng_shared", "_cache_masks")
+
+
 class PiState(State):
-    __slots__ = ("game", "rng", "n", "prune", "m", "start", "rnd", "vi", "to_move", "over",
-                 "pend_s", "pend_c", "area_sus", "area_cri", "sus_area", "cri_area", "cases",
-                 "deck", "display", "discard", "dead", "marked", "inv_areas", "inv_left",
-                 "events", "cand", "hand_ok", "failed", "solved", "solved_in_round",
-                 "score", "penalty", "_cache_rng_shared", "_cache_masks")
+    __slots__: ClassVar[tuple[str, ...]] = _SLOTS     # ClassVar: mypyc keeps it on the class (snapshot reads it)
+    game: Any
+    n: int
+    prune: bool
+    m: int
+    start: int
+    rnd: int
+    vi: int
+    to_move: int
+    over: bool
+    pend_s: int
+    pend_c: int
+    area_sus: tuple[int, ...]
+    area_cri: tuple[int, ...]
+    sus_area: tuple[int, ...]
+    cri_area: tuple[int, ...]
+    cases: list[tuple[int, int, int]]
+    deck: list[int]
+    display: list[int]
+    discard: list[int]
+    dead: list[tuple[int, int]]
+    marked: list[int]
+    inv_areas: list[int]
+    inv_left: list[int]
+    events: list[tuple]
+    cand: list[int]
+    hand_ok: list[int]
+    failed: list[int]
+    solved: list[int]
+    solved_in_round: bool
+    score: list[int]
+    penalty: list[int]
+    _cache_rng_shared: bool
+    _cache_masks: dict[int, int]
 
     # ------------------------------------------------------------------ setup
     @classmethod
     def new(cls, game, seed) -> "PiState":
-        s = cls.__new__(cls)
+        s = PiState.__new__(PiState)  # not cls.__new__: mypyc cannot compile that
         d = game.data
         n = game.params.players
         s.game = game
@@ -236,7 +274,7 @@ class PiState(State):
         n_inv = len(inv)
         n_ev = n_inv + len(display)
         total = n_ev + len(g.A_SS)
-        smask = g.data.SMASK
+        smask: tuple[int, ...] = g.data.SMASK
         random_ = rng.random
         while True:
             i = int(random_() * total)
@@ -266,24 +304,27 @@ class PiState(State):
 
     # ------------------------------------------------------------------ moves
     def _apply(self, action) -> None:
+        kind: str
+        x: int
         kind, x = action
         p = self.to_move
         g = self.game
         if kind == EV:                                # spec 7.2 (inlined: the hot path)
             case = self.cases[p]
-            t = g.card_t[x]
-            name = g.card_nm[x]
+            t: int = g.card_t[x]
+            name: int = g.card_nm[x]
+            adj_bits: tuple[int, ...] = g.adj_bits
             if t == 0:
                 own = case[0]
                 r = DISC if own == name else (
-                    CUBE if g.adj_bits[self.sus_area[name]] >> self.sus_area[own] & 1 else NONE)
+                    CUBE if adj_bits[self.sus_area[name]] >> self.sus_area[own] & 1 else NONE)
             elif t == 1:
                 own = case[1]
                 r = DISC if own == name else (
-                    CUBE if g.adj_bits[self.cri_area[name]] >> self.cri_area[own] & 1 else NONE)
+                    CUBE if adj_bits[self.cri_area[name]] >> self.cri_area[own] & 1 else NONE)
             else:
                 own = case[2]
-                r = DISC if own == name else (CUBE if g.adj_bits[name] >> own & 1 else NONE)
+                r = DISC if own == name else (CUBE if adj_bits[name] >> own & 1 else NONE)
             m = self._cache_masks.get(3 * x + r + 10000)
             self.cand[p] &= self._mask(EV, x, r) if m is None else m
             self.display.remove(x)
@@ -431,7 +472,7 @@ class PiState(State):
         return s
 
     def __getstate__(self):
-        return {k: getattr(self, k) for k in self.__slots__}
+        return {k: getattr(self, k) for k in _SLOTS}
 
     def __setstate__(self, state):
         for k, v in state.items():

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from automa import times as T
 from automa.rules.core import Game, GameParams, ParamError
@@ -60,6 +61,7 @@ class PulitzerParams(GameParams):
 
 
 class PulitzerGame(Game):
+    params: PulitzerParams
     name = "pulitzer"
     title = "Pulitzer"
     score_names = ("points", "investigation report", "contacts")
@@ -69,7 +71,7 @@ class PulitzerGame(Game):
     bot_factories = {"pulitzer-heuristic": "automa.rules.pulitzer.bots:HeuristicBot",
                      "pulitzer-expert": "automa.rules.pulitzer.bots:ExpertBot"}
 
-    def __init__(self, params=None, **kwargs):
+    def __init__(self, params: PulitzerParams | None = None, **kwargs: Any) -> None:
         super().__init__(params, **kwargs)
         p = self.params
         self.data = cached_data(self.data_dir)
@@ -115,25 +117,6 @@ class PulitzerGame(Game):
     # kiosk cell index: column-major so a column is a contiguous run
     def kiosk_sid(self, col: int, row: int) -> int:
         return col * self.krows + row
-
-    def times_space(self, code: str, st) -> int:
-        """Space id for a Times card code, or -1 when it is unavailable (R-34)."""
-        from .state import has_journalist
-        if code == "OT":
-            for sid in self.ot_sids:
-                if not st.spaces[sid]:
-                    return sid
-            return -1
-        if code[0] == "K":
-            col, row = int(code[1]) - 1, int(code[2]) - 1
-            if col >= self.kcols or row >= self.krows:
-                return -1
-            sid = self.kiosk_sid(col, row)
-        else:
-            sid = self.bus_by_cost.get(int(code[1:]) // 100, -1)
-            if sid < 0:
-                return -1
-        return -1 if has_journalist(st.spaces[sid]) else sid
 
     def max_game_length(self) -> int:
         # per round and seat: <= 9 placement actions with <= 2 token choices each, bail,

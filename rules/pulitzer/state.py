@@ -15,15 +15,16 @@ wildcard (R-12, R-13; see `_undominated`).
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from automa import times as T
 from automa.times import BLUE, RED, TIMES
 from automa.rules.core import (TERMINAL, Outcome, State, clone_rng, fresh_rng, tuple_plus, tuple_with,
                                tuple_without)
-from automa.rules.draws import shuffle
+from automa.rules.draws import randbelow, randint, shuffle
 
 from .data import EVENT_IDS, LINE_X, LINES, SECTIONS
-from .game import ARCHIVE, BUS, EVENT, KIOSK, OVERTIME
+from .game import ARCHIVE, BUS, EVENT, KIOSK, OVERTIME, PulitzerGame
 
 JX = 5
 TOKS = ("ED", "NR", "AD", "RG", "PH1", "PH2")
@@ -42,16 +43,18 @@ R_EV4, R_DUEL, R_COL, R_ROW, R_ARCH, R_EV2, R_BUSAG, R_BUS, R_OT, R_NEWS, R_END 
 STEP_NAMES = ("events IV", "kiosk duels", "kiosk columns", "kiosk rows", "archive", "events II",
               "bus agents", "bus", "overtime", "newspaper", "end of round")
 
-_MUTABLE_FLAT = ("money", "contacts", "points", "hr", "req_left", "finished", "acts", "report",
-                 "string_used", "unpinned", "eliminated", "evi_deck", "evi_disc", "line_deck",
-                 "line_disc", "ot_deck", "ot_disc", "ot_display", "news_deck", "ev_deck",
-                 "house_supply", "times_deck", "times_pool", "times_revealed", "dq", "rlist",
-                 "lower", "agent_cards", "cur", "bus_done", "log", "leak", "leak_used", "bail_due",
-                 "tok_used")
-#: per seat or per space, tuples that a change replaces rather than edits, so that a clone
-#: shares them: copying the outer list is one allocation, where nested lists cost n + 1
-_TUPLES_PER = ("avail", "arrested", "kept", "pins", "pinrd", "stmt", "destroyed", "spaces",
-               "news_slots", "rowh", "tok_now", "tok_new", "evt", "houses")
+#: every attribute of a state, for pickling (a compiled state keeps them out of __dict__);
+#: clone() names each one (tests/test_pulitzer_clone.py checks both lists against a state)
+_FIELDS = ("game", "rng", "_cache_rng_shared", "log", "round", "placing", "over", "end_reason",
+           "revealed", "pend", "pp", "turn", "double", "money", "contacts", "points", "hr",
+           "req_left", "finished", "acts", "avail", "arrested", "bail_due", "tok_now", "tok_new",
+           "tok_used", "evt", "kept", "houses", "house_supply", "report", "pins", "pinrd", "stmt",
+           "destroyed", "string_used", "unpinned", "eliminated", "spaces", "news_slots", "rowh",
+           "evi_deck", "evi_disc", "line_deck", "line_disc", "ot_deck", "ot_disc", "ot_display",
+           "extra_bought", "news_deck", "news_turned", "ev_deck", "event", "leak", "leak_owner",
+           "leak_used", "opinion", "hat", "capitol", "marker", "times_deck", "times_pool",
+           "times_revealed", "times_hired", "times_red_seen", "times_x", "rstep", "ri", "rj",
+           "dq", "rlist", "lower", "sup", "agent_cards", "cur", "bus_done")
 
 
 def _add(rows: list, s: int, i: int, delta: int) -> None:
@@ -86,7 +89,7 @@ def _undominated(options) -> list[tuple]:
     wildcard or $200 for nothing is never offered (R-12).  Of options with the same effect
     (the same state afterwards) the first is kept.  A target token's penalty is weighed
     by nobody but the player: it destroys but also rids them of the token."""
-    out = []
+    out: list = []
     for i, (action, spent, penalty) in enumerate(options):
         for j, (_, spent2, penalty2) in enumerate(options):
             if j == i or not spent2 <= spent:
@@ -100,6 +103,13 @@ def _undominated(options) -> list[tuple]:
     return out
 
 
+def _piece_seen(piece: tuple, seat: int, revealed: bool) -> tuple:
+    """A piece as `seat` sees it: another player's face-down journalist hides its value."""
+    if revealed or piece[0] == seat or piece[0] == BLUE or piece[3] & F_UP:
+        return piece
+    return (piece[0], -1, piece[2], piece[3])
+
+
 def has_journalist(pieces) -> bool:
     for p in pieces:
         if p[0] < RED:
@@ -108,8 +118,26 @@ def has_journalist(pieces) -> bool:
 
 
 class PulitzerState(State):
+    game: PulitzerGame
+    #: typed so that the compiled engine (automa/native.py) indexes them natively
+    spaces: list[tuple]                 # per space, its pieces (owner, journalist, bonus, flags)
+    money: list[int]
+    contacts: list[int]
+    points: list[int]
+    hr: list[int]
+    req_left: list[int]
+    acts: list[int]
+    bail_due: list[int]
+    avail: list[tuple[int, ...]]
+    arrested: list[tuple[int, ...]]
+    tok_now: list[tuple[int, ...]]
+    tok_new: list[tuple[int, ...]]
+    tok_used: list[int]
+    news_slots: list[tuple]
 
-    def __init__(self, game, seed=None):
+    def __init__(self, game=None, seed=None):
+        if game is None:        # a blank state, for clone() and unpickling to fill
+            return
         self.game = game
         self.rng = random.Random(seed)
         self._cache_rng_shared = False
@@ -123,7 +151,7 @@ class PulitzerState(State):
         self.end_reason = ""
         self.revealed = False
         self.pend = None
-        self.pp = rng.randrange(n)
+        self.pp = randbelow(n, rng)
         self.turn = self.pp
         self.double = 0
         self.money = [5] * n
@@ -215,15 +243,83 @@ class PulitzerState(State):
         self._settle_turn()
 
     # ------------------------------------------------------------------ basics
-    def clone(self):
-        new = PulitzerState.__new__(PulitzerState)
-        dd = new.__dict__
-        src = self.__dict__
-        dd.update(src)
-        for name in _MUTABLE_FLAT:
-            dd[name] = src[name][:]
-        for name in _TUPLES_PER:
-            dd[name] = src[name][:]
+    def clone(self) -> PulitzerState:
+        new = PulitzerState()
+        # shared: plain values and tuples, which a change replaces rather than edits
+        new.game = self.game
+        new.rng = self.rng
+        new.round = self.round
+        new.placing = self.placing
+        new.over = self.over
+        new.end_reason = self.end_reason
+        new.revealed = self.revealed
+        new.pend = self.pend
+        new.pp = self.pp
+        new.turn = self.turn
+        new.double = self.double
+        new.extra_bought = self.extra_bought
+        new.news_turned = self.news_turned
+        new.event = self.event
+        new.leak_owner = self.leak_owner
+        new.opinion = self.opinion
+        new.hat = self.hat
+        new.capitol = self.capitol
+        new.marker = self.marker
+        new.times_hired = self.times_hired
+        new.times_red_seen = self.times_red_seen
+        new.times_x = self.times_x
+        new.rstep = self.rstep
+        new.ri = self.ri
+        new.rj = self.rj
+        # copied: the lists a change edits in place (per seat or space: lists of tuples)
+        new.money = self.money[:]
+        new.contacts = self.contacts[:]
+        new.points = self.points[:]
+        new.hr = self.hr[:]
+        new.req_left = self.req_left[:]
+        new.finished = self.finished[:]
+        new.acts = self.acts[:]
+        new.report = self.report[:]
+        new.string_used = self.string_used[:]
+        new.unpinned = self.unpinned[:]
+        new.eliminated = self.eliminated[:]
+        new.evi_deck = self.evi_deck[:]
+        new.evi_disc = self.evi_disc[:]
+        new.line_deck = self.line_deck[:]
+        new.line_disc = self.line_disc[:]
+        new.ot_deck = self.ot_deck[:]
+        new.ot_disc = self.ot_disc[:]
+        new.ot_display = self.ot_display[:]
+        new.news_deck = self.news_deck[:]
+        new.ev_deck = self.ev_deck[:]
+        new.house_supply = self.house_supply[:]
+        new.times_deck = self.times_deck[:]
+        new.times_pool = self.times_pool[:]
+        new.times_revealed = self.times_revealed[:]
+        new.dq = self.dq[:]
+        new.rlist = self.rlist[:]
+        new.lower = self.lower[:]
+        new.agent_cards = self.agent_cards[:]
+        new.bus_done = self.bus_done[:]
+        new.log = self.log[:]
+        new.leak = self.leak[:]
+        new.leak_used = self.leak_used[:]
+        new.bail_due = self.bail_due[:]
+        new.tok_used = self.tok_used[:]
+        new.avail = self.avail[:]
+        new.arrested = self.arrested[:]
+        new.kept = self.kept[:]
+        new.pins = self.pins[:]
+        new.pinrd = self.pinrd[:]
+        new.stmt = self.stmt[:]
+        new.destroyed = self.destroyed[:]
+        new.spaces = self.spaces[:]
+        new.news_slots = self.news_slots[:]
+        new.rowh = self.rowh[:]
+        new.tok_now = self.tok_now[:]
+        new.tok_new = self.tok_new[:]
+        new.evt = self.evt[:]
+        new.houses = self.houses[:]
         # the card resolving now holds its evidence and line card lists (cur[4], cur[5])
         new.cur = [x[:] if x.__class__ is list else x for x in self.cur]
         new.sup = self.sup.copy()
@@ -243,10 +339,11 @@ class PulitzerState(State):
         self.spaces[sid] = tuple_with(self.spaces[sid], pos, piece)
 
     def __getstate__(self):
-        return self.__dict__
+        return {name: getattr(self, name) for name in _FIELDS}
 
     def __setstate__(self, state):
-        self.__dict__.update(state)
+        for name, value in state.items():
+            setattr(self, name, value)
         self._cache_rng_shared = False
 
     def current_player(self) -> int:
@@ -259,11 +356,11 @@ class PulitzerState(State):
     def is_terminal(self) -> bool:
         return self.over
 
-    def random_action(self, rng):
+    def random_action(self, rng: random.Random) -> Any:
         if self.pend is None and not self.over:
             return self._random_placement_action(self.turn, rng)
         legal = self.legal_actions()
-        return legal[rng.randrange(len(legal))]
+        return legal[randbelow(len(legal), rng)]
 
     def num_players(self) -> int:
         return self.game.n
@@ -278,7 +375,7 @@ class PulitzerState(State):
             return self.times_x if j == JX else j + 1
         return j
 
-    def pval(self, piece) -> int:
+    def pval(self, piece: tuple) -> int:
         return self.jval(piece[0], piece[1]) + piece[2]
 
     def _pay(self, s: int, cost: int) -> None:
@@ -294,7 +391,7 @@ class PulitzerState(State):
         return self.money[s] + self.contacts[s] >= cost
 
     # ------------------------------------------------------------------ decks
-    def _draw(self, which: str):
+    def _draw(self, which: str) -> int | None:
         deck = self.evi_deck if which == "E" else self.line_deck
         if not deck:
             disc = self.evi_disc if which == "E" else self.line_disc
@@ -322,7 +419,7 @@ class PulitzerState(State):
             self.ot_display.append(c)
         self.ot_display.sort()
 
-    def _draw_ot(self):
+    def _draw_ot(self) -> int | None:
         if not self.ot_deck:
             if not self.ot_disc:
                 return None
@@ -336,7 +433,7 @@ class PulitzerState(State):
     def _legal_spaces(self, s: int) -> list[int]:
         g = self.game
         sp = self.spaces
-        out = []
+        out: list = []
         for sid in g.kiosk_sids:               # (inlined has_journalist: the hottest loop in search)
             for p in sp[sid]:
                 if p[0] < RED:
@@ -379,7 +476,7 @@ class PulitzerState(State):
         acts.append(("pass",))
         return acts
 
-    def _random_placement_action(self, s: int, rng):
+    def _random_placement_action(self, s: int, rng: random.Random) -> Any:
         """`_placement_actions(s)[rng.randrange(n)]` (the same draw, the same action)
         without building the list of every journalist on every space: the fast path
         of random playouts."""
@@ -388,7 +485,7 @@ class PulitzerState(State):
         avail = self.avail[s]
         per_journalist = len(spaces)
         placements = len(avail) * per_journalist
-        k = rng.randrange(len(acts) + placements + 1)
+        k = randbelow(len(acts) + placements + 1, rng)
         if k < len(acts):
             return acts[k]
         k -= len(acts)
@@ -399,7 +496,7 @@ class PulitzerState(State):
 
     def _free_actions(self, s: int) -> list:
         """The placement-phase actions other than placing a journalist and passing."""
-        acts = []
+        acts: list = []
         if self.double == 0:
             for j in self.arrested[s]:
                 if self.round > self.bail_due[s] and self._can_pay(s, self.jval(s, j) + 3):
@@ -612,7 +709,7 @@ class PulitzerState(State):
         if kind == "ent":
             return [("ent", sid) for sid in pend[2]] + [("ent_contact",)]
         if kind == "otpick":
-            acts = [("ot", c) for c in sorted(self.ot_display)]
+            acts: list = [("ot", c) for c in sorted(self.ot_display)]
             if not self.extra_bought and self.contacts[s] > 0 and (self.ot_deck or self.ot_disc):
                 acts.append(("ot_extra",))
             return acts
@@ -769,7 +866,7 @@ class PulitzerState(State):
         g = self.game
         if not g.lp or self.over:
             return
-        out = []
+        out: list = []
         for s in seats:
             if self.eliminated[s]:
                 continue
@@ -846,7 +943,7 @@ class PulitzerState(State):
             if self.spaces[sid]:
                 p = self.spaces[sid][0]
                 s, v = p[0], self.pval(p)
-                roll = self._r().randint(1, 6)
+                roll = randint(1, 6, self._r())
                 if eid == EV["fundraising"]:
                     if v > roll:
                         self._next_step(R_DUEL)
@@ -947,17 +1044,16 @@ class PulitzerState(State):
 
     def _step_columns(self) -> None:
         g, d = self.game, self.game.data
-        pval = self.pval
         while self.ri < g.kcols:
             col = self.ri
             self.ri += 1
-            tot = {}
+            tot: dict[int, int] = {}
             for sid in g.kiosk_col_sids[col]:
                 for p in self.spaces[sid]:
-                    o = p[0]
+                    o: int = p[0]
                     if o == BLUE:
                         o = RED                       # one agent team (R-27)
-                    tot[o] = tot.get(o, 0) + pval(p)
+                    tot[o] = tot.get(o, 0) + self.pval(p)
             if not tot:
                 continue
             top = max(tot.values())
@@ -994,13 +1090,12 @@ class PulitzerState(State):
     def _step_rows(self) -> None:
         g, d = self.game, self.game.data
         net = 0
-        pval = self.pval
         for r in range(g.krows):
-            tot = {}
+            tot: dict[int, int] = {}
             for sid in g.kiosk_row_sids[r]:
                 for p in self.spaces[sid]:
-                    o = p[0]
-                    v = pval(p) + (2 if p[3] & F_ROW else 0)
+                    o: int = p[0]
+                    v = self.pval(p) + (2 if p[3] & F_ROW else 0)
                     if g.lp:
                         o = 1 if o < RED else -1
                     tot[o] = tot.get(o, 0) + v
@@ -1033,7 +1128,7 @@ class PulitzerState(State):
 
     # ---- archive (MP)
     def _bus_journalists(self, s: int) -> list[tuple[int, int]]:
-        out = []
+        out: list = []
         for sid in self.game.bus_sids:
             for pos, p in enumerate(self.spaces[sid]):
                 if p[0] == s:
@@ -1259,7 +1354,7 @@ class PulitzerState(State):
         """One kept card per distinct content (the lowest id): copies that show the same
         symbols are the same card to the player, so spending either leaves the same game."""
         d = self.game.data
-        seen = {}
+        seen: dict = {}
         for code in sorted(self.kept[s]):
             if (code >= 100) == line:
                 seen.setdefault(d.line_cards[code - 100] if line else d.evidence_cards[code], code)
@@ -1270,7 +1365,7 @@ class PulitzerState(State):
         nothing, so it is used whenever one shows e; otherwise each kept card showing e, a
         leaked card ($200 to its owner) and the evidence wildcard."""
         d = self.game.data
-        options = []
+        options: list = []
         if any(e in d.evidence_cards[card] for card in self.cur[4]):
             options.append((("pin_evidence", "drawn", 0), frozenset(), NO_PENALTY))
         for code in self._kept_kinds(s, False):
@@ -1299,7 +1394,7 @@ class PulitzerState(State):
         d = self.game.data
         penalty = self._penalty_kind(s, cell, li)
         drawn = [d.line_cards[card] for card in self.cur[5] if li in d.line_cards[card]]
-        options = []
+        options: list = []
         if any(len(lc) == 1 for lc in drawn):
             options.append((("pin_line", "drawn", 0), frozenset(), NO_PENALTY))
         if any(len(lc) == 2 for lc in drawn):
@@ -1324,7 +1419,7 @@ class PulitzerState(State):
         last = pins[-1] if pins else d.start
         rem = d.string_length - self.string_used[s] + 1e-9
         reach, dist = d.reach[last], d.dist[last]
-        out = []
+        out: list = []
         for e in evs:
             for li in range(5):
                 if li != LINE_X and li not in lines:
@@ -1340,7 +1435,7 @@ class PulitzerState(State):
         return bool(self.pins[s]) and not self.unpinned[s] and self.pinrd[s][-1] < self.round
 
     def _pin_actions(self, s: int) -> list:
-        acts = [("pin", c) for c in self._pin_targets(s)]
+        acts: list = [("pin", c) for c in self._pin_targets(s)]
         if self._can_unpin(s):
             acts.append(("unpin",))
         acts.append(("nopin",))
@@ -1704,7 +1799,7 @@ class PulitzerState(State):
             op = (self.opinion - d.opinion[0]) / float(d.opinion[1] - d.opinion[0])
             val = q * (1.0 / (1.0 + pow(2.718, -margin))) * (0.5 + 0.5 * min(1.0, op * 2))
             return [max(0.0, min(1.0, val))]
-        out = []
+        out: list = []
         for s in range(n):
             sc, q = est[s]
             best_other = max(est[p][0] for p in range(n) if p != s)
@@ -1717,11 +1812,6 @@ class PulitzerState(State):
         g = self.game
         n = g.n
         rev = self.revealed
-
-        def view(p):
-            if rev or p[0] == seat or p[0] == BLUE or p[3] & F_UP:
-                return p
-            return (p[0], -1, p[2], p[3])
 
         return {
             "round": self.round, "placing": self.placing, "over": self.over, "revealed": rev, "pp": self.pp, "turn": self.turn,
@@ -1740,7 +1830,7 @@ class PulitzerState(State):
             "pinrd": tuple(tuple(p) for p in self.pinrd), "stmt": tuple(tuple(p) for p in self.stmt),
             "destroyed": tuple(tuple(p) for p in self.destroyed), "unpinned": tuple(self.unpinned),
             "eliminated": tuple(self.eliminated),
-            "spaces": tuple(tuple(view(p) for p in sp) for sp in self.spaces),
+            "spaces": tuple(tuple(_piece_seen(p, seat, rev) for p in sp) for sp in self.spaces),
             "news_slots": tuple(tuple(x) for x in self.news_slots), "rowh": tuple(tuple(x) for x in self.rowh),
             "news_top": self.news_deck[-1] if self.news_deck else -1, "news_turned": self.news_turned,
             "news_left": len(self.news_deck),
@@ -1951,7 +2041,7 @@ class PulitzerState(State):
         d = self.game.data
         a0, kind, code = action
         pend = self.pend if self.pend is not None and self.pend[0] == a0 else None
-        cell = pend[2] if pend else None
+        cell: Any = pend[2] if pend else None
         if a0 == "pin_evidence":
             what = f"evidence {d.evidence_types[d.cell_evi[cell]]}" if pend else "the evidence"
             if kind == "drawn":

@@ -14,6 +14,7 @@ Design notes
 from __future__ import annotations
 
 import random
+from typing import Any, ClassVar
 
 from automa.rules.core import TERMINAL, Outcome, State
 from automa.rules.draws import randbelow, shuffle
@@ -43,7 +44,7 @@ def unshared_rng(shared: random.Random) -> random.Random:
     on it: reading it builds 625 numbers, three times the cost of loading them into a copy."""
     frozen = getattr(shared, "_frozen_state", None)
     if frozen is None:
-        frozen = shared._frozen_state = shared.getstate()
+        frozen = shared._frozen_state = shared.getstate()  # type: ignore[attr-defined]  # kept on the instance
     own = random.Random.__new__(random.Random)
     own.setstate(frozen)
     return own
@@ -54,15 +55,71 @@ SECRET_KINDS = ("keep", "dawn", "victim", "gavel", "sleep", "confess")
 TOKEN_ORDER = ("asylum", "black_cat", "matchmaker", "piety")
 
 
+#: the state's fields (a compiled build has no __slots__ on the class; pickling reads these)
+_SLOTS = ("game", "_rng", "_cache_rng_shared", "N", "alive", "char", "fd", "fu", "hand", "reds", "stocks",
+          "tokens", "coins", "ew", "announced", "known_ew", "facts", "complete",
+          "pub_facts", "last_acc", "uses", "deck", "discard", "night_in_deck",
+          "night_zone", "deck_known", "centre", "supply", "tasks", "dec", "result",
+          "turn_pos", "turns", "nights", "steps", "first_turn", "played", "in_night",
+          "votes", "gavel", "gavel_public", "victim", "victim_public", "confess",
+          "confessed", "th_opts", "th_pend", "loot_view", "loot_stopped", "log",
+          "hfacts", "pub_hfacts")
+
+
 class SalemState(State):
-    __slots__ = ("game", "_rng", "_cache_rng_shared", "N", "alive", "char", "fd", "fu", "hand", "reds", "stocks",
-                 "tokens", "coins", "ew", "announced", "known_ew", "facts", "complete",
-                 "pub_facts", "last_acc", "uses", "deck", "discard", "night_in_deck",
-                 "night_zone", "deck_known", "centre", "supply", "tasks", "dec", "result",
-                 "turn_pos", "turns", "nights", "steps", "first_turn", "played", "in_night",
-                 "votes", "gavel", "gavel_public", "victim", "victim_public", "confess",
-                 "confessed", "th_opts", "th_pend", "loot_view", "loot_stopped", "log",
-                 "hfacts", "pub_hfacts")
+    __slots__: ClassVar[tuple[str, ...]] = _SLOTS     # ClassVar: mypyc keeps it on the class (snapshot reads it)
+    game: Any
+    _rng: random.Random
+    _cache_rng_shared: bool
+    N: int
+    alive: list[bool]
+    char: list                      # character ids, None before the Town Hall choice
+    fd: list[list] | None           # None in a determinize clone until rebuilt
+    fu: list[list]
+    hand: list                      # per position a list, or None in a determinize clone
+    reds: list[list]
+    stocks: list[int]
+    tokens: list[list]
+    coins: list[int]
+    ew: list[bool]
+    announced: list[bool]
+    known_ew: list[list]
+    facts: list[list]
+    complete: list[bool]
+    pub_facts: list
+    last_acc: list[int]
+    uses: dict
+    deck: list | None
+    discard: list | None
+    night_in_deck: bool
+    night_zone: int
+    deck_known: int
+    centre: list
+    supply: int
+    tasks: list[tuple]
+    dec: tuple | None
+    result: tuple | None
+    turn_pos: int
+    turns: int
+    nights: int
+    steps: int
+    first_turn: bool
+    played: bool
+    in_night: bool
+    votes: dict
+    gavel: Any
+    gavel_public: bool
+    victim: Any
+    victim_public: bool
+    confess: dict
+    confessed: list
+    th_opts: list
+    th_pend: list
+    loot_view: tuple | None
+    loot_stopped: list
+    log: list
+    hfacts: list[list]
+    pub_hfacts: list
 
     @property
     def rng(self) -> random.Random:
@@ -82,7 +139,7 @@ class SalemState(State):
     # ------------------------------------------------------------------ setup
     @classmethod
     def initial(cls, game, seed):
-        s = cls.__new__(cls)
+        s = SalemState.__new__(SalemState)  # not cls.__new__: mypyc cannot compile that
         s.game = game
         d = game.data
         rng = s.rng = random.Random(seed)
@@ -179,7 +236,7 @@ class SalemState(State):
         self.night_zone = bottom + 1
 
     # ------------------------------------------------------------------ helpers
-    def _nxt(self, p):
+    def _nxt(self, p: int) -> int:
         """Left neighbour: next living position clockwise (A-01)."""
         N = self.N
         q = (p + 1) % N
@@ -189,7 +246,7 @@ class SalemState(State):
                 return p
         return q
 
-    def _prv(self, p):
+    def _prv(self, p: int) -> int:
         N = self.N
         q = (p - 1) % N
         while not self.alive[q]:
@@ -210,7 +267,7 @@ class SalemState(State):
             return self.game.data.char_ability[self.char[q]]
         return a
 
-    def _may_have(self, p, ability):
+    def _may_have(self, p: int, ability) -> bool:
         """Whether abil(p) can be `ability` at all: p holds the character with it, or Martha
         Corey who copies her neighbour's.  Hot paths ask this first and call abil only then."""
         holders = self.game.__dict__.get("_cache_ability_holders") or _ability_holders(self.game)
@@ -360,7 +417,7 @@ class SalemState(State):
         self._insert_night()
 
     # ------------------------------------------------------------------ engine loop
-    def _run(self):
+    def _run(self) -> None:
         tasks = self.tasks
         run = _TASKS
         while self.dec is None and self.result is None:
@@ -923,7 +980,7 @@ class SalemState(State):
     def is_terminal(self):
         return self.result is not None or self.dec is None
 
-    def legal_actions(self):
+    def legal_actions(self) -> list:
         if self.result is not None or self.dec is None:
             return []
         kind, p, pay = self.dec
@@ -977,7 +1034,7 @@ class SalemState(State):
         rest = self.deck[:len(self.deck) - pay[0]]
         return [("tituba", "done")] + [("tituba", c) for c in sorted(set(rest))]
 
-    def _card_plays(self, p):
+    def _card_plays(self, p: int) -> list:
         hand = self.hand[p]
         if not hand:
             return []
@@ -1106,7 +1163,18 @@ class SalemState(State):
     def _yes_no(self, p, pay):
         return [("yes",), ("no",)]
 
-    _la_danforth = _la_abigail = _la_ann = _la_rebecca = _yes_no
+    # one method each, not aliases of _yes_no: mypyc turns class-level aliases into attributes
+    def _la_danforth(self, p, pay):
+        return self._yes_no(p, pay)
+
+    def _la_abigail(self, p, pay):
+        return self._yes_no(p, pay)
+
+    def _la_ann(self, p, pay):
+        return self._yes_no(p, pay)
+
+    def _la_rebecca(self, p, pay):
+        return self._yes_no(p, pay)
 
     def _la_loot(self, p, pay):
         return [("stop",)] + [("loot", c) for c in sorted(set(self.hand[pay[0]]))]
@@ -1148,8 +1216,8 @@ class SalemState(State):
         return [("mag_to", q) for q in self._mag_recipients(p, src, tok)]
 
     # ---- applying actions
-    def _apply(self, action):
-        kind, p, pay = self.dec
+    def _apply(self, action) -> None:
+        kind, p, pay = self.dec  # type: ignore[misc]  # a decision is pending here
         self.dec = None
         self.steps += 1
         _APPLY[kind](self, p, pay, action)
@@ -1431,7 +1499,7 @@ class SalemState(State):
     def _receive_card(self, q, c, converts: list) -> None:
         """q takes trial card c into its row; a Witch card makes q a witch (noted in
         `converts` for the win check) and q knows it."""
-        self.fd[q].append(c)
+        self.fd[q].append(c)  # type: ignore[index]  # rows exist outside determinize
         if c == "witch":
             self._know_ew(q, q)
             if not self.ew[q]:
@@ -1525,10 +1593,10 @@ class SalemState(State):
         return [self._fmt(e) for e in self.log[-12:]]
 
     # ------------------------------------------------------------------ clone
-    def clone(self):
+    def clone(self) -> "SalemState":
         return self._clone()
 
-    def _clone(self, world_of=-1):
+    def _clone(self, world_of: int = -1) -> "SalemState":
         """A copy.  For `determinize` (world_of = the position whose world it is) the parts it
         makes anew are left out: the trial rows, hands, deck and discard pile (None), and the
         other positions' knowledge (empty)."""
@@ -1540,10 +1608,10 @@ class SalemState(State):
         s.alive = self.alive[:]
         s.char = self.char[:]
         if world_of < 0:
-            s.fd = [r[:] for r in self.fd]
+            s.fd = [r[:] for r in self.fd]  # type: ignore[union-attr]  # a full state: rows, deck and pile are set
             s.hand = [r[:] for r in self.hand]
-            s.deck = self.deck[:]
-            s.discard = self.discard[:]
+            s.deck = self.deck[:]  # type: ignore[index]
+            s.discard = self.discard[:]  # type: ignore[index]
             s.known_ew = [r[:] for r in self.known_ew]
             s.facts = [r[:] for r in self.facts]
             s.hfacts = [r[:] for r in self.hfacts]
@@ -1598,7 +1666,7 @@ class SalemState(State):
         return s
 
     def __getstate__(self):
-        return {k: getattr(self, k) for k in self.__slots__}
+        return {k: getattr(self, k) for k in _SLOTS}
 
     def __setstate__(self, st):
         for k, v in st.items():

@@ -41,8 +41,8 @@ def feasible(state, s: int, oids) -> bool:
     d = state.game.data
     hold = None
     fl = sp = anyemp = tucked = items = prodsum = 0
-    game_needs = []
-    award_needs = []
+    game_needs: list = []
+    award_needs: list = []
     skills = None
     for oid in oids:
         kind, need, _r, _p = d.objectives[oid]
@@ -144,7 +144,7 @@ def objective_total(state, s: int, exact: bool = True) -> int:
                     if best == top:
                         return best
         return best
-    chosen = []
+    chosen: list[int] = []
     total = base
     for i in sorted(range(k), key=lambda i: vals[i][0] - vals[i][1], reverse=True):
         if feasible(state, s, [objs[j] for j in chosen] + [objs[i]]):

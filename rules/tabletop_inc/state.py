@@ -29,7 +29,7 @@ A decision with several parts is a sequence of short decisions: the stack holds 
 from __future__ import annotations
 
 import random
-from typing import Any, Hashable
+from typing import Any, ClassVar, Hashable
 
 from automa.rules.core import TERMINAL, State, tuple_plus, tuple_with, tuple_without
 from automa.rules.draws import BIT_LENGTHS, SAME_DRAWS
@@ -38,7 +38,6 @@ from .data import ACTIONS, PIECES, RES
 from .scoring import objective_total
 
 _lcopy = list.copy
-_new_state = object.__new__
 L1 = (0, 1, 2)
 L2 = (3, 4)
 TRACK_WORDS = {"sp": "specialist", "fl": "freelancer", "it": "item"}
@@ -60,7 +59,7 @@ def unshared_rng(shared: random.Random) -> random.Random:
     on it: reading it builds 625 numbers, three times the cost of loading them into a copy."""
     frozen = getattr(shared, "_frozen_state", None)
     if frozen is None:
-        frozen = shared._frozen_state = shared.getstate()
+        frozen = shared._frozen_state = shared.getstate()  # type: ignore[attr-defined]
     own = random.Random.__new__(random.Random)
     own.setstate(frozen)
     return own
@@ -75,18 +74,70 @@ def _place_rows(game) -> tuple:
 
 
 class TabletopState(State):
-    __slots__ = ("game", "rng", "n", "turn", "phase", "ret", "stack", "vp", "res", "mum", "stand", "placed",
+    # ClassVar: mypyc keeps it on the class (snapshot and __getstate__ read it)
+    __slots__: ClassVar[tuple[str, ...]] = (
+                 "game", "rng", "n", "turn", "phase", "ret", "stack", "vp", "res", "mum", "stand", "placed",
                  "emp", "wow", "pow", "tuck", "perm", "prod", "h_emp", "h_skill", "h_item", "pub", "awd",
                  "objs", "acard", "pred_t", "pred_c", "pred_up", "occ", "deck", "tr", "tok", "skill_deck",
                  "skill_out", "obj_deck", "obj_out", "supply", "shelf", "zap_deck", "zap_disc", "zap_own", "hourglass",
                  "end_by", "final_left", "deal", "events", "steps", "trade_open", "_cache_rng_shared",
                  "_cache_rng_seed")
+    game: Any
+    rng: Any                    # random.Random, or None in a world that seeds it on its first draw
+    n: int
+    turn: int
+    phase: str
+    ret: str
+    stack: list[tuple]
+    vp: list[int]
+    res: list[list[int]]
+    mum: list[int]
+    stand: list[tuple]
+    placed: list[tuple]
+    emp: list[tuple]
+    wow: list[str]
+    pow: list[str]
+    tuck: list[dict]
+    perm: list[tuple]
+    prod: list[tuple]
+    h_emp: list[tuple]
+    h_skill: list[tuple]
+    h_item: list[tuple]
+    pub: list[tuple]
+    awd: list[tuple]
+    objs: list[tuple]
+    acard: list[str]
+    pred_t: list[int]
+    pred_c: list[tuple]
+    pred_up: list[tuple]
+    occ: list[int]
+    deck: dict[str, list]
+    tr: dict[str, tuple]
+    tok: dict[str, tuple]
+    skill_deck: list
+    skill_out: list
+    obj_deck: list
+    obj_out: list
+    supply: list[tuple]
+    shelf: list[int]
+    zap_deck: list
+    zap_disc: list
+    zap_own: dict
+    hourglass: int
+    end_by: int
+    final_left: list[int]
+    deal: list[tuple]
+    events: list[str]
+    steps: int
+    trade_open: tuple
+    _cache_rng_shared: bool
+    _cache_rng_seed: int
 
     # ------------------------------------------------------------------ setup
-    def __init__(self, game, seed: int | None = None, _blank: bool = False):
+    def __init__(self, game: Any = None, seed: int | None = None, _blank: bool = False):
         self.game = game
-        if _blank:
-            return
+        if _blank or game is None:      # a blank state for clone() and unpickling to fill (a
+            return                      # compiled build's __new__ runs __init__ without arguments)
         d = game.data
         rng = self.rng = random.Random(seed)
         self._cache_rng_shared = False
@@ -188,7 +239,7 @@ class TabletopState(State):
                 self.stack.append(("keep", s, "wow"))
 
     def clone(self) -> "TabletopState":
-        c = _new_state(TabletopState)
+        c = TabletopState.__new__(TabletopState)
         c.game = self.game
         # the generator is shared copy-on-write (see R()): copying a Mersenne Twister costs
         # more than the rest of the clone
@@ -298,8 +349,8 @@ class TabletopState(State):
         p = self.perm[s]
         return [tot[0] + p[0], tot[1] + p[1], tot[2] + p[2]]
 
-    def _pairs(self, s: int, extra: bool = False) -> list:
-        pairs = []
+    def _pairs(self, s: int, extra: bool = False) -> list[tuple[int, int]]:
+        pairs: list[tuple[int, int]] = []
         sw = SWAP_PAIRS.get(self.ability(s))
         if sw:
             pairs.append(sw)
@@ -348,7 +399,7 @@ class TabletopState(State):
         resources interchangeable and the part they cover can be split more than one way, a
         ("split", seat, a, b, total) decision is pushed for it (AMB-13); everything with a
         single way to pay is paid at once, exactly as `pay` does."""
-        choices = []
+        choices: list[tuple[int, int, int]] = []
         rest = list(cost)
         for a, b in self._pairs(s, extra):
             total = cost[a] + cost[b]
@@ -361,7 +412,7 @@ class TabletopState(State):
         for a, b, total in reversed(choices):
             self.stack.append(("split", s, a, b, total))
 
-    def gain_bonus(self, s: int, b) -> None:
+    def gain_bonus(self, s: int, b: tuple) -> None:
         """§10.18 bonus icons: resources, in-game VP, prediction bonus, action bonus."""
         if s in self.game.bots:
             self.vp[s] += b[5]
@@ -417,7 +468,7 @@ class TabletopState(State):
     def _main_actions(self, s: int) -> list:
         g = self.game
         d = g.data
-        out = []
+        out: list = []
         mum = self.mum[s]
         stand = self.stand[s]
         if mum or stand:
@@ -425,7 +476,9 @@ class TabletopState(State):
             have = self.res[s]
             w = self.wow[s]
             sw = SWAP_PAIRS.get(d.wow[w][0]) if w in d.wow else None      # self.ability(s)
-            rows = g.__dict__.get("_cache_place_rows") or _place_rows(g)
+            # (id, action, index, unlimited, cost resource, its amount, full cost, place action)
+            rows: tuple[tuple[str, str, int, bool, int, int, tuple, tuple], ...] = (
+                g.__dict__.get("_cache_place_rows") or _place_rows(g))
             if mum and not stand:
                 # the common case, in one pass: every open space the seat can pay for
                 if sw is None:
@@ -445,7 +498,7 @@ class TabletopState(State):
                 specialists = d.specialists
                 first = stand[0]
                 first_action = specialists[first][0]
-                linked = {}
+                linked: dict[str, list] = {}
                 for st in stand:
                     linked.setdefault(specialists[st][0], []).append(st)
                 for sid, action, idx, unlimited, cr, ca, cost, place in rows:
@@ -529,7 +582,7 @@ class TabletopState(State):
     def _free_actions(self, s: int) -> list:
         """§6 free-timing steps: tuck, use an item, remove the POW card; and, once the seat has
         done the Trade action this turn, more swaps (AMB-30: "any number of swaps this turn")."""
-        out = []
+        out: list = []
         if self.h_skill[s]:
             tuck = self.tuck[s]
             holders = [c for c, _ in self.emp[s] if c not in tuck]
@@ -554,7 +607,7 @@ class TabletopState(State):
             task = self.stack.pop()
             self._task_do(task, action)
         else:
-            kind = action[0]
+            kind: str = action[0]
             s = self.turn
             if kind == "end_turn":
                 self._end_turn()
@@ -822,12 +875,12 @@ class TabletopState(State):
 
     def award_options(self, s: int, linked: int) -> list:
         d = self.game.data
-        out = []
+        out: list = []
         if not self.acard[s]:
             return out
         card = d.awards[self.acard[s]]
         ban = self.restriction(s)
-        seen = set()
+        seen: set = set()
         for gi, game in enumerate(self.pub[s]):
             if game in seen:
                 continue
@@ -899,13 +952,13 @@ class TabletopState(State):
         self.placed[s] = ()
         return n
 
-    def move_hourglass(self, n: int) -> list:
+    def move_hourglass(self, n: int) -> list[str]:
         """Move the hourglass n toward 0; returns the bonus spaces collected (new <= b < old)."""
         old = self.hourglass
         new = max(0, old - n)
         self.hourglass = new
         d = self.game.data
-        got = []
+        got: list[str] = []
         for b in range(old - 1, new - 1, -1):
             if b in d.research_spaces:
                 got.append("research")
@@ -987,8 +1040,9 @@ class TabletopState(State):
         return (2 if r == "no_one_prediction" else 1), (3 if r == "no_four_predictions" else 4)
 
     # ------------------------------------------------------------------ tasks
-    def _auto(self, t) -> None:
-        kind, s = t[0], t[1]
+    def _auto(self, t: tuple) -> None:
+        kind: str = t[0]
+        s: int = t[1]
         if kind == "start":
             self.start_action(s, t[2], t[3], t[4])
         elif kind == "endcheck":
@@ -1036,19 +1090,20 @@ class TabletopState(State):
 
     def _copy_targets(self) -> list:
         fl = self.game.data.freelancers
-        out = []
+        out: list[str] = []
         for p in range(self.n):
             for c, _ in self.emp[p]:
                 if c in fl and fl[c][0] != "copy_freelancer":
                     out.append(c)
         return sorted(out)
 
-    def _task_legal(self, t) -> list:
-        kind, s = t[0], t[1]
+    def _task_legal(self, t: tuple) -> list:
+        kind: str = t[0]
+        s: int = t[1]
         d = self.game.data
         if kind == "pick":
             group = L1 if t[2] == 0 else L2
-            out = [("take", RES[r]) for r in group]
+            out: list = [("take", RES[r]) for r in group]
             if not t[4]:
                 out.append(("stop",))
             return out
@@ -1154,8 +1209,9 @@ class TabletopState(State):
             return [("keep", t[2], c) for c in opts]
         raise AssertionError(f"unknown task {t!r}")
 
-    def _task_do(self, t, a) -> None:
-        kind, s = t[0], t[1]
+    def _task_do(self, t: tuple, a) -> None:
+        kind: str = t[0]
+        s: int = t[1]
         d = self.game.data
         st = self.stack
         if kind == "pick":
@@ -1172,14 +1228,14 @@ class TabletopState(State):
                 else:
                     st.append(("tokens", s, key, i, tuple(need)))
         elif kind == "tokens":
-            key, i, need = t[2], t[3], t[4]
+            key, i, todo = t[2], t[3], t[4]
             r = RES.index(a[1])
             self.res[s][r] -= 1
-            j = need[0]
+            j = todo[0]
             old = self.tok[key][j]
             self.tok[key] = tuple_with(self.tok[key], j, tuple_plus(old, r, 1))
-            if len(need) > 1:
-                st.append(("tokens", s, key, i, need[1:]))
+            if len(todo) > 1:
+                st.append(("tokens", s, key, i, todo[1:]))
             else:
                 self.take_card(s, key, i)
         elif kind == "play":
@@ -1240,9 +1296,9 @@ class TabletopState(State):
             if a[0] == "upgrade":
                 self.upgrade_up_to(s, t[2], t[3])
         elif kind == "split":
-            r = self.res[s]
-            r[t[2]] -= a[2]
-            r[t[3]] -= a[4]
+            have = self.res[s]
+            have[t[2]] -= a[2]
+            have[t[3]] -= a[4]
         elif kind == "obj":
             rev = list(t[2])
             if a[0] == "keep":

@@ -14,7 +14,7 @@ your side; to "claim" a token is to move it onto your space 5.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Hashable, Sequence
+from typing import Any, Callable, Sequence
 
 from automa.decks import Bonus, Rule, TieBreaker
 
@@ -29,7 +29,7 @@ class View:
     """One decision of the automaton seat, as its observation shows it."""
     seat: int
     obs: dict
-    game: object
+    game: Any
     frame: tuple = ()
     kind: str = ""
 
@@ -38,7 +38,7 @@ class View:
         return SIDE[self.seat]
 
     @property
-    def cards(self):
+    def cards(self) -> tuple:
         return self.game.data.cards
 
     def mine(self, pos: int) -> int:
@@ -51,7 +51,7 @@ class View:
         the Editor with face-down tokens out, ("ask", colour)."""
         obs = self.obs
         mask = self.cards[card].mask
-        out = []
+        out: list[tuple] = []
         if obs["initiative"] is not None:
             out.append((("init",), obs["initiative"], -1))
         if obs["momentum"] is not None:
@@ -68,7 +68,7 @@ class View:
             out += [(("ask", bit), 0, -1) for bit in (1, 2, 4) if mask & bit and not obs["denied"] & bit]
         return out
 
-    def target_of(self, move: Hashable) -> tuple | None:
+    def target_of(self, move: Any) -> tuple | None:
         obs = self.obs
         if move[0] == "init":
             return move, obs["initiative"], -1
@@ -124,7 +124,7 @@ def starts_turn(view: View) -> bool:
 def value_rule(name: str, text: str, score: Callable[[View, int, tuple], float | None]) -> Rule:
     """A rule over plays 'card (value v) on target': `score(view, v, target)`, None when
     the rule does not apply to that play."""
-    def scores(view: View, legal: Sequence[Hashable]) -> dict:
+    def scores(view: View, legal: Sequence[Any]) -> dict:
         out = {}
         if view.kind == "turn":
             for a in legal:
@@ -145,7 +145,7 @@ def value_rule(name: str, text: str, score: Callable[[View, int, tuple], float |
 
 def action_rule(name: str, text: str, score: Callable[[View, int], float | None]) -> Rule:
     """A rule over using a card's action part: `score(view, card)`, None when it does not apply."""
-    def scores(view: View, legal: Sequence[Hashable]) -> dict:
+    def scores(view: View, legal: Sequence[Any]) -> dict:
         out = {}
         for a in legal:
             if a[0] == "action" and (s := score(view, a[1])) is not None:
@@ -154,8 +154,8 @@ def action_rule(name: str, text: str, score: Callable[[View, int], float | None]
     return Rule(name, text, frozenset(("turn",)), scores)
 
 
-def standing(name: str, text: str, kinds: Sequence[str], score: Callable[[View, Hashable], float | None]) -> Rule:
-    def scores(view: View, legal: Sequence[Hashable]) -> dict:
+def standing(name: str, text: str, kinds: Sequence[str], score: Callable[[View, Any], float | None]) -> Rule:
+    def scores(view: View, legal: Sequence[Any]) -> dict:
         out = {}
         for a in legal:
             if (s := score(view, a)) is not None:

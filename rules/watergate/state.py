@@ -40,18 +40,18 @@ import bisect
 import heapq
 import math
 import random
-from typing import Hashable
+from typing import Any, ClassVar, Final, Hashable, Sequence
 
 from automa.rules.core import TERMINAL, Outcome, State, fresh_rng
 
-from .data import CONSPIRATOR, EDITOR, EVENT, NIXON
+from .data import CONSPIRATOR, EDITOR, EVENT, NIXON, WatergateData
 
-SIDE = (1, -1)
-VALUE_ACT = tuple(("value", c) for c in range(64))      # shared action tuples
-ACTION_ACT = tuple(("action", c) for c in range(64))
-AUTO = frozenset(("cp", "chain", "fx", "dispose", "eval"))
-PRIVATE = frozenset(("turn", "window", "gambit", "pick"))   # always asked, see the module doc
-BITS = (1, 2, 4)
+SIDE: Final = (1, -1)
+VALUE_ACT: Final = tuple(("value", c) for c in range(64))      # shared action tuples
+ACTION_ACT: Final = tuple(("action", c) for c in range(64))
+AUTO: Final = frozenset(("cp", "chain", "fx", "dispose", "eval"))
+PRIVATE: Final = frozenset(("turn", "window", "gambit", "pick"))   # always asked, see the module doc
+BITS: Final = (1, 2, 4)
 BIT_NAME = {1: "blue", 2: "yellow", 4: "green"}
 SEAT_NAME = ("Editor", "Nixon")
 
@@ -83,16 +83,51 @@ def person_text(data, person: int) -> str:
 
 
 class WatergateState(State):
-    __slots__ = ("game", "data", "rng", "hand", "deck", "disc", "removed", "bag",
-                 "tc", "tp", "tf", "ini", "mom", "holder", "got_ini", "got_mom", "mcard",
-                 "supply", "mom_removed", "board", "pics", "stack", "chain", "to_move",
-                 "turns", "denied", "flag_ev", "gambit_keep", "round", "winner", "reason",
-                 "max_rounds", "_cache_legal", "_cache_rng_shared")
+    # ClassVar: mypyc keeps it on the class (snapshot and __getstate__ read it)
+    __slots__: ClassVar[tuple[str, ...]] = (
+        "game", "data", "rng", "hand", "deck", "disc", "removed", "bag",
+        "tc", "tp", "tf", "ini", "mom", "holder", "got_ini", "got_mom", "mcard",
+        "supply", "mom_removed", "board", "pics", "stack", "chain", "to_move",
+        "turns", "denied", "flag_ev", "gambit_keep", "round", "winner", "reason",
+        "max_rounds", "_cache_legal", "_cache_rng_shared")
+    game: Any
+    data: WatergateData
+    hand: list[list[int]]               # per seat, card indices
+    deck: list[list[int]]
+    disc: list[list[int]]
+    removed: list[int]
+    bag: list[int]                      # token codes
+    tc: list[int]                       # this round's track tokens: code, position, face
+    tp: list[int]
+    tf: list[int]
+    ini: int | None                     # None: off the track
+    mom: int | None
+    holder: int
+    got_ini: bool
+    got_mom: bool
+    mcard: list[int]
+    supply: int
+    mom_removed: int
+    board: list[int]
+    pics: list[int]
+    stack: list[tuple]                  # frames, see the module doc
+    chain: list[tuple]
+    to_move: int
+    turns: list[int]
+    denied: int
+    flag_ev: bool
+    gambit_keep: bool
+    round: int
+    winner: int
+    reason: str
+    max_rounds: int
+    _cache_legal: list
+    _cache_rng_shared: bool
 
     # ------------------------------------------------------------------ setup
     @classmethod
     def initial(cls, game, seed) -> "WatergateState":
-        s = cls.__new__(cls)
+        s = WatergateState.__new__(WatergateState)   # not cls.__new__: mypyc cannot compile that
         d = game.data
         s.game = game
         s.data = d
@@ -125,7 +160,7 @@ class WatergateState(State):
         s.round = 0
         s.winner = -1
         s.reason = ""
-        s._cache_legal = None
+        s._cache_legal = []                   # set by _run
         s._cache_rng_shared = False
         s._start_round()
         s._run()
@@ -230,11 +265,11 @@ class WatergateState(State):
                 self._cache_legal = []
                 return
             top = stack[-1]
-            k = top[0]
+            k: str = top[0]
             if k in AUTO:
                 if k == "fx":
                     ops = top[2]
-                    idx = top[3]
+                    idx: int = top[3]
                     if idx >= len(ops):
                         stack.pop()
                     else:
@@ -272,7 +307,7 @@ class WatergateState(State):
     def _private(self, top) -> bool:
         """Does the number of options of this decision depend on something the other seat
         cannot see?  Then the engine never takes it alone, even when it is forced."""
-        k = top[0]
+        k: str = top[0]
         if k in PRIVATE:
             return True
         if top[1] == NIXON and k in ("vt", "em"):
@@ -293,22 +328,22 @@ class WatergateState(State):
 
     # ------------------------------------------------------------------ legal actions
     def _legal(self, top) -> list:
-        k = top[0]
-        s = top[1]
+        k: str = top[0]
+        s: int = top[1]
         if k == "turn":
             return self._legal_turn(s, top[2])
         if k == "vt":
             return self._legal_vt(s, top[2], top[3])
         if k == "pin":
             code = top[2]
-            mask = self.data.space_mask
+            space_mask = self.data.space_mask
             board = self.board
             return [("space", n) for n in self.data.evidence_nodes
-                    if board[n] < 0 and mask[n] & code]
+                    if board[n] < 0 and space_mask[n] & code]
         if k == "em":
             return self._legal_em(top)
         if k == "window":
-            out = [("react", c) for c in self._react_cards(s, top[2], self.hand[s])]
+            out: list = [("react", c) for c in self._react_cards(s, top[2], self.hand[s])]
             out.append(("pass",))
             return out
         if k == "pick":
@@ -351,6 +386,7 @@ class WatergateState(State):
         return True
 
     def _legal_turn(self, s: int, forced: int) -> list:
+        cards: Sequence[int]
         if forced >= 0:
             cards = (forced,)
         else:
@@ -368,7 +404,7 @@ class WatergateState(State):
     def _legal_vt(self, s: int, c: int, asked: int) -> list:
         card = self.data.cards[c]
         mask = card.mask
-        out = []
+        out: list = []
         if self.ini is not None:
             out.append(("init",))
         if self.mom is not None:
@@ -443,9 +479,9 @@ class WatergateState(State):
     def _do(self, a) -> None:
         stack = self.stack
         top = stack[-1]
-        k = top[0]
-        s = top[1]
-        h = a[0]
+        k: str = top[0]
+        s: int = top[1]
+        h: str = a[0]
         if k == "turn":
             c = a[1]
             self.hand[s].remove(c)
@@ -528,7 +564,7 @@ class WatergateState(State):
 
     def _do_vt(self, s: int, c: int, asked: int, a) -> None:
         stack = self.stack
-        h = a[0]
+        h: str = a[0]
         card = self.data.cards[c]
         steps = card.value
         if h == "slot":
@@ -1123,7 +1159,7 @@ class WatergateState(State):
         lines = [f"Watergate round {self.round}; initiative card points at {SEAT_NAME[self.holder]}"]
         if self.winner >= 0:
             lines.append(self.reason)
-        cells = {}
+        cells: dict = {}
         if self.ini is not None:
             cells.setdefault(self.ini, []).append("INI")
         if self.mom is not None:
