@@ -349,6 +349,7 @@ def replay(file, verify) -> None:
 def bench(game, players, mode, param, seconds, seed, as_json, vs_openspiel, bot_spec, games) -> None:
     """Random-playout speed, clone() cost, and MCTS iterations/s and efficiency; with --bot,
     a bot's time per move."""
+    from automa import native
     from automa.search.bench import bench as run_bench, format_bench
     cls = _game_or_fail(game)
     kwargs = _params_option(param)
@@ -380,7 +381,10 @@ def bench(game, players, mode, param, seconds, seed, as_json, vs_openspiel, bot_
         click.echo(json.dumps(timed.as_dict()) if as_json else format_move_times(timed))
         return
     result = run_bench(instance, seconds=seconds, seed=seed)
-    click.echo(json.dumps(result.as_dict()) if as_json else format_bench(result))
+    if as_json:
+        click.echo(json.dumps({**result.as_dict(), "engines": native.engines_label()}))
+    else:
+        click.echo(f"{format_bench(result)}\nengines: {native.engines_label()} (automa native status)")
 
 
 # --------------------------------------------------------------------------- play
@@ -477,6 +481,44 @@ def serve(host, port, token, open_browser) -> None:
         run_server(host, port, token, open_browser=open_browser, echo=click.echo)
     except OSError as err:
         _fail(f"cannot listen on {host}:{port}: {err.strerror or err}")
+
+
+# --------------------------------------------------------------------------- native
+
+@main.group()
+def native() -> None:
+    """The optional compiled engines: the same rules built with mypyc, same games, faster search.
+
+    Needs mypy's compiler and a C compiler: pip install -e '.[native]'.  A build is used only
+    while every source it was made from is unchanged; AUTOMA_PURE=1 turns it off."""
+
+
+@native.command("build")
+@click.option("--jobs", type=click.IntRange(1, 64), default=2, show_default=True,
+              help="C compiler processes.")
+def native_build(jobs) -> None:
+    """Compile the engine modules (a few minutes)."""
+    from automa import native as engines
+    try:
+        built = engines.build(echo=click.echo, jobs=jobs)
+    except engines.NativeError as err:
+        _fail(str(err))
+    click.echo(f"built {len(built)} modules into {engines.FOLDER}; new processes use them")
+
+
+@native.command("status")
+def native_status() -> None:
+    """Whether a build is present, fresh and in use."""
+    from automa import native as engines
+    for line in engines.status():
+        click.echo(line)
+
+
+@native.command("clean")
+def native_clean() -> None:
+    """Remove the build (the pure-Python engines run again)."""
+    from automa import native as engines
+    click.echo(f"removed {engines.FOLDER}" if engines.clean() else "there was no build")
 
 
 if __name__ == "__main__":

@@ -21,6 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from automa import native  # noqa: E402
 from automa.rules.interop.bench import default_configs, run, write_results  # noqa: E402
 
 
@@ -48,7 +49,8 @@ def main(argv=None) -> None:
                 configs.append(c)
     rows = run(configs, args.seconds, args.iterations, args.positions, args.seed)
     machine = (f"Machine: {os.cpu_count()} cores, Python {platform.python_version()}, open_spiel "
-               f"{version('open_spiel')}, numpy {version('numpy')}. {args.note}").strip()
+               f"{version('open_spiel')}, numpy {version('numpy')}; engines: {native.engines_label()}, "
+               f"on both sides. {args.note}").strip()
     md, cs = write_results(rows, args.out, args.seconds, args.iterations, machine)
     print(f"wrote {md} and {cs}")
 
