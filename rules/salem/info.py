@@ -12,11 +12,14 @@ follow the sampled roles and never the true ones.
 """
 from __future__ import annotations
 
+import random
+from typing import Callable
+
 from automa.rules.core import fresh_rng
 
 from automa.rules.draws import randbelow, shuffle
 
-from .state import SECRET_KINDS, SPECIAL_SET
+from .state import SECRET_KINDS, SPECIAL_SET, SalemState
 
 
 def observation(state, seat):
@@ -109,7 +112,7 @@ def determinize(state, seat, rng):
     return determinizer(state, seat)(rng)
 
 
-def determinizer(state, seat):
+def determinizer(state: SalemState, seat: int) -> Callable[[random.Random], SalemState]:
     """`determinize(state, seat, rng)` as a function of rng alone.  What does not depend on the
     draws (the cards the seat has seen, the pools and counts of unseen ones) is worked out
     here once, so a search that asks for a new world every iteration pays only for the copy
@@ -119,7 +122,7 @@ def determinizer(state, seat):
     rows = rows_plan(state, s)
     cards = _cards_plan(state, s)
 
-    def world(rng):
+    def world(rng: random.Random) -> SalemState:
         w = state._clone(s)            # rows, hands, deck, discard, others' knowledge: below
         w.rng = fresh_rng(rng)
         sample_rows(state, w, s, rng, rows)
@@ -130,7 +133,7 @@ def determinizer(state, seat):
     return world
 
 
-def rows_plan(state, s):
+def rows_plan(state: SalemState, s: int):
     """What `sample_rows` needs that depends on no draw: the seat's own row, the cards it
     knows in other rows, the unseen specials and how many of them, the rest of the pool, the
     free places per row, and where its roll-call knowledge lets the Witch cards go."""
@@ -138,8 +141,8 @@ def rows_plan(state, s):
     g = state.game
     row = g.setup_row
     alive = state.alive
-    own = sorted(state.fd[s])
-    fixed = [[] for _ in range(N)]
+    own = sorted(state.fd[s])  # type: ignore[index]  # the true state has its rows
+    fixed: list[list] = [[] for _ in range(N)]
     seen_facts = set(state.facts[s]) | set(state.pub_facts)
     for t in range(N):
         if state.announced[t]:
@@ -150,7 +153,7 @@ def rows_plan(state, s):
         if task[0] == "confess_one" and task[2] != "phips":
             seen_facts.add((task[1], task[2]))
     for (t, c) in sorted(seen_facts):
-        if t != s and len(fixed[t]) < len(state.fd[t]):
+        if t != s and len(fixed[t]) < len(state.fd[t]):  # type: ignore[index]
             fixed[t].append(c)
     known_cards = [c for r in state.fu for c in r] + own + [c for r in fixed for c in r]
     specials_seen = SPECIAL_SET.intersection(known_cards)
@@ -159,7 +162,7 @@ def rows_plan(state, s):
     free = [0] * N
     for t in range(N):
         if t != s:
-            free[t] = len(state.fd[t]) - len(fixed[t])
+            free[t] = len(state.fd[t]) - len(fixed[t])  # type: ignore[index]
     n_free = sum(free)
     # the pool: the sampled specials, then these (Not-a-Witch cards fill it up to n_free)
     rest = (["witch"] * max(0, row["witch"] - known_cards.count("witch"))
@@ -172,8 +175,9 @@ def rows_plan(state, s):
     return own, fixed, unseen_specials, n_specials, rest, free, n_free, slots, set(state.known_ew[s])
 
 
-def sample_rows(state, w, s, rng, plan):
-    """Face-down trial cards and ever-witch flags (20.6 a, b)."""
+def sample_rows(state: SalemState, w, s: int, rng: random.Random, plan) -> None:
+    """Face-down trial cards and ever-witch flags (20.6 a, b), into a world `w` or anything with
+    its rows (the Salem expert samples only those)."""
     N = state.N
     g = state.game
     alive = state.alive
@@ -242,7 +246,7 @@ def _deck_kinds(d):
 _DECK_KINDS: dict = {}
 
 
-def _cards_plan(state, s):
+def _cards_plan(state: SalemState, s: int):
     """What `_sample_cards` needs that depends on no draw: the cards the seat knows to be in
     other hands, and the unseen cards (plain ones to deal and shuffle, black ones for the
     deck) in their canonical order."""
@@ -275,11 +279,11 @@ def _cards_plan(state, s):
     if not state.night_in_deck and unseen.get("night"):
         unseen["night"] -= 1            # set aside during the night
     # cards the seat knows to be in other hands (its own pair knowledge + public)
-    known_h = [[] for _ in range(N)]
+    known_h: list[list] = [[] for _ in range(N)]
     if state.hfacts[s] or state.pub_hfacts:
-        cnt = {}
+        cnt: dict = {}
         for src in (state.hfacts[s], state.pub_hfacts):
-            here = {}
+            here: dict = {}
             for (t, c) in src:
                 here[(t, c)] = here.get((t, c), 0) + 1
             for k, v in here.items():
@@ -291,16 +295,16 @@ def _cards_plan(state, s):
                 if len(known_h[t]) < len(state.hand[t]) and unseen.get(c):
                     unseen[c] -= 1
                     known_h[t].append(c)
-    black = []
-    plain = []
+    black: list = []
+    plain: list = []
     for c in kinds:
         k = unseen[c]
         if k:
             (black if is_black[c] else plain).extend([c] * k)
-    return known_h, plain, black, loot, knows_deck, sorted(state.discard)
+    return known_h, plain, black, loot, knows_deck, sorted(state.discard)  # type: ignore[arg-type]
 
 
-def _sample_cards(state, w, s, rng, plan):
+def _sample_cards(state: SalemState, w: SalemState, s: int, rng: random.Random, plan) -> None:
     """Other hands and the deck order (20.6 c, d)."""
     known_h, plain, black, loot, knows_deck, discard = plan
     plain = plain[:]
@@ -316,7 +320,7 @@ def _sample_cards(state, w, s, rng, plan):
             w.hand[t] = known_h[t] + plain[j:j + k]
             j += k
     if knows_deck:
-        w.deck = state.deck[:]
+        w.deck = state.deck[:]  # type: ignore[index]
     else:
         deck = plain[j:] + black
         shuffle(deck, rng)
@@ -327,7 +331,7 @@ def _sample_cards(state, w, s, rng, plan):
     w.discard = discard[:]
 
 
-def _sample_secret_rounds(state, w, s, rng):
+def _sample_secret_rounds(state: SalemState, w: SalemState, s: int, rng: random.Random) -> None:
     """The answers other seats gave in a secret round still being asked (Town Hall keep,
     Dawn and night votes, the gavel, confessions), resampled from the world's roles: the
     seats before the one being asked have answered, the others not yet (20.5)."""
@@ -336,7 +340,7 @@ def _sample_secret_rounds(state, w, s, rng):
     d = g.data
     alive = state.alive
     rnd = secret_round(state.dec)
-    cur = state.dec[1] if rnd is not None else -1
+    cur = state.dec[1] if rnd is not None else -1  # type: ignore[index]  # a secret round is pending
     witch_eye = state.ew[s] and alive[s]
     if g.th_choice and state.th_opts[s] is not None:
         # Town Hall deal: the other seats' two cards are unknown (every character is still None)
@@ -373,7 +377,7 @@ def _sample_secret_rounds(state, w, s, rng):
         w.confess = {t: v for t, v in state.confess.items() if t == s}
 
 
-def _pending_decision(state, w, s, rng):
+def _pending_decision(state: SalemState, w: SalemState, s: int, rng: random.Random) -> None:
     """Another seat's pending decision, asked again in the sampled world: the night's first
     prompt is the victim vote only if that seat is a witch there, the second the gavel only
     if it is the Constable there; a Town Hall choice offers the world's two cards; the two
@@ -391,7 +395,7 @@ def _pending_decision(state, w, s, rng):
     elif rnd == "keep":
         w.dec = ("keep", pos, w.th_opts[pos])
     elif kind == "pick2":
-        row = w.fd[pos]
+        row = w.fd[pos]  # type: ignore[index]
         i, j = rng.sample(range(len(row)), 2)
         a, b = sorted((row[i], row[j]))
         w.dec = ("pick2", pos, (a, b) + pay[2:])

@@ -255,7 +255,7 @@ class SalemState(State):
                 return p
         return q
 
-    def abil(self, p):
+    def abil(self, p: int):
         c = self.char[p]
         if c is None or not self.game.abilities_on:
             return None
@@ -270,34 +270,35 @@ class SalemState(State):
     def _may_have(self, p: int, ability) -> bool:
         """Whether abil(p) can be `ability` at all: p holds the character with it, or Martha
         Corey who copies her neighbour's.  Hot paths ask this first and call abil only then."""
-        holders = self.game.__dict__.get("_cache_ability_holders") or _ability_holders(self.game)
+        cache: dict = self.game.__dict__
+        holders: dict = cache.get("_cache_ability_holders") or _ability_holders(self.game)
         return self.char[p] in holders.get(ability, holders[None])
 
-    def _param(self, ability, key, default):
+    def _param(self, ability: str, key: str, default: Any) -> Any:
         params = self.game.ab_param.get(ability)
         return default if params is None else params.get(key, default)
 
-    def _used(self, p, ability):
+    def _used(self, p: int, ability: str) -> int:
         return self.uses.get(f"{p}:{ability}", 0)
 
-    def _use(self, p, ability):
+    def _use(self, p: int, ability: str) -> None:
         key = f"{p}:{ability}"
         self.uses[key] = self.uses.get(key, 0) + 1
 
-    def constable(self):
+    def constable(self) -> int:
         for p in range(self.N):
-            if self.alive[p] and "constable" in self.fd[p]:
+            if self.alive[p] and "constable" in self.fd[p]:  # type: ignore[index]
                 return p
         return -1
 
-    def _living(self):
+    def _living(self) -> list[int]:
         return [p for p in range(self.N) if self.alive[p]]
 
-    def _humans_living(self):
+    def _humans_living(self) -> list[int]:
         g = self.game.is_ghost
         return [p for p in range(self.N) if self.alive[p] and not g[p]]
 
-    def _total(self, p):
+    def _total(self, p: int) -> int:
         d = self.game.data
         cot = "evidence" in self.reds[p] and self.abil(p) == "cotton"      # counts evidence only
         t = 0
@@ -310,34 +311,34 @@ class SalemState(State):
                 t += d.value[c]
         return t
 
-    def _base(self, p):
+    def _base(self, p: int) -> int:
         if self._may_have(p, "burroughs") and self.abil(p) == "burroughs":
             return self._param("burroughs", "value", 8)
         return 7
 
-    def _normal(self, p):
+    def _normal(self, p: int) -> int:
         mult = self.game.data.piety_mult if "piety" in self.tokens[p] else 1
         return self._base(p) * mult
 
-    def _danforth(self, p):
+    def _danforth(self, p: int) -> int:
         mult = self.game.data.piety_mult if "piety" in self.tokens[p] else 1
         return (self._base(p) - 1) * mult
 
-    def _end(self, winner, reason, losers=()):
+    def _end(self, winner: str, reason: str, losers: Any = ()) -> None:
         if self.result is None:
             self.result = (winner, reason, tuple(losers))
             self.dec = None
             self.tasks = []
 
-    def _town_check(self):
+    def _town_check(self) -> bool:
         """8.1 step 2: no face-down Witch card left anywhere -> town wins."""
-        for r in self.fd:
+        for r in self.fd:  # type: ignore[union-attr]
             if "witch" in r:
                 return False
         self._end("town", "town wins: all witches revealed")
         return True
 
-    def _witch_check(self, converts=()):
+    def _witch_check(self, converts: tuple = ()) -> bool:
         """R-WIN-2 (and 19.9 in ghosts mode)."""
         if self.result is not None:
             return True
@@ -356,60 +357,60 @@ class SalemState(State):
             self._end("witch", "witches win: no townsperson left alive")
         return True
 
-    def _drop_facts_row(self, t):
+    def _drop_facts_row(self, t: int) -> None:
         for f in self.facts:
             if f:
                 f[:] = [x for x in f if x[0] != t]
         self.pub_facts = [x for x in self.pub_facts if x[0] != t]
         self.announced[t] = False
 
-    def _drop_fact(self, t, card):
+    def _drop_fact(self, t: int, card: str) -> None:
         for f in self.facts:
             if (t, card) in f:
                 f.remove((t, card))
         if (t, card) in self.pub_facts:
             self.pub_facts.remove((t, card))
 
-    def _add_fact(self, s, t, card):
+    def _add_fact(self, s: int, t: int, card: str) -> None:
         if self.alive[s] and not self.game.is_ghost[s] and (t, card) not in self.facts[s]:
             self.facts[s].append((t, card))
 
-    def _know_ew(self, s, t):
+    def _know_ew(self, s: int, t: int) -> None:
         if self.alive[s] and not self.game.is_ghost[s] and t not in self.known_ew[s]:
             self.known_ew[s].append(t)
             self.known_ew[s].sort()
 
     # ---- what seats know about other hands (20.2: Robbery, Pickpocket, Proctor, Giles, Parris)
-    def _hf_add(self, s, t, c):
+    def _hf_add(self, s: int, t: int, c: str) -> None:
         if s < 0:
             self.pub_hfacts.append((t, c))
         elif self.alive[s] and not self.game.is_ghost[s]:
             self.hfacts[s].append((t, c))
 
-    def _hf_play(self, t, c):
+    def _hf_play(self, t: int, c: str) -> None:
         for f in self.hfacts:
             if (t, c) in f:
                 f.remove((t, c))
         if (t, c) in self.pub_hfacts:
             self.pub_hfacts.remove((t, c))
 
-    def _hf_drop(self, t):
+    def _hf_drop(self, t: int) -> None:
         for f in self.hfacts:
             if f:
                 f[:] = [x for x in f if x[0] != t]
         if self.pub_hfacts:
             self.pub_hfacts = [x for x in self.pub_hfacts if x[0] != t]
 
-    def _hf_move(self, src, dst):
+    def _hf_move(self, src: int, dst: int) -> None:
         for f in self.hfacts:
             if f:
                 f[:] = [(dst, c) if t == src else (t, c) for t, c in f]
         if self.pub_hfacts:
             self.pub_hfacts = [(dst, c) if t == src else (t, c) for t, c in self.pub_hfacts]
 
-    def _rebuild(self):
+    def _rebuild(self) -> None:
         """10.2 step 5: shuffle deck and discards, Night into the bottom half."""
-        cards = self.deck + self.discard
+        cards = self.deck + self.discard  # type: ignore[operator]
         self.discard = []
         shuffle(cards, self.rng)
         self.deck = cards
@@ -424,13 +425,22 @@ class SalemState(State):
             if not tasks:
                 tasks.append(("next_turn",))
             t = tasks.pop()
-            if len(t) == 1:
-                run[t[0]](self)
+            k: str = t[0]
+            if k == "next_turn":        # the commonest tasks, called directly
+                self._t_next_turn()
+            elif k == "discard_top":
+                self._t_discard_top(t[1], t[2])
+            elif k == "play_more":
+                self._t_play_more(t[1])
+            elif k == "trial":
+                self._t_trial(t[1], t[2], t[3])
+            elif len(t) == 1:
+                run[k](self)
             else:
-                run[t[0]](self, *t[1:])
+                run[k](self, *t[1:])
             tasks = self.tasks          # _end replaces the list
 
-    def _ask(self, kind, pos, payload=()):
+    def _ask(self, kind: str, pos: int, payload: tuple = ()) -> None:
         self.dec = (kind, pos, payload)
 
     # ---- Town Hall (R-SETUP-7, D1)
@@ -448,7 +458,7 @@ class SalemState(State):
         self.th_pend = [None] * self.N
 
     # ---- Dawn (R-DAWN)
-    def _t_dawn(self):
+    def _t_dawn(self) -> None:
         for p in self._humans_living():
             if self.ew[p]:
                 for q in self._humans_living():
@@ -460,7 +470,7 @@ class SalemState(State):
         self.tasks.append(("dawn_tally",))
         self.tasks.append(("dawn_ask", 0))
 
-    def _t_dawn_ask(self, i):
+    def _t_dawn_ask(self, i: int) -> None:
         for p in range(i, self.N):
             if self.alive[p] and not self.game.is_ghost[p]:
                 self._ask("dawn", p)
@@ -479,14 +489,14 @@ class SalemState(State):
         tied = sorted(v for v, c in count.items() if c == best)
         return tied[randbelow(len(tied), self.rng)] if len(tied) > 1 else tied[0]
 
-    def _t_dawn_tally(self):
+    def _t_dawn_tally(self) -> None:
         p = self._plurality(self._living())
         self.tokens[p].append("black_cat")
         self.votes = {}
         self.log.append(("Dawn: the Black Cat goes to {}", p))
 
     # ---- turns (R-TURN)
-    def _t_next_turn(self):
+    def _t_next_turn(self) -> None:
         if self.first_turn:
             self.first_turn = False
             p = 0
@@ -509,32 +519,32 @@ class SalemState(State):
         if self.stocks[p] > 0:          # R-TURN-4: a ghost in the Stocks skips its turn too
             tasks.append(("next_turn",))
             self.stocks[p] -= 1
-            self.discard.append("stocks")
+            self.discard.append("stocks")  # type: ignore[union-attr]
         elif self.game.is_ghost[p]:
             tasks.append(("next_turn",))
             self._t_discard_top(p, 1)       # 19.3 ghost turn: the ("discard_top", p, 1) task
         else:
             self._t_turn_begin(p)       # the ("turn_begin", p) task, run at once
 
-    def _t_turn_begin(self, p):
+    def _t_turn_begin(self, p: int) -> None:
         if (self._may_have(p, "tituba") and self.abil(p) == "tituba"
                 and self._used(p, "tituba") < self._param("tituba", "uses", 1)):
             self._ask("tituba", p)
         else:
             self._ask("action", p)
 
-    def _t_play_more(self, p):
+    def _t_play_more(self, p: int) -> None:
         if self.alive[p] and self.turn_pos == p:
             self._ask("play", p)
         else:
             self.tasks.append(("next_turn",))
 
     # ---- drawing (R-DRAW)
-    def _t_draw(self, p, n, giles):
+    def _t_draw(self, p: int, n: int, giles: bool) -> None:
         """Draw n cards one by one.  A plain card is followed at once by the next draw (the
         task the loop stands for would be the very next one run); a black card or Giles
         Corey's extra draw leaves the rest of the Draw on the task stack."""
-        effect = self.game.data.effect
+        effect: dict[str, str] = self.game.data.effect
         while True:
             if n <= 0 or not self.alive[p]:
                 return
@@ -542,7 +552,7 @@ class SalemState(State):
                 if self.in_night:
                     return
                 self._rebuild()
-            c = self.deck.pop()
+            c: str = self.deck.pop()  # type: ignore[union-attr]
             eff = effect[c]
             if eff == "night" or eff == "conspiracy":
                 self.tasks.append(("draw", p, n - 1, False))
@@ -560,65 +570,65 @@ class SalemState(State):
                     return
             n -= 1
 
-    def _t_discard_top(self, p, n):
+    def _t_discard_top(self, p: int, n: int) -> None:
         """Ghost turn / ghost-peek discards (19.3): black cards resolve.  As in `_t_draw`, a
         plain card is followed at once by the next discard."""
-        effect = self.game.data.effect
+        effect: dict[str, str] = self.game.data.effect
         while n > 0:
             if not self.deck:
                 if self.in_night:
                     return
                 self._rebuild()
-            c = self.deck.pop()
+            c: str = self.deck.pop()  # type: ignore[union-attr]
             eff = effect[c]
             if eff == "night" or eff == "conspiracy":
                 self.tasks.append(("discard_top", p, n - 1))
                 self._black(c, p, True)
                 return
-            self.discard.append(c)
+            self.discard.append(c)  # type: ignore[union-attr]
             n -= 1
 
-    def _black(self, c, drawer, discarded):
+    def _black(self, c: str, drawer: int, discarded: bool) -> None:
         if self.game.data.effect[c] == "night":
             self.night_in_deck = False
             self.tasks.append(("night", drawer))
         else:
-            self.discard.append(c)
+            self.discard.append(c)  # type: ignore[union-attr]
             self.tasks.append(("conspiracy", drawer, discarded))
 
     # ---- Conspiracy (R-CONS)
-    def _t_conspiracy(self, drawer, discarded):
+    def _t_conspiracy(self, drawer: int, discarded: bool) -> None:
         self.log.append(("Conspiracy ({})", drawer))
         self.tasks.append(("cons_pass",))
         h = -1
         for q in range(self.N):
             if "black_cat" in self.tokens[q] and self.alive[q]:
                 h = q
-        if h < 0 or not self.fd[h] or self.abil(h) == "mary":
+        if h < 0 or not self.fd[h] or self.abil(h) == "mary":  # type: ignore[index]
             return
         if discarded or drawer == h:
             if self.game.is_ghost[h]:
-                self._reveal(h, self.fd[h][randbelow(len(self.fd[h]), self.rng)], -1, "cat")
+                self._reveal(h, self.fd[h][randbelow(len(self.fd[h]), self.rng)], -1, "cat")  # type: ignore[index]
             else:
                 self._ask("cat_self", h)
         else:
             self.tasks.append(("reveal_blind", h, drawer, "cat"))
 
-    def _t_cons_pass(self):
+    def _t_cons_pass(self) -> None:
         living = self._living()
         if len(living) < 2:
             return
         taken = {}
         for p in living:
             left = self._nxt(p)
-            row = self.fd[left]
+            row = self.fd[left]  # type: ignore[index]
             taken[p] = (left, row[randbelow(len(row), self.rng)])
         for p in living:
             left, c = taken[p]
-            self.fd[left].remove(c)
+            self.fd[left].remove(c)  # type: ignore[index]
         for p in living:
             self._drop_facts_row(p)
-        converts = []
+        converts: list[int] = []
         if self.game.params.pooled_conspiracy:       # variant 18.1
             pool = [taken[p][1] for p in living]
             shuffle(pool, self.rng)
@@ -630,7 +640,7 @@ class SalemState(State):
             return
         for p in living:
             left, c = taken[p]
-            self.fd[p].append(c)
+            self.fd[p].append(c)  # type: ignore[index]
             if c == "witch":
                 if not self.ew[p]:
                     self.ew[p] = True
@@ -644,7 +654,7 @@ class SalemState(State):
         self._witch_check(tuple(converts))
 
     # ---- Night (R-NIGHT)
-    def _t_night(self, drawer):
+    def _t_night(self, drawer: int) -> None:
         self.log.append(("Night ({})", drawer))
         self.in_night = True
         self.nights += 1
@@ -670,7 +680,7 @@ class SalemState(State):
         self.tasks.append(("night_tally",))
         self.tasks.append(("night_ask", 0, 0))
 
-    def _t_night_ask(self, i, sub):
+    def _t_night_ask(self, i: int, sub: int) -> None:
         """Every living player is asked twice, in seat order (20.5): first the witches'
         victim (a 'sleep' prompt for the others), then the Constable's gavel (likewise),
         so the number and order of prompts reveal no role."""
@@ -686,18 +696,18 @@ class SalemState(State):
                 self._ask("sleep", p, (1,))
             return
 
-    def _t_night_tally(self):
+    def _t_night_tally(self) -> None:
         self.victim = self._plurality(self._living())
         self.votes = {}
         self.gavel_public = True
 
-    def _t_confess_ask(self, i):
+    def _t_confess_ask(self, i: int) -> None:
         for p in range(i, self.N):
             if self.alive[p] and not self.game.is_ghost[p]:
                 self._ask("confess", p)
                 return
 
-    def _t_confess_process(self, drawer):
+    def _t_confess_process(self, drawer: int) -> None:
         order = []
         for k in range(self.N):
             q = (drawer + k) % self.N
@@ -719,7 +729,7 @@ class SalemState(State):
             self.log.append(("{} confesses: {}", p, what))
             self._reveal(p, what, -1, "confess")
 
-    def _t_night_announce(self, drawer):
+    def _t_night_announce(self, drawer: int) -> None:
         v = self.victim
         self.victim_public = True
         if v < 0 or not self.alive[v]:
@@ -734,7 +744,7 @@ class SalemState(State):
         else:
             self._eliminate(v, (), -1)
 
-    def _t_night_end(self):
+    def _t_night_end(self) -> None:
         self.in_night = False
         self.gavel = -2
         self.gavel_public = False
@@ -744,8 +754,8 @@ class SalemState(State):
         self._rebuild()
 
     # ---- trials (R-TRIAL)
-    def _t_trial(self, p, chooser, placer):
-        if not self.alive[p] or not self.fd[p]:
+    def _t_trial(self, p: int, chooser: int, placer: int) -> None:
+        if not self.alive[p] or not self.fd[p]:  # type: ignore[index]
             return
         total = self._total(p)
         normal = self._normal(p)
@@ -755,8 +765,8 @@ class SalemState(State):
               and total >= self._danforth(p)):
             self._ask("danforth", placer, (p,))
 
-    def _trigger(self, p, chooser, placer, n):
-        self.discard.extend(self.reds[p])
+    def _trigger(self, p: int, chooser: int, placer: int, n: int) -> None:
+        self.discard.extend(self.reds[p])  # type: ignore[union-attr]
         self.reds[p] = []
         if placer >= 0 and placer != p and self.abil(placer) == "abigail":
             self.tasks.append(("abigail_ask", placer))
@@ -777,16 +787,16 @@ class SalemState(State):
         if self.alive[p]:
             self._ask("rebecca", p)
 
-    def _t_recheck(self):
+    def _t_recheck(self) -> None:
         for p in range(self.N):
-            if self.alive[p] and self.fd[p] and self.reds[p] and self._total(p) >= self._normal(p):
+            if self.alive[p] and self.fd[p] and self.reds[p] and self._total(p) >= self._normal(p):  # type: ignore[index]
                 self.tasks.append(("trial", p, self.last_acc[p], -1))
 
     # ---- reveals and eliminations (R-REV, R-ELIM)
-    def _t_reveal_blind(self, p, chooser, cause):
-        if not self.alive[p] or not self.fd[p]:
+    def _t_reveal_blind(self, p: int, chooser: int, cause: str) -> None:
+        if not self.alive[p] or not self.fd[p]:  # type: ignore[index]
             return
-        row = self.fd[p]
+        row = self.fd[p]  # type: ignore[index]
         if (self.game.params.two_card_reveal and len(row) >= 4 and cause in ("accuse", "cat", "inq")
                 and not self.game.is_ghost[p]):       # variant 18.3
             i, j = self.rng.sample(range(len(row)), 2)
@@ -798,8 +808,8 @@ class SalemState(State):
             return
         self._reveal(p, row[randbelow(len(row), self.rng)], chooser, cause)
 
-    def _reveal(self, p, card, accuser, cause):
-        self.fd[p].remove(card)
+    def _reveal(self, p: int, card: str, accuser: int, cause: str) -> None:
+        self.fd[p].remove(card)  # type: ignore[index]
         self.fu[p].append(card)
         self._drop_fact(p, card)
         self.log.append(("{} reveals {}", p, card))
@@ -816,23 +826,23 @@ class SalemState(State):
                 if r != p and self.alive[r] and self._may_have(r, "rebecca") and self.abil(r) == "rebecca":
                     self.tasks.append(("rebecca_ask", r))
         if card == "witch":
-            if "witch" in self.fd[p] and self.game.params.double_witch_survives:
+            if "witch" in self.fd[p] and self.game.params.double_witch_survives:  # type: ignore[index]
                 self.announced[p] = True       # R-REV-4: "I hold another Witch card"
                 return
             self._eliminate(p, (), accuser)
             return
-        if not self.fd[p]:
+        if not self.fd[p]:  # type: ignore[index]
             self._eliminate(p, (card,) if card in SPECIAL_SET else (), accuser)
             return
         if card in SPECIAL_SET and not self.game.is_ghost[p]:
             self.tasks.append(("special", p, card, accuser))
 
-    def _eliminate(self, p, specials, accuser):
+    def _eliminate(self, p: int, specials: tuple, accuser: int) -> None:
         living_before = sum(self.alive)
         self.alive[p] = False
         self.log.append(("{} is eliminated", p))
         flipped = list(specials)
-        row = self.fd[p]
+        row = self.fd[p]  # type: ignore[index]
         while row:
             c = row.pop()
             self.fu[p].append(c)
@@ -914,13 +924,13 @@ class SalemState(State):
                 and self.abil(partner) != "mary"):            # R-MATCH
             self.tasks.append(("chain", partner))
 
-    def _t_chain(self, q):
+    def _t_chain(self, q: int) -> None:
         if self.alive[q]:
             self.log.append(("Matchmaker: {} follows", q))
             self._eliminate(q, (), -1)
 
     # ---- special trial cards (R-SPEC)
-    def _t_special(self, h, card, accuser):
+    def _t_special(self, h: int, card: str, accuser: int) -> None:
         if card == "pickpocket":
             if accuser >= 0 and accuser != h and self.hand[accuser]:
                 hand = self.hand[accuser]
@@ -931,7 +941,7 @@ class SalemState(State):
                 self.log.append(("Pickpocket: {} steals a card from {}", h, accuser))
             return
         if card == "charlatan":
-            elig = [q for q in range(self.N) if self.alive[q] and self.fd[q]]
+            elig = [q for q in range(self.N) if self.alive[q] and self.fd[q]]  # type: ignore[index]
             if len(elig) >= 3 and sum(self.alive) > 2:
                 self._ask("charlatan", h, ())
             return
@@ -940,7 +950,7 @@ class SalemState(State):
                 self._ask("gravedigger", h)
             return
         if card == "inquisitor":
-            if any(q != h and self.alive[q] and self.fd[q] for q in range(self.N)):
+            if any(q != h and self.alive[q] and self.fd[q] for q in range(self.N)):  # type: ignore[index]
                 self._ask("inquisitor", h)
             return
         if card == "magistrate":
@@ -972,21 +982,29 @@ class SalemState(State):
         return out
 
     # ------------------------------------------------------------------ API
-    def current_player(self):
+    def current_player(self) -> int:
         if self.result is not None or self.dec is None:
             return TERMINAL
         return self.game.human[self.dec[1]]
 
-    def is_terminal(self):
+    def is_terminal(self) -> bool:
         return self.result is not None or self.dec is None
 
     def legal_actions(self) -> list:
         if self.result is not None or self.dec is None:
             return []
+        kind: str
+        p: int
         kind, p, pay = self.dec
+        if kind == "action":            # the commonest decisions, called directly
+            return self._la_action(p, pay)
+        if kind == "play":
+            return self._la_play(p, pay)
+        if kind == "target":
+            return self._la_target(p, pay)
         return _LEGAL[kind](self, p, pay)
 
-    def random_action(self, rng):
+    def random_action(self, rng: random.Random) -> Any:
         legal = self.legal_actions()
         return legal[int(rng.random() * len(legal))]
 
@@ -994,25 +1012,25 @@ class SalemState(State):
     def _la_keep(self, p, pay):
         return [("keep", pay[0]), ("keep", pay[1])]
 
-    def _la_dawn(self, p, pay):
+    def _la_dawn(self, p: int, pay: Any) -> list:
         if self.ew[p]:
             return [("cat", q) for q in range(self.N) if self.alive[q]]
         return [("sleep",)]
 
-    def _la_victim(self, p, pay):
+    def _la_victim(self, p: int, pay: Any) -> list:
         return [("victim", q) for q in range(self.N) if self.alive[q]]
 
-    def _la_gavel(self, p, pay):
+    def _la_gavel(self, p: int, pay: Any) -> list:
         if self.game.ghost_mode:
             return [("gavel", -1)] + [("gavel", q) for q in range(self.N) if self.alive[q]]
         return [("gavel", q) for q in range(self.N) if self.alive[q] and q != p]
 
-    def _la_sleep(self, p, pay):
+    def _la_sleep(self, p: int, pay: Any) -> list:
         return [("sleep",)]
 
-    def _la_confess(self, p, pay):
+    def _la_confess(self, p: int, pay: Any) -> list:
         out = [("confess", "none")]
-        for k in sorted(set(self.fd[p])):
+        for k in sorted(set(self.fd[p])):  # type: ignore[index]
             if k not in SPECIAL_SET:
                 out.append(("confess", k))
         if self.abil(p) == "phips" and self._used(p, "phips") < self._param("phips", "uses", 1):
@@ -1039,18 +1057,16 @@ class SalemState(State):
         if not hand:
             return []
         alive = self.alive
-        if sum(alive) == alive[p]:          # nobody else alive to play a card on
+        others = [q for q in range(self.N) if q != p and alive[q]]
+        if not others:                  # nobody else alive to play a card on
             return []
-        out = []
-        effect = self.game.data.effect
-        others = None                   # the other living seats, listed once a card needs them
+        out: list[tuple] = []
+        effect: dict[str, str] = self.game.data.effect
         for c in sorted(set(hand)):
             eff = effect[c]
             if eff == "accuse" or eff == "stocks":
                 out.append(("play", c))
                 continue
-            if others is None:
-                others = [q for q in range(self.N) if q != p and alive[q]]
             if eff == "alibi":
                 ok = any(self._alibi_ok(q) for q in others)
                 if self.abil(p) == "griggs":
@@ -1059,9 +1075,11 @@ class SalemState(State):
                 ok = len(others) >= 2 and any(self.reds[q] or self.stocks[q] or self.tokens[q]
                                                for q in others)
             elif eff == "arson" or eff == "shilling":
-                ok = any(not self.game.is_ghost[q] for q in others)
+                g: tuple[bool, ...] = self.game.is_ghost
+                ok = any(not g[q] for q in others)
             elif eff == "robbery":
-                ok = sum(1 for q in others if not self.game.is_ghost[q]) >= 2
+                g = self.game.is_ghost
+                ok = sum(1 for q in others if not g[q]) >= 2
             elif eff == "curse":
                 ok = any(self.tokens[q] for q in others)
             elif eff == "blessing":
@@ -1076,26 +1094,27 @@ class SalemState(State):
                 out.append(("play", c))
         return out
 
-    def _looks(self, p):
+    def _looks(self, p: int) -> list:
         if self.coins[p] <= 0:
             return []
-        return [("look", q) for q in range(self.N) if q != p and self.alive[q] and self.fd[q]]
+        return [("look", q) for q in range(self.N) if q != p and self.alive[q] and self.fd[q]]  # type: ignore[index]
 
-    def _la_action(self, p, pay):
-        out = [("draw",)]
+    def _la_action(self, p: int, pay: Any) -> list:
+        out: list[tuple] = [("draw",)]
         if (self._may_have(p, "parris") and self.abil(p) == "parris"
                 and self._used(p, "parris") < self._param("parris", "uses", 2)
-                and any(self.game.data.colour[c] != "black" for c in self.discard)):
+                and any(self.game.data.colour[c] != "black" for c in self.discard)):  # type: ignore[union-attr]
             out.append(("parris",))
         if self.game.ghost_mode:
-            out += [("peek", q) for q in range(self.N) if self.game.is_ghost[q] and self.alive[q]
-                    and self.fd[q]]
+            g: tuple[bool, ...] = self.game.is_ghost
+            out += [("peek", q) for q in range(self.N) if g[q] and self.alive[q]
+                    and self.fd[q]]  # type: ignore[index]
         return out + self._card_plays(p) + self._looks(p)
 
-    def _la_play(self, p, pay):
+    def _la_play(self, p: int, pay: Any) -> list:
         return [("end",)] + self._card_plays(p) + self._looks(p)
 
-    def _alibi_ok(self, q):
+    def _alibi_ok(self, q: int) -> bool:
         reds = self.reds[q]
         if not reds:
             return False
@@ -1103,7 +1122,7 @@ class SalemState(State):
             return True
         return "evidence" in reds and bool(self._alibi_options(q))
 
-    def _alibi_options(self, q):
+    def _alibi_options(self, q: int) -> list:
         cot = self.abil(q) == "cotton"
         na = self.reds[q].count("accusation")
         ne = self.reds[q].count("evidence")
@@ -1116,11 +1135,11 @@ class SalemState(State):
                     out.append(("alibi", a, e))
         return out
 
-    def _bless_targets(self, p, tok):
+    def _bless_targets(self, p: int, tok: str) -> list[int]:
         return [q for q in range(self.N) if q != p and self.alive[q]
                 and not (tok == "matchmaker" and "matchmaker" in self.tokens[q])]
 
-    def _la_target(self, p, pay):
+    def _la_target(self, p: int, pay: Any) -> list:
         card = pay[0]
         d = self.game.data
         g = self.game.is_ghost
@@ -1143,7 +1162,7 @@ class SalemState(State):
             qs = []
         return [("target", q) for q in qs]
 
-    def _la_target2(self, p, pay):
+    def _la_target2(self, p: int, pay: Any) -> list:
         card, a = pay
         g = self.game.is_ghost
         qs = [q for q in range(self.N) if q != p and q != a and self.alive[q]]
@@ -1151,13 +1170,13 @@ class SalemState(State):
             qs = [q for q in qs if not g[q]]
         return [("target2", q) for q in qs]
 
-    def _la_alibi(self, p, pay):
+    def _la_alibi(self, p: int, pay: Any) -> list:
         return self._alibi_options(pay[0])
 
-    def _la_bless_token(self, p, pay):
+    def _la_bless_token(self, p: int, pay: Any) -> list:
         return [("token", t) for t in sorted(set(self.centre)) if self._bless_targets(p, t)]
 
-    def _la_curse_token(self, p, pay):
+    def _la_curse_token(self, p: int, pay: Any) -> list:
         return [("token", t) for t in sorted(set(self.tokens[pay[0]]))]
 
     def _yes_no(self, p, pay):
@@ -1188,8 +1207,8 @@ class SalemState(State):
             return [("flip", pay[0])]
         return [("flip", pay[0]), ("flip", pay[1])]
 
-    def _la_cat_self(self, p, pay):
-        return [("cat_reveal", k) for k in sorted(set(self.fd[p]))]
+    def _la_cat_self(self, p: int, pay: Any) -> list:
+        return [("cat_reveal", k) for k in sorted(set(self.fd[p]))]  # type: ignore[index]
 
     def _la_spec_order(self, p, pay):
         return [("special", k) for k in sorted(set(pay[0]))]
@@ -1217,10 +1236,20 @@ class SalemState(State):
 
     # ---- applying actions
     def _apply(self, action) -> None:
-        kind, p, pay = self.dec  # type: ignore[misc]  # a decision is pending here
+        dec: tuple = self.dec  # type: ignore[assignment]  # a decision is pending here
+        kind: str
+        p: int
+        kind, p, pay = dec
         self.dec = None
         self.steps += 1
-        _APPLY[kind](self, p, pay, action)
+        if kind == "action":            # the commonest decisions, called directly
+            self._ap_action(p, pay, action)
+        elif kind == "play":
+            self._ap_play(p, pay, action)
+        elif kind == "target":
+            self._ap_target(p, pay, action)
+        else:
+            _APPLY[kind](self, p, pay, action)
         if self.steps >= self.game._cap and self.result is None:
             self._end("draw", "draw: decision cap reached (safeguard)")
         self._run()
@@ -1229,26 +1258,26 @@ class SalemState(State):
         self.th_pend[p] = a[1]
         self.tasks.append(("th_ask", p + 1))
 
-    def _ap_dawn(self, p, pay, a):
+    def _ap_dawn(self, p: int, pay: Any, a: Any) -> None:
         if a[0] == "cat":
             self.votes[p] = a[1]
         self.tasks.append(("dawn_ask", p + 1))
 
-    def _ap_victim(self, p, pay, a):
+    def _ap_victim(self, p: int, pay: Any, a: Any) -> None:
         self.votes[p] = a[1]
         self.tasks.append(("night_ask", p, 1))
 
-    def _ap_gavel(self, p, pay, a):
+    def _ap_gavel(self, p: int, pay: Any, a: Any) -> None:
         self.gavel = a[1]
         self.tasks.append(("night_ask", p + 1, 0))
 
-    def _ap_sleep(self, p, pay, a):
+    def _ap_sleep(self, p: int, pay: Any, a: Any) -> None:
         if pay and pay[0] == 0:
             self.tasks.append(("night_ask", p, 1))
         else:
             self.tasks.append(("night_ask", p + 1, 0))
 
-    def _ap_confess(self, p, pay, a):
+    def _ap_confess(self, p: int, pay: Any, a: Any) -> None:
         if a[1] != "none":
             self.confess[p] = a[1]
         self.tasks.append(("confess_ask", p + 1))
@@ -1279,7 +1308,7 @@ class SalemState(State):
         else:
             self._ask("action", p)
 
-    def _ap_action(self, p, pay, a):
+    def _ap_action(self, p: int, pay: Any, a: Any) -> None:
         head = a[0]
         if head == "draw":
             self.tasks.append(("next_turn",))
@@ -1290,7 +1319,7 @@ class SalemState(State):
             self._ask("parris", p, (0,))
         elif head == "peek":
             q = a[1]
-            c = self.fd[q][randbelow(len(self.fd[q]), self.rng)]
+            c = self.fd[q][randbelow(len(self.fd[q]), self.rng)]  # type: ignore[index]
             self._add_fact(p, q, c)
             self.tasks.append(("next_turn",))
             self.tasks.append(("discard_top", p, 2))
@@ -1300,7 +1329,7 @@ class SalemState(State):
         else:
             self._start_play(p, a[1])
 
-    def _ap_play(self, p, pay, a):
+    def _ap_play(self, p: int, pay: Any, a: Any) -> None:
         head = a[0]
         if head == "end":
             self.tasks.append(("next_turn",))
@@ -1310,17 +1339,17 @@ class SalemState(State):
         else:
             self._start_play(p, a[1])
 
-    def _look(self, p, q):
+    def _look(self, p: int, q: int) -> None:
         """R-SHIL: spend a coin, look at one blind card of q; q's row is reshuffled."""
         self.coins[p] -= 1
         self.supply += 1
-        c = self.fd[q][randbelow(len(self.fd[q]), self.rng)]
+        c = self.fd[q][randbelow(len(self.fd[q]), self.rng)]  # type: ignore[index]
         self._add_fact(p, q, c)
         if c == "witch":
             self._know_ew(p, q)
         self.log.append(("{} spends a shilling to look at a card of {}", p, q))
 
-    def _start_play(self, p, card):
+    def _start_play(self, p: int, card: str) -> None:
         self.played = True
         real = "alibi" if card == "alibi_w" else card
         self.hand[p].remove(real)
@@ -1331,10 +1360,10 @@ class SalemState(State):
         else:
             self._ask("target", p, (card,))
 
-    def _ap_bless_token(self, p, pay, a):
+    def _ap_bless_token(self, p: int, pay: Any, a: Any) -> None:
         self._ask("target", p, (pay[0], a[1]))
 
-    def _ap_target(self, p, pay, a):
+    def _ap_target(self, p: int, pay: Any, a: Any) -> None:
         card = pay[0]
         t = a[1]
         d = self.game.data
@@ -1354,39 +1383,39 @@ class SalemState(State):
             self.tasks.pop()
             self._ask("target2", p, (card, t))
         elif eff == "arson":
-            self.discard.append(card)
+            self.discard.append(card)  # type: ignore[union-attr]
             if self.abil(t) != "sarah":
-                self.discard.extend(self.hand[t])
+                self.discard.extend(self.hand[t])  # type: ignore[union-attr]
                 self.hand[t] = []
                 self._hf_drop(t)
         elif eff == "curse":
             self.tasks.pop()
             self._ask("curse_token", p, (t,))
         elif eff == "blessing":
-            self.discard.append(card)
+            self.discard.append(card)  # type: ignore[union-attr]
             self.centre.remove(pay[1])
             self.tokens[t].append(pay[1])
         elif eff == "shilling":
-            self.discard.append(card)
+            self.discard.append(card)  # type: ignore[union-attr]
             if self.supply > 0:
                 self.supply -= 1
                 self.coins[t] += 1
 
-    def _ap_alibi(self, p, pay, a):
+    def _ap_alibi(self, p: int, pay: Any, a: Any) -> None:
         t = pay[0]
-        self.discard.append("alibi")
+        self.discard.append("alibi")  # type: ignore[union-attr]
         for _ in range(a[1]):
             self.reds[t].remove("accusation")
-            self.discard.append("accusation")
+            self.discard.append("accusation")  # type: ignore[union-attr]
         for _ in range(a[2]):
             self.reds[t].remove("evidence")
-            self.discard.append("evidence")
+            self.discard.append("evidence")  # type: ignore[union-attr]
         self.tasks.append(("play_more", p))
 
-    def _ap_target2(self, p, pay, a):
+    def _ap_target2(self, p: int, pay: Any, a: Any) -> None:
         card, src = pay
         dst = a[1]
-        self.discard.append(card)
+        self.discard.append(card)  # type: ignore[union-attr]
         self.tasks.append(("play_more", p))
         if card == "robbery":
             if self.abil(src) != "sarah":
@@ -1411,10 +1440,10 @@ class SalemState(State):
         self.tokens[src] = []
         self.tasks.append(("trial", dst, p, -1))
 
-    def _ap_curse_token(self, p, pay, a):
+    def _ap_curse_token(self, p: int, pay: Any, a: Any) -> None:
         t = pay[0]
         tok = a[1]
-        self.discard.append("curse")
+        self.discard.append("curse")  # type: ignore[union-attr]
         self.tokens[t].remove(tok)
         self.centre.append(tok)
         self.tasks.append(("play_more", p))
@@ -1467,7 +1496,7 @@ class SalemState(State):
     def _ap_pick2(self, p, pay, a):
         self._reveal(p, a[1], pay[2], pay[3])
 
-    def _ap_cat_self(self, p, pay, a):
+    def _ap_cat_self(self, p: int, pay: Any, a: Any) -> None:
         self._reveal(p, a[1], -1, "cat")
 
     def _ap_spec_order(self, p, pay, a):
