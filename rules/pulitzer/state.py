@@ -15,7 +15,7 @@ wildcard (R-12, R-13; see `_undominated`).
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Callable
 
 from automa import times as T
 from automa.times import BLUE, RED, TIMES
@@ -108,6 +108,13 @@ def _piece_seen(piece: tuple, seat: int, revealed: bool) -> tuple:
     if revealed or piece[0] == seat or piece[0] == BLUE or piece[3] & F_UP:
         return piece
     return (piece[0], -1, piece[2], piece[3])
+
+
+def _shuffled(cards: list[int], rng: random.Random) -> list[int]:
+    """A shuffled copy of `cards` (in their canonical order, as a determinization deals them)."""
+    out = cards[:]
+    shuffle(out, rng)
+    return out
 
 
 def has_journalist(pieces) -> bool:
@@ -1849,43 +1856,52 @@ class PulitzerState(State):
                      tuple(tuple(x) if isinstance(x, list) else x for x in self.cur), tuple(self.bus_done)),
         }
 
-    def determinize(self, seat: int, rng: random.Random):
+    def determinize(self, seat: int, rng: random.Random) -> PulitzerState:
+        return self.determinizer(seat)(rng)
+
+    def determinizer(self, seat: int) -> Callable[[random.Random], PulitzerState]:
+        """`determinize(seat, rng)` as a function of rng alone: the canonical orders of the
+        hidden decks and pools, and where the face-down agents stand, are worked out once, so
+        a search that asks for a new world every iteration pays only for the copy and the
+        draws.  The very worlds of `determinize`; valid while the state is unchanged."""
         g, d = self.game, self.game.data
-        w = self.clone()
-        if not self.revealed:
-            for p in range(g.n):
-                if p != seat:
-                    w.avail[p] = tuple(self._resample_owner(w, p, w.avail[p], rng))
-            if g.solo:
+        hidden_seats = [] if self.revealed else [p for p in range(g.n) if p != seat]
+        resample_times = not self.revealed and g.solo
+        resample_agents = not self.revealed and g.lp
+        agent_slots = [(sid, i) for sid in range(g.n_spaces) for i, pc in enumerate(self.spaces[sid])
+                       if pc[0] == RED]
+        agent_values = sorted(d.red_values)
+        decks = (sorted(self.evi_deck), sorted(self.line_deck), sorted(self.ot_deck), sorted(self.ev_deck))
+        news_rest = sorted(self.news_deck[:-1]) if len(self.news_deck) > 1 else []
+        times_colours: list[int] = []
+        times_pools: list[list[int]] = []
+        if self.times_deck:
+            times_colours = T.deck_colours(g.params.times_mix)[: len(self.times_deck)]
+            seen = set(self.times_revealed)
+            times_pools = [sorted(x for x in d.times_by_colour[c] if x not in seen) for c in range(3)]
+
+        def world(rng: random.Random) -> PulitzerState:
+            w = self.clone()
+            for p in hidden_seats:
+                w.avail[p] = tuple(self._resample_owner(w, p, w.avail[p], rng))
+            if resample_times:
                 w.times_pool = self._resample_owner(w, TIMES, w.times_pool, rng)
-            if g.lp:
-                slots = [(sid, i) for sid in range(g.n_spaces) for i, pc in enumerate(w.spaces[sid]) if pc[0] == RED]
-                pool = sorted(d.red_values)
+            if resample_agents:
+                pool = agent_values[:]
                 shuffle(pool, rng)
-                for k, (sid, i) in enumerate(slots):
+                for k, (sid, i) in enumerate(agent_slots):
                     pc = w.spaces[sid][i]
                     w._set_piece(sid, i, (RED, pool[k], pc[2], pc[3]))
-        for name in ("evi_deck", "line_deck", "ot_deck", "ev_deck"):
-            deck = sorted(getattr(w, name))
-            shuffle(deck, rng)
-            setattr(w, name, deck)
-        if len(w.news_deck) > 1:
-            rest = sorted(w.news_deck[:-1])
-            shuffle(rest, rng)
-            w.news_deck = rest + [w.news_deck[-1]]
-        if w.times_deck:
-            mix = g.params.times_mix
-            colours = T.deck_colours(mix)[: len(w.times_deck)]
-            seen = set(w.times_revealed)
-            pools = []
-            for c in range(3):
-                pool = sorted(x for x in d.times_by_colour[c] if x not in seen)
-                shuffle(pool, rng)
-                pools.append(pool)
-            w.times_deck = [pools[c].pop() for c in colours]
-        w.rng = fresh_rng(rng)
-        w._cache_rng_shared = False
-        return w
+            w.evi_deck, w.line_deck, w.ot_deck, w.ev_deck = [_shuffled(deck, rng) for deck in decks]
+            if news_rest:
+                w.news_deck = _shuffled(news_rest, rng) + [w.news_deck[-1]]
+            if times_colours:
+                pools = [_shuffled(pool, rng) for pool in times_pools]
+                w.times_deck = [pools[c].pop() for c in times_colours]
+            w.rng = fresh_rng(rng)
+            w._cache_rng_shared = False
+            return w
+        return world
 
     @staticmethod
     def _resample_owner(w, owner: int, reserve, rng) -> list:
