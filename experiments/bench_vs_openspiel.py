@@ -3,10 +3,13 @@ through the wrapper, side by side on the same positions of every game.
 
     python experiments/bench_vs_openspiel.py [--seconds 2] [--iterations 50] [--positions 2] [GAME[:PLAYERS] ...]
 
-The committed table was made with
+The committed tables were made with
+    automa native build
     python experiments/bench_vs_openspiel.py --seconds 3 pi pulitzer pulitzer:1 tabletop_inc watergate salem salem:2
+    AUTOMA_PURE=1 python experiments/bench_vs_openspiel.py --seconds 3 pi pulitzer pulitzer:1 tabletop_inc watergate salem salem:2
 
-Writes experiments/results/bench_vs_openspiel.md and .csv (needs the [openspiel] extra).
+Writes experiments/results/bench_vs_openspiel.md and .csv with the compiled engines (automa/native.py),
+bench_vs_openspiel_pure.md and .csv with the pure-Python ones (needs the [openspiel] extra).
 See rules/interop/bench.py for what is measured.
 """
 from __future__ import annotations
@@ -51,7 +54,9 @@ def main(argv=None) -> None:
     machine = (f"Machine: {os.cpu_count()} cores, Python {platform.python_version()}, open_spiel "
                f"{version('open_spiel')}, numpy {version('numpy')}; engines: {native.engines_label()}, "
                f"on both sides. {args.note}").strip()
-    md, cs = write_results(rows, args.out, args.seconds, args.iterations, machine)
+    # the compiled engines' table is the main one; the pure-Python engines' (AUTOMA_PURE=1) sits beside it
+    stem = "bench_vs_openspiel" if native.compiled_in_use() else "bench_vs_openspiel_pure"
+    md, cs = write_results(rows, args.out, args.seconds, args.iterations, machine, stem)
     print(f"wrote {md} and {cs}")
 
 

@@ -248,10 +248,11 @@ def to_markdown(rows: list[Row], seconds: float, iterations: int, machine: str =
     return "\n".join(lines) + "\n"
 
 
-def write_results(rows: list[Row], out_dir: Path, seconds: float, iterations: int, machine: str = "") -> tuple[Path, Path]:
+def write_results(rows: list[Row], out_dir: Path, seconds: float, iterations: int, machine: str = "",
+                  stem: str = "bench_vs_openspiel") -> tuple[Path, Path]:
     out_dir.mkdir(parents=True, exist_ok=True)
-    md = out_dir / "bench_vs_openspiel.md"
-    cs = out_dir / "bench_vs_openspiel.csv"
+    md = out_dir / f"{stem}.md"
+    cs = out_dir / f"{stem}.csv"
     md.write_text(to_markdown(rows, seconds, iterations, machine), encoding="utf-8")
     cs.write_text(to_csv(rows), encoding="utf-8")
     return md, cs
