@@ -25,7 +25,7 @@ ENGINE_MODULES = (
     "automa.mumanbot", "automa.rules.tabletop_inc.state", "automa.rules.tabletop_inc.scoring",
     "automa.rules.watergate.state", "automa.rules.watergate.automaton",
     "automa.rules.pi.state", "automa.rules.pi.logic", "automa.rules.pi.automaton",
-    "automa.rules.salem.state", "automa.rules.salem.info",
+    "automa.rules.salem.state", "automa.rules.salem.info", "automa.rules.tuples",
 )
 #: the packages whose sources a build stages (the installed folders, wherever they are)
 STAGED_PACKAGES = ("automa", "automa.rules", "automa.search")

@@ -18,18 +18,17 @@ and the agents never hold a seat: in solo only the Post decides.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Final, Sequence
 
 from automa.rules.draws import randbelow, randint
 
 if TYPE_CHECKING:  # (the state imports this module)
-    from automa.rules.pulitzer.game import PulitzerGame
-    from automa.rules.pulitzer.state import PulitzerState
+    from automa.rules.pulitzer.state import PulitzerState, Tables
 
 #: owner codes of the non-seat pieces (seats are 0..n-1)
-TIMES = 8
-RED = 9
-BLUE = 10
+TIMES: Final = 8
+RED: Final = 9
+BLUE: Final = 10
 
 COLOUR_NAMES = ("red", "orange", "yellow")
 
@@ -64,51 +63,50 @@ def reveal_and_place(st: PulitzerState) -> None:
     """Reveal the top Times card, hire/upgrade the purple X, place purple journalists."""
     if not st.times_deck:
         return
-    g = st.game
-    data = g.data
+    tb = st.tables
     card = st.times_deck.pop()
     st.times_revealed.append(card)
-    colour = data.times_cards[card][1]
+    colour = tb.times_cards[card][1]
     if colour == 1 and not st.times_hired:                 # first orange: hire X at 2
         st.times_hired = True
-        st.times_x = data.hr[data.times_x_orange - 1][1]
+        st.times_x = tb.hr[tb.times_x_orange - 1][1]
         st.times_pool.append(5)
     if colour == 0 and not st.times_red_seen:               # first red: X becomes 4
         st.times_red_seen = True
-        st.times_x = data.times_x_red
+        st.times_x = tb.times_x_red
         if not st.times_hired:
             st.times_hired = True
             st.times_pool.append(5)
     placed, skipped = [], []
-    for code in data.times_cards[card][2]:
+    for code in tb.times_cards[card][2]:
         if not st.times_pool:
             skipped.append(code)
             continue
-        sid = times_space(g, code, st)
+        sid = times_space(tb, code, st)
         if sid < 0:
             skipped.append(code)
             continue                                        # unavailable: skipped (R-34)
         j = st.times_pool.pop(randbelow(len(st.times_pool), st._r()))
         st.spaces[sid] += ((TIMES, j, 0, 0),)
         placed.append(sid)
-    st._log("times_card", data.times_cards[card][0], colour, tuple(placed), tuple(skipped),
+    st._log("times_card", tb.times_cards[card][0], colour, tuple(placed), tuple(skipped),
             st.times_x if st.times_hired else None)
 
 
-def times_space(g: PulitzerGame, code: str, st: PulitzerState) -> int:
+def times_space(tb: Tables, code: str, st: PulitzerState) -> int:
     """Space id for a Times card code, or -1 when it is unavailable (R-34)."""
     if code == "OT":
-        for sid in g.ot_sids:
+        for sid in tb.ot_sids:
             if not st.spaces[sid]:
                 return sid
         return -1
     if code[0] == "K":
         col, row = int(code[1]) - 1, int(code[2]) - 1
-        if col >= g.kcols or row >= g.krows:
+        if col >= tb.kcols or row >= tb.krows:
             return -1
-        sid = g.kiosk_sid(col, row)
+        sid = tb.kiosk_col_sids[col][row]
     else:
-        sid = g.bus_by_cost.get(int(code[1:]) // 100, -1)
+        sid = tb.bus_by_cost.get(int(code[1:]) // 100, -1)
         if sid < 0:
             return -1
     for piece in st.spaces[sid]:
@@ -140,9 +138,9 @@ def roll_agent_cells(rng: random.Random) -> list[tuple[int, int]]:
 def place_agents(st: PulitzerState) -> None:
     """§13.2 step 5 / §13.10: fill the kiosk with alternating agents (red first),
     leftovers to the bus.  Red agents are face down until the reveal."""
-    g = st.game
+    tb = st.tables
     rng = st._r()
-    pools = {RED: list(g.data.red_values), BLUE: list(g.data.blue_values)}
+    pools = {RED: list(tb.red_values), BLUE: list(tb.blue_values)}
     colour = RED
     for pair, number in roll_agent_cells(rng):
         pool = pools[colour]
@@ -151,14 +149,14 @@ def place_agents(st: PulitzerState) -> None:
         value = pool.pop(randbelow(len(pool), rng))
         row, side = divmod(number - 1, 2)
         col = 2 * pair + side
-        st.spaces[g.kiosk_sid(col, row)] += ((colour, value, 0, 0),)
+        st.spaces[tb.kiosk_col_sids[col][row]] += ((colour, value, 0, 0),)
         colour = BLUE if colour == RED else RED
     if pools[BLUE]:
         value = pools[BLUE].pop(randbelow(len(pools[BLUE]), rng))
-        st.spaces[g.bus_sids[0]] += ((BLUE, value, 0, 0),)
+        st.spaces[tb.bus_sids[0]] += ((BLUE, value, 0, 0),)
     if pools[RED]:
         value = pools[RED].pop(randbelow(len(pools[RED]), rng))
-        st.spaces[g.bus_sids[-1]] += ((RED, value, 0, 0),)
+        st.spaces[tb.bus_sids[-1]] += ((RED, value, 0, 0),)
 
 
 def agent_draw_counts(colour: int, marker: int, alternative: bool = False) -> tuple[int, int]:
@@ -176,20 +174,20 @@ def agent_matches(st: PulitzerState, seat: int, evid_cards: Sequence[int], line_
     """Cells the agent may destroy on `seat`'s report: highlighted, neither pinned nor
     destroyed, evidence on a drawn evidence card and line on a drawn line card or X (R-31);
     only those on the highest-value line are returned (the owner picks among them)."""
-    data = st.game.data
-    evs = set()
+    tb = st.tables
+    evs: set[int] = set()
     for c in evid_cards:
-        evs.update(data.evidence_cards[c])
+        evs.update(tb.evidence_cards[c])
     lines = {2}
     for c in line_cards:
-        lines.update(data.line_cards[c])
+        lines.update(tb.line_cards[c])
     pins, dest = st.pins[seat], st.destroyed[seat]
-    found = [c for c in st.game.hl[st.report[seat]]
-             if data.cell_evi[c] in evs and data.cell_line[c] in lines and c not in pins and c not in dest]
+    found = [c for c in tb.hl[st.report[seat]]
+             if tb.cell_evi[c] in evs and tb.cell_line[c] in lines and c not in pins and c not in dest]
     if not found:
         return []
-    top = max(data.line_points[data.cell_line[c]] for c in found)
-    return [c for c in found if data.line_points[data.cell_line[c]] == top]
+    top = max(tb.line_points[tb.cell_line[c]] for c in found)
+    return [c for c in found if tb.line_points[tb.cell_line[c]] == top]
 
 
 def times_score(data, mix: Sequence[int]) -> int:

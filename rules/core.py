@@ -445,24 +445,6 @@ def _flat_text(value: Any) -> str:
     return str(value)
 
 
-def tuple_without(items: tuple, x: Any) -> tuple:
-    """`items` less its first `x` (ValueError if absent, as list.remove).  Engines keep parts
-    that change by whole items in tuples, which their clones share: a change replaces the
-    tuple instead of editing it."""
-    i = items.index(x)
-    return items[:i] + items[i + 1:]
-
-
-def tuple_with(items: tuple, i: int, value: Any) -> tuple:
-    """`items` with entry `i` set to `value` (see tuple_without)."""
-    return items[:i] + (value,) + items[i + 1:]
-
-
-def tuple_plus(items: tuple, i: int, delta: int) -> tuple:
-    """`items` with `delta` added to entry `i` (see tuple_without)."""
-    return items[:i] + (items[i] + delta,) + items[i + 1:]
-
-
 def clone_rng(rng: random.Random) -> random.Random:
     """An exact copy of `rng`.  Made without seeding: `random.Random()` would first read
     2.5 kB from the OS only for `setstate` to overwrite it (a third of the cost)."""

@@ -5,6 +5,11 @@ the plain methods are used instead."""
 from __future__ import annotations
 
 import random
+from typing import Final
+
+#: looked up once: compiled, a module global or a method is otherwise looked up on every call
+_RANDOM: Final = random.Random
+_GETRANDBITS: Final = random.Random.getrandbits
 
 
 def shuffle(x: list, rng: random.Random) -> None:
@@ -12,7 +17,7 @@ def shuffle(x: list, rng: random.Random) -> None:
     each draw is read from a table and the draws are made here instead of through two
     Python-level calls per card.  Should a Python version draw differently, the module finds
     out when it loads and uses rng.shuffle itself."""
-    if not SAME_DRAWS or type(rng) is not random.Random:
+    if not SAME_DRAWS or type(rng) is not _RANDOM:
         rng.shuffle(x)
         return
     getrandbits = rng.getrandbits
@@ -27,19 +32,18 @@ def shuffle(x: list, rng: random.Random) -> None:
 
 def randbelow(n: int, rng: random.Random) -> int:
     """`rng.randrange(n)`, the same draws, without its two Python-level calls."""
-    if not SAME_DRAWS or n <= 0 or type(rng) is not random.Random:
+    if not SAME_DRAWS or n <= 0 or type(rng) is not _RANDOM:
         return rng.randrange(n)
-    getrandbits = rng.getrandbits
     k = n.bit_length()
-    r = getrandbits(k)
+    r = _GETRANDBITS(rng, k)
     while r >= n:
-        r = getrandbits(k)
+        r = _GETRANDBITS(rng, k)
     return r
 
 
 def randint(a: int, b: int, rng: random.Random) -> int:
     """`rng.randint(a, b)` (a die: randint(1, 6, rng)), the same draws."""
-    if not SAME_DRAWS or b < a or type(rng) is not random.Random:
+    if not SAME_DRAWS or b < a or type(rng) is not _RANDOM:
         return rng.randint(a, b)
     return a + randbelow(b - a + 1, rng)
 
@@ -59,7 +63,7 @@ def _draws_match_random() -> bool:
     return ours.getstate() == theirs.getstate()
 
 
-BIT_LENGTHS = [n.bit_length() for n in range(257)]
+BIT_LENGTHS: Final = [n.bit_length() for n in range(257)]
 #: whether this Python's random.Random draws as the functions above assume (checked at import)
 SAME_DRAWS = True
 SAME_DRAWS = _draws_match_random()

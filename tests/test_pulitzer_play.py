@@ -4,7 +4,8 @@ import random
 import pytest
 
 import automa.rules.pulitzer  # noqa: F401
-from automa.rules.core import load_game, tuple_with
+from automa.rules.core import load_game
+from automa.rules.tuples import tuple_with
 from automa.rules.pulitzer.bots import HeuristicBot
 from automa.rules.pulitzer.state import EV, R_EV2, R_EV4, T_ED
 

@@ -6,7 +6,7 @@ import pytest
 
 import automa.rules.pulitzer  # noqa: F401  (registers the game)
 from automa import times as T
-from automa.rules.core import tuple_with
+from automa.rules.tuples import tuple_with
 from automa.times import BLUE, RED, TIMES
 from automa.rules.core import DataError, IllegalActionError, ParamError, load_game
 from automa.rules.pulitzer.data import LINE_INDEX, load_data
@@ -407,14 +407,14 @@ def test_chronicle_bonus_tiered_R4_and_investigation_elimination():
     fewer than 5 found highlighted cannot win."""
     g, st = fresh(players=3, variant="chronicle")
     hl = sorted(g.hl[st.report[0]])
-    st.pins[0] = hl[:8]
+    st.pins[0] = tuple(hl[:8])
     base = st.points[0] + st.report_score(0)
     assert st.final_score(0) == base + 35
-    st.pins[0] = hl[:5]
+    st.pins[0] = tuple(hl[:5])
     assert st.final_score(0) == st.report_score(0) + 20
     g, st = fresh(players=3)
     st.points = [90, 0, 0]
-    st.pins[1] = sorted(g.hl[st.report[1]])[:5]
+    st.pins[1] = tuple(sorted(g.hl[st.report[1]])[:5])
     assert st.outcome().winners == (1,)
 
 
@@ -543,10 +543,10 @@ def test_agent_destroys_best_line_match_R31():
 def test_elimination_when_five_highlighted_out_of_reach_13_8():
     g, st = fresh(mode="solo")
     hl = sorted(g.hl[st.report[0]])
-    st.destroyed[0] = hl[:5]
+    st.destroyed[0] = tuple(hl[:5])
     st._check_elim((0,))
     assert not st.is_terminal()
-    st.destroyed[0] = hl[:6]
+    st.destroyed[0] = tuple(hl[:6])
     st._check_elim((0,))
     assert st.is_terminal() and "eliminated" in st.outcome().reason
 
@@ -597,7 +597,7 @@ def test_solo_outcome_against_score_table_15_21_R36():
     assert g.times_target == 85
     assert load_game("pulitzer", mode="solo", times_mix=(5, 3, 0)).times_target == 105
     hl = sorted(g.hl[st.report[0]])
-    st.pins[0] = hl[:5]
+    st.pins[0] = tuple(hl[:5])
     st.over = True
     st.points[0] = 85 - st.report_score(0)
     assert st.final_score(0) == 85
@@ -626,7 +626,7 @@ def test_discard_last_pin_is_a_free_action_during_placement_R9():
     s = st.current_player()
     c1 = cell(g, "X:MEM")
     st.round = 2
-    st.pins[s], st.pinrd[s] = (c1,), [1]
+    st.pins[s], st.pinrd[s] = (c1,), (1,)
     st.string_used[s] = g.data.dist[g.data.start][c1]
     assert ("unpin",) in st.legal_actions()
     st.apply_action(("unpin",))
@@ -639,7 +639,7 @@ def test_alternative_readings_are_switchable_14():
         load_game("pulitzer", players=3, readings=("R-99",))
     g, st = fresh(players=3, variant="chronicle", readings=("R-4", "R-3"))
     hl = sorted(g.hl[st.report[0]])
-    st.pins[0] = hl[:8]
+    st.pins[0] = tuple(hl[:8])
     assert st.final_score(0) == st.report_score(0) + 55            # R-4 alternative: 20 + 35
     st.houses = [(4, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0)]
     assert st.house_score(0) == 12 + 5 + 10                         # R-3 alternative
@@ -649,7 +649,7 @@ def test_alternative_readings_are_switchable_14():
     st.spaces[a] = ((RED, 3, 0, 0), (0, 1, 2, 0))                  # 2 + Newsroom 2 vs 3
     st._step_duels()
     assert st.spaces[a] == ((RED, 3, 0, 0),)                         # tokens ignored in duels
-    st.pins[0] = sorted(g.hl[st.report[0]])[:5]
+    st.pins[0] = tuple(sorted(g.hl[st.report[0]])[:5])
     st.over = True
     st.points[0] = g.times_target - st.report_score(0)
     assert st.outcome().winners == (0,)                             # a tie wins under R-36 alt

@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Final
 
 from automa.rules.core import DataError, DataReader, audited
 
@@ -15,7 +16,7 @@ DATA_DIR = Path(__file__).parent / "data"
 
 LINES = ("A", "B", "X", "C", "D")
 LINE_INDEX = {name: i for i, name in enumerate(LINES)}
-LINE_X = 2
+LINE_X: Final = 2
 SECTIONS = ("ED", "NR", "HR", "AD", "RG", "PH")
 COLUMN_NAMES = ("national", "international", "sports", "entertainment", "economy")
 OT_KINDS = ("talk_show", "radio_night", "new_evidence", "statement")

@@ -2,14 +2,18 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from automa import times as T
 from automa.rules.core import Game, GameParams, ParamError
 
 from .data import DATA_DIR, cached_data
 
-KIOSK, ARCHIVE, BUS, OVERTIME, EVENT = 0, 1, 2, 3, 4
+KIOSK: Final = 0
+ARCHIVE: Final = 1
+BUS: Final = 2
+OVERTIME: Final = 3
+EVENT: Final = 4
 
 #: The §14 readings that can be switched to their alternative (default: the recommendation).
 ALT_READINGS = {

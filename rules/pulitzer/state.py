@@ -15,36 +15,61 @@ wildcard (R-12, R-13; see `_undominated`).
 from __future__ import annotations
 
 import random
-from typing import Any, Callable
+from typing import Any, Callable, Final
 
 from automa import times as T
 from automa.times import BLUE, RED, TIMES
-from automa.rules.core import (TERMINAL, Outcome, State, clone_rng, fresh_rng, tuple_plus, tuple_with,
-                               tuple_without)
+from automa.rules.core import TERMINAL, Outcome, State, clone_rng, fresh_rng
 from automa.rules.draws import randbelow, randint, shuffle
+from automa.rules.tuples import tuple_plus, tuple_with, tuple_without
 
 from .data import EVENT_IDS, LINE_X, LINES, SECTIONS
 from .game import ARCHIVE, BUS, EVENT, KIOSK, OVERTIME, PulitzerGame
 
-JX = 5
+JX: Final = 5
 TOKS = ("ED", "NR", "AD", "RG", "PH1", "PH2")
-T_ED, T_NR, T_AD, T_RG, T_PH1, T_PH2 = range(6)
+T_ED: Final = 0
+T_NR: Final = 1
+T_AD: Final = 2
+T_RG: Final = 3
+T_PH1: Final = 4
+T_PH2: Final = 5
 SEC_TOKEN = {0: T_ED, 1: T_NR, 3: T_AD, 4: T_RG}     # section index -> token index
-S_ED, S_NR, S_HR, S_AD, S_RG, S_PH = range(6)
+S_ED: Final = 0
+S_NR: Final = 1
+S_HR: Final = 2
+S_AD: Final = 3
+S_RG: Final = 4
+S_PH: Final = 5
 EV = {name: i for i, name in enumerate(EVENT_IDS)}
-F_ROW, F_REG, F_UP = 1, 2, 4
+F_ROW: Final = 1
+F_REG: Final = 2
+F_UP: Final = 4
 #: what using a double line card for a pin does (R-13): nothing (no highlighted evidence
 #: left to destroy in its line), destroys evidence, or (a target token held) discards the
 #: token and destroys up to two
-NO_PENALTY, PENALTY_DESTROYS, PENALTY_TARGET = 0, 1, 2
+NO_PENALTY: Final = 0
+PENALTY_DESTROYS: Final = 1
+PENALTY_TARGET: Final = 2
 
 # resolution steps
-R_EV4, R_DUEL, R_COL, R_ROW, R_ARCH, R_EV2, R_BUSAG, R_BUS, R_OT, R_NEWS, R_END = range(11)
+R_EV4: Final = 0
+R_DUEL: Final = 1
+R_COL: Final = 2
+R_ROW: Final = 3
+R_ARCH: Final = 4
+R_EV2: Final = 5
+R_BUSAG: Final = 6
+R_BUS: Final = 7
+R_OT: Final = 8
+R_NEWS: Final = 9
+R_END: Final = 10
 STEP_NAMES = ("events IV", "kiosk duels", "kiosk columns", "kiosk rows", "archive", "events II",
               "bus agents", "bus", "overtime", "newspaper", "end of round")
 
-#: every attribute of a state, for pickling (a compiled state keeps them out of __dict__);
-#: clone() names each one (tests/test_pulitzer_clone.py checks both lists against a state)
+#: every attribute of a state but `tables` (rebuilt from the game when unpickled), for pickling
+#: (a compiled state keeps them out of __dict__); clone() names each one
+#: (tests/test_pulitzer_clone.py checks both lists against a state)
 _FIELDS = ("game", "rng", "_cache_rng_shared", "log", "round", "placing", "over", "end_reason",
            "revealed", "pend", "pp", "turn", "double", "money", "contacts", "points", "hr",
            "req_left", "finished", "acts", "avail", "arrested", "bail_due", "tok_now", "tok_new",
@@ -73,7 +98,7 @@ EVENT_TITLES = ("Awards Ceremony", "Grand Finale", "Private Investigator", "Than
                 "White House Scandal", "Document Leak", "Rat Race", "Snitch", "Leak-Prevention Unit",
                 "Insider", "Mass Leak", "Fundraising", "Press on Trial")
 #: narration entries kept (public log, a sliding window read by the interfaces)
-LOG_KEPT = 40
+LOG_KEPT: Final = 40
 
 
 def _jlabel(j: int) -> str:
@@ -124,8 +149,117 @@ def has_journalist(pieces) -> bool:
     return False
 
 
+class Tables:
+    """The facts of one configuration that the engine reads on every action: the game's
+    layout and its card tables, copied once per game.  Compiled (automa/native.py), a read
+    from here is a field load, where a read from the interpreted game or data object is a
+    dictionary lookup; in pure Python it costs the same as before."""
+    # from the game
+    n: int
+    solo: bool
+    lp: bool
+    chronicle: bool                     # chronicle mode (the bonuses are chronicle_bonuses)
+    use_events: bool
+    kcols: int
+    krows: int
+    slots: int
+    n_spaces: int
+    times_target: int
+    area: tuple[int, ...]
+    aidx: tuple[int, ...]
+    all_seats: tuple[int, ...]
+    kiosk_sids: tuple[int, ...]
+    archive_sids: tuple[int, ...]
+    bus_sids: tuple[int, ...]
+    ot_sids: tuple[int, ...]
+    event_sids: tuple[int, ...]
+    kiosk_col_sids: tuple[tuple[int, ...], ...]
+    kiosk_row_sids: tuple[tuple[int, ...], ...]
+    bus_sid_costs: tuple[tuple[int, ...], ...]
+    bus: tuple[tuple[Any, ...], ...]
+    bus_by_cost: dict[int, int]
+    hl: tuple[frozenset[int], ...]
+    alt: frozenset[str]
+    place_acts: tuple[tuple[tuple[Any, ...], ...], ...]
+    # from the data files
+    houses_per_colour: int
+    sports_cash: int
+    ent_contacts: int
+    economy_points: int
+    start: int
+    qualify: int
+    max_turns: int
+    ot_display: int
+    ot_penalty: int
+    ot_reward: int
+    times_x_orange: int
+    times_x_red: int
+    string_length: float
+    national: tuple[int, ...]
+    international: tuple[int, ...]
+    cell_evi: tuple[int, ...]
+    cell_line: tuple[int, ...]
+    line_points: tuple[int, ...]
+    statement_points: tuple[int, ...]
+    opinion: tuple[int, ...]
+    photo_cost: tuple[int, ...]
+    supply: tuple[int, ...]
+    red_values: tuple[int, ...]
+    blue_values: tuple[int, ...]
+    times_score: tuple[int, ...]
+    news_pay: tuple[tuple[int, ...], ...]
+    news_blocks: tuple[tuple[int, ...], ...]
+    evidence_cards: tuple[tuple[int, ...], ...]
+    line_cards: tuple[tuple[int, ...], ...]
+    report_cells: tuple[tuple[int, ...], ...]
+    reach: tuple[tuple[int, ...], ...]
+    hr: tuple[tuple[int, ...], ...]
+    events: tuple[tuple[int, ...], ...]
+    times_by_colour: tuple[tuple[int, ...], ...]
+    archive_lower: tuple[tuple[int, ...], ...]
+    chronicle_bonuses: tuple[tuple[int, ...], ...]
+    ot_cards: tuple[tuple[Any, ...], ...]
+    times_cards: tuple[tuple[Any, ...], ...]
+    dist: tuple[tuple[Any, ...], ...]
+    cell_of: dict[Any, int]
+    colours: tuple[str, ...]
+    evidence_types: tuple[str, ...]
+    report_ids: tuple[str, ...]
+
+    def __init__(self, game: PulitzerGame) -> None:
+        for name in _GAME_FACTS:
+            setattr(self, name, getattr(game, name))
+        for name in _DATA_FACTS:
+            setattr(self, name, getattr(game.data, name))
+        self.chronicle_bonuses = game.data.chronicle
+        self.string_length = float(game.data.string_length)
+
+
+_GAME_FACTS = ("n", "solo", "lp", "chronicle", "use_events", "kcols", "krows", "slots", "n_spaces",
+               "times_target", "area", "aidx", "all_seats", "kiosk_sids", "archive_sids", "bus_sids",
+               "ot_sids", "event_sids", "kiosk_col_sids", "kiosk_row_sids", "bus_sid_costs", "bus",
+               "bus_by_cost", "hl", "alt", "place_acts")
+_DATA_FACTS = ("houses_per_colour", "sports_cash", "ent_contacts", "economy_points", "start", "qualify",
+               "max_turns", "ot_display", "ot_penalty", "ot_reward", "times_x_orange", "times_x_red",
+               "national", "international", "cell_evi", "cell_line", "line_points", "statement_points",
+               "opinion", "photo_cost", "supply", "red_values", "blue_values", "times_score", "news_pay",
+               "news_blocks", "evidence_cards", "line_cards", "report_cells", "reach", "hr", "events",
+               "times_by_colour", "archive_lower", "ot_cards", "times_cards", "dist", "cell_of", "colours",
+               "evidence_types", "report_ids")
+#: one Tables per configuration (games are equal when their type and parameters are)
+_TABLES: dict[PulitzerGame, Tables] = {}
+
+
+def tables_for(game: PulitzerGame) -> Tables:
+    tables = _TABLES.get(game)
+    if tables is None:
+        tables = _TABLES[game] = Tables(game)
+    return tables
+
+
 class PulitzerState(State):
     game: PulitzerGame
+    tables: Tables
     #: typed so that the compiled engine (automa/native.py) indexes them natively
     spaces: list[tuple]                 # per space, its pieces (owner, journalist, bonus, flags)
     money: list[int]
@@ -141,6 +275,56 @@ class PulitzerState(State):
     tok_new: list[tuple[int, ...]]
     tok_used: list[int]
     news_slots: list[tuple]
+    round: int
+    placing: bool
+    over: bool
+    end_reason: str
+    revealed: bool
+    pp: int
+    turn: int
+    double: int
+    finished: list[bool]
+    evt: list[tuple[int, ...]]
+    kept: list[tuple[int, ...]]
+    houses: list[tuple[int, ...]]
+    house_supply: list[int]
+    report: list[int]
+    pins: list[tuple[int, ...]]
+    pinrd: list[tuple[int, ...]]
+    stmt: list[tuple[int, ...]]
+    destroyed: list[tuple[int, ...]]
+    string_used: list[float]
+    unpinned: list[bool]
+    eliminated: list[bool]
+    rowh: list[tuple[int, ...]]
+    evi_deck: list[int]
+    evi_disc: list[int]
+    line_deck: list[int]
+    line_disc: list[int]
+    ot_deck: list[int]
+    ot_disc: list[int]
+    ot_display: list[int]
+    extra_bought: bool
+    news_deck: list[int]
+    news_turned: int
+    ev_deck: list[int]
+    event: int
+    leak: list[int]
+    leak_owner: int
+    leak_used: list[int]
+    opinion: int
+    hat: bool
+    capitol: bool
+    marker: int
+    times_deck: list[int]
+    times_pool: list[int]
+    times_revealed: list[int]
+    times_hired: bool
+    times_red_seen: bool
+    times_x: int
+    rstep: int
+    ri: int
+    rj: int
 
     def __init__(self, game=None, seed=None):
         if game is None:        # a blank state, for clone() and unpickling to fill
@@ -149,8 +333,8 @@ class PulitzerState(State):
         self.rng = random.Random(seed)
         self._cache_rng_shared = False
         self.log = []           # LP: what the Times and the agents did, as (round, kind, args) (public)
-        g, d = game, game.data
-        n = g.n
+        tb = self.tables = tables_for(game)
+        n = tb.n
         rng = self.rng
         self.round = 1
         self.placing = True
@@ -180,9 +364,9 @@ class PulitzerState(State):
         self.evt = [(0, 0, 0)] * n                 # target, line wildcard, evidence wildcard
         self.kept = [()] * n                        # evidence card id, or 100 + line card id
         self.houses = [(0,) * 4] * n
-        ncol = 3 if (n == 3 or g.lp) else 4
-        self.house_supply = [d.houses_per_colour if c < ncol else 0 for c in range(4)]
-        reports = list(range(len(d.report_cells)))
+        ncol = 3 if (n == 3 or tb.lp) else 4
+        self.house_supply = [tb.houses_per_colour if c < ncol else 0 for c in range(4)]
+        reports = list(range(len(tb.report_cells)))
         shuffle(reports, rng)
         self.report = [reports[i % len(reports)] for i in range(n)]
         self.pins = [()] * n
@@ -192,35 +376,35 @@ class PulitzerState(State):
         self.string_used = [0.0] * n
         self.unpinned = [False] * n
         self.eliminated = [False] * n
-        self.spaces = [()] * g.n_spaces
+        self.spaces = [()] * tb.n_spaces
         self.news_slots = [()] * 6
-        self.rowh = [()] * g.krows                  # LP: per row, 1 = hat side, -1 = capitol side
+        self.rowh = [()] * tb.krows                  # LP: per row, 1 = hat side, -1 = capitol side
         # decks
-        self.evi_deck = list(range(len(d.evidence_cards)))
+        self.evi_deck = list(range(len(tb.evidence_cards)))
         shuffle(self.evi_deck, rng)
         self.evi_disc = []
-        self.line_deck = list(range(len(d.line_cards)))
+        self.line_deck = list(range(len(tb.line_cards)))
         shuffle(self.line_deck, rng)
         self.line_disc = []
-        self.ot_deck = list(range(len(d.ot_cards)))
+        self.ot_deck = list(range(len(tb.ot_cards)))
         shuffle(self.ot_deck, rng)
         self.ot_disc = []
         self.ot_display = []
         self.extra_bought = False
         self._deal_ot()
-        self.news_deck = list(range(len(d.news_pay)))
+        self.news_deck = list(range(len(tb.news_pay)))
         shuffle(self.news_deck, rng)
         self.news_turned = self.news_deck.pop()
         self.ev_deck = []
         self.event = -1
-        if g.use_events:
-            self.ev_deck = list(range(len(d.events)))
+        if tb.use_events:
+            self.ev_deck = list(range(len(tb.events)))
             shuffle(self.ev_deck, rng)
         self.leak = []          # Document Leak cards laid out this round
         self.leak_owner = -1
         self.leak_used = []     # seats that used a leaked card this round
         # LP
-        self.opinion = d.opinion[2]
+        self.opinion = tb.opinion[2]
         self.hat = False
         self.capitol = False
         self.marker = 0
@@ -241,10 +425,10 @@ class PulitzerState(State):
         self.agent_cards = []
         self.cur = []
         self.bus_done = []
-        if g.lp:
+        if tb.lp:
             T.place_agents(self)
-        if g.solo:
-            self.times_deck = T.build_deck(d.times_by_colour, g.params.times_mix, rng)
+        if tb.solo:
+            self.times_deck = T.build_deck(tb.times_by_colour, self.game.params.times_mix, rng)
             self.times_pool = [0, 1, 2, 3, 4]
             T.reveal_and_place(self)
         self._settle_turn()
@@ -254,6 +438,7 @@ class PulitzerState(State):
         new = PulitzerState()
         # shared: plain values and tuples, which a change replaces rather than edits
         new.game = self.game
+        new.tables = self.tables
         new.rng = self.rng
         new.round = self.round
         new.placing = self.placing
@@ -351,6 +536,7 @@ class PulitzerState(State):
     def __setstate__(self, state):
         for name, value in state.items():
             setattr(self, name, value)
+        self.tables = tables_for(self.game)
         self._cache_rng_shared = False
 
     def current_player(self) -> int:
@@ -370,13 +556,13 @@ class PulitzerState(State):
         return legal[randbelow(len(legal), rng)]
 
     def num_players(self) -> int:
-        return self.game.n
+        return self.tables.n
 
     # ------------------------------------------------------------------ values
     def jval(self, owner: int, j: int) -> int:
         if owner < TIMES:
             if j == JX:
-                return self.game.data.hr[self.hr[owner] - 1][1]
+                return self.tables.hr[self.hr[owner] - 1][1]
             return j + 1
         if owner == TIMES:
             return self.times_x if j == JX else j + 1
@@ -419,7 +605,7 @@ class PulitzerState(State):
     def _deal_ot(self) -> None:
         self.ot_disc.extend(self.ot_display)
         self.ot_display = []
-        for _ in range(self.game.data.ot_display):
+        for _ in range(self.tables.ot_display):
             c = self._draw_ot()
             if c is None:
                 break
@@ -438,34 +624,34 @@ class PulitzerState(State):
 
     # ------------------------------------------------------------------ placement
     def _legal_spaces(self, s: int) -> list[int]:
-        g = self.game
+        tb = self.tables
         sp = self.spaces
         out: list = []
-        for sid in g.kiosk_sids:               # (inlined has_journalist: the hottest loop in search)
+        for sid in tb.kiosk_sids:               # (inlined has_journalist: the hottest loop in search)
             for p in sp[sid]:
                 if p[0] < RED:
                     break
             else:
                 out.append(sid)
-        for sid in g.archive_sids:
+        for sid in tb.archive_sids:
             if not sp[sid]:
                 out.append(sid)
                 break
         admin = self.tok_now[s][T_AD] > 0
         budget = self.money[s] + self.contacts[s]
-        for sid, cost in g.bus_sid_costs:
+        for sid, cost in tb.bus_sid_costs:
             if budget < cost:
                 continue
             if not has_journalist(sp[sid]) or (admin and sum(1 for p in sp[sid] if p[0] < RED) == 1):
                 out.append(sid)
-        for sid in g.ot_sids:
+        for sid in tb.ot_sids:
             if not sp[sid]:
                 out.append(sid)
                 break
-        if g.use_events and self.event >= 0:
-            eid, _, nsp = g.data.events[self.event]
+        if tb.use_events and self.event >= 0:
+            eid, _, nsp = tb.events[self.event]
             for k in range(nsp):
-                sid = g.event_sids[k]
+                sid = tb.event_sids[k]
                 if sp[sid]:
                     continue
                 if eid == EV["private_investigator"] and not self._can_pay(s, 3 if k == 0 else 8):
@@ -476,7 +662,7 @@ class PulitzerState(State):
     def _placement_actions(self, s: int) -> list:
         acts = self._free_actions(s)
         spaces = self._legal_spaces(s)
-        table = self.game.place_acts
+        table = self.tables.place_acts
         for j in sorted(self.avail[s]):
             row = table[j]
             acts += [row[sid] for sid in spaces]
@@ -499,7 +685,7 @@ class PulitzerState(State):
         if k == placements:
             return ("pass",)
         j = sorted(avail)[k // per_journalist]
-        return self.game.place_acts[j][spaces[k % per_journalist]]
+        return self.tables.place_acts[j][spaces[k % per_journalist]]
 
     def _free_actions(self, s: int) -> list:
         """The placement-phase actions other than placing a journalist and passing."""
@@ -509,9 +695,9 @@ class PulitzerState(State):
                 if self.round > self.bail_due[s] and self._can_pay(s, self.jval(s, j) + 3):
                     acts.append(("bail", j))
             if self.req_left[s] > 0 and self.avail[s]:
-                blocked = self.game.data.news_blocks[self.news_turned]
+                blocked = self.tables.news_blocks[self.news_turned]
                 for sec in range(6):
-                    if sec not in blocked and len(self.news_slots[sec]) < self.game.slots:
+                    if sec not in blocked and len(self.news_slots[sec]) < self.tables.slots:
                         acts.append(("req", SECTIONS[sec]))
             if self.tok_now[s][T_ED] > 0 and len(self.avail[s]) >= 2:
                 acts.append(("editorial",))
@@ -520,7 +706,7 @@ class PulitzerState(State):
         return acts
 
     def _token_options(self, s: int, sid: int, stage: int) -> list[int]:
-        area = self.game.area[sid]
+        area = self.tables.area[sid]
         tn = self.tok_now[s]
         if area == KIOSK:
             return [T_NR] if stage == 0 and tn[T_NR] else []
@@ -529,30 +715,29 @@ class PulitzerState(State):
         if area == BUS:
             if stage == 0:
                 return [t for t in (T_PH1, T_PH2) if tn[t]]
-            if self.game.lp and tn[T_RG]:
+            if self.tables.lp and tn[T_RG]:
                 return [T_RG]
         return []
 
     def _place(self, s: int, j: int, sid: int) -> None:
-        g = self.game
-        d = g.data
+        tb = self.tables
         self.avail[s] = tuple_without(self.avail[s], j)
-        area = g.area[sid]
+        area = tb.area[sid]
         if area == KIOSK:
-            col = sid // g.krows
-            gain = d.news_pay[self.news_deck[-1]][col] if self.news_deck else 0
+            col = sid // tb.krows
+            gain = tb.news_pay[self.news_deck[-1]][col] if self.news_deck else 0
             if self.event >= 0:
                 gain = self._event_kiosk(s, j, col, gain)
             self.money[s] += gain
         elif area == BUS:
-            cost = g.bus[g.aidx[sid]][0]
+            cost = tb.bus[tb.aidx[sid]][0]
             self._pay(s, cost)
             if has_journalist(self.spaces[sid]):
                 self._use_token(s, T_AD)
         elif area == EVENT:
-            self._event_place(s, j, g.aidx[sid])
+            self._event_place(s, j, tb.aidx[sid])
         self.spaces[sid] += ((s, j, 0, 0),)
-        if area == KIOSK and sid // g.krows == 2 and self._event_id() == EV["grand_finale"]:
+        if area == KIOSK and sid // tb.krows == 2 and self._event_id() == EV["grand_finale"]:
             self.pend = ("finale", s, sid, len(self.spaces[sid]) - 1)
             return
         self._after_place(s, sid, len(self.spaces[sid]) - 1)
@@ -561,7 +746,7 @@ class PulitzerState(State):
         if self._token_options(s, sid, 0):
             self.pend = ("tok", s, sid, pos, 0)
             return
-        if self.game.area[sid] == BUS and self._token_options(s, sid, 1):
+        if self.tables.area[sid] == BUS and self._token_options(s, sid, 1):
             self.pend = ("tok", s, sid, pos, 1)
             return
         self._end_action(s)
@@ -573,7 +758,7 @@ class PulitzerState(State):
         self.pend = None
         if action[1] == "up":
             o, j, b, f = self.spaces[sid][pos]
-            self.money[s] += self.jval(s, j) + 3 - self.game.data.news_pay[self.news_deck[-1]][2]
+            self.money[s] += self.jval(s, j) + 3 - self.tables.news_pay[self.news_deck[-1]][2]
             self._set_piece(sid, pos, (o, j, b, f | F_UP))
         self._after_place(s, sid, pos)
 
@@ -584,12 +769,12 @@ class PulitzerState(State):
             t = TOKS.index(action[1])
             self._use_token(s, t)
             o, j, b, f = self.spaces[sid][pos]
-            if t == T_RG and self.game.lp:
+            if t == T_RG and self.tables.lp:
                 f |= F_REG
             else:
                 b = 2 if t in (T_NR, T_RG, T_PH2) else 1
             self._set_piece(sid, pos, (o, j, b, f))
-        if stage == 0 and self.game.area[sid] == BUS and self._token_options(s, sid, 1):
+        if stage == 0 and self.tables.area[sid] == BUS and self._token_options(s, sid, 1):
             self.pend = ("tok", s, sid, pos, 1)
             return
         self._end_action(s)
@@ -610,25 +795,25 @@ class PulitzerState(State):
         self._next_turn()
 
     def _count_action(self, s: int) -> None:
-        g = self.game
+        tb = self.tables
         self.acts[s] += 1
-        if g.lp:
-            if g.solo or s == self.pp:
-                self.marker = min(self.game.data.max_turns, self.marker + 1)
-            if self.acts[s] >= self.game.data.max_turns:
+        if tb.lp:
+            if tb.solo or s == self.pp:
+                self.marker = min(self.tables.max_turns, self.marker + 1)
+            if self.acts[s] >= self.tables.max_turns:
                 self.finished[s] = True
 
     def _lp_limit_reached(self, s: int) -> bool:
         """R-29: the non-holder's k-th action needs k <= max(5, marker) once the holder is done."""
-        g = self.game
-        if not g.lp or g.solo or s == self.pp:
+        tb = self.tables
+        if not tb.lp or tb.solo or s == self.pp:
             return False
         if not self.finished[self.pp]:
             return False
         return self.acts[s] >= max(5, self.marker)
 
     def _next_turn(self) -> None:
-        n = self.game.n
+        n = self.tables.n
         for k in range(1, n + 1):
             s = (self.turn + k) % n
             if not self.finished[s] and self._lp_limit_reached(s):
@@ -643,16 +828,16 @@ class PulitzerState(State):
     def _settle_turn(self) -> None:
         """At the start of a placement phase: the Press Pass holder acts first."""
         self.turn = self.pp
-        for s in range(self.game.n):
+        for s in range(self.tables.n):
             if not self.avail[s]:
                 self.finished[s] = True
         if self.finished[self.turn]:
-            self.turn = (self.turn - 1) % self.game.n
+            self.turn = (self.turn - 1) % self.tables.n
             self._next_turn()
 
     # ------------------------------------------------------------------ events (MP, §11)
     def _event_id(self) -> int:
-        return self.game.data.events[self.event][0] if self.event >= 0 else -1
+        return self.tables.events[self.event][0] if self.event >= 0 else -1
 
     def _event_kiosk(self, s: int, j: int, col: int, gain: int) -> int:
         eid = self._event_id()
@@ -670,8 +855,8 @@ class PulitzerState(State):
         return gain
 
     def _count_in_col(self, col: int) -> int:
-        g = self.game
-        return sum(1 for r in range(g.krows) for p in self.spaces[g.kiosk_sid(col, r)] if p[0] < RED)
+        tb = self.tables
+        return sum(1 for r in range(tb.krows) for p in self.spaces[tb.kiosk_col_sids[col][r]] if p[0] < RED)
 
     def _event_place(self, s: int, j: int, k: int) -> None:
         eid = self._event_id()
@@ -782,14 +967,14 @@ class PulitzerState(State):
                 self.spaces[sid] = tuple((p[0], p[1], p[2], p[3] | F_ROW) if p[0] == s else p
                                          for p in self.spaces[sid])
             else:
-                self.money[s] += self.game.data.sports_cash
+                self.money[s] += self.tables.sports_cash
         elif kind == "ent":
             if a0 == "ent":
                 sid = action[1]
                 p = self.spaces[sid][0]
                 self._set_piece(sid, 0, (p[0], p[1], 2, p[3]))
             else:
-                self.contacts[s] += self.game.data.ent_contacts
+                self.contacts[s] += self.tables.ent_contacts
         elif kind == "otpick":
             if a0 == "ot_extra":
                 self.contacts[s] -= 1
@@ -811,14 +996,14 @@ class PulitzerState(State):
             _add(self.tok_new, s, t, 1)
         elif kind == "train":
             if a0 == "train":
-                self._pay(s, self.game.data.hr[self.hr[s]][0])
+                self._pay(s, self.tables.hr[self.hr[s]][0])
                 self.hr[s] += 1
                 if self._can_train(s):
                     self.pend = ("train", s)
                     return
         elif kind == "photo":
             if a0 == "photo":
-                self._pay(s, self.game.data.photo_cost[action[1] - 1])
+                self._pay(s, self.tables.photo_cost[action[1] - 1])
                 self._gain_token(s, T_PH1 if action[1] == 1 else T_PH2)
                 if self.pend is not None:
                     return
@@ -860,26 +1045,26 @@ class PulitzerState(State):
 
     # ------------------------------------------------------------------ destruction
     def _destroy_options(self, s: int, lines) -> list[int]:
-        d = self.game.data
+        tb = self.tables
         pins, dest = self.pins[s], self.destroyed[s]
-        return sorted(c for c in self.game.hl[self.report[s]]
-                      if c not in pins and c not in dest and (not lines or d.cell_line[c] in lines))
+        return sorted(c for c in self.tables.hl[self.report[s]]
+                      if c not in pins and c not in dest and (not lines or tb.cell_line[c] in lines))
 
     def _destroy(self, s: int, cell: int) -> None:
         self.destroyed[s] += (cell,)
 
     def _check_elim(self, seats) -> None:
         """§13.8: in LP, a report that can no longer reach 5 highlighted is out at once."""
-        g = self.game
-        if not g.lp or self.over:
+        tb = self.tables
+        if not tb.lp or self.over:
             return
         out: list = []
         for s in seats:
             if self.eliminated[s]:
                 continue
-            hl = g.hl[self.report[s]]
+            hl = tb.hl[self.report[s]]
             lost = sum(1 for c in self.destroyed[s] if c in hl)
-            if len(hl) - lost < g.data.qualify:
+            if len(hl) - lost < tb.qualify:
                 self.eliminated[s] = True
                 out.append(s)
         if out:
@@ -939,14 +1124,14 @@ class PulitzerState(State):
         self.ri = self.rj = 0
 
     def _seat_order(self) -> list[int]:
-        n = self.game.n
+        n = self.tables.n
         return [(self.pp + k) % n for k in range(n)]
 
     # ---- class IV events (R-6)
     def _step_ev4(self) -> None:
         eid = self._event_id()
         if eid in (EV["fundraising"], EV["press_on_trial"]):
-            sid = self.game.event_sids[0]
+            sid = self.tables.event_sids[0]
             if self.spaces[sid]:
                 p = self.spaces[sid][0]
                 s, v = p[0], self.pval(p)
@@ -975,7 +1160,7 @@ class PulitzerState(State):
         js = [p for p in pieces if p[0] < RED]
         if not js:
             return
-        if "R-32" in self.game.alt:
+        if "R-32" in self.tables.alt:
             best = max(self.jval(p[0], p[1]) for p in js)
         else:
             best = max(self.pval(p) for p in js)
@@ -1007,7 +1192,7 @@ class PulitzerState(State):
                     + (" -> agent stays" if stays else " -> agent removed"))
         elif kind == "rows":
             sides, net, opinion = args
-            capitol, hat = self.game.data.opinion[:2]
+            capitol, hat = self.tables.opinion[:2]
             text = ("kiosk rows: " + ", ".join(("press", "tie", "government")[1 - h] for h in sides)
                     + f" -> opinion {max(capitol, min(hat, opinion)):+d}") if net else "kiosk rows: no opinion change"
             if net and opinion <= capitol:
@@ -1026,7 +1211,7 @@ class PulitzerState(State):
                 text = f"kiosk {name}: {self.owner_name(winner)} has the majority ({total}): {self.column_reward_words(col)}"
         elif kind == "house":
             row, winner = args
-            text = f"kiosk row {row + 1}: {self.owner_name(winner)} takes a {self.game.data.colours[row]} house"
+            text = f"kiosk row {row + 1}: {self.owner_name(winner)} takes a {self.tables.colours[row]} house"
         elif kind == "agent_destroyed":
             colour, cell, seat = args
             text = f"{colour} agent destroyed {self.cell_name(cell)} on {self.owner_name(seat)}'s report"
@@ -1043,19 +1228,19 @@ class PulitzerState(State):
         return f"round {rnd}: {text}"
 
     def _step_duels(self) -> None:
-        if self.game.lp:
-            for sid in self.game.kiosk_sids:
+        if self.tables.lp:
+            for sid in self.tables.kiosk_sids:
                 if len(self.spaces[sid]) > 1:
                     self._duel(sid)
         self._next_step(R_COL)
 
     def _step_columns(self) -> None:
-        g, d = self.game, self.game.data
-        while self.ri < g.kcols:
+        tb = self.tables
+        while self.ri < tb.kcols:
             col = self.ri
             self.ri += 1
             tot: dict[int, int] = {}
-            for sid in g.kiosk_col_sids[col]:
+            for sid in tb.kiosk_col_sids[col]:
                 for p in self.spaces[sid]:
                     o: int = p[0]
                     if o == BLUE:
@@ -1070,43 +1255,43 @@ class PulitzerState(State):
                 continue
             s = win[0]
             if col == 0:
-                self.contacts[s] += d.national[0]
-                self.points[s] += d.national[1]
-                if not g.solo:
+                self.contacts[s] += tb.national[0]
+                self.points[s] += tb.national[1]
+                if not tb.solo:
                     self.pp = s
             elif col == 1:
-                self.contacts[s] += d.international[0]
-                self.points[s] += d.international[1]
+                self.contacts[s] += tb.international[0]
+                self.points[s] += tb.international[1]
             elif col == 2:
-                cells = [sid for sid in g.kiosk_sids
+                cells = [sid for sid in tb.kiosk_sids
                          if any(p[0] == s and p[2] == 0 for p in self.spaces[sid])]
                 if cells:
                     self.pend = ("sports", s, tuple(cells))
                     return
-                self.money[s] += d.sports_cash
+                self.money[s] += tb.sports_cash
             elif col == 3:
-                ots = tuple(sid for sid in g.ot_sids if self.spaces[sid] and self.spaces[sid][0][0] == s)
+                ots = tuple(sid for sid in tb.ot_sids if self.spaces[sid] and self.spaces[sid][0][0] == s)
                 if ots:
                     self.pend = ("ent", s, ots)
                     return
-                self.contacts[s] += d.ent_contacts
+                self.contacts[s] += tb.ent_contacts
             else:
-                self.points[s] += d.economy_points
+                self.points[s] += tb.economy_points
         self._next_step(R_ROW)
 
     def _step_rows(self) -> None:
-        g, d = self.game, self.game.data
+        tb = self.tables
         net = 0
-        for r in range(g.krows):
+        for r in range(tb.krows):
             tot: dict[int, int] = {}
-            for sid in g.kiosk_row_sids[r]:
+            for sid in tb.kiosk_row_sids[r]:
                 for p in self.spaces[sid]:
                     o: int = p[0]
                     v = self.pval(p) + (2 if p[3] & F_ROW else 0)
-                    if g.lp:
+                    if tb.lp:
                         o = 1 if o < RED else -1
                     tot[o] = tot.get(o, 0) + v
-            if g.lp:
+            if tb.lp:
                 diff = tot.get(1, 0) - tot.get(-1, 0)
                 side = (diff > 0) - (diff < 0)
                 self.rowh[r] = (side,)
@@ -1120,35 +1305,35 @@ class PulitzerState(State):
                 self.house_supply[r] -= 1
                 _add(self.houses, win[0], r, 1)
                 self._log("house", r, win[0])
-        if g.lp:
+        if tb.lp:
             self._log("rows", tuple(h[0] for h in self.rowh), net, self.opinion + net)
-        if g.lp and net:
-            self.opinion = max(d.opinion[0], min(d.opinion[1], self.opinion + net))
-            if self.opinion <= d.opinion[0]:
+        if tb.lp and net:
+            self.opinion = max(tb.opinion[0], min(tb.opinion[1], self.opinion + net))
+            if self.opinion <= tb.opinion[0]:
                 self.capitol = True
                 self.over = True
                 self.end_reason = "capitol"
                 return
-            if self.opinion >= d.opinion[1]:
+            if self.opinion >= tb.opinion[1]:
                 self.hat = True
         self._next_step(R_ARCH)
 
     # ---- archive (MP)
     def _bus_journalists(self, s: int) -> list[tuple[int, int]]:
         out: list = []
-        for sid in self.game.bus_sids:
+        for sid in self.tables.bus_sids:
             for pos, p in enumerate(self.spaces[sid]):
                 if p[0] == s:
                     out.append((sid, pos))
         return out
 
     def _step_archive(self) -> None:
-        g, d = self.game, self.game.data
-        if not g.archive_sids:
+        tb = self.tables
+        if not tb.archive_sids:
             self._next_step(R_EV2)
             return
         if self.ri == 0:
-            arch = [(-self.pval(self.spaces[sid][0]), sid) for sid in g.archive_sids if self.spaces[sid]]
+            arch = [(-self.pval(self.spaces[sid][0]), sid) for sid in tb.archive_sids if self.spaces[sid]]
             arch.sort()
             self.lower = [sid for _, sid in arch]         # relocation order; first 3 reach L1-L3
             self.rlist = []
@@ -1157,7 +1342,7 @@ class PulitzerState(State):
                 for k, sid in enumerate(self.lower):
                     if self.spaces[sid][0][0] != s:
                         continue
-                    e, l = d.archive_lower[k] if k < 3 else (0, 0)
+                    e, l = tb.archive_lower[k] if k < 3 else (0, 0)
                     if mass:
                         e += 1
                     if e or l:
@@ -1176,7 +1361,7 @@ class PulitzerState(State):
 
     # ---- class II events
     def _step_ev2(self) -> None:
-        g = self.game
+        tb = self.tables
         eid = self._event_id()
         if self.ri == 0:
             self.ri = 1
@@ -1186,7 +1371,7 @@ class PulitzerState(State):
                         if self.pval(self.spaces[sid][pos]) >= 4:
                             self.dq.append((s, ()))
             elif eid in (EV["document_leak"], EV["snitch"]):
-                sid = g.event_sids[0]
+                sid = tb.event_sids[0]
                 if self.spaces[sid]:
                     p = self.spaces[sid][0]
                     s, v = p[0], self.pval(p)
@@ -1201,7 +1386,7 @@ class PulitzerState(State):
                         self.pend = ("keep", s, tuple(sorted(set(cards))), p[1])
                         return
             elif eid in (EV["leak_prevention_unit"], EV["insider"]):
-                a, b = (self.spaces[sid] for sid in g.event_sids)
+                a, b = (self.spaces[sid] for sid in tb.event_sids)
                 win = -1
                 if a and b:
                     win = a[0][0] if self.pval(a[0]) >= self.pval(b[0]) else b[0][0]
@@ -1224,7 +1409,7 @@ class PulitzerState(State):
             self.leak_owner = s
         else:
             j = pend[3]
-            if any(len(self.game.data.line_cards[c - 100]) > 1 for c in cards + [card]):
+            if any(len(self.tables.line_cards[c - 100]) > 1 for c in cards + [card]):
                 self.arrested[s] += (j,)
                 self.bail_due[s] = self.round
             for c in cards:
@@ -1234,22 +1419,22 @@ class PulitzerState(State):
 
     # ---- bus: agents (LP)
     def _step_bus_agents(self) -> None:
-        g = self.game
-        if not g.lp:
+        tb = self.tables
+        if not tb.lp:
             self._next_step(R_BUS)
             return
         while True:
             if self.ri == 0:
-                for sid in g.bus_sids:
+                for sid in tb.bus_sids:
                     if len(self.spaces[sid]) > 1:
                         self._duel(sid)
                 self.ri = 1
             elif self.ri in (1, 3):
                 colour = BLUE if self.ri == 1 else RED
-                sid = g.bus_sids[0] if colour == BLUE else g.bus_sids[-1]
+                sid = tb.bus_sids[0] if colour == BLUE else tb.bus_sids[-1]
                 self.agent_cards = []
                 if any(p[0] == colour for p in self.spaces[sid]):
-                    ne, nl = T.agent_draw_counts(colour, self.marker, "R-30" in g.alt)
+                    ne, nl = T.agent_draw_counts(colour, self.marker, "R-30" in tb.alt)
                     for _ in range(ne):
                         c = self._draw("E")
                         if c is not None:
@@ -1265,7 +1450,7 @@ class PulitzerState(State):
             elif self.ri in (2, 4):
                 ev = [c for c in self.agent_cards if c < 100]
                 ln = [c - 100 for c in self.agent_cards if c >= 100]
-                while self.rj < g.n:
+                while self.rj < tb.n:
                     s = self.rj
                     self.rj += 1
                     if self.eliminated[s]:
@@ -1280,7 +1465,7 @@ class PulitzerState(State):
                 for c in self.agent_cards:
                     self._discard_card(c)
                 self.agent_cards = []
-                self._check_elim(g.all_seats)
+                self._check_elim(tb.all_seats)
                 if self.over:
                     return
                 self.ri += 1
@@ -1309,9 +1494,9 @@ class PulitzerState(State):
         self._next_step(R_OT)
 
     def _start_bus_journalist(self, s: int, sid: int, pos: int) -> None:
-        g = self.game
+        tb = self.tables
         p = self.spaces[sid][pos]
-        _, ne, nl, _ = g.bus[g.aidx[sid]]
+        _, ne, nl, _ = tb.bus[tb.aidx[sid]]
         e, l = self.sup.get((sid, pos), (0, 0))
         ne += e
         nl += l
@@ -1336,23 +1521,24 @@ class PulitzerState(State):
     def _symbols(self, s: int) -> tuple[set, set]:
         """Evidence symbols and lines the current bus journalist can pin with, from any
         source: its drawn cards, kept cards, a leaked card, a wildcard."""
-        d = self.game.data
+        tb = self.tables
         c = self.cur
-        evs, lines = set(), set()
+        evs: set[int] = set()
+        lines: set[int] = set()
         for card in c[4]:
-            evs.update(d.evidence_cards[card])
+            evs.update(tb.evidence_cards[card])
         for card in c[5]:
-            lines.update(d.line_cards[card])
+            lines.update(tb.line_cards[card])
         for k in self.kept[s]:
             if k < 100:
-                evs.update(d.evidence_cards[k])
+                evs.update(tb.evidence_cards[k])
             else:
-                lines.update(d.line_cards[k - 100])
+                lines.update(tb.line_cards[k - 100])
         if self._leak_usable(s):
             for card in self.leak:
-                evs.update(d.evidence_cards[card])
+                evs.update(tb.evidence_cards[card])
         if self.evt[s][2]:
-            evs.update(range(len(d.evidence_types)))
+            evs.update(range(len(tb.evidence_types)))
         if self.evt[s][1]:
             lines.update(li for li in range(len(LINES)) if li != LINE_X)
         return evs, lines
@@ -1360,25 +1546,25 @@ class PulitzerState(State):
     def _kept_kinds(self, s: int, line: bool) -> list[int]:
         """One kept card per distinct content (the lowest id): copies that show the same
         symbols are the same card to the player, so spending either leaves the same game."""
-        d = self.game.data
+        tb = self.tables
         seen: dict = {}
         for code in sorted(self.kept[s]):
             if (code >= 100) == line:
-                seen.setdefault(d.line_cards[code - 100] if line else d.evidence_cards[code], code)
+                seen.setdefault(tb.line_cards[code - 100] if line else tb.evidence_cards[code], code)
         return list(seen.values())
 
     def _evidence_choices(self, s: int, e: int) -> list[tuple]:
         """The ways to supply evidence symbol e worth offering (R-12): a drawn card costs
         nothing, so it is used whenever one shows e; otherwise each kept card showing e, a
         leaked card ($200 to its owner) and the evidence wildcard."""
-        d = self.game.data
+        tb = self.tables
         options: list = []
-        if any(e in d.evidence_cards[card] for card in self.cur[4]):
+        if any(e in tb.evidence_cards[card] for card in self.cur[4]):
             options.append((("pin_evidence", "drawn", 0), frozenset(), NO_PENALTY))
         for code in self._kept_kinds(s, False):
-            if e in d.evidence_cards[code]:
+            if e in tb.evidence_cards[code]:
                 options.append((("pin_evidence", "kept", code), frozenset({code}), NO_PENALTY))
-        if self._leak_usable(s) and any(e in d.evidence_cards[card] for card in self.leak):
+        if self._leak_usable(s) and any(e in tb.evidence_cards[card] for card in self.leak):
             options.append((("pin_evidence", "leak", 0), frozenset({"leak"}), NO_PENALTY))
         if self.evt[s][2]:
             options.append((("pin_evidence", "wildcard", 0), frozenset({"wildcard"}), NO_PENALTY))
@@ -1398,16 +1584,16 @@ class PulitzerState(State):
         """The ways to supply line li worth offering (R-12, R-13): a drawn single card, a
         drawn double card (its penalty), each kept card showing li (a double one brings
         the penalty too) and the line wildcard; see `_undominated`."""
-        d = self.game.data
+        tb = self.tables
         penalty = self._penalty_kind(s, cell, li)
-        drawn = [d.line_cards[card] for card in self.cur[5] if li in d.line_cards[card]]
+        drawn = [tb.line_cards[card] for card in self.cur[5] if li in tb.line_cards[card]]
         options: list = []
         if any(len(lc) == 1 for lc in drawn):
             options.append((("pin_line", "drawn", 0), frozenset(), NO_PENALTY))
         if any(len(lc) == 2 for lc in drawn):
             options.append((("pin_line", "double", 0), frozenset(), penalty))
         for code in self._kept_kinds(s, True):
-            lc = d.line_cards[code - 100]
+            lc = tb.line_cards[code - 100]
             if li in lc:
                 options.append((("pin_line", "kept", code), frozenset({code}),
                                 penalty if len(lc) == 2 else NO_PENALTY))
@@ -1416,22 +1602,22 @@ class PulitzerState(State):
         return _undominated(options)
 
     def _pin_targets(self, s: int) -> list[int]:
-        d = self.game.data
+        tb = self.tables
         evs, lines = self._symbols(s)
         if not evs:
             return []
         v = self.cur[3]
         pins = self.pins[s]
         dest = self.destroyed[s]
-        last = pins[-1] if pins else d.start
-        rem = d.string_length - self.string_used[s] + 1e-9
-        reach, dist = d.reach[last], d.dist[last]
+        last = pins[-1] if pins else tb.start
+        rem = tb.string_length - self.string_used[s] + 1e-9
+        reach, dist = tb.reach[last], tb.dist[last]
         out: list = []
         for e in evs:
             for li in range(5):
                 if li != LINE_X and li not in lines:
                     continue
-                cell = d.cell_of.get((li, e))
+                cell = tb.cell_of.get((li, e))
                 if cell is None or reach[cell] > v or dist[cell] > rem or cell in pins or cell in dest:
                     continue
                 out.append(cell)
@@ -1457,7 +1643,7 @@ class PulitzerState(State):
             return
         if action[0] == "pin":
             cell = action[1]
-            choices = self._evidence_choices(s, self.game.data.cell_evi[cell])
+            choices = self._evidence_choices(s, self.tables.cell_evi[cell])
             if len(choices) > 1:
                 self.pend = ("pin_evidence", s, cell, tuple(choices))
                 return
@@ -1466,7 +1652,7 @@ class PulitzerState(State):
         self._discard_drawn()
 
     def _pin_with_evidence(self, s: int, cell: int, evidence: tuple) -> None:
-        li = self.game.data.cell_line[cell]
+        li = self.tables.cell_line[cell]
         if li == LINE_X:                              # X needs no line card (§8.4 step 3)
             self._finish_pin(s, cell, evidence, None)
             return
@@ -1479,20 +1665,20 @@ class PulitzerState(State):
     def _finish_pin(self, s: int, cell: int, evidence: tuple, line) -> None:
         """Spend the chosen sources, queue the double-line penalty (§8.4 step 6, R-13),
         pin the cell and discard the drawn cards (§8.4 step 7)."""
-        d = self.game.data
+        tb = self.tables
         self._spend(s, evidence)
         if line is not None:
             self._spend(s, line)
-            if line[1] == "double" or (line[1] == "kept" and len(d.line_cards[line[2] - 100]) == 2):
+            if line[1] == "double" or (line[1] == "kept" and len(tb.line_cards[line[2] - 100]) == 2):
                 n = 1
                 if self.evt[s][0]:
                     n = 2
                     self.evt[s] = tuple_with(self.evt[s], 0, 0)
-                li = d.cell_line[cell]
+                li = tb.cell_line[cell]
                 for _ in range(n):
                     self.dq.append((s, (li,)))
-        last = self.pins[s][-1] if self.pins[s] else d.start
-        self.string_used[s] += d.dist[last][cell]
+        last = self.pins[s][-1] if self.pins[s] else tb.start
+        self.string_used[s] += tb.dist[last][cell]
         self.pins[s] += (cell,)
         self.pinrd[s] += (self.round,)
         self._discard_drawn()
@@ -1519,35 +1705,35 @@ class PulitzerState(State):
             _add(self.evt, s, 2 if choice[0] == "pin_evidence" else 1, -1)
 
     def _unpin(self, s: int) -> None:
-        d = self.game.data
+        tb = self.tables
         cell = self.pins[s][-1]
         self.pins[s] = self.pins[s][:-1]
         self.pinrd[s] = self.pinrd[s][:-1]
         if cell in self.stmt[s]:
             self.stmt[s] = tuple_without(self.stmt[s], cell)
-        last = self.pins[s][-1] if self.pins[s] else d.start
-        self.string_used[s] = max(0.0, self.string_used[s] - d.dist[last][cell])
+        last = self.pins[s][-1] if self.pins[s] else tb.start
+        self.string_used[s] = max(0.0, self.string_used[s] - tb.dist[last][cell])
         self.unpinned[s] = True
 
     # ---- overtime (§8.6)
     def _step_overtime(self) -> None:
-        g, d = self.game, self.game.data
+        tb = self.tables
         if self.ri == 0:
-            occ = [(-self.pval(self.spaces[sid][0]), sid) for sid in g.ot_sids if self.spaces[sid]]
+            occ = [(-self.pval(self.spaces[sid][0]), sid) for sid in tb.ot_sids if self.spaces[sid]]
             occ.sort()
-            self.lower = [sid for _, sid in occ][: d.ot_reward + d.ot_penalty]
+            self.lower = [sid for _, sid in occ][: tb.ot_reward + tb.ot_penalty]
             self.ri = 1
             self.rj = 0
         while self.rj < len(self.lower):
             k = self.rj
             self.rj += 1
             owner = self.spaces[self.lower[k]][0][0]
-            if k < d.ot_reward:
+            if k < tb.ot_reward:
                 if not self.ot_display:
                     continue
                 if owner == TIMES:
-                    i = T.overtime_pick(self.ot_display, [c[0] for c in d.ot_cards])
-                    self._log("times_overtime", d.ot_cards[self.ot_display[i]][0])
+                    i = T.overtime_pick(self.ot_display, [c[0] for c in tb.ot_cards])
+                    self._log("times_overtime", tb.ot_cards[self.ot_display[i]][0])
                     self.ot_disc.append(self.ot_display.pop(i))
                     continue
                 self.pend = ("otpick", owner)
@@ -1558,7 +1744,7 @@ class PulitzerState(State):
         self._next_step(R_NEWS)
 
     def _resolve_ot_card(self, s: int, card: int) -> None:
-        _, kind, extra = self.game.data.ot_cards[card]
+        _, kind, extra = self.tables.ot_cards[card]
         if kind == 0:
             self.money[s] += extra
         elif kind == 1:
@@ -1568,8 +1754,8 @@ class PulitzerState(State):
             if c is not None:
                 self.kept[s] += (c if extra == 0 else 100 + c,)
         else:
-            d = self.game.data
-            opts = tuple(c for c in self.pins[s] if d.cell_line[c] in extra and c not in self.stmt[s])
+            tb = self.tables
+            opts = tuple(c for c in self.pins[s] if tb.cell_line[c] in extra and c not in self.stmt[s])
             if len(opts) == 1:
                 self.stmt[s] += (opts[0],)
             elif opts:
@@ -1586,7 +1772,7 @@ class PulitzerState(State):
         """Tokens of type t in the common reserve: the section's stock less those players
         hold (from last round or gained this round) and those used this round, which go
         back only at maintenance (§9.4, §8.7.1, R-15, §15.13)."""
-        total = self.game.data.supply[t]
+        total = self.tables.supply[t]
         return (total - sum(x[t] for x in self.tok_now) - sum(x[t] for x in self.tok_new)
                 - self.tok_used[t])
 
@@ -1594,7 +1780,7 @@ class PulitzerState(State):
         if self._supply(t) > 0:
             _add(self.tok_new, s, t, 1)
             return
-        donors = tuple(p for p in range(self.game.n) if p != s and self.tok_now[p][t] > 0)
+        donors = tuple(p for p in range(self.tables.n) if p != s and self.tok_now[p][t] > 0)
         if len(donors) == 1:
             _add(self.tok_now, donors[0], t, -1)
             _add(self.tok_new, s, t, 1)
@@ -1602,14 +1788,14 @@ class PulitzerState(State):
             self.pend = ("donor", s, t, donors)
 
     def _token_obtainable(self, s: int, t: int) -> bool:
-        return self._supply(t) > 0 or any(self.tok_now[p][t] > 0 for p in range(self.game.n) if p != s)
+        return self._supply(t) > 0 or any(self.tok_now[p][t] > 0 for p in range(self.tables.n) if p != s)
 
     def _can_train(self, s: int) -> bool:
-        hr = self.game.data.hr
+        hr = self.tables.hr
         return 0 < self.hr[s] < len(hr) and self._can_pay(s, hr[self.hr[s]][0])
 
     def _step_newspaper(self) -> None:
-        d = self.game.data
+        tb = self.tables
         while self.ri < 6:
             sec = self.ri
             slots = self.news_slots[sec]
@@ -1631,7 +1817,7 @@ class PulitzerState(State):
                     return
             else:
                 opts = tuple(k for k, t in ((1, T_PH1), (2, T_PH2))
-                             if self._can_pay(s, d.photo_cost[k - 1]) and self._token_obtainable(s, t))
+                             if self._can_pay(s, tb.photo_cost[k - 1]) and self._token_obtainable(s, t))
                 if opts:
                     self.pend = ("photo", s, opts)
                     return
@@ -1639,7 +1825,7 @@ class PulitzerState(State):
 
     # ------------------------------------------------------------------ maintenance (§9, §13.10)
     def _end_round(self) -> None:
-        g = self.game
+        tb = self.tables
         if self.round >= 8 or self.hat:
             self.over = True
             self.end_reason = "hat" if (self.hat and self.round < 8) else "rounds"
@@ -1651,7 +1837,7 @@ class PulitzerState(State):
         if len(self.news_deck) > 1:
             self.news_turned = self.news_deck.pop()
         # events
-        if g.use_events:
+        if tb.use_events:
             self.event = self.ev_deck.pop() if self.ev_deck else -1
         self.evi_disc.extend(self.leak)
         self.leak = []
@@ -1663,14 +1849,14 @@ class PulitzerState(State):
         # tokens: used ones go back to the common reserve; keep only what the newspaper
         # gave this round (§9.4)
         self.tok_used = [0] * 6
-        for s in range(g.n):
+        for s in range(tb.n):
             self.tok_now[s] = self.tok_new[s]
             self.tok_new[s] = (0,) * 6
         # pieces back
-        self.spaces = [()] * g.n_spaces
+        self.spaces = [()] * tb.n_spaces
         self.news_slots = [()] * 6
-        self.rowh = [()] * g.krows
-        for s in range(g.n):
+        self.rowh = [()] * tb.krows
+        for s in range(tb.n):
             av = tuple(j for j in range(5) if j not in self.arrested[s])
             if self.hr[s] and JX not in self.arrested[s]:
                 av += (JX,)
@@ -1690,81 +1876,81 @@ class PulitzerState(State):
         self.cur = []
         self.bus_done = []
         self.agent_cards = []
-        if g.lp:
+        if tb.lp:
             T.place_agents(self)
-        if g.solo:
+        if tb.solo:
             self.times_pool = [0, 1, 2, 3, 4] + ([JX] if self.times_hired else [])
             T.reveal_and_place(self)
         self._settle_turn()
 
     # ------------------------------------------------------------------ scoring (§12, §13.9)
     def found_highlighted(self, s: int) -> int:
-        hl = self.game.hl[self.report[s]]
+        hl = self.tables.hl[self.report[s]]
         return sum(1 for c in self.pins[s] if c in hl)
 
     def report_score(self, s: int) -> int:
-        d = self.game.data
-        return (sum(d.line_points[d.cell_line[c]] for c in self.pins[s])
-                + sum(d.statement_points[d.cell_line[c]] for c in self.stmt[s]))
+        tb = self.tables
+        return (sum(tb.line_points[tb.cell_line[c]] for c in self.pins[s])
+                + sum(tb.statement_points[tb.cell_line[c]] for c in self.stmt[s]))
 
     def hr_points(self, s: int) -> int:
-        return self.game.data.hr[self.hr[s] - 1][2] if self.hr[s] else 0
+        return self.tables.hr[self.hr[s] - 1][2] if self.hr[s] else 0
 
     def house_score(self, s: int) -> int:
-        g = self.game
-        if g.lp:
+        tb = self.tables
+        if tb.lp:
             return 0
-        ncol = 3 if g.n == 3 else 4
+        ncol = 3 if tb.n == 3 else 4
         mine = self.houses[s][:ncol]
         score = 3 * sum(mine)
         for c in range(ncol):
-            others = max((self.houses[p][c] for p in range(g.n) if p != s), default=0)
+            others = max((self.houses[p][c] for p in range(tb.n) if p != s), default=0)
             if mine[c] > others:
                 score += 5
-        if "R-3" in g.alt:
+        if "R-3" in tb.alt:
             score += 10 * sum(h // 4 for h in mine)
         else:
             score += 10 * min(mine)
         return score
 
     def qualified(self, s: int) -> bool:
-        return not self.eliminated[s] and self.found_highlighted(s) >= self.game.data.qualify
+        return not self.eliminated[s] and self.found_highlighted(s) >= self.tables.qualify
 
     def final_score(self, s: int) -> int:
-        g = self.game
+        tb = self.tables
         score = self.points[s] + self.hr_points(s) + self.report_score(s) + self.house_score(s)
-        if g.chronicle:
+        if tb.chronicle:
             f = self.found_highlighted(s)
-            for threshold, bonus in g.data.chronicle:
+            for threshold, bonus in tb.chronicle_bonuses:
                 if f >= threshold:
                     score += bonus
-                    if "R-4" not in g.alt:
+                    if "R-4" not in tb.alt:
                         break
         return score
 
     def scores(self) -> list[tuple]:
-        return [(self.final_score(s), self.report_score(s), self.contacts[s]) for s in range(self.game.n)]
+        return [(self.final_score(s), self.report_score(s), self.contacts[s]) for s in range(self.tables.n)]
 
     def outcome(self) -> Outcome:
-        g = self.game
-        n = g.n
+        tb = self.tables
+        n = tb.n
         sc = self.scores()
-        if g.solo:
+        if tb.solo:
             mine = sc[0][0]
-            target = g.times_target
+            target = tb.times_target
             if self.capitol:
                 return Outcome((), (2,), "agents reached the Capitol: the press lost public opinion")
             if self.eliminated[0]:
                 return Outcome((), (2,), "eliminated: five highlighted evidence out of reach")
             if not self.qualified(0):
                 return Outcome((), (2,), "not qualified: fewer than 5 highlighted evidence found")
-            if mine > target or (mine == target and "R-36" in g.alt):
+            if mine > target or (mine == target and "R-36" in tb.alt):
                 return Outcome((0,), (1,), "the Post beats the Times' score table")
             return Outcome((), (2,), "Times wins on the score table")
         if self.capitol:
             return Outcome((), tuple([1] * n), "agents reached the Capitol: all players lose")
-        qual = [self.qualified(s) if (g.lp or not g.chronicle) else True for s in range(n)]
-        if g.lp and any(self.eliminated):
+        qual = [self.qualified(s) if (tb.lp or not tb.chronicle) else True for s in range(n)]
+        if tb.lp and any(self.eliminated):
             alive = [s for s in range(n) if not self.eliminated[s]]
             if not alive:
                 return Outcome((), tuple([1] * n), "both eliminated at once: nobody wins")
@@ -1786,24 +1972,23 @@ class PulitzerState(State):
 
     # ------------------------------------------------------------------ heuristic
     def heuristic(self) -> list[float]:
-        g = self.game
-        n = g.n
-        d = g.data
+        tb = self.tables
+        n = tb.n
         rounds_left = max(0, 8 - self.round)
         est = []
         for s in range(n):
             f = self.found_highlighted(s)
             sc = self.final_score(s) + 0.5 * (self.money[s] + self.contacts[s])
             sc += rounds_left * 6
-            need = max(0, d.qualify - f)
+            need = max(0, tb.qualify - f)
             q = 1.0 if need == 0 else max(0.05, 1.0 - need / (1.0 + rounds_left * 1.2))
             if self.eliminated[s]:
                 q = 0.0
             est.append((sc, q))
-        if g.solo:
+        if tb.solo:
             sc, q = est[0]
-            margin = (sc - g.times_target) / 20.0
-            op = (self.opinion - d.opinion[0]) / float(d.opinion[1] - d.opinion[0])
+            margin = (sc - tb.times_target) / 20.0
+            op = (self.opinion - tb.opinion[0]) / float(tb.opinion[1] - tb.opinion[0])
             val = q * (1.0 / (1.0 + pow(2.718, -margin))) * (0.5 + 0.5 * min(1.0, op * 2))
             return [max(0.0, min(1.0, val))]
         out: list = []
@@ -1816,8 +2001,8 @@ class PulitzerState(State):
 
     # ------------------------------------------------------------------ information (R-23)
     def observation(self, seat: int):
-        g = self.game
-        n = g.n
+        tb = self.tables
+        n = tb.n
         rev = self.revealed
 
         return {
@@ -1864,21 +2049,21 @@ class PulitzerState(State):
         hidden decks and pools, and where the face-down agents stand, are worked out once, so
         a search that asks for a new world every iteration pays only for the copy and the
         draws.  The very worlds of `determinize`; valid while the state is unchanged."""
-        g, d = self.game, self.game.data
-        hidden_seats = [] if self.revealed else [p for p in range(g.n) if p != seat]
-        resample_times = not self.revealed and g.solo
-        resample_agents = not self.revealed and g.lp
-        agent_slots = [(sid, i) for sid in range(g.n_spaces) for i, pc in enumerate(self.spaces[sid])
+        tb = self.tables
+        hidden_seats = [] if self.revealed else [p for p in range(tb.n) if p != seat]
+        resample_times = not self.revealed and tb.solo
+        resample_agents = not self.revealed and tb.lp
+        agent_slots = [(sid, i) for sid in range(tb.n_spaces) for i, pc in enumerate(self.spaces[sid])
                        if pc[0] == RED]
-        agent_values = sorted(d.red_values)
+        agent_values = sorted(tb.red_values)
         decks = (sorted(self.evi_deck), sorted(self.line_deck), sorted(self.ot_deck), sorted(self.ev_deck))
         news_rest = sorted(self.news_deck[:-1]) if len(self.news_deck) > 1 else []
         times_colours: list[int] = []
         times_pools: list[list[int]] = []
         if self.times_deck:
-            times_colours = T.deck_colours(g.params.times_mix)[: len(self.times_deck)]
+            times_colours = T.deck_colours(self.game.params.times_mix)[: len(self.times_deck)]
             seen = set(self.times_revealed)
-            times_pools = [sorted(x for x in d.times_by_colour[c] if x not in seen) for c in range(3)]
+            times_pools = [sorted(x for x in tb.times_by_colour[c] if x not in seen) for c in range(3)]
 
         def world(rng: random.Random) -> PulitzerState:
             w = self.clone()
@@ -1921,25 +2106,25 @@ class PulitzerState(State):
 
     # ------------------------------------------------------------------ text
     def space_name(self, sid: int) -> str:
-        g = self.game
-        area, k = g.area[sid], g.aidx[sid]
+        tb = self.tables
+        area, k = tb.area[sid], tb.aidx[sid]
         if area == KIOSK:
-            col, row = divmod(k, g.krows)
+            col, row = divmod(k, tb.krows)
             return f"kiosk {KIOSK_COLUMNS[col]} row {row + 1}"
         if area == ARCHIVE:
             return f"archive space {k + 1}"
         if area == BUS:
-            return g.bus[k][3]
+            return tb.bus[k][3]
         if area == OVERTIME:
             return f"overtime space {k + 1}"
         eid = self._event_id()
         return f"{EVENT_TITLES[eid] if eid >= 0 else 'event'} space {k + 1}"
 
     def cell_name(self, cell: int) -> str:
-        d = self.game.data
-        if d.cell_line[cell] < 0:
+        tb = self.tables
+        if tb.cell_line[cell] < 0:
             return "?"
-        return f"{LINES[d.cell_line[cell]]}:{d.evidence_types[d.cell_evi[cell]]}"
+        return f"{LINES[tb.cell_line[cell]]}:{tb.evidence_types[tb.cell_evi[cell]]}"
 
     def owner_name(self, o: int) -> str:
         if o == TIMES:
@@ -1948,7 +2133,7 @@ class PulitzerState(State):
             return "red agent"
         if o == BLUE:
             return "blue agent"
-        if self.game.solo:
+        if self.tables.solo:
             return "Post"
         return f"P{o}"
 
@@ -1965,7 +2150,7 @@ class PulitzerState(State):
             return repr(action)
 
     def _action_words(self, a0, action) -> str:
-        d = self.game.data
+        tb = self.tables
         s = self.current_player()
         if a0 == "place":
             return f"place journalist {_jlabel(action[1])} on {self.space_name(action[2])}"
@@ -1980,7 +2165,7 @@ class PulitzerState(State):
         if a0 == "unpin":
             return f"take back your last pin {self.cell_name(self.pins[s][-1])} (frees its string)"
         if a0 == "tok":
-            if action[1] == "RG" and self.game.lp:
+            if action[1] == "RG" and self.tables.lp:
                 return "put the Registry token beside it (it draws 2 extra cards of one type)"
             return f"slide the {self._token_words(action[1])} token under it"
         if a0 == "notok":
@@ -1990,8 +2175,8 @@ class PulitzerState(State):
                     if action[1] == "up" else "Grand Finale: keep it face down")
         if a0 == "pin":
             cell = action[1]
-            worth = f"{d.line_points[d.cell_line[cell]]} points"
-            if cell in self.game.hl[self.report[s]]:
+            worth = f"{tb.line_points[tb.cell_line[cell]]} points"
+            if cell in self.tables.hl[self.report[s]]:
                 worth = "highlighted, " + worth
             return f"pin {self.cell_name(cell)} ({worth})"
         if a0 == "nopin":
@@ -2019,11 +2204,11 @@ class PulitzerState(State):
         if a0 == "sports":
             return f"Sports reward: the row +2 token under your journalist on {self.space_name(action[1])}"
         if a0 == "sports_cash":
-            return f"Sports reward: take ${100 * d.sports_cash}"
+            return f"Sports reward: take ${100 * tb.sports_cash}"
         if a0 == "ent":
             return f"Entertainment reward: the +2 token under your journalist on {self.space_name(action[1])}"
         if a0 == "ent_contact":
-            return f"Entertainment reward: take {d.ent_contacts} contact{'s' if d.ent_contacts != 1 else ''}"
+            return f"Entertainment reward: take {tb.ent_contacts} contact{'s' if tb.ent_contacts != 1 else ''}"
         if a0 == "ot":
             return f"take overtime card {self.ot_card_words(action[1])}"
         if a0 == "ot_extra":
@@ -2031,13 +2216,13 @@ class PulitzerState(State):
         if a0 == "donor":
             return f"take the {self._token_words(TOKS[self.pend[2]])} token from {self.owner_name(action[1])}"
         if a0 == "train":
-            cost, value, points = d.hr[self.hr[s]]
+            cost, value, points = tb.hr[self.hr[s]]
             return (f"train journalist X to HR space {self.hr[s] + 1} for ${100 * cost} "
                     f"(value {value}, {points} points at the end)")
         if a0 == "stop":
             return "stop training"
         if a0 == "photo":
-            return f"buy a Photo +{action[1]} token for ${100 * d.photo_cost[action[1] - 1]}"
+            return f"buy a Photo +{action[1]} token for ${100 * tb.photo_cost[action[1] - 1]}"
         if a0 == "nophoto":
             return "buy no Photo token"
         if a0 == "keep":
@@ -2054,12 +2239,12 @@ class PulitzerState(State):
 
     def _source_words(self, action) -> str:
         """Which card supplies the pin's evidence or line, and what it costs (R-12, R-13)."""
-        d = self.game.data
+        tb = self.tables
         a0, kind, code = action
         pend = self.pend if self.pend is not None and self.pend[0] == a0 else None
         cell: Any = pend[2] if pend else None
         if a0 == "pin_evidence":
-            what = f"evidence {d.evidence_types[d.cell_evi[cell]]}" if pend else "the evidence"
+            what = f"evidence {tb.evidence_types[tb.cell_evi[cell]]}" if pend else "the evidence"
             if kind == "drawn":
                 return f"{what} from a drawn card"
             if kind == "kept":
@@ -2067,7 +2252,7 @@ class PulitzerState(State):
             if kind == "leak":
                 return f"{what} from a leaked card (pay $200 to {self.owner_name(self.leak_owner)})"
             return f"{what} from your evidence wildcard"
-        li = d.cell_line[cell] if pend else -1
+        li = tb.cell_line[cell] if pend else -1
         what = f"line {LINES[li]}" if pend else "the line"
         penalty = self._penalty_words(pend[1], cell, li) if pend else "its double-line penalty"
         if kind == "drawn":
@@ -2075,7 +2260,7 @@ class PulitzerState(State):
         if kind == "double":
             return f"{what} from the drawn double line card ({penalty})"
         if kind == "kept":
-            double = len(d.line_cards[code - 100]) == 2
+            double = len(tb.line_cards[code - 100]) == 2
             return f"{what} from your kept {self.card_words(code)}" + (f" ({penalty})" if double else "")
         return f"{what} from your line wildcard"
 
@@ -2093,35 +2278,35 @@ class PulitzerState(State):
         return "nothing to destroy"
 
     def _token_words(self, code: str) -> str:
-        if code == "RG" and self.game.lp:
+        if code == "RG" and self.tables.lp:
             return "Registry (2 extra cards)"
         return TOKEN_WORDS[code]
 
     def card_words(self, code: int) -> str:
         """A kept or drawn card by what it shows: 'evidence card MEM', 'line card B/C'
         (codes of 100 and more are line cards)."""
-        d = self.game.data
+        tb = self.tables
         if code >= 100:
-            return "line card " + "/".join(LINES[x] for x in d.line_cards[code - 100])
-        return "evidence card " + "/".join(d.evidence_types[x] for x in d.evidence_cards[code])
+            return "line card " + "/".join(LINES[x] for x in tb.line_cards[code - 100])
+        return "evidence card " + "/".join(tb.evidence_types[x] for x in tb.evidence_cards[code])
 
     def column_reward_words(self, col: int) -> str:
         """What the majority of a kiosk column wins (§8.2, §13.5), in words."""
-        d = self.game.data
+        tb = self.tables
         if col == 0:
-            return (f"+{d.national[0]} contact, +{d.national[1]} points"
-                    + ("" if self.game.solo else ", the Press Pass"))
+            return (f"+{tb.national[0]} contact, +{tb.national[1]} points"
+                    + ("" if self.tables.solo else ", the Press Pass"))
         if col == 1:
-            return f"+{d.international[0]} contacts, +{d.international[1]} points"
+            return f"+{tb.international[0]} contacts, +{tb.international[1]} points"
         if col == 2:
-            return f"the row +2 token or ${100 * d.sports_cash}"
+            return f"the row +2 token or ${100 * tb.sports_cash}"
         if col == 3:
-            return f"the overtime +2 token or {d.ent_contacts} contact"
-        return f"+{d.economy_points} points"
+            return f"the overtime +2 token or {tb.ent_contacts} contact"
+        return f"+{tb.economy_points} points"
 
     def ot_card_words(self, card: int) -> str:
         """'#16 (new evidence: 1 line card)': an overtime card's number and effect."""
-        number, kind, extra = self.game.data.ot_cards[card]
+        number, kind, extra = self.tables.ot_cards[card]
         if kind == 0:
             effect = f"talk show: ${100 * extra}"
         elif kind == 1:
@@ -2136,20 +2321,20 @@ class PulitzerState(State):
         return [self._narrate(entry) for entry in self.log]
 
     def __str__(self) -> str:
-        g, d = self.game, self.game.data
-        lines = [f"Pulitzer round {self.round}/8 ({g.params.mode}); "
+        tb = self.tables
+        lines = [f"Pulitzer round {self.round}/8 ({self.game.params.mode}); "
                  + ("over" if self.over else f"to move: {self.owner_name(self.current_player())}")]
         if self.news_deck:
-            pay = d.news_pay[self.news_deck[-1]]
+            pay = tb.news_pay[self.news_deck[-1]]
             lines.append("kiosk pay: " + ", ".join(f"{n}=${p}00" for n, p in
-                                                   zip(("Nat", "Int", "Spo", "Ent", "Eco")[:g.kcols], pay)))
-        lines.append("blocked: " + ", ".join(SECTIONS[x] for x in d.news_blocks[self.news_turned]))
-        if g.lp:
-            lines.append(f"opinion {self.opinion} (Capitol {d.opinion[0]}, Hat {d.opinion[1]}), marker {self.marker}")
-        if g.solo:
-            lines.append(f"Times target {g.times_target}; Times X value {self.times_x}; "
+                                                   zip(("Nat", "Int", "Spo", "Ent", "Eco")[:tb.kcols], pay)))
+        lines.append("blocked: " + ", ".join(SECTIONS[x] for x in tb.news_blocks[self.news_turned]))
+        if tb.lp:
+            lines.append(f"opinion {self.opinion} (Capitol {tb.opinion[0]}, Hat {tb.opinion[1]}), marker {self.marker}")
+        if tb.solo:
+            lines.append(f"Times target {tb.times_target}; Times X value {self.times_x}; "
                          f"cards left {len(self.times_deck)}")
-        for sid in range(g.n_spaces):
+        for sid in range(tb.n_spaces):
             if self.spaces[sid]:
                 ps = []
                 for p in self.spaces[sid]:
@@ -2157,10 +2342,10 @@ class PulitzerState(State):
                     v = "?" if hidden else str(self.pval(p))
                     ps.append(f"{self.owner_name(p[0])}:{v}" + (f"+{p[2]}" if p[2] else ""))
                 lines.append(f"  {self.space_name(sid)}: {' '.join(ps)}")
-        lines.append("overtime display: " + ", ".join(f"#{d.ot_cards[c][0]}" for c in self.ot_display))
-        for s in range(g.n):
+        lines.append("overtime display: " + ", ".join(f"#{tb.ot_cards[c][0]}" for c in self.ot_display))
+        for s in range(tb.n):
             lines.append(f"{self.owner_name(s)}: ${self.money[s]}00, {self.contacts[s]} contacts, "
-                         f"{self.points[s]} pts, HR {self.hr[s]}, report {d.report_ids[self.report[s]]} "
+                         f"{self.points[s]} pts, HR {self.hr[s]}, report {tb.report_ids[self.report[s]]} "
                          f"found {self.found_highlighted(s)}/5, pins {[self.cell_name(c) for c in self.pins[s]]}, "
                          f"destroyed {len(self.destroyed[s])}, score now {self.final_score(s)}")
         if self.over:

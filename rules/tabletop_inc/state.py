@@ -31,7 +31,8 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar, Hashable
 
-from automa.rules.core import TERMINAL, State, tuple_plus, tuple_with, tuple_without
+from automa.rules.core import TERMINAL, State
+from automa.rules.tuples import tuple_plus, tuple_with, tuple_without
 from automa.rules.draws import BIT_LENGTHS, SAME_DRAWS
 
 from .data import ACTIONS, PIECES, RES
