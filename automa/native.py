@@ -19,13 +19,15 @@ import shutil
 import sys
 from pathlib import Path
 
-#: the modules that carry the engines' work in search (states, their automata, scoring)
+#: the modules that carry the work of a search: the engines (states, their automata, scoring)
+#: and the search loop itself
 ENGINE_MODULES = (
     "automa.rules.draws", "automa.times", "automa.rules.pulitzer.state",
     "automa.mumanbot", "automa.rules.tabletop_inc.state", "automa.rules.tabletop_inc.scoring",
     "automa.rules.watergate.state", "automa.rules.watergate.automaton",
     "automa.rules.pi.state", "automa.rules.pi.logic", "automa.rules.pi.automaton",
     "automa.rules.salem.state", "automa.rules.salem.info", "automa.rules.tuples",
+    "automa.search.uct",
 )
 #: the packages whose sources a build stages (the installed folders, wherever they are)
 STAGED_PACKAGES = ("automa", "automa.rules", "automa.search")

@@ -16,23 +16,13 @@ for the seat that moves there.
 """
 from __future__ import annotations
 
-import math
-import operator
 import time
 from typing import Any, Hashable
 
 from automa.rules.core import State
+from automa.search import uct
 from automa.search.bots import Bot, soft_choice
-
-
-class _Node:
-    __slots__ = ("children", "visits", "totals", "avail")
-
-    def __init__(self, seats: int):
-        self.children: dict[Hashable, _Node] = {}
-        self.visits = 0
-        self.totals = [0.0] * seats
-        self.avail = 1
+from automa.search.uct import Node
 
 
 class MCTSBot(Bot):
@@ -83,7 +73,7 @@ class MCTSBot(Bot):
             from automa.search.bots import BotSpecError
             raise BotSpecError("iterations must be at least 1 (or give seconds > 0)")
         self.last_stats: dict[str, float] = {}
-        self._root: _Node | None = None
+        self._root: Node | None = None
 
     # ------------------------------------------------------------------ public
     def act(self, state: State, seat: int) -> Hashable:
@@ -111,7 +101,7 @@ class MCTSBot(Bot):
         return self._ranked(self.search(state, seat), legal, seat)
 
     @staticmethod
-    def _ranked(root: _Node, legal, seat: int) -> list[tuple[Hashable, float]]:
+    def _ranked(root: Node, legal, seat: int) -> list[tuple[Hashable, float]]:
         tried = [a for a in legal if a in root.children and root.children[a].visits]
         tried.sort(key=lambda a: (-root.children[a].visits, -_mean(root.children[a], seat)))
         return [(a, _mean(root.children[a], seat)) for a in tried]
@@ -125,11 +115,12 @@ class MCTSBot(Bot):
         return [(a, _mean(root.children[a], seat), root.children[a].visits) for a in ranked[:top]]
 
     # ------------------------------------------------------------------ search
-    def search(self, state: State, seat: int) -> _Node:
+    def search(self, state: State, seat: int) -> Node:
         """Run the search from `seat`'s view of `state` and return the root node.
 
-        The loop is the hot path of every bot, so it binds what it calls to locals, asks the
-        world for its player once per step, reads log(avail) from a table, runs the common
+        The loop (`automa.search.uct.run`, compiled with the engines by `automa native build`)
+        is the hot path of every bot, so it asks the world for its player once per step, reads
+        log(avail) from a table, runs the common
         playout (uniform random to the end) without the per-step checks of the greedy and
         depth-limited ones, and, for a new world every iteration, uses the game's
         `determinizer(seat)` when it has one (the same worlds as `determinize`, with the work
@@ -139,7 +130,7 @@ class MCTSBot(Bot):
         p = self.params
         rng = self.rng
         seats = state.num_players()
-        root = _Node(seats)
+        root = Node(seats)
         c = float(p["c"])
         depth_limit = int(p["rollout_depth"])
         greedy = p["rollout"] == "greedy"
@@ -147,94 +138,20 @@ class MCTSBot(Bot):
         seconds = float(p["seconds"])
         iterations = int(p["iterations"])
         fixed_world = None if self.per_iteration_determinization else state.determinize(seat, rng)
+        new_world = None
         if fixed_world is None:
             # a game may prepare its determinizations of this state once (the same worlds)
             prepare = getattr(state, "determinizer", None)
             new_world = prepare(seat) if prepare is not None else (lambda r: state.determinize(seat, r))
-        sqrt = math.sqrt
-        add = operator.add
-        randrange = rng.randrange
-        plain_playout = not greedy and depth_limit < 0
         max_seconds = float(p["max_seconds"])
         start = time.perf_counter()
         if seconds > 0:
             deadline = start + (min(seconds, max_seconds) if max_seconds > 0 else seconds)
         else:
-            deadline = None
-        stop = start + max_seconds if max_seconds > 0 and deadline is None else None
-        # a child's avail is at most one more than the iterations so far: the table grows
-        # with them (a huge iteration budget cut short by max_seconds allocates nothing)
-        logs = _log_table(min(iterations, 4096) + 2)
-        done = 0
-        simulated = 0
-        while True:
-            if deadline is None:
-                if done >= iterations:
-                    break
-                if stop is not None and not done & 7 and done and time.perf_counter() >= stop:
-                    break
-            elif done and time.perf_counter() >= deadline:
-                break
-            if done + 2 >= len(logs):
-                logs = _log_table(2 * len(logs))
-            world = new_world(rng) if fixed_world is None else fixed_world.clone()
-            current_player = world.current_player
-            apply = world._apply
-            node = root
-            path = [root]
-            # selection and expansion
-            player = current_player()
-            while player >= 0:
-                legal = world.legal_actions()
-                children = node.children
-                kids = list(map(children.get, legal))     # one hash per action, not two
-                if None in kids:
-                    untried = [a for a, k in zip(legal, kids) if k is None]
-                    action = untried[randrange(len(untried))] if len(untried) > 1 else untried[0]
-                    child = _Node(seats)
-                    children[action] = child
-                    apply(action)
-                    simulated += 1
-                    path.append(child)
-                    player = current_player()
-                    break
-                best_score = -1e300
-                best_action = best_child = None
-                for action, child in zip(legal, kids):
-                    avail = child.avail + 1
-                    child.avail = avail
-                    visits = child.visits
-                    score = child.totals[player] / visits + c * sqrt(logs[avail] / visits)
-                    if score > best_score:
-                        best_score, best_action, best_child = score, action, child
-                apply(best_action)
-                simulated += 1
-                node = best_child
-                path.append(node)
-                player = current_player()
-            # playout
-            steps = 0
-            if plain_playout:
-                random_action = world.random_action
-                while player >= 0:
-                    apply(random_action(rng))
-                    steps += 1
-                    player = current_player()
-            else:
-                while player >= 0 and steps != depth_limit:
-                    if greedy and rng.random() > epsilon:
-                        action = _greedy_action(world, rng)
-                    else:
-                        action = world.random_action(rng)
-                    apply(action)
-                    steps += 1
-                    player = current_player()
-            simulated += steps
-            values = world.returns() if player < 0 else world.heuristic()
-            for n in path:
-                n.visits += 1
-                n.totals = list(map(add, n.totals, values))
-            done += 1
+            deadline = 0.0
+        stop = start + max_seconds if max_seconds > 0 and deadline <= 0 else 0.0
+        done, simulated = uct.run(root, rng, fixed_world, new_world, c, iterations, deadline, stop,
+                                  depth_limit, greedy, epsilon)
         elapsed = time.perf_counter() - start
         self.last_stats = {"iterations": done, "simulated_actions": simulated, "seconds": elapsed}
         return root
@@ -321,33 +238,7 @@ def level_settings(game: str, level: str) -> dict:
     return dict(table["games"].get(game, table["games"]["default"])[level])
 
 
-_LOGS: list[float] = [0.0]
-
-
-def _log_table(size: int) -> list[float]:
-    """math.log(k) for k < size (index 0 unused), grown once and shared by every search: a
-    list lookup costs less than the call, and gives the very same floats."""
-    if len(_LOGS) < size:
-        _LOGS.extend(math.log(k) for k in range(len(_LOGS), size))
-    return _LOGS
-
-
-def _mean(node: _Node | None, seat: int) -> float:
+def _mean(node: Node | None, seat: int) -> float:
     if node is None or node.visits == 0:
         return float("-inf")
     return node.totals[seat] / node.visits
-
-
-def _greedy_action(state: State, rng) -> Hashable:
-    mover = state.current_player()
-    legal = state.legal_actions()
-    best, best_value = [], -1e300
-    for action in legal:
-        child = state.clone()
-        child._apply(action)
-        value = (child.returns() if child.current_player() < 0 else child.heuristic())[mover]
-        if value > best_value + 1e-12:
-            best, best_value = [action], value
-        elif value >= best_value - 1e-12:
-            best.append(action)
-    return best[rng.randrange(len(best))]
