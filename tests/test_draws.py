@@ -28,6 +28,36 @@ def test_shuffle_and_randbelow_are_random_randoms_own_draws(seed, n):
     assert ours.getstate() == theirs.getstate()      # the generator is left where it would be
 
 
+def test_this_python_copies_generators_as_bytes():
+    assert draws.BYTE_COPY
+
+
+@settings(max_examples=100, deadline=None)
+@given(seed=st.integers(0, 2**64), bits=st.integers(0, 40000), gauss=st.booleans())
+def test_clone_rng_is_an_exact_copy(seed, bits, gauss):
+    rng = random.Random(seed)
+    rng.getrandbits(bits + 1)
+    if gauss:
+        rng.gauss()                                  # leaves a second normal draw pending
+    copy = draws.clone_rng(rng)
+    assert type(copy) is random.Random and copy is not rng
+    assert copy.getstate() == rng.getstate()
+    assert [copy.gauss() for _ in range(3)] == [rng.gauss() for _ in range(3)]
+    assert [copy.random() for _ in range(3)] == [rng.random() for _ in range(3)]
+    copy.random()
+    assert copy.getstate() != rng.getstate()         # independent from here on
+
+
+def test_clone_rng_of_another_kind_copies_through_getstate():
+    class Other(random.Random):
+        pass
+
+    rng = Other(3)
+    rng.random()
+    copy = draws.clone_rng(rng)
+    assert copy.getstate() == rng.getstate() and copy.random() == rng.random()
+
+
 def test_a_generator_of_another_kind_is_used_through_its_own_methods():
     class Counting(random.Random):
         calls = 0

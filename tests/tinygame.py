@@ -7,8 +7,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from automa.rules.core import (TERMINAL, Game, GameParams, Outcome, ParamError, State, clone_rng,
-                        fresh_rng, register_game)
+from automa.rules.core import (TERMINAL, Game, GameParams, Outcome, ParamError, State, fresh_rng,
+                        register_game)
+from automa.rules.draws import clone_rng
 
 
 @dataclass(frozen=True)

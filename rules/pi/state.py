@@ -23,7 +23,8 @@ import math
 import random
 from typing import Any, ClassVar
 
-from automa.rules.core import TERMINAL, State, clone_rng, fresh_rng
+from automa.rules.core import TERMINAL, State, fresh_rng
+from automa.rules.draws import clone_rng
 from automa.rules.pi import logic
 from automa.rules.pi.logic import CUBE, DISC, NONE
 

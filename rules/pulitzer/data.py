@@ -14,16 +14,16 @@ from automa.rules.core import DataError, DataReader, audited
 
 DATA_DIR = Path(__file__).parent / "data"
 
-LINES = ("A", "B", "X", "C", "D")
+LINES: Final = ("A", "B", "X", "C", "D")
 LINE_INDEX = {name: i for i, name in enumerate(LINES)}
 LINE_X: Final = 2
-SECTIONS = ("ED", "NR", "HR", "AD", "RG", "PH")
-COLUMN_NAMES = ("national", "international", "sports", "entertainment", "economy")
-OT_KINDS = ("talk_show", "radio_night", "new_evidence", "statement")
-EVENT_IDS = ("awards_ceremony", "grand_finale", "private_investigator", "thanksgiving", "war_report",
+SECTIONS: Final = ("ED", "NR", "HR", "AD", "RG", "PH")
+COLUMN_NAMES: Final = ("national", "international", "sports", "entertainment", "economy")
+OT_KINDS: Final = ("talk_show", "radio_night", "new_evidence", "statement")
+EVENT_IDS: Final = ("awards_ceremony", "grand_finale", "private_investigator", "thanksgiving", "war_report",
              "white_house_scandal", "document_leak", "rat_race", "snitch", "leak_prevention_unit",
              "insider", "mass_leak", "fundraising", "press_on_trial")
-COLOURS = ("red", "orange", "yellow")
+COLOURS: Final = ("red", "orange", "yellow")
 
 
 @dataclass

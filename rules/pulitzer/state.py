@@ -19,8 +19,8 @@ from typing import Any, Callable, Final
 
 from automa import times as T
 from automa.times import BLUE, RED, TIMES
-from automa.rules.core import TERMINAL, Outcome, State, clone_rng, fresh_rng
-from automa.rules.draws import randbelow, randint, shuffle
+from automa.rules.core import TERMINAL, Outcome, State, fresh_rng
+from automa.rules.draws import clone_rng, randbelow, randint, shuffle
 from automa.rules.tuples import tuple_plus, tuple_with, tuple_without
 
 from .data import EVENT_IDS, LINE_X, LINES, SECTIONS
@@ -42,6 +42,12 @@ S_AD: Final = 3
 S_RG: Final = 4
 S_PH: Final = 5
 EV = {name: i for i, name in enumerate(EVENT_IDS)}
+#: the placement phase's fixed actions, built once (a compiled literal tuple is built anew each time)
+PASS: Final = ("pass",)
+EDITORIAL: Final = ("editorial",)
+UNPIN: Final = ("unpin",)
+REQUESTS: Final = tuple(("req", name) for name in SECTIONS)
+BAILS: Final = tuple(("bail", j) for j in range(6))
 F_ROW: Final = 1
 F_REG: Final = 2
 F_UP: Final = 4
@@ -142,7 +148,7 @@ def _shuffled(cards: list[int], rng: random.Random) -> list[int]:
     return out
 
 
-def has_journalist(pieces) -> bool:
+def has_journalist(pieces: tuple[tuple[int, ...], ...]) -> bool:
     for p in pieces:
         if p[0] < RED:
             return True
@@ -261,7 +267,7 @@ class PulitzerState(State):
     game: PulitzerGame
     tables: Tables
     #: typed so that the compiled engine (automa/native.py) indexes them natively
-    spaces: list[tuple]                 # per space, its pieces (owner, journalist, bonus, flags)
+    spaces: list[tuple[tuple[int, ...], ...]]  # per space, its pieces (owner, journalist, bonus, flags)
     money: list[int]
     contacts: list[int]
     points: list[int]
@@ -666,7 +672,7 @@ class PulitzerState(State):
         for j in sorted(self.avail[s]):
             row = table[j]
             acts += [row[sid] for sid in spaces]
-        acts.append(("pass",))
+        acts.append(PASS)
         return acts
 
     def _random_placement_action(self, s: int, rng: random.Random) -> Any:
@@ -683,7 +689,7 @@ class PulitzerState(State):
             return acts[k]
         k -= len(acts)
         if k == placements:
-            return ("pass",)
+            return PASS
         j = sorted(avail)[k // per_journalist]
         return self.tables.place_acts[j][spaces[k % per_journalist]]
 
@@ -693,16 +699,16 @@ class PulitzerState(State):
         if self.double == 0:
             for j in self.arrested[s]:
                 if self.round > self.bail_due[s] and self._can_pay(s, self.jval(s, j) + 3):
-                    acts.append(("bail", j))
+                    acts.append(BAILS[j])
             if self.req_left[s] > 0 and self.avail[s]:
                 blocked = self.tables.news_blocks[self.news_turned]
                 for sec in range(6):
                     if sec not in blocked and len(self.news_slots[sec]) < self.tables.slots:
-                        acts.append(("req", SECTIONS[sec]))
+                        acts.append(REQUESTS[sec])
             if self.tok_now[s][T_ED] > 0 and len(self.avail[s]) >= 2:
-                acts.append(("editorial",))
+                acts.append(EDITORIAL)
             if self._can_unpin(s):
-                acts.append(("unpin",))
+                acts.append(UNPIN)
         return acts
 
     def _token_options(self, s: int, sid: int, stage: int) -> list[int]:
