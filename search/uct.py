@@ -13,14 +13,19 @@ from typing import Any
 
 class Node:
     """A node of the open-loop tree: children by action, visits, the value totals of every
-    seat, and (ISMCTS) how often the node's action was legal when its parent was visited."""
-    __slots__ = ("children", "visits", "totals", "avail")
+    seat, and (ISMCTS) how often the node's action was legal when its parent was visited.
+    It remembers the legal actions it last saw and their children: a node is mostly reached
+    with the same actions (the same objects, from the engine's tables), and comparing two
+    lists of the same objects costs a tenth of hashing every action again."""
+    __slots__ = ("children", "visits", "totals", "avail", "seen_legal", "seen_kids")
 
     def __init__(self, seats: int) -> None:
         self.children: dict[Any, Node] = {}
         self.visits: int = 0
         self.totals: list[float] = [0.0] * seats
         self.avail: int = 1
+        self.seen_legal: list | None = None
+        self.seen_kids: list[Node | None] = []
 
 
 _LOGS: list[float] = [0.0]
@@ -85,12 +90,18 @@ def run(root: Node, rng: random.Random, fixed_world: Any, new_world: Any,
         while player >= 0:
             legal = world.legal_actions()
             children = node.children
-            kids = [children.get(a) for a in legal]     # one hash per action, not two
+            if legal == node.seen_legal:
+                kids = node.seen_kids                    # the same actions: the same children
+            else:
+                kids = [children.get(a) for a in legal]     # one hash per action, not two
+                node.seen_legal = legal
+                node.seen_kids = kids
             if None in kids:
                 untried = [a for a, k in zip(legal, kids) if k is None]
                 action = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
                 child = Node(seats)
                 children[action] = child
+                node.seen_legal = None                   # a new child: look them up again
                 world._apply(action)
                 simulated += 1
                 path.append(child)

@@ -2095,19 +2095,31 @@ class PulitzerState(State):
         return world
 
     @staticmethod
-    def _resample_owner(w, owner: int, reserve, rng) -> list:
+    def _resample_owner(w: PulitzerState, owner: int, reserve: Any, rng: random.Random) -> list[int]:
         """Deals `owner`'s face-down pieces again from them and its reserve, in board order;
         returns the reserve left."""
         spaces = w.spaces
-        hidden = [pc[1] for sp in spaces for pc in sp if pc[0] == owner and not pc[3] & F_UP]
+        hidden_sids: list[int] = []
+        hidden: list[int] = []
+        for sid in range(len(spaces)):
+            first = True
+            for pc in spaces[sid]:
+                if pc[0] == owner and not pc[3] & F_UP:
+                    hidden.append(pc[1])
+                    if first:
+                        hidden_sids.append(sid)
+                        first = False
         pool = sorted(hidden + list(reserve))
         shuffle(pool, rng)
-        if hidden:
-            deal = iter(pool)
-            for sid, sp in enumerate(spaces):
-                if any(pc[0] == owner and not pc[3] & F_UP for pc in sp):
-                    spaces[sid] = tuple((owner, next(deal), pc[2], pc[3])
-                                        if pc[0] == owner and not pc[3] & F_UP else pc for pc in sp)
+        k = 0
+        for sid in hidden_sids:
+            pieces: list[tuple[int, ...]] = []
+            for pc in spaces[sid]:
+                if pc[0] == owner and not pc[3] & F_UP:
+                    pc = (owner, pool[k], pc[2], pc[3])
+                    k += 1
+                pieces.append(pc)
+            spaces[sid] = tuple(pieces)
         return sorted(pool[len(hidden):])
 
     # ------------------------------------------------------------------ text
