@@ -14,14 +14,14 @@ Design notes
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from automa.rules.core import TERMINAL, Outcome, State
 from automa.rules.draws import randbelow, shuffle
 
 from .data import SPECIALS
 
-SPECIAL_SET = frozenset(SPECIALS)
+SPECIAL_SET: Final = frozenset(SPECIALS)
 
 
 
@@ -51,8 +51,8 @@ def unshared_rng(shared: random.Random) -> random.Random:
 
 
 #: decision kinds of the secret rounds (20.5): the others see only who is being asked
-SECRET_KINDS = ("keep", "dawn", "victim", "gavel", "sleep", "confess")
-TOKEN_ORDER = ("asylum", "black_cat", "matchmaker", "piety")
+SECRET_KINDS: Final = ("keep", "dawn", "victim", "gavel", "sleep", "confess")
+TOKEN_ORDER: Final = ("asylum", "black_cat", "matchmaker", "piety")
 
 
 #: the state's fields (a compiled build has no __slots__ on the class; pickling reads these)
@@ -365,11 +365,12 @@ class SalemState(State):
         self.announced[t] = False
 
     def _drop_fact(self, t: int, card: str) -> None:
+        fact = (t, card)
         for f in self.facts:
-            if (t, card) in f:
-                f.remove((t, card))
-        if (t, card) in self.pub_facts:
-            self.pub_facts.remove((t, card))
+            if f and fact in f:
+                f.remove(fact)
+        if fact in self.pub_facts:
+            self.pub_facts.remove(fact)
 
     def _add_fact(self, s: int, t: int, card: str) -> None:
         if self.alive[s] and not self.game.is_ghost[s] and (t, card) not in self.facts[s]:
@@ -388,11 +389,12 @@ class SalemState(State):
             self.hfacts[s].append((t, c))
 
     def _hf_play(self, t: int, c: str) -> None:
+        fact = (t, c)
         for f in self.hfacts:
-            if (t, c) in f:
-                f.remove((t, c))
-        if (t, c) in self.pub_hfacts:
-            self.pub_hfacts.remove((t, c))
+            if f and fact in f:
+                f.remove(fact)
+        if fact in self.pub_hfacts:
+            self.pub_hfacts.remove(fact)
 
     def _hf_drop(self, t: int) -> None:
         for f in self.hfacts:
@@ -1944,9 +1946,9 @@ class SalemState(State):
         return _info.determinizer(self, seat)
 
 
-_TASKS = {k[3:]: v for k, v in vars(SalemState).items() if k.startswith("_t_")}
-_LEGAL = {k[4:]: v for k, v in vars(SalemState).items() if k.startswith("_la_")}
-_APPLY = {k[4:]: v for k, v in vars(SalemState).items() if k.startswith("_ap_")}
+_TASKS: Final = {k[3:]: v for k, v in vars(SalemState).items() if k.startswith("_t_")}
+_LEGAL: Final = {k[4:]: v for k, v in vars(SalemState).items() if k.startswith("_la_")}
+_APPLY: Final = {k[4:]: v for k, v in vars(SalemState).items() if k.startswith("_ap_")}
 
 # observation and determinize live in info.py, which reads SECRET_KINDS from this module
 from . import info as _info  # noqa: E402
