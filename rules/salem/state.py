@@ -53,6 +53,18 @@ def unshared_rng(shared: random.Random) -> random.Random:
 #: decision kinds of the secret rounds (20.5): the others see only who is being asked
 SECRET_KINDS: Final = ("keep", "dawn", "victim", "gavel", "sleep", "confess")
 TOKEN_ORDER: Final = ("asylum", "black_cat", "matchmaker", "piety")
+#: ("target", q) and ("target2", q) per position, built once (a compiled literal tuple is built
+#: anew each time) and grown to the largest table seen
+_TARGETS: Final[list[tuple[str, int]]] = []
+_TARGETS2: Final[list[tuple[str, int]]] = []
+CONFESS_NONE: Final = ("confess", "none")
+
+
+def _target_actions(n: int) -> tuple[list[tuple[str, int]], list[tuple[str, int]]]:
+    while len(_TARGETS) < n:
+        _TARGETS.append(("target", len(_TARGETS)))
+        _TARGETS2.append(("target2", len(_TARGETS2)))
+    return _TARGETS, _TARGETS2
 
 
 #: the state's fields (a compiled build has no __slots__ on the class; pickling reads these)
@@ -1031,7 +1043,7 @@ class SalemState(State):
         return [("sleep",)]
 
     def _la_confess(self, p: int, pay: Any) -> list:
-        out = [("confess", "none")]
+        out: list[tuple[str, str]] = [CONFESS_NONE]
         for k in sorted(set(self.fd[p])):  # type: ignore[index]
             if k not in SPECIAL_SET:
                 out.append(("confess", k))
@@ -1147,8 +1159,9 @@ class SalemState(State):
         g = self.game.is_ghost
         alive = self.alive
         eff = "accuse" if card == "alibi_w" else d.effect[card]
+        targets = _target_actions(self.N)[0]
         if eff == "accuse" or eff == "stocks":
-            return [("target", q) for q in range(self.N) if q != p and alive[q]]
+            return [targets[q] for q in range(self.N) if q != p and alive[q]]
         others = [q for q in range(self.N) if q != p and alive[q]]
         if eff == "alibi":
             qs = [q for q in others if self._alibi_ok(q)]
@@ -1162,7 +1175,7 @@ class SalemState(State):
             qs = self._bless_targets(p, pay[1])
         else:
             qs = []
-        return [("target", q) for q in qs]
+        return [targets[q] for q in qs]
 
     def _la_target2(self, p: int, pay: Any) -> list:
         card, a = pay
@@ -1170,7 +1183,8 @@ class SalemState(State):
         qs = [q for q in range(self.N) if q != p and q != a and self.alive[q]]
         if card == "robbery":
             qs = [q for q in qs if not g[q]]
-        return [("target2", q) for q in qs]
+        targets2 = _target_actions(self.N)[1]
+        return [targets2[q] for q in qs]
 
     def _la_alibi(self, p: int, pay: Any) -> list:
         return self._alibi_options(pay[0])
