@@ -90,7 +90,10 @@ def run(root: Node, rng: random.Random, fixed_world: Any, new_world: Any,
         while player >= 0:
             legal = world.legal_actions()
             children = node.children
-            if legal == node.seen_legal:
+            kids: list[Node | None]
+            if not children:
+                kids = [None] * len(legal)               # a new node: nothing to look up
+            elif legal == node.seen_legal:
                 kids = node.seen_kids                    # the same actions: the same children
             else:
                 kids = [children.get(a) for a in legal]     # one hash per action, not two
