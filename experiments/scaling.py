@@ -32,7 +32,9 @@ through the logarithms of the MCTS and ISMCTS figures), not single figures, whic
 each random game's midpoint falls, and whole-game lengths vary a lot from game to game in
 Salem, so growth factors of the iteration cost itself jump about; they are in the table too.)
 
-Writes experiments/results/scaling.csv, .md and .png (the PNG needs the plots extra).
+Writes experiments/results/scaling.csv, .md and .png with the compiled engines (`automa native
+build`), scaling_pure.csv, .md and .png with the pure-Python ones (AUTOMA_PURE=1); the PNG
+needs the plots extra.
 """
 from __future__ import annotations
 
@@ -246,21 +248,25 @@ def main() -> None:
                       f"ismcts {row['ismcts_us_per_iteration']:8.1f} us/it  eff {row['mcts_efficiency']:.2f}/"
                       f"{row['ismcts_efficiency']:.2f}", flush=True)
     add_growth(rows)
-    command = (f"python experiments/scaling.py --seconds {args.seconds:g} --positions {args.positions} "
-               f"--games {args.games}" + (f" --only {args.only}" if args.only else ""))
+    from automa import native
+    compiled = bool(native.compiled_in_use())
+    stem = "scaling" if compiled else "scaling_pure"
+    command = (("" if compiled else "AUTOMA_PURE=1 ") + f"python experiments/scaling.py --seconds {args.seconds:g} "
+               f"--positions {args.positions} --games {args.games}" + (f" --only {args.only}" if args.only else ""))
     notes = ["Columns: length = actions in a whole random game; times are CPU microseconds per call "
              "or per search iteration; efficiency = simulated actions per second inside the search over "
              "raw random-playout actions per second from the same position; *_growth = the value over "
              "the game's value at its smallest player count.", "",
-             f"Machine: {os.cpu_count()} cores, load average {load:.1f} when the run started (other "
+             f"Machine: {os.cpu_count()} cores, engines: {native.engines_label()}, load average {load:.1f} when the run started (other "
              "work on a shared machine still slows CPU-time figures somewhat: single figures can be "
              "off by 10-20%).", "",
              "Does the cost of an iteration grow faster than the game's own length?  It does when the "
              "cost per simulated action rises with the player count (its fitted trend from the smallest "
              f"count to the largest above x{SLACK:g}):", ""] + verdicts(rows)
-    write_table(out, "scaling", COLUMNS, [[r[c] for c in COLUMNS] for r in rows],
-                "Search cost against player count", command, timer.seconds, notes)
-    plot(rows, out / "scaling.png")
+    write_table(out, stem, COLUMNS, [[r[c] for c in COLUMNS] for r in rows],
+                "Search cost against player count" + ("" if compiled else " (pure-Python engines)"),
+                command, timer.seconds, notes)
+    plot(rows, out / f"{stem}.png")
 
 
 if __name__ == "__main__":
