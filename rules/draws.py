@@ -73,12 +73,18 @@ def clone_rng(rng: random.Random) -> random.Random:
     ints (9 us); where the module has checked at import that it can (CPython with the GIL
     and the generator's usual layout), the words are copied as bytes instead (under 1 us),
     into a new generator of the same type, never outside it."""
-    copy = _RANDOM.__new__(_RANDOM)
     if BYTE_COPY and type(rng) is _RANDOM:
-        _MEMMOVE(id(copy) + _HEAD, id(rng) + _HEAD, _BODY)
-        setattr(copy, "gauss_next", getattr(rng, "gauss_next"))
-    else:
-        copy.setstate(rng.getstate())
+        return _byte_copy(rng)
+    copy = _RANDOM.__new__(_RANDOM)
+    copy.setstate(rng.getstate())
+    return copy
+
+
+def _byte_copy(rng: random.Random) -> random.Random:
+    """A new generator holding `rng`'s words and position, copied as bytes (see clone_rng)."""
+    copy = _RANDOM.__new__(_RANDOM)
+    _MEMMOVE(id(copy) + _HEAD, id(rng) + _HEAD, _BODY)
+    setattr(copy, "gauss_next", getattr(rng, "gauss_next"))
     return copy
 
 
@@ -87,7 +93,7 @@ def _byte_copy_works() -> bool:
     for seed in range(8):
         rng = random.Random(seed)
         rng.getrandbits(seed * 97 + 1)
-        copy = clone_rng(rng)
+        copy = _byte_copy(rng)
         if copy.getstate() != rng.getstate() or copy.random() != rng.random():
             return False
     return True
@@ -98,9 +104,9 @@ def _byte_copy_works() -> bool:
 _HEAD: Final = object.__basicsize__
 _BODY: Final = random.Random.__mro__[1].__basicsize__ - object.__basicsize__
 _MEMMOVE: Final = ctypes.memmove
-BYTE_COPY = False
-BYTE_COPY = (sys.implementation.name == "cpython" and not sysconfig.get_config_var("Py_GIL_DISABLED")
-             and _BODY == 4 * 625 + (-4 * 625) % 8 and _byte_copy_works())
+#: whether clone_rng copies as bytes (checked at import: the layout, then the copies themselves)
+BYTE_COPY: Final = (sys.implementation.name == "cpython" and not sysconfig.get_config_var("Py_GIL_DISABLED")
+                    and _BODY == 4 * 625 + (-4 * 625) % 8 and _byte_copy_works())
 
 BIT_LENGTHS: Final = [n.bit_length() for n in range(257)]
 #: whether this Python's random.Random draws as the functions above assume (checked at import)
