@@ -160,98 +160,83 @@ class Tables:
     layout and its card tables, copied once per game.  Compiled (automa/native.py), a read
     from here is a field load, where a read from the interpreted game or data object is a
     dictionary lookup; in pure Python it costs the same as before."""
-    # from the game
-    n: int
-    solo: bool
-    lp: bool
-    chronicle: bool                     # chronicle mode (the bonuses are chronicle_bonuses)
-    use_events: bool
-    kcols: int
-    krows: int
-    slots: int
-    n_spaces: int
-    times_target: int
-    area: tuple[int, ...]
-    aidx: tuple[int, ...]
-    all_seats: tuple[int, ...]
-    kiosk_sids: tuple[int, ...]
-    archive_sids: tuple[int, ...]
-    bus_sids: tuple[int, ...]
-    ot_sids: tuple[int, ...]
-    event_sids: tuple[int, ...]
-    kiosk_col_sids: tuple[tuple[int, ...], ...]
-    kiosk_row_sids: tuple[tuple[int, ...], ...]
-    bus_sid_costs: tuple[tuple[int, ...], ...]
-    bus: tuple[tuple[Any, ...], ...]
-    bus_by_cost: dict[int, int]
-    hl: tuple[frozenset[int], ...]
-    alt: frozenset[str]
-    place_acts: tuple[tuple[tuple[Any, ...], ...], ...]
-    # from the data files
-    houses_per_colour: int
-    sports_cash: int
-    ent_contacts: int
-    economy_points: int
-    start: int
-    qualify: int
-    max_turns: int
-    ot_display: int
-    ot_penalty: int
-    ot_reward: int
-    times_x_orange: int
-    times_x_red: int
-    string_length: float
-    national: tuple[int, ...]
-    international: tuple[int, ...]
-    cell_evi: tuple[int, ...]
-    cell_line: tuple[int, ...]
-    line_points: tuple[int, ...]
-    statement_points: tuple[int, ...]
-    opinion: tuple[int, ...]
-    photo_cost: tuple[int, ...]
-    supply: tuple[int, ...]
-    red_values: tuple[int, ...]
-    blue_values: tuple[int, ...]
-    times_score: tuple[int, ...]
-    news_pay: tuple[tuple[int, ...], ...]
-    news_blocks: tuple[tuple[int, ...], ...]
-    evidence_cards: tuple[tuple[int, ...], ...]
-    line_cards: tuple[tuple[int, ...], ...]
-    report_cells: tuple[tuple[int, ...], ...]
-    reach: tuple[tuple[int, ...], ...]
-    hr: tuple[tuple[int, ...], ...]
-    events: tuple[tuple[int, ...], ...]
-    times_by_colour: tuple[tuple[int, ...], ...]
-    archive_lower: tuple[tuple[int, ...], ...]
-    chronicle_bonuses: tuple[tuple[int, ...], ...]
-    ot_cards: tuple[tuple[Any, ...], ...]
-    times_cards: tuple[tuple[Any, ...], ...]
-    dist: tuple[tuple[Any, ...], ...]
-    cell_of: dict[Any, int]
-    colours: tuple[str, ...]
-    evidence_types: tuple[str, ...]
-    report_ids: tuple[str, ...]
 
     def __init__(self, game: PulitzerGame) -> None:
-        for name in _GAME_FACTS:
-            setattr(self, name, getattr(game, name))
-        for name in _DATA_FACTS:
-            setattr(self, name, getattr(game.data, name))
-        self.chronicle_bonuses = game.data.chronicle
-        self.string_length = float(game.data.string_length)
+        d = game.data
+        # from the game
+        self.n: int = game.n
+        self.solo: bool = game.solo
+        self.lp: bool = game.lp
+        self.chronicle: bool = game.chronicle      # chronicle mode (its bonuses: chronicle_bonuses)
+        self.use_events: bool = game.use_events
+        self.kcols: int = game.kcols
+        self.krows: int = game.krows
+        self.slots: int = game.slots
+        self.n_spaces: int = game.n_spaces
+        self.times_target: int = game.times_target
+        self.area: tuple[int, ...] = game.area
+        self.aidx: tuple[int, ...] = game.aidx
+        self.all_seats: tuple[int, ...] = game.all_seats
+        self.kiosk_sids: tuple[int, ...] = game.kiosk_sids
+        self.archive_sids: tuple[int, ...] = game.archive_sids
+        self.bus_sids: tuple[int, ...] = game.bus_sids
+        self.ot_sids: tuple[int, ...] = game.ot_sids
+        self.event_sids: tuple[int, ...] = game.event_sids
+        self.kiosk_col_sids: tuple[tuple[int, ...], ...] = game.kiosk_col_sids
+        self.kiosk_row_sids: tuple[tuple[int, ...], ...] = game.kiosk_row_sids
+        self.bus_sid_costs: tuple[tuple[int, ...], ...] = game.bus_sid_costs
+        self.bus: tuple[tuple[Any, ...], ...] = game.bus
+        self.bus_by_cost: dict[int, int] = game.bus_by_cost
+        self.hl: tuple[frozenset[int], ...] = game.hl
+        self.alt: frozenset[str] = game.alt
+        self.place_acts: tuple[tuple[tuple[Any, ...], ...], ...] = game.place_acts
+    # from the data files
+        # from the data files
+        self.houses_per_colour: int = d.houses_per_colour
+        self.sports_cash: int = d.sports_cash
+        self.ent_contacts: int = d.ent_contacts
+        self.economy_points: int = d.economy_points
+        self.start: int = d.start
+        self.qualify: int = d.qualify
+        self.max_turns: int = d.max_turns
+        self.ot_display: int = d.ot_display
+        self.ot_penalty: int = d.ot_penalty
+        self.ot_reward: int = d.ot_reward
+        self.times_x_orange: int = d.times_x_orange
+        self.times_x_red: int = d.times_x_red
+        self.string_length: float = float(d.string_length)
+        self.national: tuple[int, ...] = d.national
+        self.international: tuple[int, ...] = d.international
+        self.cell_evi: tuple[int, ...] = d.cell_evi
+        self.cell_line: tuple[int, ...] = d.cell_line
+        self.line_points: tuple[int, ...] = d.line_points
+        self.statement_points: tuple[int, ...] = d.statement_points
+        self.opinion: tuple[int, ...] = d.opinion
+        self.photo_cost: tuple[int, ...] = d.photo_cost
+        self.supply: tuple[int, ...] = d.supply
+        self.red_values: tuple[int, ...] = d.red_values
+        self.blue_values: tuple[int, ...] = d.blue_values
+        self.times_score: tuple[int, ...] = d.times_score
+        self.news_pay: tuple[tuple[int, ...], ...] = d.news_pay
+        self.news_blocks: tuple[tuple[int, ...], ...] = d.news_blocks
+        self.evidence_cards: tuple[tuple[int, ...], ...] = d.evidence_cards
+        self.line_cards: tuple[tuple[int, ...], ...] = d.line_cards
+        self.report_cells: tuple[tuple[int, ...], ...] = d.report_cells
+        self.reach: tuple[tuple[int, ...], ...] = d.reach
+        self.hr: tuple[tuple[int, ...], ...] = d.hr
+        self.events: tuple[tuple[int, ...], ...] = d.events
+        self.times_by_colour: tuple[tuple[int, ...], ...] = d.times_by_colour
+        self.archive_lower: tuple[tuple[int, ...], ...] = d.archive_lower
+        self.chronicle_bonuses: tuple[tuple[int, ...], ...] = d.chronicle
+        self.ot_cards: tuple[tuple[Any, ...], ...] = d.ot_cards
+        self.times_cards: tuple[tuple[Any, ...], ...] = d.times_cards
+        self.dist: tuple[tuple[Any, ...], ...] = d.dist
+        self.cell_of: dict[Any, int] = d.cell_of
+        self.colours: tuple[str, ...] = d.colours
+        self.evidence_types: tuple[str, ...] = d.evidence_types
+        self.report_ids: tuple[str, ...] = d.report_ids
 
 
-_GAME_FACTS = ("n", "solo", "lp", "chronicle", "use_events", "kcols", "krows", "slots", "n_spaces",
-               "times_target", "area", "aidx", "all_seats", "kiosk_sids", "archive_sids", "bus_sids",
-               "ot_sids", "event_sids", "kiosk_col_sids", "kiosk_row_sids", "bus_sid_costs", "bus",
-               "bus_by_cost", "hl", "alt", "place_acts")
-_DATA_FACTS = ("houses_per_colour", "sports_cash", "ent_contacts", "economy_points", "start", "qualify",
-               "max_turns", "ot_display", "ot_penalty", "ot_reward", "times_x_orange", "times_x_red",
-               "national", "international", "cell_evi", "cell_line", "line_points", "statement_points",
-               "opinion", "photo_cost", "supply", "red_values", "blue_values", "times_score", "news_pay",
-               "news_blocks", "evidence_cards", "line_cards", "report_cells", "reach", "hr", "events",
-               "times_by_colour", "archive_lower", "ot_cards", "times_cards", "dist", "cell_of", "colours",
-               "evidence_types", "report_ids")
 #: one Tables per configuration (games are equal when their type and parameters are)
 _TABLES: dict[PulitzerGame, Tables] = {}
 
