@@ -47,6 +47,7 @@ import timeit
 
 from common import RESULTS, Timer, write_table
 
+from automa import native
 from automa.rules.core import load_game, play_random
 from automa.search.bench import mid_game_state
 from automa.search.mcts import ISMCTSBot, MCTSBot
@@ -248,16 +249,17 @@ def main() -> None:
                       f"ismcts {row['ismcts_us_per_iteration']:8.1f} us/it  eff {row['mcts_efficiency']:.2f}/"
                       f"{row['ismcts_efficiency']:.2f}", flush=True)
     add_growth(rows)
-    from automa import native
     compiled = bool(native.compiled_in_use())
     stem = "scaling" if compiled else "scaling_pure"
-    command = (("" if compiled else "AUTOMA_PURE=1 ") + f"python experiments/scaling.py --seconds {args.seconds:g} "
-               f"--positions {args.positions} --games {args.games}" + (f" --only {args.only}" if args.only else ""))
+    command = (("" if compiled else "AUTOMA_PURE=1 ") + f"python experiments/scaling.py "
+               f"--seconds {args.seconds:g} --positions {args.positions} --games {args.games}"
+               + (f" --only {args.only}" if args.only else ""))
     notes = ["Columns: length = actions in a whole random game; times are CPU microseconds per call "
              "or per search iteration; efficiency = simulated actions per second inside the search over "
              "raw random-playout actions per second from the same position; *_growth = the value over "
              "the game's value at its smallest player count.", "",
-             f"Machine: {os.cpu_count()} cores, engines: {native.engines_label()}, load average {load:.1f} when the run started (other "
+             f"Machine: {os.cpu_count()} cores, engines: {native.engines_label()}, load average {load:.1f} "
+             "when the run started (other "
              "work on a shared machine still slows CPU-time figures somewhat: single figures can be "
              "off by 10-20%).", "",
              "Does the cost of an iteration grow faster than the game's own length?  It does when the "

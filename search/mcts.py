@@ -120,13 +120,12 @@ class MCTSBot(Bot):
 
         The loop (`automa.search.uct.run`, compiled with the engines by `automa native build`)
         is the hot path of every bot, so it asks the world for its player once per step, reads
-        log(avail) from a table, runs the common
-        playout (uniform random to the end) without the per-step checks of the greedy and
-        depth-limited ones, and, for a new world every iteration, uses the game's
-        `determinizer(seat)` when it has one (the same worlds as `determinize`, with the work
-        that needs no draw done once per search).  Every score is the same expression on the
-        same numbers as the plain UCT formula, so the tree and its choices do not depend on
-        these shortcuts."""
+        log(avail) from a table, runs the common playout (uniform random to the end) without
+        the per-step checks of the greedy and depth-limited ones, and, for a new world every
+        iteration, uses the game's `determinizer(seat)` when it has one (the same worlds as
+        `determinize`, with the work that needs no draw done once per search).  Every score is
+        the same expression on the same numbers as the plain UCT formula, so the tree and its
+        choices do not depend on these shortcuts."""
         p = self.params
         rng = self.rng
         seats = state.num_players()

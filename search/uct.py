@@ -60,9 +60,10 @@ def run(root: Node, rng: random.Random, fixed_world: Any, new_world: Any,
         c: float, iterations: int, deadline: float, stop: float, depth_limit: int,
         greedy: bool, epsilon: float) -> tuple[int, int]:
     """Grow `root` by iterations on copies of `fixed_world` (or, when it is None, on a new
-    world from the callable `new_world(rng)` each time) until `iterations` are done or, when they are above
-    0, the `deadline` passes or the safety `stop` does (checked every 8 iterations).
-    Returns (iterations, simulated actions)."""
+    world from the callable `new_world(rng)` each time).  With a `deadline` above 0 the
+    search runs until that time; otherwise it runs `iterations` iterations, or stops at
+    `stop` when that is above 0 (checked every 8 iterations).  Returns (iterations,
+    simulated actions)."""
     seats = len(root.totals)
     sqrt = math.sqrt
     clock = time.perf_counter
