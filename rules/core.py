@@ -403,8 +403,10 @@ def snapshot(value: Any) -> Any:
         return ("set", tuple(sorted((snapshot(v) for v in value), key=repr)))
     if dataclasses.is_dataclass(value):
         return (type(value).__name__, tuple(snapshot(getattr(value, f.name)) for f in dataclasses.fields(value)))
-    if hasattr(value, "__dict__") or hasattr(value, "__slots__"):
-        # what pickling keeps: a compiled engine's attributes live outside __dict__
+    if (hasattr(value, "__dict__") or hasattr(value, "__slots__")
+            or type(value).__getstate__ is not object.__getstate__):
+        # what pickling keeps: a compiled engine's attributes live outside __dict__ (a
+        # compiled state may have no __dict__ at all)
         fields = value.__getstate__()
         if isinstance(fields, tuple):               # (__dict__, slots) of a slotted class
             fields = {**(fields[0] or {}), **(fields[1] or {})}
@@ -445,9 +447,15 @@ def _flat_text(value: Any) -> str:
     return str(value)
 
 
+def fresh_seed(rng: random.Random) -> int:
+    """The seed of `fresh_rng(rng)`, for a world that makes its generator on its first draw
+    (seeding costs more than many playouts draw)."""
+    return rng.getrandbits(64)
+
+
 def fresh_rng(rng: random.Random) -> random.Random:
     """A new generator seeded from `rng`: used by determinize for future randomness."""
-    return random.Random(rng.getrandbits(64))
+    return random.Random(fresh_seed(rng))
 
 
 def action_to_json(action: Any) -> Any:

@@ -19,7 +19,7 @@ from typing import Any, Callable, Final
 
 from automa import times as T
 from automa.times import BLUE, RED, TIMES
-from automa.rules.core import TERMINAL, Outcome, State, fresh_rng
+from automa.rules.core import TERMINAL, Outcome, State, fresh_seed
 from automa.rules.draws import clone_rng, randbelow, randint, shuffle
 from automa.rules.tuples import tuple_plus, tuple_with, tuple_without
 
@@ -251,6 +251,10 @@ def tables_for(game: PulitzerGame) -> Tables:
 class PulitzerState(State):
     game: PulitzerGame
     tables: Tables
+    _gen: random.Random
+    #: a seed not yet planted (-1: none): a new world's generator is seeded when first drawn
+    #: from, since seeding costs a third of a world and most playouts never draw
+    _gen_seed: int
     #: typed so that the compiled engine (automa/native.py) indexes them natively
     spaces: list[tuple[tuple[int, ...], ...]]  # per space, its pieces (owner, journalist, bonus, flags)
     money: list[int]
@@ -321,7 +325,8 @@ class PulitzerState(State):
         if game is None:        # a blank state, for clone() and unpickling to fill
             return
         self.game = game
-        self.rng = random.Random(seed)
+        self._gen = random.Random(seed)
+        self._gen_seed = -1
         self._cache_rng_shared = False
         self.log = []           # LP: what the Times and the agents did, as (round, kind, args) (public)
         tb = self.tables = tables_for(game)
@@ -430,7 +435,8 @@ class PulitzerState(State):
         # shared: plain values and tuples, which a change replaces rather than edits
         new.game = self.game
         new.tables = self.tables
-        new.rng = self.rng
+        new._gen = self._gen
+        new._gen_seed = self._gen_seed
         new.round = self.round
         new.placing = self.placing
         new.over = self.over
@@ -511,12 +517,28 @@ class PulitzerState(State):
         new._cache_rng_shared = True
         return new
 
-    def _r(self) -> random.Random:
-        """The state's generator, copied first if a clone still shares it."""
-        if self._cache_rng_shared:
-            self.rng = clone_rng(self.rng)
+    @property
+    def rng(self) -> random.Random:
+        """The state's generator (shared with clones until one of them draws: see `_r`)."""
+        if self._gen_seed >= 0:
+            self._gen = random.Random(self._gen_seed)
+            self._gen_seed = -1
             self._cache_rng_shared = False
-        return self.rng
+        return self._gen
+
+    @rng.setter
+    def rng(self, gen: random.Random) -> None:
+        self._gen = gen
+        self._gen_seed = -1
+
+    def _r(self) -> random.Random:
+        """The state's generator to draw from, copied first if a clone still shares it."""
+        if self._gen_seed >= 0:
+            return self.rng
+        if self._cache_rng_shared:
+            self._gen = clone_rng(self._gen)
+            self._cache_rng_shared = False
+        return self._gen
 
     def _set_piece(self, sid: int, pos: int, piece: tuple) -> None:
         self.spaces[sid] = tuple_with(self.spaces[sid], pos, piece)
@@ -1923,6 +1945,19 @@ class PulitzerState(State):
         return [(self.final_score(s), self.report_score(s), self.contacts[s]) for s in range(self.tables.n)]
 
     def outcome(self) -> Outcome:
+        return Outcome(*self._result())
+
+    def returns(self) -> list[float]:
+        """As `State.returns`, without building the Outcome: search scores the end of every
+        playout with it."""
+        if not self.over:
+            return self.heuristic()
+        winners = self._result()[0]
+        share = 1.0 / len(winners) if winners else 0.0
+        return [share if seat in winners else 0.0 for seat in range(self.tables.n)]
+
+    def _result(self) -> tuple[tuple[int, ...], tuple[int, ...], str]:
+        """The outcome's (winners, ranks, reason)."""
         tb = self.tables
         n = tb.n
         sc = self.scores()
@@ -1930,36 +1965,35 @@ class PulitzerState(State):
             mine = sc[0][0]
             target = tb.times_target
             if self.capitol:
-                return Outcome((), (2,), "agents reached the Capitol: the press lost public opinion")
+                return ((), (2,), "agents reached the Capitol: the press lost public opinion")
             if self.eliminated[0]:
-                return Outcome((), (2,), "eliminated: five highlighted evidence out of reach")
+                return ((), (2,), "eliminated: five highlighted evidence out of reach")
             if not self.qualified(0):
-                return Outcome((), (2,), "not qualified: fewer than 5 highlighted evidence found")
+                return ((), (2,), "not qualified: fewer than 5 highlighted evidence found")
             if mine > target or (mine == target and "R-36" in tb.alt):
-                return Outcome((0,), (1,), "the Post beats the Times' score table")
-            return Outcome((), (2,), "Times wins on the score table")
+                return ((0,), (1,), "the Post beats the Times' score table")
+            return ((), (2,), "Times wins on the score table")
         if self.capitol:
-            return Outcome((), tuple([1] * n), "agents reached the Capitol: all players lose")
+            return ((), tuple([1] * n), "agents reached the Capitol: all players lose")
         qual = [self.qualified(s) if (tb.lp or not tb.chronicle) else True for s in range(n)]
         if tb.lp and any(self.eliminated):
             alive = [s for s in range(n) if not self.eliminated[s]]
             if not alive:
-                return Outcome((), tuple([1] * n), "both eliminated at once: nobody wins")
+                return ((), tuple([1] * n), "both eliminated at once: nobody wins")
             ranks = tuple(1 if s in alive else 2 for s in range(n))
-            return Outcome(tuple(alive), ranks,
-                           "opponent eliminated: five highlighted evidence out of reach")
+            return (tuple(alive), ranks, "opponent eliminated: five highlighted evidence out of reach")
         keys = [((1 if qual[s] else 0),) + tuple(sc[s]) for s in range(n)]
         ranks = Outcome.ranks_from_scores(keys)
         if not any(qual):
-            return Outcome((), ranks, "nobody qualified (fewer than 5 highlighted evidence found)")
+            return ((), ranks, "nobody qualified (fewer than 5 highlighted evidence found)")
         winners = tuple(s for s in range(n) if ranks[s] == 1)
         if len(winners) > 1:
-            return Outcome(winners, ranks, "shared victory: tie on score, report and contacts")
+            return (winners, ranks, "shared victory: tie on score, report and contacts")
         if sum(qual) == 1 and sum(1 for s in range(n) if not qual[s]) > 0 and n == 2:
             reason = "only qualifying report (5 highlighted evidence)"
         else:
             reason = "highest score" + (" among qualified reports" if not all(qual) else "")
-        return Outcome(winners, ranks, reason)
+        return (winners, ranks, reason)
 
     # ------------------------------------------------------------------ heuristic
     def heuristic(self) -> list[float]:
@@ -2037,9 +2071,10 @@ class PulitzerState(State):
 
     def determinizer(self, seat: int) -> Callable[[random.Random], PulitzerState]:
         """`determinize(seat, rng)` as a function of rng alone: the canonical orders of the
-        hidden decks and pools, and where the face-down agents stand, are worked out once, so
-        a search that asks for a new world every iteration pays only for the copy and the
-        draws.  The very worlds of `determinize`; valid while the state is unchanged."""
+        hidden decks and pools, and where the face-down pieces and agents stand, are worked
+        out once, so a search that asks for a new world every iteration pays only for the
+        copy and the draws.  The very worlds of `determinize`; valid while the state is
+        unchanged."""
         tb = self.tables
         hidden_seats = [] if self.revealed else [p for p in range(tb.n) if p != seat]
         resample_times = not self.revealed and tb.solo
@@ -2047,6 +2082,8 @@ class PulitzerState(State):
         agent_slots = [(sid, i) for sid in range(tb.n_spaces) for i, pc in enumerate(self.spaces[sid])
                        if pc[0] == RED]
         agent_values = sorted(tb.red_values)
+        face_down = [(p, self._face_down(p, self.avail[p])) for p in hidden_seats]
+        times_face_down = self._face_down(TIMES, self.times_pool) if resample_times else ([], [], 0)
         decks = (sorted(self.evi_deck), sorted(self.line_deck), sorted(self.ot_deck), sorted(self.ev_deck))
         news_rest = sorted(self.news_deck[:-1]) if len(self.news_deck) > 1 else []
         times_colours: list[int] = []
@@ -2058,10 +2095,11 @@ class PulitzerState(State):
 
         def world(rng: random.Random) -> PulitzerState:
             w = self.clone()
-            for p in hidden_seats:
-                w.avail[p] = tuple(self._resample_owner(w, p, w.avail[p], rng))
+            for p, (sids, pool_sorted, count) in face_down:
+                w.avail[p] = tuple(self._deal_face_down(w, p, sids, pool_sorted, count, rng))
             if resample_times:
-                w.times_pool = self._resample_owner(w, TIMES, w.times_pool, rng)
+                sids, pool_sorted, count = times_face_down
+                w.times_pool = self._deal_face_down(w, TIMES, sids, pool_sorted, count, rng)
             if resample_agents:
                 pool = agent_values[:]
                 shuffle(pool, rng)
@@ -2074,17 +2112,15 @@ class PulitzerState(State):
             if times_colours:
                 pools = [_shuffled(pool, rng) for pool in times_pools]
                 w.times_deck = [pools[c].pop() for c in times_colours]
-            w.rng = fresh_rng(rng)
-            w._cache_rng_shared = False
+            w._gen_seed = fresh_seed(rng)
             return w
         return world
 
-    @staticmethod
-    def _resample_owner(w: PulitzerState, owner: int, reserve: Any, rng: random.Random) -> list[int]:
-        """Deals `owner`'s face-down pieces again from them and its reserve, in board order;
-        returns the reserve left."""
-        spaces = w.spaces
-        hidden_sids: list[int] = []
+    def _face_down(self, owner: int, reserve: Any) -> tuple[list[int], list[int], int]:
+        """Where `owner`'s face-down pieces stand, for `_deal_face_down`: (the spaces holding
+        them in board order, the sorted pool they and the reserve make, how many stand)."""
+        spaces = self.spaces
+        sids: list[int] = []
         hidden: list[int] = []
         for sid in range(len(spaces)):
             first = True
@@ -2092,12 +2128,20 @@ class PulitzerState(State):
                 if pc[0] == owner and not pc[3] & F_UP:
                     hidden.append(pc[1])
                     if first:
-                        hidden_sids.append(sid)
+                        sids.append(sid)
                         first = False
-        pool = sorted(hidden + list(reserve))
+        return sids, sorted(hidden + list(reserve)), len(hidden)
+
+    @staticmethod
+    def _deal_face_down(w: PulitzerState, owner: int, sids: list[int], pool_sorted: list[int],
+                        count: int, rng: random.Random) -> list[int]:
+        """Deals `owner`'s face-down pieces again from the shuffled pool, in board order;
+        returns the reserve left, sorted."""
+        spaces = w.spaces
+        pool = pool_sorted[:]
         shuffle(pool, rng)
         k = 0
-        for sid in hidden_sids:
+        for sid in sids:
             pieces: list[tuple[int, ...]] = []
             for pc in spaces[sid]:
                 if pc[0] == owner and not pc[3] & F_UP:
@@ -2105,7 +2149,7 @@ class PulitzerState(State):
                     k += 1
                 pieces.append(pc)
             spaces[sid] = tuple(pieces)
-        return sorted(pool[len(hidden):])
+        return sorted(pool[count:])
 
     # ------------------------------------------------------------------ text
     def space_name(self, sid: int) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 import random
 
 from .data import PIECES, RES
+from automa.rules.core import fresh_seed
 from automa.rules.draws import shuffle
 
 
@@ -210,7 +211,7 @@ def determinizer(state, seat: int):
         # future chance: fresh_rng(rng)'s seed, drawn now; the generator is made on the world's
         # first draw (TabletopState.R)
         w.rng = None
-        w._cache_rng_seed = rng.getrandbits(64)
+        w._cache_rng_seed = fresh_seed(rng)
         w._cache_rng_shared = False
         return w
     return world
