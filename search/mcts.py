@@ -119,10 +119,11 @@ class MCTSBot(Bot):
         """Run the search from `seat`'s view of `state` and return the root node.
 
         The loop (`automa.search.uct.run`, compiled with the engines by `automa native build`)
-        is the hot path of every bot, so it asks the world for its player once per step, reads
-        log(avail) from a table, runs the common playout (uniform random to the end) without
-        the per-step checks of the greedy and depth-limited ones, and, for a new world every
-        iteration, uses the game's `determinizer(seat)` when it has one (the same worlds as
+        is the hot path of every bot, so it asks the world for its player once per step, asks
+        for the mover's legal actions at the root once per search, reads log(avail) from a
+        table, runs the common playout (uniform random to the end) without the per-step
+        checks of the greedy and depth-limited ones, and, for a new world every iteration,
+        uses the game's `determinizer(seat)` when it has one (the same worlds as
         `determinize`, with the work that needs no draw done once per search).  Every score is
         the same expression on the same numbers as the plain UCT formula, so the tree and its
         choices do not depend on these shortcuts."""
@@ -149,8 +150,10 @@ class MCTSBot(Bot):
         else:
             deadline = 0.0
         stop = start + max_seconds if max_seconds > 0 and deadline <= 0 else 0.0
+        # the mover's actions are the same in every world it could be in: asked once
+        root_legal = state.legal_actions() if seat == state.current_player() else None
         done, simulated = uct.run(root, rng, fixed_world, new_world, c, iterations, deadline, stop,
-                                  depth_limit, greedy, epsilon)
+                                  depth_limit, greedy, epsilon, root_legal)
         elapsed = time.perf_counter() - start
         self.last_stats = {"iterations": done, "simulated_actions": simulated, "seconds": elapsed}
         return root

@@ -10,6 +10,8 @@ import random
 import time
 from typing import Any
 
+from automa.rules.draws import randbelow
+
 
 class Node:
     """A node of the open-loop tree: children by action, visits, the value totals of every
@@ -58,14 +60,15 @@ def greedy_action(state: Any, rng: random.Random) -> Any:
 
 def run(root: Node, rng: random.Random, fixed_world: Any, new_world: Any,
         c: float, iterations: int, deadline: float, stop: float, depth_limit: int,
-        greedy: bool, epsilon: float) -> tuple[int, int]:
+        greedy: bool, epsilon: float, root_legal: list | None = None) -> tuple[int, int]:
     """Grow `root` by iterations on copies of `fixed_world` (or, when it is None, on a new
     world from the callable `new_world(rng)` each time).  With a `deadline` above 0 the
     search runs until that time; otherwise it runs `iterations` iterations, or stops at
-    `stop` when that is above 0 (checked every 8 iterations).  Returns (iterations,
-    simulated actions)."""
+    `stop` when that is above 0 (checked every 8 iterations).  `root_legal`, when given, is
+    the root mover's legal actions, the same in every world (a mover's options depend only
+    on what the mover sees: the conformance tests check it), so no world is asked for them.
+    Returns (iterations, simulated actions)."""
     seats = len(root.totals)
-    sqrt = math.sqrt
     clock = time.perf_counter
     plain_playout = not greedy and depth_limit < 0
     # a child's avail is at most one more than the iterations so far: the table grows
@@ -89,23 +92,27 @@ def run(root: Node, rng: random.Random, fixed_world: Any, new_world: Any,
         # selection and expansion
         player: int = world.current_player()
         while player >= 0:
-            legal = world.legal_actions()
+            legal = root_legal if node is root and root_legal is not None else world.legal_actions()
             children = node.children
-            kids: list[Node | None]
-            if not children:
-                kids = [None] * len(legal)               # a new node: nothing to look up
-            elif legal == node.seen_legal:
-                kids = node.seen_kids                    # the same actions: the same children
+            kids: list[Node | None] = []
+            child: Node | None = None                    # the new child, if any
+            action: Any = None
+            if not children:                             # a new node: every action untried
+                action = legal[randbelow(len(legal), rng)] if len(legal) > 1 else legal[0]
+                child = children[action] = Node(seats)
             else:
-                kids = [children.get(a) for a in legal]     # one hash per action, not two
-                node.seen_legal = legal
-                node.seen_kids = kids
-            if None in kids:
-                untried = [a for a, k in zip(legal, kids) if k is None]
-                action = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
-                child = Node(seats)
-                children[action] = child
-                node.seen_legal = None                   # a new child: look them up again
+                if legal == node.seen_legal:
+                    kids = node.seen_kids                # the same actions: the same children
+                else:
+                    kids = [children.get(a) for a in legal]     # one hash per action, not two
+                    node.seen_legal = legal
+                    node.seen_kids = kids
+                if None in kids:
+                    untried = [i for i in range(len(kids)) if kids[i] is None]
+                    i = untried[randbelow(len(untried), rng)] if len(untried) > 1 else untried[0]
+                    action = legal[i]
+                    child = kids[i] = children[action] = Node(seats)   # seen_kids stays true
+            if child is not None:
                 world._apply(action)
                 simulated += 1
                 path.append(child)
@@ -120,7 +127,7 @@ def run(root: Node, rng: random.Random, fixed_world: Any, new_world: Any,
                 avail = kid.avail + 1
                 kid.avail = avail
                 visits = kid.visits
-                score = kid.totals[player] / visits + c * sqrt(logs[avail] / visits)
+                score = kid.totals[player] / visits + c * math.sqrt(logs[avail] / visits)
                 if score > best_score:
                     best_score, best_action, best_child = score, legal[i], kid
             world._apply(best_action)
@@ -131,10 +138,15 @@ def run(root: Node, rng: random.Random, fixed_world: Any, new_world: Any,
         # playout
         steps = 0
         if plain_playout:
-            while player >= 0:
-                world._apply(world.random_action(rng))
-                steps += 1
-                player = world.current_player()
+            if player >= 0:
+                # the world's methods, looked up once a playout rather than three times a step
+                apply = world._apply
+                draw = world.random_action
+                mover = world.current_player
+                while player >= 0:
+                    apply(draw(rng))
+                    steps += 1
+                    player = mover()
         else:
             while player >= 0 and steps != depth_limit:
                 if greedy and rng.random() > epsilon:
