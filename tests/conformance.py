@@ -164,7 +164,8 @@ def check_determinize(name: str, params: dict, seed: int = 21) -> None:
             world = state.determinize(seat, random.Random(1000 + k))
             assert world.observation(seat) == obs, "determinize changed what the seat sees"
             assert world.current_player() == seat
-            assert world.legal_actions() == state.legal_actions()
+            assert world.legal_actions() == state.legal_actions(), (
+                "a world offers the mover other actions (search asks the root's once: uct.run)")
             if snapshot(_without_rng(world)) != snapshot(_without_rng(state)):
                 varied = True
             again = state.determinize(seat, random.Random(1000 + k))

@@ -376,6 +376,18 @@ class SalemState(State):
         self.pub_facts = [x for x in self.pub_facts if x[0] != t]
         self.announced[t] = False
 
+    def _drop_facts_rows(self, rows: list[int]) -> None:
+        """`_drop_facts_row` for every seat in `rows`, in one pass over each seat's knowledge
+        (the conspiracy changes every living row at once)."""
+        gone = [False] * self.N
+        for t in rows:
+            gone[t] = True
+            self.announced[t] = False
+        for f in self.facts:
+            if f:
+                f[:] = [x for x in f if not gone[x[0]]]
+        self.pub_facts = [x for x in self.pub_facts if not gone[x[0]]]
+
     def _drop_fact(self, t: int, card: str) -> None:
         fact = (t, card)
         for f in self.facts:
@@ -640,8 +652,7 @@ class SalemState(State):
         for p in living:
             left, c = taken[p]
             self.fd[left].remove(c)  # type: ignore[index]
-        for p in living:
-            self._drop_facts_row(p)
+        self._drop_facts_rows(living)
         converts: list[int] = []
         if self.game.params.pooled_conspiracy:       # variant 18.1
             pool = [taken[p][1] for p in living]
@@ -704,8 +715,8 @@ class SalemState(State):
                 continue
             if sub == 0:
                 self._ask("victim" if self.ew[p] else "sleep", p, () if self.ew[p] else (0,))
-            elif self.constable() == p:
-                self._ask("gavel", p)
+            elif "constable" in self.fd[p] and self.constable() == p:  # type: ignore[index]
+                self._ask("gavel", p)   # (the scan only for a holder: a night asks every seat)
             else:
                 self._ask("sleep", p, (1,))
             return
@@ -892,11 +903,9 @@ class SalemState(State):
     def _t_proctor(self, p):
         if not self.hand[p] or not self.game.abilities_on:
             return
-        john = [q for q in range(self.N) if self.alive[q] and self.char[q] == "john_proctor"
-                and self.abil(q) == "proctor"]
-        martha = [q for q in range(self.N) if self.alive[q] and self.char[q] != "john_proctor"
-                  and self.abil(q) == "proctor"]
-        pickers = john + martha
+        able = [q for q in range(self.N) if self.alive[q] and self.abil(q) == "proctor"]
+        pickers = ([q for q in able if self.char[q] == "john_proctor"]     # John first, then
+                   + [q for q in able if self.char[q] != "john_proctor"])  # Martha copying him
         if not pickers:
             return
         if self.game.params.proctor_mode == "whole_hand":   # A-25 flag: standard card text
