@@ -903,7 +903,8 @@ class SalemState(State):
     def _t_proctor(self, p):
         if not self.hand[p] or not self.game.abilities_on:
             return
-        able = [q for q in range(self.N) if self.alive[q] and self.abil(q) == "proctor"]
+        able = [q for q in range(self.N) if self.alive[q] and self._may_have(q, "proctor")
+                and self.abil(q) == "proctor"]
         pickers = ([q for q in able if self.char[q] == "john_proctor"]     # John first, then
                    + [q for q in able if self.char[q] != "john_proctor"])  # Martha copying him
         if not pickers:
