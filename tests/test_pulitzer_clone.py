@@ -56,11 +56,8 @@ def test_a_world_plants_its_seed_when_it_first_draws():
     import pickle
 
     from automa.rules.core import fresh_rng
-    game = load_game("pulitzer", mode="solo", players=1)
-    state = game.new_initial_state(3)
-    rng = random.Random(3)
-    for _ in range(30):
-        state._apply(state.random_action(rng))
+    from automa.search.bench import mid_game_state
+    state = mid_game_state(load_game("pulitzer", mode="solo", players=1), 3)
     seat = state.current_player()
     world = state.determinize(seat, random.Random(9))
     assert world._gen_seed >= 0, "the world seeded its generator before any draw"
