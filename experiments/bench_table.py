@@ -42,20 +42,15 @@ HEADER = ("game", "players", "engines", "runs", "raw_actions_per_s", "clone_us",
           "ismcts_iterations_per_s", "ismcts_efficiency", "ismcts_efficiency_lowest", "bars_met")
 
 
-def params_of(config: str) -> dict:
-    """GAME or GAME:PLAYERS as load_game's keywords (Salem at two players is its ghosts mode)."""
+def load_config(config: str):
+    """GAME or GAME:PLAYERS as a game (each game picks its mode for a player count: Pulitzer
+    at one player is solo, Salem at two is ghosts)."""
     name, _, players = config.partition(":")
-    params: dict = {}
-    if players:
-        params["players"] = int(players)
-        if name == "salem" and int(players) == 2:
-            params["mode"] = "ghosts"
-    return {"name": name, **params}
+    return load_game(name, players=int(players)) if players else load_game(name)
 
 
 def measure(config: str, seconds: float, repeats: int) -> dict:
-    params = params_of(config)
-    game = load_game(**params)
+    game = load_config(config)
     runs = [bench(game, seconds=seconds, seed=0) for _ in range(repeats)]
 
     def median(key: str) -> float:

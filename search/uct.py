@@ -94,7 +94,7 @@ def run(root: Node, rng: random.Random, fixed_world: Any, new_world: Any,
         while player >= 0:
             legal = root_legal if node is root and root_legal is not None else world.legal_actions()
             children = node.children
-            kids: list[Node | None] = []
+            kids: list[Node | None]                      # set wherever it is read
             child: Node | None = None                    # the new child, if any
             action: Any = None
             if not children:                             # a new node: every action untried
@@ -138,15 +138,10 @@ def run(root: Node, rng: random.Random, fixed_world: Any, new_world: Any,
         # playout
         steps = 0
         if plain_playout:
-            if player >= 0:
-                # the world's methods, looked up once a playout rather than three times a step
-                apply = world._apply
-                draw = world.random_action
-                mover = world.current_player
-                while player >= 0:
-                    apply(draw(rng))
-                    steps += 1
-                    player = mover()
+            while player >= 0:
+                world._apply(world.random_action(rng))
+                steps += 1
+                player = world.current_player()
         else:
             while player >= 0 and steps != depth_limit:
                 if greedy and rng.random() > epsilon:

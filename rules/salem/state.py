@@ -370,15 +370,11 @@ class SalemState(State):
         return True
 
     def _drop_facts_row(self, t: int) -> None:
-        for f in self.facts:
-            if f:
-                f[:] = [x for x in f if x[0] != t]
-        self.pub_facts = [x for x in self.pub_facts if x[0] != t]
-        self.announced[t] = False
+        self._drop_facts_rows([t])
 
     def _drop_facts_rows(self, rows: list[int]) -> None:
-        """`_drop_facts_row` for every seat in `rows`, in one pass over each seat's knowledge
-        (the conspiracy changes every living row at once)."""
+        """What every seat knew of these seats' face-down rows, forgotten, in one pass over
+        each seat's knowledge (the conspiracy changes every living row at once)."""
         gone = [False] * self.N
         for t in rows:
             gone[t] = True
