@@ -234,6 +234,15 @@ class Game:
     def __repr__(self) -> str:
         return f"load_game({self.name!r}, {self.params.to_json()})"
 
+    def __getstate__(self) -> dict:
+        """A game pickles as its parameters and is made again from them: its data files are
+        cached per process, and what the engines keep on it (`_cache_*`, compiled objects
+        among them) is made again on first use."""
+        return {"params": self.params}
+
+    def __setstate__(self, state: dict) -> None:
+        self.__init__(state["params"])  # type: ignore[misc]
+
     def __eq__(self, other: object) -> bool:
         return type(other) is type(self) and other.params == self.params  # type: ignore[attr-defined]
 

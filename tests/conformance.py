@@ -206,7 +206,16 @@ def check_pickle(name: str, params: dict, seed: int = 2) -> None:
         state.apply_action(state.random_action(rng))
     copy = pickle.loads(pickle.dumps(state))
     assert snapshot(copy) == snapshot(state)
-    assert pickle.loads(pickle.dumps(game)) == game
+    # and plays on as the original does (what an engine keeps aside is found again)
+    for each in (state, copy):
+        moves = random.Random(seed + 1)
+        for _ in range(40):
+            if each.is_terminal():
+                break
+            each.apply_action(each.random_action(moves))
+    assert snapshot(copy) == snapshot(state)
+    again = pickle.loads(pickle.dumps(game))
+    assert again == game and snapshot(again.new_initial_state(seed)) == snapshot(game.new_initial_state(seed))
 
 
 def check_record_round_trip(name: str, params: dict, seed: int = 13) -> None:

@@ -116,12 +116,6 @@ class TabletopGame(Game):
         z = self.data.zap
         self.zap_avg = {lv: sum(c[1][i] for c in z.values()) / len(z) for i, lv in enumerate(LEVELS)}
 
-    def __getstate__(self):
-        return {"params": self.params}
-
-    def __setstate__(self, st):
-        self.__init__(st["params"])
-
     @classmethod
     def param_help(cls) -> dict[str, str]:
         return {

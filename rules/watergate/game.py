@@ -51,13 +51,6 @@ class WatergateGame(DeckGame, Game):
         super().__init__(params, **kwargs)
         self.data = load_cached(self.data_dir)
 
-    def __getstate__(self):
-        return {"params": self.params}
-
-    def __setstate__(self, state):
-        self.params = state["params"]
-        self.data = load_cached(self.data_dir)
-
     @classmethod
     def param_help(cls) -> dict[str, str]:
         return {"max_rounds": "whole number 5-200 (default 30): engine safeguard, Nixon wins "
