@@ -19,23 +19,46 @@ from typing import Any, ClassVar, Final
 from automa.rules.core import TERMINAL, Outcome, State
 from automa.rules.draws import randbelow, shuffle
 
-from .data import SPECIALS
+from .data import ABILITIES, SPECIALS, TRIAL_KINDS
 
 SPECIAL_SET: Final = frozenset(SPECIALS)
 
 
+class SalemRules:
+    """What a game fixes for all its states, in typed fields.  The game object is interpreted,
+    so each read of one of its attributes costs a dictionary lookup; a compiled engine reads
+    these fields directly, and the per-seat loops of a big table read them often."""
+
+    def __init__(self, game: Any) -> None:
+        d = game.data
+        ab: dict[str, str] = d.char_ability
+        self.abilities_on: bool = bool(game.abilities_on)
+        self.ghost_mode: bool = bool(game.ghost_mode)
+        self.is_ghost: tuple[bool, ...] = tuple(game.is_ghost)
+        self.effect: dict[str, str] = dict(d.effect)
+        self.human: tuple[int, ...] = tuple(game.human)
+        self.max_turns: int = game.max_turns
+        self.cap: int = game.max_game_length()
+        self.two_card_reveal: bool = bool(game.params.two_card_reveal)
+        self.double_witch_survives: bool = bool(game.params.double_witch_survives)
+        self.char_ability: dict[str, str] = dict(ab)
+        self.value: dict[str, int] = dict(d.value)
+        self.piety_mult: int = d.piety_mult
+        #: every card id in sorted order (Tituba's choices are the kinds left in the deck)
+        self.card_ids: tuple[str, ...] = tuple(sorted(d.effect))
+        martha = frozenset(c for c, a in ab.items() if a == "martha")
+        #: {ability: the characters whose seat can have it}: its own character and Martha
+        #: Corey, who copies her neighbour's (Martha alone for an ability nobody holds)
+        self.holders: dict[str, frozenset] = {
+            a: martha | frozenset(c for c, b in ab.items() if b == a) for a in ABILITIES}
 
 
-def _ability_holders(game) -> dict:
-    """{ability: the characters whose seat can have it}: its own character and Martha Corey
-    (who copies her neighbour's); under None, Martha alone.  Kept on the game."""
-    ab = game.data.char_ability
-    martha = frozenset(c for c, a in ab.items() if a == "martha")
-    holders = {None: martha}
-    for c, a in ab.items():
-        holders[a] = holders.get(a, martha) | {c}
-    game._cache_ability_holders = holders
-    return holders
+def rules_of(game: Any) -> SalemRules:
+    """The game's SalemRules, made once and kept on the game."""
+    rules = game.__dict__.get("_cache_rules")
+    if rules is None:
+        rules = game._cache_rules = SalemRules(game)
+    return rules
 
 
 def unshared_rng(shared: random.Random) -> random.Random:
@@ -58,6 +81,9 @@ TOKEN_ORDER: Final = ("asylum", "black_cat", "matchmaker", "piety")
 _TARGETS: Final[list[tuple[str, int]]] = []
 _TARGETS2: Final[list[tuple[str, int]]] = []
 CONFESS_NONE: Final = ("confess", "none")
+#: the trial cards a seat can confess (not the specials), in sorted order, and their actions
+CONFESS_KINDS: Final[tuple[str, ...]] = tuple(sorted(set(TRIAL_KINDS) - set(SPECIALS)))
+CONFESS_ACTIONS: Final[tuple[Any, ...]] = tuple(("confess", k) for k in CONFESS_KINDS)
 
 
 def _target_actions(n: int) -> tuple[list[tuple[str, int]], list[tuple[str, int]]]:
@@ -79,8 +105,11 @@ _SLOTS = ("game", "_rng", "_cache_rng_shared", "N", "alive", "char", "fd", "fu",
 
 
 class SalemState(State):
-    __slots__: ClassVar[tuple[str, ...]] = _SLOTS     # ClassVar: mypyc keeps it on the class (snapshot reads it)
+    # ClassVar: mypyc keeps it on the class (snapshot reads it); the rules are not pickled but
+    # found again from the game
+    __slots__: ClassVar[tuple[str, ...]] = _SLOTS + ("_cache_rules",)
     game: Any
+    _cache_rules: SalemRules
     _rng: random.Random
     _cache_rng_shared: bool
     N: int
@@ -153,6 +182,7 @@ class SalemState(State):
     def initial(cls, game, seed):
         s = SalemState.__new__(SalemState)  # not cls.__new__: mypyc cannot compile that
         s.game = game
+        s._cache_rules = rules_of(game)
         d = game.data
         rng = s.rng = random.Random(seed)
         N = s.N = game.npos
@@ -269,22 +299,29 @@ class SalemState(State):
 
     def abil(self, p: int):
         c = self.char[p]
-        if c is None or not self.game.abilities_on:
+        rules = self._cache_rules
+        if c is None or not rules.abilities_on:
             return None
-        a = self.game.data.char_ability[c]
+        a = rules.char_ability[c]
         if a == "martha":
             q = self._prv(p)
             if q == p or self.char[q] is None:
                 return "martha"
-            return self.game.data.char_ability[self.char[q]]
+            return rules.char_ability[self.char[q]]
         return a
 
-    def _may_have(self, p: int, ability) -> bool:
+    def _may_have(self, p: int, ability: str) -> bool:
         """Whether abil(p) can be `ability` at all: p holds the character with it, or Martha
         Corey who copies her neighbour's.  Hot paths ask this first and call abil only then."""
-        cache: dict = self.game.__dict__
-        holders: dict = cache.get("_cache_ability_holders") or _ability_holders(self.game)
-        return self.char[p] in holders.get(ability, holders[None])
+        return self.char[p] in self._cache_rules.holders[ability]
+
+    def _seats_with(self, ability: str) -> list[int]:
+        """The living seats whose ability is `ability` now, in seat order (one look at who
+        may have it, then abil only for those)."""
+        holders = self._cache_rules.holders[ability]
+        char = self.char
+        alive = self.alive
+        return [q for q in range(self.N) if alive[q] and char[q] in holders and self.abil(q) == ability]
 
     def _param(self, ability: str, key: str, default: Any) -> Any:
         params = self.game.ab_param.get(ability)
@@ -307,20 +344,22 @@ class SalemState(State):
         return [p for p in range(self.N) if self.alive[p]]
 
     def _humans_living(self) -> list[int]:
-        g = self.game.is_ghost
+        g = self._cache_rules.is_ghost
         return [p for p in range(self.N) if self.alive[p] and not g[p]]
 
     def _total(self, p: int) -> int:
-        d = self.game.data
-        cot = "evidence" in self.reds[p] and self.abil(p) == "cotton"      # counts evidence only
+        reds: list[str] = self.reds[p]
+        value = self._cache_rules.value
+        cot = ("evidence" in reds and self._may_have(p, "cotton")
+               and self.abil(p) == "cotton")                              # counts evidence only
         t = 0
-        for c in self.reds[p]:
+        for c in reds:
             if c == "alibi":
                 t += self._param("griggs", "value", 7)
             elif cot and c == "evidence":
                 t += self._param("cotton", "value", 1)
             else:
-                t += d.value[c]
+                t += value[c]
         return t
 
     def _base(self, p: int) -> int:
@@ -329,11 +368,11 @@ class SalemState(State):
         return 7
 
     def _normal(self, p: int) -> int:
-        mult = self.game.data.piety_mult if "piety" in self.tokens[p] else 1
+        mult = self._cache_rules.piety_mult if "piety" in self.tokens[p] else 1
         return self._base(p) * mult
 
     def _danforth(self, p: int) -> int:
-        mult = self.game.data.piety_mult if "piety" in self.tokens[p] else 1
+        mult = self._cache_rules.piety_mult if "piety" in self.tokens[p] else 1
         return (self._base(p) - 1) * mult
 
     def _end(self, winner: str, reason: str, losers: Any = ()) -> None:
@@ -343,7 +382,8 @@ class SalemState(State):
             self.tasks = []
 
     def _town_check(self) -> bool:
-        """8.1 step 2: no face-down Witch card left anywhere -> town wins."""
+        """8.1 step 2: no face-down Witch card left anywhere -> town wins.  Asked when a Witch
+        card turns face up (R-WIN-1: the last one revealed), the only way one leaves play."""
         for r in self.fd:  # type: ignore[union-attr]
             if "witch" in r:
                 return False
@@ -354,9 +394,9 @@ class SalemState(State):
         """R-WIN-2 (and 19.9 in ghosts mode)."""
         if self.result is not None:
             return True
-        if self.game.ghost_mode:
+        if self._cache_rules.ghost_mode:
             for p in range(self.N):
-                if not self.game.is_ghost[p] and not self.ew[p]:
+                if not self._cache_rules.is_ghost[p] and not self.ew[p]:
                     return False
             self._end("witch", "witches win: every player became a witch", converts)
             return True
@@ -380,9 +420,14 @@ class SalemState(State):
             gone[t] = True
             self.announced[t] = False
         for f in self.facts:
-            if f:
-                f[:] = [x for x in f if not gone[x[0]]]
-        self.pub_facts = [x for x in self.pub_facts if not gone[x[0]]]
+            for x in f:
+                if gone[x[0]]:          # (most seats know nothing of these rows: no copy)
+                    f[:] = [y for y in f if not gone[y[0]]]
+                    break
+        for x in self.pub_facts:
+            if gone[x[0]]:
+                self.pub_facts = [y for y in self.pub_facts if not gone[y[0]]]
+                break
 
     def _drop_fact(self, t: int, card: str) -> None:
         fact = (t, card)
@@ -393,11 +438,11 @@ class SalemState(State):
             self.pub_facts.remove(fact)
 
     def _add_fact(self, s: int, t: int, card: str) -> None:
-        if self.alive[s] and not self.game.is_ghost[s] and (t, card) not in self.facts[s]:
+        if self.alive[s] and not self._cache_rules.is_ghost[s] and (t, card) not in self.facts[s]:
             self.facts[s].append((t, card))
 
     def _know_ew(self, s: int, t: int) -> None:
-        if self.alive[s] and not self.game.is_ghost[s] and t not in self.known_ew[s]:
+        if self.alive[s] and not self._cache_rules.is_ghost[s] and t not in self.known_ew[s]:
             self.known_ew[s].append(t)
             self.known_ew[s].sort()
 
@@ -405,7 +450,7 @@ class SalemState(State):
     def _hf_add(self, s: int, t: int, c: str) -> None:
         if s < 0:
             self.pub_hfacts.append((t, c))
-        elif self.alive[s] and not self.game.is_ghost[s]:
+        elif self.alive[s] and not self._cache_rules.is_ghost[s]:
             self.hfacts[s].append((t, c))
 
     def _hf_play(self, t: int, c: str) -> None:
@@ -468,7 +513,7 @@ class SalemState(State):
     # ---- Town Hall (R-SETUP-7, D1)
     def _t_th_ask(self, i):
         for p in range(i, self.N):
-            if not self.game.is_ghost[p] and self.th_opts[p] is not None:
+            if not self._cache_rules.is_ghost[p] and self.th_opts[p] is not None:
                 self._ask("keep", p, self.th_opts[p])
                 return
 
@@ -486,7 +531,7 @@ class SalemState(State):
                 for q in self._humans_living():
                     if self.ew[q]:
                         self._know_ew(p, q)
-                if not self.game.ghost_mode:
+                if not self._cache_rules.ghost_mode:
                     self.complete[p] = True
         self.votes = {}
         self.tasks.append(("dawn_tally",))
@@ -494,7 +539,7 @@ class SalemState(State):
 
     def _t_dawn_ask(self, i: int) -> None:
         for p in range(i, self.N):
-            if self.alive[p] and not self.game.is_ghost[p]:
+            if self.alive[p] and not self._cache_rules.is_ghost[p]:
                 self._ask("dawn", p)
                 return
 
@@ -532,7 +577,7 @@ class SalemState(State):
         self.turns += 1
         if len(self.log) > 40:
             del self.log[:-20]
-        if self.turns > self.game.max_turns:
+        if self.turns > self._cache_rules.max_turns:
             self._end("draw", "draw: safeguard turn limit reached (not a printed rule)")
             return
         self.turn_pos = p
@@ -542,7 +587,7 @@ class SalemState(State):
             tasks.append(("next_turn",))
             self.stocks[p] -= 1
             self.discard.append("stocks")  # type: ignore[union-attr]
-        elif self.game.is_ghost[p]:
+        elif self._cache_rules.is_ghost[p]:
             tasks.append(("next_turn",))
             self._t_discard_top(p, 1)       # 19.3 ghost turn: the ("discard_top", p, 1) task
         else:
@@ -566,7 +611,7 @@ class SalemState(State):
         """Draw n cards one by one.  A plain card is followed at once by the next draw (the
         task the loop stands for would be the very next one run); a black card or Giles
         Corey's extra draw leaves the rest of the Draw on the task stack."""
-        effect: dict[str, str] = self.game.data.effect
+        effect: dict[str, str] = self._cache_rules.effect
         while True:
             if n <= 0 or not self.alive[p]:
                 return
@@ -595,7 +640,7 @@ class SalemState(State):
     def _t_discard_top(self, p: int, n: int) -> None:
         """Ghost turn / ghost-peek discards (19.3): black cards resolve.  As in `_t_draw`, a
         plain card is followed at once by the next discard."""
-        effect: dict[str, str] = self.game.data.effect
+        effect: dict[str, str] = self._cache_rules.effect
         while n > 0:
             if not self.deck:
                 if self.in_night:
@@ -611,7 +656,7 @@ class SalemState(State):
             n -= 1
 
     def _black(self, c: str, drawer: int, discarded: bool) -> None:
-        if self.game.data.effect[c] == "night":
+        if self._cache_rules.effect[c] == "night":
             self.night_in_deck = False
             self.tasks.append(("night", drawer))
         else:
@@ -629,7 +674,7 @@ class SalemState(State):
         if h < 0 or not self.fd[h] or self.abil(h) == "mary":  # type: ignore[index]
             return
         if discarded or drawer == h:
-            if self.game.is_ghost[h]:
+            if self._cache_rules.is_ghost[h]:
                 self._reveal(h, self.fd[h][randbelow(len(self.fd[h]), self.rng)], -1, "cat")  # type: ignore[index]
             else:
                 self._ask("cat_self", h)
@@ -641,10 +686,11 @@ class SalemState(State):
         if len(living) < 2:
             return
         taken = {}
+        rng = self.rng
         for p in living:
             left = self._nxt(p)
             row = self.fd[left]  # type: ignore[index]
-            taken[p] = (left, row[randbelow(len(row), self.rng)])
+            taken[p] = (left, row[randbelow(len(row), rng)])
         for p in living:
             left, c = taken[p]
             self.fd[left].remove(c)  # type: ignore[index]
@@ -685,7 +731,7 @@ class SalemState(State):
             for q in range(self.N):
                 if self.alive[q] and self.ew[q]:
                     self._know_ew(p, q)
-            if not self.game.ghost_mode:
+            if not self._cache_rules.ghost_mode:
                 self.complete[p] = True
         self.votes = {}
         self.gavel = -2
@@ -705,7 +751,7 @@ class SalemState(State):
         """Every living player is asked twice, in seat order (20.5): first the witches'
         victim (a 'sleep' prompt for the others), then the Constable's gavel (likewise),
         so the number and order of prompts reveal no role."""
-        g = self.game.is_ghost
+        g = self._cache_rules.is_ghost
         for p in range(i, self.N):
             if not self.alive[p] or g[p]:
                 continue
@@ -724,7 +770,7 @@ class SalemState(State):
 
     def _t_confess_ask(self, i: int) -> None:
         for p in range(i, self.N):
-            if self.alive[p] and not self.game.is_ghost[p]:
+            if self.alive[p] and not self._cache_rules.is_ghost[p]:
                 self._ask("confess", p)
                 return
 
@@ -759,7 +805,7 @@ class SalemState(State):
             self.log.append(("Night: {} was chosen but is protected", v))
             return
         self.log.append(("Night: {} is the witches' victim", v))
-        if self.game.ghost_mode:    # 19.7: two reveals instead of death
+        if self._cache_rules.ghost_mode:    # 19.7: two reveals instead of death
             self.tasks.append(("reveal_blind", v, -1, "ghostnight"))
             self.tasks.append(("reveal_blind", v, -1, "ghostnight"))
         else:
@@ -818,8 +864,8 @@ class SalemState(State):
         if not self.alive[p] or not self.fd[p]:  # type: ignore[index]
             return
         row = self.fd[p]  # type: ignore[index]
-        if (self.game.params.two_card_reveal and len(row) >= 4 and cause in ("accuse", "cat", "inq")
-                and not self.game.is_ghost[p]):       # variant 18.3
+        if (self._cache_rules.two_card_reveal and len(row) >= 4 and cause in ("accuse", "cat", "inq")
+                and not self._cache_rules.is_ghost[p]):       # variant 18.3
             i, j = self.rng.sample(range(len(row)), 2)
             a, b = sorted((row[i], row[j]))
             if a != b:
@@ -836,18 +882,18 @@ class SalemState(State):
         self.log.append(("{} reveals {}", p, card))
         if card == "witch":
             self.ew[p] = True
-        if self._town_check():
-            return
-        if card == "constable" and self.game.ghost_mode \
+            if self._town_check():
+                return
+        if card == "constable" and self._cache_rules.ghost_mode \
                 and self.game.params.ghost_constable_reveal_witch_win:
             self._end("witch", "witches win: the Constable card was revealed")
             return
-        if cause not in ("confess", "elim") and self.game.abilities_on:
-            for r in range(self.N):
-                if r != p and self.alive[r] and self._may_have(r, "rebecca") and self.abil(r) == "rebecca":
+        if cause not in ("confess", "elim") and self._cache_rules.abilities_on:
+            for r in self._seats_with("rebecca"):
+                if r != p:
                     self.tasks.append(("rebecca_ask", r))
         if card == "witch":
-            if "witch" in self.fd[p] and self.game.params.double_witch_survives:  # type: ignore[index]
+            if "witch" in self.fd[p] and self._cache_rules.double_witch_survives:  # type: ignore[index]
                 self.announced[p] = True       # R-REV-4: "I hold another Witch card"
                 return
             self._eliminate(p, (), accuser)
@@ -855,7 +901,7 @@ class SalemState(State):
         if not self.fd[p]:  # type: ignore[index]
             self._eliminate(p, (card,) if card in SPECIAL_SET else (), accuser)
             return
-        if card in SPECIAL_SET and not self.game.is_ghost[p]:
+        if card in SPECIAL_SET and not self._cache_rules.is_ghost[p]:
             self.tasks.append(("special", p, card, accuser))
 
     def _eliminate(self, p: int, specials: tuple, accuser: int) -> None:
@@ -867,12 +913,12 @@ class SalemState(State):
         while row:
             c = row.pop()
             self.fu[p].append(c)
-            if self._town_check():
+            if c == "witch" and self._town_check():
                 return
             if c in SPECIAL_SET:
                 flipped.append(c)
         self._drop_facts_row(p)
-        if self.game.ghost_mode:
+        if self._cache_rules.ghost_mode:
             self._end("witch", "witches win: a seat was eliminated")
             return
         if self._witch_check():
@@ -884,7 +930,7 @@ class SalemState(State):
                     partner = q
         self.tasks.append(("elim_tail", p, partner, living_before))
         self.tasks.append(("proctor", p))
-        if flipped and not self.game.is_ghost[p]:
+        if flipped and not self._cache_rules.is_ghost[p]:
             self.tasks.append(("elim_specials", p, tuple(sorted(flipped)), accuser))
 
     def _t_elim_specials(self, p, specials, accuser):
@@ -897,10 +943,9 @@ class SalemState(State):
         self._ask("spec_order", p, (specials, accuser))
 
     def _t_proctor(self, p):
-        if not self.hand[p] or not self.game.abilities_on:
+        if not self.hand[p] or not self._cache_rules.abilities_on:
             return
-        able = [q for q in range(self.N) if self.alive[q] and self._may_have(q, "proctor")
-                and self.abil(q) == "proctor"]
+        able = self._seats_with("proctor")
         pickers = ([q for q in able if self.char[q] == "john_proctor"]     # John first, then
                    + [q for q in able if self.char[q] != "john_proctor"])  # Martha copying him
         if not pickers:
@@ -1005,7 +1050,7 @@ class SalemState(State):
     def current_player(self) -> int:
         if self.result is not None or self.dec is None:
             return TERMINAL
-        return self.game.human[self.dec[1]]
+        return self._cache_rules.human[self.dec[1]]
 
     def is_terminal(self) -> bool:
         return self.result is not None or self.dec is None
@@ -1041,7 +1086,7 @@ class SalemState(State):
         return [("victim", q) for q in range(self.N) if self.alive[q]]
 
     def _la_gavel(self, p: int, pay: Any) -> list:
-        if self.game.ghost_mode:
+        if self._cache_rules.ghost_mode:
             return [("gavel", -1)] + [("gavel", q) for q in range(self.N) if self.alive[q]]
         return [("gavel", q) for q in range(self.N) if self.alive[q] and q != p]
 
@@ -1050,10 +1095,12 @@ class SalemState(State):
 
     def _la_confess(self, p: int, pay: Any) -> list:
         out: list[tuple[str, str]] = [CONFESS_NONE]
-        for k in sorted(set(self.fd[p])):  # type: ignore[index]
-            if k not in SPECIAL_SET:
-                out.append(("confess", k))
-        if self.abil(p) == "phips" and self._used(p, "phips") < self._param("phips", "uses", 1):
+        row: list = self.fd[p]  # type: ignore[index]
+        for i in range(len(CONFESS_KINDS)):
+            if CONFESS_KINDS[i] in row:
+                out.append(CONFESS_ACTIONS[i])
+        if (self._may_have(p, "phips") and self.abil(p) == "phips"
+                and self._used(p, "phips") < self._param("phips", "uses", 1)):
             out.append(("confess", "phips"))
         return out
 
@@ -1069,8 +1116,9 @@ class SalemState(State):
         """A-44: the card to put next from the top (pay[0] cards are placed already), one
         action per kind of card among the rest since identical cards are interchangeable;
         or leave the rest in its order.  Card by card, every order of the deck is reachable."""
-        rest = self.deck[:len(self.deck) - pay[0]]
-        return [("tituba", "done")] + [("tituba", c) for c in sorted(set(rest))]
+        deck = self.deck
+        rest = set(deck[:len(deck) - pay[0]])
+        return [("tituba", "done")] + [("tituba", c) for c in self._cache_rules.card_ids if c in rest]
 
     def _card_plays(self, p: int) -> list:
         hand = self.hand[p]
@@ -1081,7 +1129,7 @@ class SalemState(State):
         if not others:                  # nobody else alive to play a card on
             return []
         out: list[tuple] = []
-        effect: dict[str, str] = self.game.data.effect
+        effect: dict[str, str] = self._cache_rules.effect
         for c in sorted(set(hand)):
             eff = effect[c]
             if eff == "accuse" or eff == "stocks":
@@ -1095,10 +1143,10 @@ class SalemState(State):
                 ok = len(others) >= 2 and any(self.reds[q] or self.stocks[q] or self.tokens[q]
                                                for q in others)
             elif eff == "arson" or eff == "shilling":
-                g: tuple[bool, ...] = self.game.is_ghost
+                g: tuple[bool, ...] = self._cache_rules.is_ghost
                 ok = any(not g[q] for q in others)
             elif eff == "robbery":
-                g = self.game.is_ghost
+                g = self._cache_rules.is_ghost
                 ok = sum(1 for q in others if not g[q]) >= 2
             elif eff == "curse":
                 ok = any(self.tokens[q] for q in others)
@@ -1125,8 +1173,8 @@ class SalemState(State):
                 and self._used(p, "parris") < self._param("parris", "uses", 2)
                 and any(self.game.data.colour[c] != "black" for c in self.discard)):  # type: ignore[union-attr]
             out.append(("parris",))
-        if self.game.ghost_mode:
-            g: tuple[bool, ...] = self.game.is_ghost
+        if self._cache_rules.ghost_mode:
+            g: tuple[bool, ...] = self._cache_rules.is_ghost
             out += [("peek", q) for q in range(self.N) if g[q] and self.alive[q]
                     and self.fd[q]]  # type: ignore[index]
         return out + self._card_plays(p) + self._looks(p)
@@ -1162,7 +1210,7 @@ class SalemState(State):
     def _la_target(self, p: int, pay: Any) -> list:
         card = pay[0]
         d = self.game.data
-        g = self.game.is_ghost
+        g = self._cache_rules.is_ghost
         alive = self.alive
         eff = "accuse" if card == "alibi_w" else d.effect[card]
         targets = _target_actions(self.N)[0]
@@ -1185,7 +1233,7 @@ class SalemState(State):
 
     def _la_target2(self, p: int, pay: Any) -> list:
         card, a = pay
-        g = self.game.is_ghost
+        g = self._cache_rules.is_ghost
         qs = [q for q in range(self.N) if q != p and q != a and self.alive[q]]
         if card == "robbery":
             qs = [q for q in qs if not g[q]]
@@ -1272,7 +1320,7 @@ class SalemState(State):
             self._ap_target(p, pay, action)
         else:
             _APPLY[kind](self, p, pay, action)
-        if self.steps >= self.game._cap and self.result is None:
+        if self.steps >= self._cache_rules.cap and self.result is None:
             self._end("draw", "draw: decision cap reached (safeguard)")
         self._run()
 
@@ -1322,7 +1370,9 @@ class SalemState(State):
             return
         deck = self.deck
         top = len(deck) - pay[0]
-        i = max(j for j in range(top) if deck[j] == a[1])
+        i = top - 1                         # the chosen kind's card nearest the top
+        while deck[i] != a[1]:
+            i -= 1
         deck.insert(top - 1, deck.pop(i))
         placed = pay[0] + 1
         if len(deck) - placed >= 2:
@@ -1376,7 +1426,7 @@ class SalemState(State):
         real = "alibi" if card == "alibi_w" else card
         self.hand[p].remove(real)
         self._hf_play(p, real)
-        eff = self.game.data.effect[real]
+        eff = self._cache_rules.effect[real]
         if eff == "blessing":
             self._ask("bless_token", p, (card,))
         else:
@@ -1653,6 +1703,7 @@ class SalemState(State):
         other positions' knowledge (empty)."""
         s = SalemState.__new__(SalemState)
         s.game = self.game
+        s._cache_rules = self._cache_rules
         s._rng = self._rng
         s._cache_rng_shared = self._cache_rng_shared = True
         s.N = self.N
@@ -1722,10 +1773,11 @@ class SalemState(State):
     def __setstate__(self, st):
         for k, v in st.items():
             setattr(self, k, v)
+        self._cache_rules = rules_of(self.game)
 
     # ------------------------------------------------------------------ text
     def pname(self, p):
-        h = self.game.human[p]
+        h = self._cache_rules.human[p]
         c = self.char[p]
         name = self.game.data.char_name.get(c, "?") if c else "?"
         who = f"P{h}" if h >= 0 else f"ghost@{p}"
@@ -1892,7 +1944,7 @@ class SalemState(State):
         if c == "alibi_w":
             return f"play Alibi as a Witness on {target}"
         name = self._printed(c)
-        eff = self.game.data.effect[c]
+        eff = self._cache_rules.effect[c]
         if eff == "blessing":
             return f"play Blessing: give the {self._printed(pay[1])} token to {target}"
         tail = {"stocks": " (they miss a turn)",
