@@ -13,7 +13,7 @@ follow the sampled roles and never the true ones.
 from __future__ import annotations
 
 import random
-from typing import Callable
+from typing import Any, Callable
 
 from automa.rules.core import fresh_rng
 
@@ -133,7 +133,15 @@ def determinizer(state: SalemState, seat: int) -> Callable[[random.Random], Sale
     return world
 
 
-def rows_plan(state: SalemState, s: int):
+#: what `rows_plan` works out once for `sample_rows`: the seat's own row, the known cards per
+#: row, the unseen specials and how many of them the pool takes, the rest of the pool, the free
+#: places per row and their sum, the rows the Witch cards may go to (None: any), the seats the
+#: seat knows have been witches
+RowsPlan = tuple[list[str], list[list[str]], list[str], int, list[str], list[int], int,
+                 "list[int] | None", set[int]]
+
+
+def rows_plan(state: SalemState, s: int) -> RowsPlan:
     """What `sample_rows` needs that depends on no draw: the seat's own row, the cards it
     knows in other rows, the unseen specials and how many of them, the rest of the pool, the
     free places per row, and where its roll-call knowledge lets the Witch cards go."""
@@ -142,7 +150,7 @@ def rows_plan(state: SalemState, s: int):
     row = g.setup_row
     alive = state.alive
     own = sorted(state.fd[s])  # type: ignore[index]  # the true state has its rows
-    fixed: list[list] = [[] for _ in range(N)]
+    fixed: list[list[str]] = [[] for _ in range(N)]
     seen_facts = set(state.facts[s]) | set(state.pub_facts)
     for t in range(N):
         if state.announced[t]:
@@ -175,14 +183,14 @@ def rows_plan(state: SalemState, s: int):
     return own, fixed, unseen_specials, n_specials, rest, free, n_free, slots, set(state.known_ew[s])
 
 
-def sample_rows(state: SalemState, w, s: int, rng: random.Random, plan) -> None:
+def sample_rows(state: SalemState, w: Any, s: int, rng: random.Random, plan: RowsPlan) -> None:
     """Face-down trial cards and ever-witch flags (20.6 a, b), into a world `w` or anything with
     its rows (the Salem expert samples only those)."""
     N = state.N
     g = state.game
     alive = state.alive
-    own, fixed, unseen_specials, n_specials, rest, free, n_free, slots, kn = plan
-    free = free[:]
+    own, fixed, unseen_specials, n_specials, rest, free_places, n_free, slots, kn = plan
+    free = free_places[:]
     pool = rng.sample(unseen_specials, n_specials) + rest
     if len(pool) > n_free:
         pool = pool[:n_free]
@@ -209,24 +217,32 @@ def sample_rows(state: SalemState, w, s: int, rng: random.Random, plan) -> None:
         if len(r) > 1:                 # shorter rows draw nothing
             shuffle(r, rng)
     w.fd = rows
-    # ever_witch (20.6 b): what the seat knows + holders in this world
+    # ever_witch (20.6 b): what the seat knows + holders in this world (the world's lists,
+    # looked up once: `w` is a world or the expert's stand-in, so its fields are untyped)
+    ew: list[bool] = w.ew
+    fu = state.fu
     told = g.params.reveal_team_on_death
     for t in range(N):
         if t == s:
             continue
         if told and not alive[t]:
-            w.ew[t] = state.ew[t]          # variant 18.4: public
+            ew[t] = state.ew[t]            # variant 18.4: public
             continue
-        w.ew[t] = (t in kn) or ("witch" in state.fu[t]) or ("witch" in rows[t])
+        ew[t] = (t in kn) or ("witch" in fu[t]) or ("witch" in rows[t])
     # other seats' private knowledge is not the seat's to know: canonical rebuild
-    team = [t for t in range(N) if w.ew[t] and alive[t]]
+    team = [t for t in range(N) if ew[t] and alive[t]]
+    facts: list[list] = w.facts
+    hfacts: list[list] = w.hfacts
+    known_ew: list[list] = w.known_ew
+    complete: list[bool] = w.complete
+    seat_complete = state.complete[s] and not g.ghost_mode
     for t in range(N):
         if t == s:
             continue
-        w.facts[t] = []
-        w.hfacts[t] = []
-        w.known_ew[t] = team[:] if w.ew[t] else []
-        w.complete[t] = bool(w.ew[t] and alive[t] and not g.ghost_mode and state.complete[s])
+        facts[t] = []
+        hfacts[t] = []
+        known_ew[t] = team[:] if ew[t] else []
+        complete[t] = ew[t] and alive[t] and seat_complete
 
 
 def _deck_kinds(d):
