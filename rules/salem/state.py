@@ -430,7 +430,7 @@ class SalemState(State):
                 break
 
     def _drop_fact(self, t: int, card: str) -> None:
-        fact = (t, card)
+        fact: Any = (t, card)           # Any: made once (a typed pair is rebuilt at every use)
         for f in self.facts:
             if f and fact in f:
                 f.remove(fact)
@@ -438,8 +438,9 @@ class SalemState(State):
             self.pub_facts.remove(fact)
 
     def _add_fact(self, s: int, t: int, card: str) -> None:
-        if self.alive[s] and not self._cache_rules.is_ghost[s] and (t, card) not in self.facts[s]:
-            self.facts[s].append((t, card))
+        fact: Any = (t, card)
+        if self.alive[s] and not self._cache_rules.is_ghost[s] and fact not in self.facts[s]:
+            self.facts[s].append(fact)
 
     def _know_ew(self, s: int, t: int) -> None:
         if self.alive[s] and not self._cache_rules.is_ghost[s] and t not in self.known_ew[s]:
@@ -454,7 +455,7 @@ class SalemState(State):
             self.hfacts[s].append((t, c))
 
     def _hf_play(self, t: int, c: str) -> None:
-        fact = (t, c)
+        fact: Any = (t, c)
         for f in self.hfacts:
             if f and fact in f:
                 f.remove(fact)
@@ -543,13 +544,13 @@ class SalemState(State):
                 self._ask("dawn", p)
                 return
 
-    def _plurality(self, pool):
+    def _plurality(self, pool: list[int]) -> int:
         if not self.votes:
             return pool[randbelow(len(pool), self.rng)]
         if self.game.params.witch_decision == "leader":      # A-02 flag
             voters = sorted(self.votes)
             return self.votes[voters[randbelow(len(voters), self.rng)]]
-        count = {}
+        count: dict[Any, int] = {}
         for v in self.votes.values():
             count[v] = count.get(v, 0) + 1
         best = max(count.values())
@@ -687,13 +688,14 @@ class SalemState(State):
             return
         taken = {}
         rng = self.rng
+        fd: list[list[str]] = self.fd  # type: ignore[assignment]
         for p in living:
             left = self._nxt(p)
-            row = self.fd[left]  # type: ignore[index]
+            row = fd[left]
             taken[p] = (left, row[randbelow(len(row), rng)])
         for p in living:
             left, c = taken[p]
-            self.fd[left].remove(c)  # type: ignore[index]
+            fd[left].remove(c)
         self._drop_facts_rows(living)
         converts: list[int] = []
         if self.game.params.pooled_conspiracy:       # variant 18.1
@@ -707,7 +709,7 @@ class SalemState(State):
             return
         for p in living:
             left, c = taken[p]
-            self.fd[p].append(c)  # type: ignore[index]
+            fd[p].append(c)
             if c == "witch":
                 if not self.ew[p]:
                     self.ew[p] = True
@@ -784,7 +786,7 @@ class SalemState(State):
             self.tasks.append(("confess_one", q, self.confess[q]))
         self.confess = {}
 
-    def _t_confess_one(self, p, what):
+    def _t_confess_one(self, p: int, what: str) -> None:
         if not self.alive[p]:
             return
         self.confessed.append(p)
@@ -792,7 +794,7 @@ class SalemState(State):
             self._use(p, "phips")
             self.log.append(("{} confesses (William Phips, no card)", p))
             return
-        if what in self.fd[p]:
+        if what in self.fd[p]:  # type: ignore[index]
             self.log.append(("{} confesses: {}", p, what))
             self._reveal(p, what, -1, "confess")
 
@@ -842,15 +844,15 @@ class SalemState(State):
         if placer >= 0 and self.abil(placer) == "ann":
             self.tasks.append(("ann_ask", placer))
 
-    def _t_abigail_ask(self, p):
+    def _t_abigail_ask(self, p: int) -> None:
         if self.alive[p] and self.reds[p]:
             self._ask("abigail", p)
 
-    def _t_ann_ask(self, p):
+    def _t_ann_ask(self, p: int) -> None:
         if self.alive[p]:
             self._ask("ann", p)
 
-    def _t_rebecca_ask(self, p):
+    def _t_rebecca_ask(self, p: int) -> None:
         if self.alive[p]:
             self._ask("rebecca", p)
 
@@ -876,7 +878,8 @@ class SalemState(State):
         self._reveal(p, row[randbelow(len(row), self.rng)], chooser, cause)
 
     def _reveal(self, p: int, card: str, accuser: int, cause: str) -> None:
-        self.fd[p].remove(card)  # type: ignore[index]
+        row: list[str] = self.fd[p]  # type: ignore[index]
+        row.remove(card)
         self.fu[p].append(card)
         self._drop_fact(p, card)
         self.log.append(("{} reveals {}", p, card))
@@ -933,7 +936,7 @@ class SalemState(State):
         if flipped and not self._cache_rules.is_ghost[p]:
             self.tasks.append(("elim_specials", p, tuple(sorted(flipped)), accuser))
 
-    def _t_elim_specials(self, p, specials, accuser):
+    def _t_elim_specials(self, p: int, specials: tuple, accuser: int) -> None:
         if not specials:
             return
         if len(set(specials)) == 1 or len(specials) == 1:
@@ -942,7 +945,7 @@ class SalemState(State):
             return
         self._ask("spec_order", p, (specials, accuser))
 
-    def _t_proctor(self, p):
+    def _t_proctor(self, p: int) -> None:
         if not self.hand[p] or not self._cache_rules.abilities_on:
             return
         able = self._seats_with("proctor")
@@ -964,7 +967,7 @@ class SalemState(State):
         for q in reversed(order):
             self.tasks.append(("loot_pick", p, q))
 
-    def _t_loot_pick(self, p, q):
+    def _t_loot_pick(self, p: int, q: int) -> None:
         if self.hand[p] and self.alive[q] and q not in self.loot_stopped:
             self._ask("loot", q, (p,))
 
@@ -972,13 +975,14 @@ class SalemState(State):
         self.loot_view = None
         self.loot_stopped = []
 
-    def _t_elim_tail(self, p, partner, living_before):
-        self.discard.extend(self.hand[p])
+    def _t_elim_tail(self, p: int, partner: int, living_before: int) -> None:
+        discard: list = self.discard  # type: ignore[assignment]  # a true state has its pile
+        discard.extend(self.hand[p])
         self.hand[p] = []
         self._hf_drop(p)
-        self.discard.extend(self.reds[p])
+        discard.extend(self.reds[p])
         self.reds[p] = []
-        self.discard.extend(["stocks"] * self.stocks[p])
+        discard.extend(["stocks"] * self.stocks[p])
         self.stocks[p] = 0
         self.centre.extend(self.tokens[p])
         self.tokens[p] = []
@@ -1023,7 +1027,7 @@ class SalemState(State):
                 self._ask("mag_from", h)
             return
 
-    def _revive_options(self, h):
+    def _revive_options(self, h: int) -> list:
         out = []
         for t in range(self.N):
             if t != h and self.fu[t]:
@@ -1031,11 +1035,11 @@ class SalemState(State):
                     out.append(("revive", t, k))
         return out
 
-    def _mag_recipients(self, h, src, tok):
+    def _mag_recipients(self, h: int, src: int, tok: str) -> list[int]:
         return [t for t in range(self.N) if self.alive[t] and t != h and t != src
                 and not (tok == "matchmaker" and "matchmaker" in self.tokens[t])]
 
-    def _mag_from_options(self, h):
+    def _mag_from_options(self, h: int) -> list:
         out = []
         for tok in sorted(set(self.centre)):
             if self._mag_recipients(h, -1, tok):
@@ -1112,11 +1116,11 @@ class SalemState(State):
             return [("tituba", "look"), ("tituba", "skip")]
         return [("tituba", "skip")]
 
-    def _la_tituba_order(self, p, pay):
+    def _la_tituba_order(self, p: int, pay: Any) -> list:
         """A-44: the card to put next from the top (pay[0] cards are placed already), one
         action per kind of card among the rest since identical cards are interchangeable;
         or leave the rest in its order.  Card by card, every order of the deck is reachable."""
-        deck = self.deck
+        deck: list[str] = self.deck  # type: ignore[assignment]  # a true state has its deck
         rest = set(deck[:len(deck) - pay[0]])
         return [("tituba", "done")] + [("tituba", c) for c in self._cache_rules.card_ids if c in rest]
 
@@ -1362,19 +1366,20 @@ class SalemState(State):
             return
         self._ask("action", p)
 
-    def _ap_tituba_order(self, p, pay, a):
+    def _ap_tituba_order(self, p: int, pay: Any, a: Any) -> None:
         """Put the chosen card right below the cards placed so far (the deck's top is the
         end of the list); the rest keeps its order.  The last card needs no choice."""
         if a[1] == "done":
             self._ask("action", p)
             return
-        deck = self.deck
-        top = len(deck) - pay[0]
+        deck: list[str] = self.deck  # type: ignore[assignment]
+        kind: str = a[1]
+        top: int = len(deck) - pay[0]
         i = top - 1                         # the chosen kind's card nearest the top
-        while deck[i] != a[1]:
+        while deck[i] != kind:
             i -= 1
         deck.insert(top - 1, deck.pop(i))
-        placed = pay[0] + 1
+        placed: int = pay[0] + 1
         if len(deck) - placed >= 2:
             self._ask("tituba_order", p, (placed,))
         else:
