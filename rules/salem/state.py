@@ -44,6 +44,13 @@ class SalemRules:
         self.char_ability: dict[str, str] = dict(ab)
         self.value: dict[str, int] = dict(d.value)
         self.piety_mult: int = d.piety_mult
+        #: {ability: its printed numbers, such as {"value": 7}}, for the abilities that have any
+        self.ab_param: dict[str, dict[str, int]] = {a: dict(v) for a, v in game.ab_param.items() if v}
+        p = game.params
+        self.witch_decision: str = p.witch_decision
+        self.pooled_conspiracy: bool = bool(p.pooled_conspiracy)
+        self.proctor_mode: str = p.proctor_mode
+        self.ghost_constable_reveal_witch_win: bool = bool(p.ghost_constable_reveal_witch_win)
         #: every card id in sorted order (Tituba's choices are the kinds left in the deck)
         self.card_ids: tuple[str, ...] = tuple(sorted(d.effect))
         martha = frozenset(c for c, a in ab.items() if a == "martha")
@@ -323,8 +330,8 @@ class SalemState(State):
         alive = self.alive
         return [q for q in range(self.N) if alive[q] and char[q] in holders and self.abil(q) == ability]
 
-    def _param(self, ability: str, key: str, default: Any) -> Any:
-        params = self.game.ab_param.get(ability)
+    def _param(self, ability: str, key: str, default: int) -> int:
+        params = self._cache_rules.ab_param.get(ability)
         return default if params is None else params.get(key, default)
 
     def _used(self, p: int, ability: str) -> int:
@@ -547,7 +554,7 @@ class SalemState(State):
     def _plurality(self, pool: list[int]) -> int:
         if not self.votes:
             return pool[randbelow(len(pool), self.rng)]
-        if self.game.params.witch_decision == "leader":      # A-02 flag
+        if self._cache_rules.witch_decision == "leader":      # A-02 flag
             voters = sorted(self.votes)
             return self.votes[voters[randbelow(len(voters), self.rng)]]
         count: dict[Any, int] = {}
@@ -698,7 +705,7 @@ class SalemState(State):
             fd[left].remove(c)
         self._drop_facts_rows(living)
         converts: list[int] = []
-        if self.game.params.pooled_conspiracy:       # variant 18.1
+        if self._cache_rules.pooled_conspiracy:       # variant 18.1
             pool = [taken[p][1] for p in living]
             shuffle(pool, self.rng)
             for p, c in zip(living, pool):
@@ -888,7 +895,7 @@ class SalemState(State):
             if self._town_check():
                 return
         if card == "constable" and self._cache_rules.ghost_mode \
-                and self.game.params.ghost_constable_reveal_witch_win:
+                and self._cache_rules.ghost_constable_reveal_witch_win:
             self._end("witch", "witches win: the Constable card was revealed")
             return
         if cause not in ("confess", "elim") and self._cache_rules.abilities_on:
@@ -896,12 +903,12 @@ class SalemState(State):
                 if r != p:
                     self.tasks.append(("rebecca_ask", r))
         if card == "witch":
-            if "witch" in self.fd[p] and self._cache_rules.double_witch_survives:  # type: ignore[index]
+            if "witch" in row and self._cache_rules.double_witch_survives:
                 self.announced[p] = True       # R-REV-4: "I hold another Witch card"
                 return
             self._eliminate(p, (), accuser)
             return
-        if not self.fd[p]:  # type: ignore[index]
+        if not row:
             self._eliminate(p, (card,) if card in SPECIAL_SET else (), accuser)
             return
         if card in SPECIAL_SET and not self._cache_rules.is_ghost[p]:
@@ -953,7 +960,7 @@ class SalemState(State):
                    + [q for q in able if self.char[q] != "john_proctor"])  # Martha copying him
         if not pickers:
             return
-        if self.game.params.proctor_mode == "whole_hand":   # A-25 flag: standard card text
+        if self._cache_rules.proctor_mode == "whole_hand":   # A-25 flag: standard card text
             self.hand[pickers[0]].extend(self.hand[p])
             self.hand[p] = []
             return
