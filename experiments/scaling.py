@@ -2,7 +2,7 @@
 second, and the game's own length, for Salem 1692 (4-12), Tabletop Inc. (2-6), P.I. (2-5) and
 Pulitzer (1-5).
 
-    python experiments/scaling.py [--seconds 0.5] [--positions 3] [--games 50] [--only salem,pi]
+    python experiments/scaling.py [--seconds 0.5] [--positions 6] [--games 50] [--only salem,pi]
 
 Every figure is CPU time of this process (time.process_time), so that other work on a shared
 machine slows the figures less than wall time would.  Within a position each timing is the
@@ -27,8 +27,10 @@ cost is the actions it simulates times the cost of one of them, plus what it pay
 when the cost per simulated action does not grow: the report compares, for each game, the
 microseconds per simulated action at every player count with those at its smallest count.
 The verdict reads the trend of that cost over all the player counts (a least-squares line
-through the logarithms of the MCTS and ISMCTS figures), not single figures, which move by
-10-20% between runs on a shared machine.  (The actions an iteration simulates depend on where
+through the logarithms of every position's MCTS and ISMCTS figures), not single figures, which
+move by 10-20% between runs on a shared machine, and states a 95% interval for it (a bootstrap
+over each count's positions): the cost rises when the whole interval lies above the allowance,
+holds when it lies within, and the run is undecided otherwise.  (The actions an iteration simulates depend on where
 each random game's midpoint falls, and whole-game lengths vary a lot from game to game in
 Salem, so growth factors of the iteration cost itself jump about; they are in the table too.)
 
@@ -128,6 +130,8 @@ def measure(name: str, players: int, seconds: float, positions: int, games: int)
     row = {"game": name, "players": players, "mode": game.params.mode,
            "length": statistics.mean(lengths)}
     row.update({key: statistics.median(values) for key, values in figures.items()})
+    # every position's cost per simulated action (MCTS, ISMCTS), for the trend and its interval
+    row["per_action_points"] = list(zip(figures["mcts_us_per_action"], figures["ismcts_us_per_action"]))
     return row
 
 
@@ -148,17 +152,31 @@ def add_growth(rows: list[dict]) -> None:
         row["per_action_growth"] = row["ismcts_us_per_action"] / base["ismcts_us_per_action"]
 
 
-def per_action_trend(rows: list[dict]) -> float:
-    """The factor by which the cost per simulated action changes from a game's smallest player
-    count to its largest, from a least-squares line through the logarithms of all its MCTS and
-    ISMCTS figures (a trend over every count, so that one noisy figure does not decide it)."""
-    points = [(r["players"], math.log(r[key])) for r in rows
-              for key in ("mcts_us_per_action", "ismcts_us_per_action")]
+def _log_slope(points: list[tuple[int, float]]) -> float:
+    """Least-squares slope of log(cost) against the player count."""
     mean_x = statistics.mean(x for x, _ in points)
-    mean_y = statistics.mean(y for _, y in points)
+    mean_y = statistics.mean(math.log(y) for _, y in points)
     spread = sum((x - mean_x) ** 2 for x, _ in points)
-    slope = sum((x - mean_x) * (y - mean_y) for x, y in points) / spread if spread else 0.0
-    return math.exp(slope * (rows[-1]["players"] - rows[0]["players"]))
+    return sum((x - mean_x) * (math.log(y) - mean_y) for x, y in points) / spread if spread else 0.0
+
+
+def per_action_trend(rows: list[dict], resamples: int = 2000) -> tuple[float, float, float]:
+    """The factor by which the cost per simulated action changes from a game's smallest player
+    count to its largest, with a 95% interval: a least-squares line through the logarithms of
+    every position's MCTS and ISMCTS figures (a trend over every count, so that one noisy
+    figure does not decide it), and a bootstrap that draws each count's positions again
+    (positions differ in what the rest of their game holds, which is most of the spread)."""
+    span = rows[-1]["players"] - rows[0]["players"]
+
+    def factor(chosen: list[tuple[int, list]]) -> float:
+        points = [(n, cost) for n, pairs in chosen for pair in pairs for cost in pair]
+        return math.exp(_log_slope(points) * span)
+
+    observed = [(r["players"], r["per_action_points"]) for r in rows]
+    rng = random.Random(0)
+    draws = sorted(factor([(n, [rng.choice(pairs) for _ in pairs]) for n, pairs in observed])
+                   for _ in range(resamples))
+    return factor(observed), draws[int(0.025 * resamples)], draws[int(0.975 * resamples) - 1]
 
 
 def verdicts(rows: list[dict]) -> list[str]:
@@ -168,21 +186,25 @@ def verdicts(rows: list[dict]) -> list[str]:
     for name in dict.fromkeys(r["game"] for r in rows):
         mine = [r for r in rows if r["game"] == name]
         first, last = mine[0], mine[-1]
-        trend = per_action_trend(mine)
+        trend, low, high = per_action_trend(mine)
         growth = (f"whole-game length x{last['length_growth']:.2f}; ISMCTS iteration cost "
                   f"x{last['ismcts_cost_growth']:.2f} for x{last['ismcts_actions_per_iteration'] / first['ismcts_actions_per_iteration']:.2f} "
                   f"simulated actions; cost per simulated action {first['ismcts_us_per_action']:.1f} to "
                   f"{last['ismcts_us_per_action']:.1f} us (MCTS {first['mcts_us_per_action']:.1f} to "
-                  f"{last['mcts_us_per_action']:.1f} us), trend x{trend:.2f}; clone x{last['clone_us'] / first['clone_us']:.2f}, "
+                  f"{last['mcts_us_per_action']:.1f} us), trend x{trend:.2f} (95% interval x{low:.2f}-{high:.2f}); clone x{last['clone_us'] / first['clone_us']:.2f}, "
                   f"determinize x{last['determinize_us'] / first['determinize_us']:.2f}")
-        if trend > SLACK:
-            lines.append(f"* {name}, {first['players']} to {last['players']} players: {growth}.  The cost "
-                         f"per simulated action rises with the player count, so an iteration's cost grows "
-                         f"faster than the game's length.")
+        head = f"* {name}, {first['players']} to {last['players']} players: {growth}."
+        if low > SLACK:
+            lines.append(f"{head}  The cost per simulated action rises with the player count (the "
+                         f"whole interval above x{SLACK:g}), so an iteration's cost grows faster than the "
+                         f"game's length.")
+        elif high <= SLACK:
+            lines.append(f"{head}  The cost per simulated action holds (the whole interval within "
+                         f"x{SLACK:g}), so an iteration's cost grows no faster than the game's length.")
         else:
-            lines.append(f"* {name}, {first['players']} to {last['players']} players: {growth}.  The cost "
-                         f"per simulated action holds (trend within x{SLACK:g}), so an iteration's cost grows "
-                         f"no faster than the game's length.")
+            lines.append(f"{head}  Undecided: the interval reaches past x{SLACK:g}, so this run cannot "
+                         f"tell whether an iteration's cost grows faster than the game's length (more "
+                         f"--positions narrow it).")
     return lines
 
 
@@ -227,7 +249,7 @@ def main() -> None:
     import argparse
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--seconds", type=float, default=0.5, help="CPU seconds per search and playout measurement")
-    p.add_argument("--positions", type=int, default=3, help="mid-game positions per configuration")
+    p.add_argument("--positions", type=int, default=6, help="mid-game positions per configuration")
     p.add_argument("--games", type=int, default=50, help="random games for the length of a game")
     p.add_argument("--only", default="", help="comma-separated game names")
     p.add_argument("--out", default=str(RESULTS), help="output folder")
@@ -263,8 +285,10 @@ def main() -> None:
              "work on a shared machine still slows CPU-time figures somewhat: single figures can be "
              "off by 10-20%).", "",
              "Does the cost of an iteration grow faster than the game's own length?  It does when the "
-             "cost per simulated action rises with the player count (its fitted trend from the smallest "
-             f"count to the largest above x{SLACK:g}):", ""] + verdicts(rows)
+             "cost per simulated action rises with the player count: its fitted trend from the smallest "
+             f"count to the largest, with a 95% bootstrap interval over the positions, against x{SLACK:g} "
+             "(a 12-seat table may cost somewhat more per action than a 4-seat one: more seats to ask "
+             "at night, longer target lists):", ""] + verdicts(rows)
     write_table(out, stem, COLUMNS, [[r[c] for c in COLUMNS] for r in rows],
                 "Search cost against player count" + ("" if compiled else " (pure-Python engines)"),
                 command, timer.seconds, notes)
