@@ -44,6 +44,7 @@ class SalemRules:
         self.char_ability: dict[str, str] = dict(ab)
         self.value: dict[str, int] = dict(d.value)
         self.piety_mult: int = d.piety_mult
+        self.players: int = game.params.players
         #: {ability: its printed numbers, such as {"value": 7}}, for the abilities that have any
         self.ab_param: dict[str, dict[str, int]] = {a: dict(v) for a, v in game.ab_param.items() if v}
         p = game.params
@@ -53,6 +54,8 @@ class SalemRules:
         self.ghost_constable_reveal_witch_win: bool = bool(p.ghost_constable_reveal_witch_win)
         #: every card id in sorted order (Tituba's choices are the kinds left in the deck)
         self.card_ids: tuple[str, ...] = tuple(sorted(d.effect))
+        #: ("tituba", id) for each of card_ids: the placing choices, made once
+        self.tituba_actions: tuple[tuple[str, str], ...] = tuple(("tituba", c) for c in self.card_ids)
         martha = frozenset(c for c, a in ab.items() if a == "martha")
         #: {ability: the characters whose seat can have it}: its own character and Martha
         #: Corey, who copies her neighbour's (Martha alone for an ability nobody holds)
@@ -88,6 +91,7 @@ TOKEN_ORDER: Final = ("asylum", "black_cat", "matchmaker", "piety")
 _TARGETS: Final[list[tuple[str, int]]] = []
 _TARGETS2: Final[list[tuple[str, int]]] = []
 CONFESS_NONE: Final = ("confess", "none")
+TITUBA_DONE: Final = ("tituba", "done")
 #: the trial cards a seat can confess (not the specials), in sorted order, and their actions
 CONFESS_KINDS: Final[tuple[str, ...]] = tuple(sorted(set(TRIAL_KINDS) - set(SPECIALS)))
 CONFESS_ACTIONS: Final[tuple[Any, ...]] = tuple(("confess", k) for k in CONFESS_KINDS)
@@ -503,12 +507,22 @@ class SalemState(State):
             k: str = t[0]
             if k == "next_turn":        # the commonest tasks, called directly
                 self._t_next_turn()
+            elif k == "draw":
+                self._t_draw(t[1], t[2], t[3])
             elif k == "discard_top":
                 self._t_discard_top(t[1], t[2])
             elif k == "play_more":
                 self._t_play_more(t[1])
             elif k == "trial":
                 self._t_trial(t[1], t[2], t[3])
+            elif k == "night_ask":      # a night asks every seat: the commonest at a big table
+                self._t_night_ask(t[1], t[2])
+            elif k == "confess_ask":
+                self._t_confess_ask(t[1])
+            elif k == "confess_one":
+                self._t_confess_one(t[1], t[2])
+            elif k == "recheck":        # after every elimination
+                self._t_recheck()
             elif len(t) == 1:
                 run[k](self)
             else:
@@ -1078,11 +1092,16 @@ class SalemState(State):
             return self._la_play(p, pay)
         if kind == "target":
             return self._la_target(p, pay)
+        if kind == "sleep":             # the night's prompts: as common at a big table
+            return self._la_sleep(p, pay)
+        if kind == "confess":
+            return self._la_confess(p, pay)
         return _LEGAL[kind](self, p, pay)
 
     def random_action(self, rng: random.Random) -> Any:
         legal = self.legal_actions()
-        return legal[int(rng.random() * len(legal))]
+        r: float = rng.random()         # typed: the product is a machine multiply when compiled
+        return legal[int(r * len(legal))]
 
     # ---- legal actions per decision kind
     def _la_keep(self, p, pay):
@@ -1129,7 +1148,13 @@ class SalemState(State):
         or leave the rest in its order.  Card by card, every order of the deck is reachable."""
         deck: list[str] = self.deck  # type: ignore[assignment]  # a true state has its deck
         rest = set(deck[:len(deck) - pay[0]])
-        return [("tituba", "done")] + [("tituba", c) for c in self._cache_rules.card_ids if c in rest]
+        ids = self._cache_rules.card_ids
+        actions = self._cache_rules.tituba_actions
+        out = [TITUBA_DONE]
+        for i in range(len(ids)):
+            if ids[i] in rest:
+                out.append(actions[i])
+        return out
 
     def _card_plays(self, p: int) -> list:
         hand = self.hand[p]
@@ -1220,10 +1245,9 @@ class SalemState(State):
 
     def _la_target(self, p: int, pay: Any) -> list:
         card = pay[0]
-        d = self.game.data
         g = self._cache_rules.is_ghost
         alive = self.alive
-        eff = "accuse" if card == "alibi_w" else d.effect[card]
+        eff = "accuse" if card == "alibi_w" else self._cache_rules.effect[card]
         targets = _target_actions(self.N)[0]
         if eff == "accuse" or eff == "stocks":
             return [targets[q] for q in range(self.N) if q != p and alive[q]]
@@ -1329,6 +1353,10 @@ class SalemState(State):
             self._ap_play(p, pay, action)
         elif kind == "target":
             self._ap_target(p, pay, action)
+        elif kind == "sleep":           # the night's prompts: as common at a big table
+            self._ap_sleep(p, pay, action)
+        elif kind == "confess":
+            self._ap_confess(p, pay, action)
         else:
             _APPLY[kind](self, p, pay, action)
         if self.steps >= self._cache_rules.cap and self.result is None:
@@ -1647,23 +1675,35 @@ class SalemState(State):
             self.tasks.append(("trial", src, p, -1))
 
     # ------------------------------------------------------------------ results
-    def outcome(self):
-        n = self.game.params.players
+    def _winners(self) -> list[int]:
+        """The players (not positions) of the winning side, in order; none for a draw or a
+        game in progress."""
         if self.result is None:
-            return Outcome((), tuple([1] * n), "game in progress")
-        winner, reason, losers = self.result
-        human = self.game.human
-        wins = []
+            return []
+        winner, _, losers = self.result
+        if winner == "draw":
+            return []
+        human = self._cache_rules.human
+        ew = self.ew
+        wins: list[int] = []
         for pos in range(self.N):
             if human[pos] < 0:
                 continue
-            if winner == "town" and not self.ew[pos]:
+            if winner == "town" and not ew[pos]:
                 wins.append(human[pos])
-            elif winner == "witch" and self.ew[pos] and pos not in losers:
+            elif winner == "witch" and ew[pos] and pos not in losers:
                 wins.append(human[pos])
         wins.sort()
+        return wins
+
+    def outcome(self):
+        n = self._cache_rules.players
+        if self.result is None:
+            return Outcome((), tuple([1] * n), "game in progress")
+        winner, reason, _ = self.result
         if winner == "draw":
             return Outcome((), tuple([1] * n), reason)
+        wins = self._winners()
         # a team win nobody at the table shares (ghosts mode: the only witch was a ghost)
         # is a loss for every player: ghosts neither win nor lose (19.9, A-32)
         ranks = tuple(1 if i in wins else 2 for i in range(n))
@@ -1671,19 +1711,31 @@ class SalemState(State):
             reason += " (every player loses)"
         return Outcome(tuple(wins), ranks, reason)
 
+    def returns(self) -> list[float]:
+        """State.returns without an Outcome per call: the search scores every playout."""
+        if self.result is None and self.dec is not None:
+            return self.heuristic()
+        wins = self._winners()
+        out = [0.0] * self._cache_rules.players
+        if wins:
+            share = 1.0 / len(wins)
+            for i in wins:
+                out[i] = share
+        return out
+
     def scores(self):
-        n = self.game.params.players
+        n = self._cache_rules.players
         if self.result is None:
             return [(0,)] * n
-        w = self.outcome().winners
+        w = self._winners()
         return [(1 if i in w else 0,) for i in range(n)]
 
     def heuristic(self):
         """Town value: share of Witch cards revealed; witch value: share of town dead."""
-        n = self.game.params.players
-        human = self.game.human
+        n = self._cache_rules.players
+        human = self._cache_rules.human
         if self.result is not None:
-            w = self.outcome().winners
+            w = self._winners()
             return [1.0 if i in w else 0.0 for i in range(n)]
         wt = sum(r.count("witch") for r in self.fu)
         wd = wt + sum(r.count("witch") for r in self.fd)
