@@ -149,7 +149,7 @@ def rows_plan(state: SalemState, s: int) -> RowsPlan:
     g = state.game
     row = g.setup_row
     alive = state.alive
-    own = sorted(state.fd[s])  # type: ignore[index]  # the true state has its rows
+    own = sorted(state.fd[s])
     fixed: list[list[str]] = [[] for _ in range(N)]
     seen_facts = set(state.facts[s]) | set(state.pub_facts)
     for t in range(N):
@@ -161,7 +161,7 @@ def rows_plan(state: SalemState, s: int) -> RowsPlan:
         if task[0] == "confess_one" and task[2] != "phips":
             seen_facts.add((task[1], task[2]))
     for (t, c) in sorted(seen_facts):
-        if t != s and len(fixed[t]) < len(state.fd[t]):  # type: ignore[index]
+        if t != s and len(fixed[t]) < len(state.fd[t]):
             fixed[t].append(c)
     known_cards = [c for r in state.fu for c in r] + own + [c for r in fixed for c in r]
     specials_seen = SPECIAL_SET.intersection(known_cards)
@@ -170,7 +170,7 @@ def rows_plan(state: SalemState, s: int) -> RowsPlan:
     free = [0] * N
     for t in range(N):
         if t != s:
-            free[t] = len(state.fd[t]) - len(fixed[t])  # type: ignore[index]
+            free[t] = len(state.fd[t]) - len(fixed[t])
     n_free = sum(free)
     # the pool: the sampled specials, then these (Not-a-Witch cards fill it up to n_free)
     rest = (["witch"] * max(0, row["witch"] - known_cards.count("witch"))
@@ -317,7 +317,7 @@ def _cards_plan(state: SalemState, s: int):
         k = unseen[c]
         if k:
             (black if is_black[c] else plain).extend([c] * k)
-    return known_h, plain, black, loot, knows_deck, sorted(state.discard)  # type: ignore[arg-type]
+    return known_h, plain, black, loot, knows_deck, sorted(state.discard)
 
 
 def _sample_cards(state: SalemState, w: SalemState, s: int, rng: random.Random, plan) -> None:
@@ -336,7 +336,7 @@ def _sample_cards(state: SalemState, w: SalemState, s: int, rng: random.Random, 
             w.hand[t] = known_h[t] + plain[j:j + k]
             j += k
     if knows_deck:
-        w.deck = state.deck[:]  # type: ignore[index]
+        w.deck = state.deck[:]
     else:
         deck = plain[j:] + black
         shuffle(deck, rng)
@@ -411,7 +411,7 @@ def _pending_decision(state: SalemState, w: SalemState, s: int, rng: random.Rand
     elif rnd == "keep":
         w.dec = ("keep", pos, w.th_opts[pos])
     elif kind == "pick2":
-        row = w.fd[pos]  # type: ignore[index]
+        row = w.fd[pos]
         i, j = rng.sample(range(len(row)), 2)
         a, b = sorted((row[i], row[j]))
         w.dec = ("pick2", pos, (a, b) + pay[2:])

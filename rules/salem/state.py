@@ -55,7 +55,7 @@ class SalemRules:
         #: every card id in sorted order (Tituba's choices are the kinds left in the deck)
         self.card_ids: tuple[str, ...] = tuple(sorted(d.effect))
         #: ("tituba", id) for each of card_ids: the placing choices, made once
-        self.tituba_actions: tuple[tuple[str, str], ...] = tuple(("tituba", c) for c in self.card_ids)
+        self.tituba_actions: tuple[Any, ...] = tuple(("tituba", c) for c in self.card_ids)
         martha = frozenset(c for c, a in ab.items() if a == "martha")
         #: {ability: the characters whose seat can have it}: its own character and Martha
         #: Corey, who copies her neighbour's (Martha alone for an ability nobody holds)
@@ -88,16 +88,16 @@ SECRET_KINDS: Final = ("keep", "dawn", "victim", "gavel", "sleep", "confess")
 TOKEN_ORDER: Final = ("asylum", "black_cat", "matchmaker", "piety")
 #: ("target", q) and ("target2", q) per position, built once (a compiled literal tuple is built
 #: anew each time) and grown to the largest table seen
-_TARGETS: Final[list[tuple[str, int]]] = []
-_TARGETS2: Final[list[tuple[str, int]]] = []
-CONFESS_NONE: Final = ("confess", "none")
-TITUBA_DONE: Final = ("tituba", "done")
+_TARGETS: Final[list[Any]] = []
+_TARGETS2: Final[list[Any]] = []
+CONFESS_NONE: Final[Any] = ("confess", "none")
+TITUBA_DONE: Final[Any] = ("tituba", "done")
 #: the trial cards a seat can confess (not the specials), in sorted order, and their actions
 CONFESS_KINDS: Final[tuple[str, ...]] = tuple(sorted(set(TRIAL_KINDS) - set(SPECIALS)))
 CONFESS_ACTIONS: Final[tuple[Any, ...]] = tuple(("confess", k) for k in CONFESS_KINDS)
 
 
-def _target_actions(n: int) -> tuple[list[tuple[str, int]], list[tuple[str, int]]]:
+def _target_actions(n: int) -> tuple[list[Any], list[Any]]:
     while len(_TARGETS) < n:
         _TARGETS.append(("target", len(_TARGETS)))
         _TARGETS2.append(("target2", len(_TARGETS2)))
@@ -126,7 +126,7 @@ class SalemState(State):
     N: int
     alive: list[bool]
     char: list                      # character ids, None before the Town Hall choice
-    fd: list[list] | None           # None in a determinize clone until rebuilt
+    fd: list[list]                  # (a determinize clone's is empty until the world is drawn)
     fu: list[list]
     hand: list                      # per position a list, or None in a determinize clone
     reds: list[list]
@@ -141,8 +141,8 @@ class SalemState(State):
     pub_facts: list
     last_acc: list[int]
     uses: dict
-    deck: list | None
-    discard: list | None
+    deck: list                      # (likewise)
+    discard: list
     night_in_deck: bool
     night_zone: int
     deck_known: int
@@ -347,7 +347,7 @@ class SalemState(State):
 
     def constable(self) -> int:
         for p in range(self.N):
-            if self.alive[p] and "constable" in self.fd[p]:  # type: ignore[index]
+            if self.alive[p] and "constable" in self.fd[p]:
                 return p
         return -1
 
@@ -395,7 +395,7 @@ class SalemState(State):
     def _town_check(self) -> bool:
         """8.1 step 2: no face-down Witch card left anywhere -> town wins.  Asked when a Witch
         card turns face up (R-WIN-1: the last one revealed), the only way one leaves play."""
-        for r in self.fd:  # type: ignore[union-attr]
+        for r in self.fd:
             if "witch" in r:
                 return False
         self._end("town", "town wins: all witches revealed")
@@ -489,7 +489,7 @@ class SalemState(State):
 
     def _rebuild(self) -> None:
         """10.2 step 5: shuffle deck and discards, Night into the bottom half."""
-        cards = self.deck + self.discard  # type: ignore[operator]
+        cards = self.deck + self.discard
         self.discard = []
         shuffle(cards, self.rng)
         self.deck = cards
@@ -608,7 +608,7 @@ class SalemState(State):
         if self.stocks[p] > 0:          # R-TURN-4: a ghost in the Stocks skips its turn too
             tasks.append(("next_turn",))
             self.stocks[p] -= 1
-            self.discard.append("stocks")  # type: ignore[union-attr]
+            self.discard.append("stocks")
         elif self._cache_rules.is_ghost[p]:
             tasks.append(("next_turn",))
             self._t_discard_top(p, 1)       # 19.3 ghost turn: the ("discard_top", p, 1) task
@@ -641,7 +641,7 @@ class SalemState(State):
                 if self.in_night:
                     return
                 self._rebuild()
-            c: str = self.deck.pop()  # type: ignore[union-attr]
+            c: str = self.deck.pop()
             eff = effect[c]
             if eff == "night" or eff == "conspiracy":
                 self.tasks.append(("draw", p, n - 1, False))
@@ -668,13 +668,13 @@ class SalemState(State):
                 if self.in_night:
                     return
                 self._rebuild()
-            c: str = self.deck.pop()  # type: ignore[union-attr]
+            c: str = self.deck.pop()
             eff = effect[c]
             if eff == "night" or eff == "conspiracy":
                 self.tasks.append(("discard_top", p, n - 1))
                 self._black(c, p, True)
                 return
-            self.discard.append(c)  # type: ignore[union-attr]
+            self.discard.append(c)
             n -= 1
 
     def _black(self, c: str, drawer: int, discarded: bool) -> None:
@@ -682,7 +682,7 @@ class SalemState(State):
             self.night_in_deck = False
             self.tasks.append(("night", drawer))
         else:
-            self.discard.append(c)  # type: ignore[union-attr]
+            self.discard.append(c)
             self.tasks.append(("conspiracy", drawer, discarded))
 
     # ---- Conspiracy (R-CONS)
@@ -693,11 +693,11 @@ class SalemState(State):
         for q in range(self.N):
             if "black_cat" in self.tokens[q] and self.alive[q]:
                 h = q
-        if h < 0 or not self.fd[h] or self.abil(h) == "mary":  # type: ignore[index]
+        if h < 0 or not self.fd[h] or self.abil(h) == "mary":
             return
         if discarded or drawer == h:
             if self._cache_rules.is_ghost[h]:
-                self._reveal(h, self.fd[h][randbelow(len(self.fd[h]), self.rng)], -1, "cat")  # type: ignore[index]
+                self._reveal(h, self.fd[h][randbelow(len(self.fd[h]), self.rng)], -1, "cat")
             else:
                 self._ask("cat_self", h)
         else:
@@ -709,7 +709,7 @@ class SalemState(State):
             return
         taken = {}
         rng = self.rng
-        fd: list[list[str]] = self.fd  # type: ignore[assignment]
+        fd: list[list[str]] = self.fd
         for p in living:
             left = self._nxt(p)
             row = fd[left]
@@ -780,7 +780,7 @@ class SalemState(State):
                 continue
             if sub == 0:
                 self._ask("victim" if self.ew[p] else "sleep", p, () if self.ew[p] else (0,))
-            elif "constable" in self.fd[p] and self.constable() == p:  # type: ignore[index]
+            elif "constable" in self.fd[p] and self.constable() == p:
                 self._ask("gavel", p)   # (the scan only for a holder: a night asks every seat)
             else:
                 self._ask("sleep", p, (1,))
@@ -815,7 +815,7 @@ class SalemState(State):
             self._use(p, "phips")
             self.log.append(("{} confesses (William Phips, no card)", p))
             return
-        if what in self.fd[p]:  # type: ignore[index]
+        if what in self.fd[p]:
             self.log.append(("{} confesses: {}", p, what))
             self._reveal(p, what, -1, "confess")
 
@@ -845,7 +845,7 @@ class SalemState(State):
 
     # ---- trials (R-TRIAL)
     def _t_trial(self, p: int, chooser: int, placer: int) -> None:
-        if not self.alive[p] or not self.fd[p]:  # type: ignore[index]
+        if not self.alive[p] or not self.fd[p]:
             return
         total = self._total(p)
         normal = self._normal(p)
@@ -856,7 +856,7 @@ class SalemState(State):
             self._ask("danforth", placer, (p,))
 
     def _trigger(self, p: int, chooser: int, placer: int, n: int) -> None:
-        self.discard.extend(self.reds[p])  # type: ignore[union-attr]
+        self.discard.extend(self.reds[p])
         self.reds[p] = []
         if placer >= 0 and placer != p and self.abil(placer) == "abigail":
             self.tasks.append(("abigail_ask", placer))
@@ -879,14 +879,14 @@ class SalemState(State):
 
     def _t_recheck(self) -> None:
         for p in range(self.N):
-            if self.alive[p] and self.fd[p] and self.reds[p] and self._total(p) >= self._normal(p):  # type: ignore[index]
+            if self.alive[p] and self.fd[p] and self.reds[p] and self._total(p) >= self._normal(p):
                 self.tasks.append(("trial", p, self.last_acc[p], -1))
 
     # ---- reveals and eliminations (R-REV, R-ELIM)
     def _t_reveal_blind(self, p: int, chooser: int, cause: str) -> None:
-        if not self.alive[p] or not self.fd[p]:  # type: ignore[index]
+        if not self.alive[p] or not self.fd[p]:
             return
-        row = self.fd[p]  # type: ignore[index]
+        row = self.fd[p]
         if (self._cache_rules.two_card_reveal and len(row) >= 4 and cause in ("accuse", "cat", "inq")
                 and not self._cache_rules.is_ghost[p]):       # variant 18.3
             i, j = self.rng.sample(range(len(row)), 2)
@@ -899,7 +899,7 @@ class SalemState(State):
         self._reveal(p, row[randbelow(len(row), self.rng)], chooser, cause)
 
     def _reveal(self, p: int, card: str, accuser: int, cause: str) -> None:
-        row: list[str] = self.fd[p]  # type: ignore[index]
+        row: list[str] = self.fd[p]
         row.remove(card)
         self.fu[p].append(card)
         self._drop_fact(p, card)
@@ -933,7 +933,7 @@ class SalemState(State):
         self.alive[p] = False
         self.log.append(("{} is eliminated", p))
         flipped = list(specials)
-        row = self.fd[p]  # type: ignore[index]
+        row = self.fd[p]
         while row:
             c = row.pop()
             self.fu[p].append(c)
@@ -997,7 +997,7 @@ class SalemState(State):
         self.loot_stopped = []
 
     def _t_elim_tail(self, p: int, partner: int, living_before: int) -> None:
-        discard: list = self.discard  # type: ignore[assignment]  # a true state has its pile
+        discard: list = self.discard
         discard.extend(self.hand[p])
         self.hand[p] = []
         self._hf_drop(p)
@@ -1031,7 +1031,7 @@ class SalemState(State):
                 self.log.append(("Pickpocket: {} steals a card from {}", h, accuser))
             return
         if card == "charlatan":
-            elig = [q for q in range(self.N) if self.alive[q] and self.fd[q]]  # type: ignore[index]
+            elig = [q for q in range(self.N) if self.alive[q] and self.fd[q]]
             if len(elig) >= 3 and sum(self.alive) > 2:
                 self._ask("charlatan", h, ())
             return
@@ -1040,7 +1040,7 @@ class SalemState(State):
                 self._ask("gravedigger", h)
             return
         if card == "inquisitor":
-            if any(q != h and self.alive[q] and self.fd[q] for q in range(self.N)):  # type: ignore[index]
+            if any(q != h and self.alive[q] and self.fd[q] for q in range(self.N)):
                 self._ask("inquisitor", h)
             return
         if card == "magistrate":
@@ -1124,8 +1124,8 @@ class SalemState(State):
         return [("sleep",)]
 
     def _la_confess(self, p: int, pay: Any) -> list:
-        out: list[tuple[str, str]] = [CONFESS_NONE]
-        row: list = self.fd[p]  # type: ignore[index]
+        out: list[Any] = [CONFESS_NONE]
+        row: list = self.fd[p]
         for i in range(len(CONFESS_KINDS)):
             if CONFESS_KINDS[i] in row:
                 out.append(CONFESS_ACTIONS[i])
@@ -1146,7 +1146,7 @@ class SalemState(State):
         """A-44: the card to put next from the top (pay[0] cards are placed already), one
         action per kind of card among the rest since identical cards are interchangeable;
         or leave the rest in its order.  Card by card, every order of the deck is reachable."""
-        deck: list[str] = self.deck  # type: ignore[assignment]  # a true state has its deck
+        deck: list[str] = self.deck
         rest = set(deck[:len(deck) - pay[0]])
         ids = self._cache_rules.card_ids
         actions = self._cache_rules.tituba_actions
@@ -1201,18 +1201,18 @@ class SalemState(State):
     def _looks(self, p: int) -> list:
         if self.coins[p] <= 0:
             return []
-        return [("look", q) for q in range(self.N) if q != p and self.alive[q] and self.fd[q]]  # type: ignore[index]
+        return [("look", q) for q in range(self.N) if q != p and self.alive[q] and self.fd[q]]
 
     def _la_action(self, p: int, pay: Any) -> list:
         out: list[tuple] = [("draw",)]
         if (self._may_have(p, "parris") and self.abil(p) == "parris"
                 and self._used(p, "parris") < self._param("parris", "uses", 2)
-                and any(self.game.data.colour[c] != "black" for c in self.discard)):  # type: ignore[union-attr]
+                and any(self.game.data.colour[c] != "black" for c in self.discard)):
             out.append(("parris",))
         if self._cache_rules.ghost_mode:
             g: tuple[bool, ...] = self._cache_rules.is_ghost
             out += [("peek", q) for q in range(self.N) if g[q] and self.alive[q]
-                    and self.fd[q]]  # type: ignore[index]
+                    and self.fd[q]]
         return out + self._card_plays(p) + self._looks(p)
 
     def _la_play(self, p: int, pay: Any) -> list:
@@ -1313,7 +1313,7 @@ class SalemState(State):
         return [("flip", pay[0]), ("flip", pay[1])]
 
     def _la_cat_self(self, p: int, pay: Any) -> list:
-        return [("cat_reveal", k) for k in sorted(set(self.fd[p]))]  # type: ignore[index]
+        return [("cat_reveal", k) for k in sorted(set(self.fd[p]))]
 
     def _la_spec_order(self, p, pay):
         return [("special", k) for k in sorted(set(pay[0]))]
@@ -1407,7 +1407,7 @@ class SalemState(State):
         if a[1] == "done":
             self._ask("action", p)
             return
-        deck: list[str] = self.deck  # type: ignore[assignment]
+        deck: list[str] = self.deck
         kind: str = a[1]
         top: int = len(deck) - pay[0]
         i = top - 1                         # the chosen kind's card nearest the top
@@ -1431,7 +1431,7 @@ class SalemState(State):
             self._ask("parris", p, (0,))
         elif head == "peek":
             q = a[1]
-            c = self.fd[q][randbelow(len(self.fd[q]), self.rng)]  # type: ignore[index]
+            c = self.fd[q][randbelow(len(self.fd[q]), self.rng)]
             self._add_fact(p, q, c)
             self.tasks.append(("next_turn",))
             self.tasks.append(("discard_top", p, 2))
@@ -1455,7 +1455,7 @@ class SalemState(State):
         """R-SHIL: spend a coin, look at one blind card of q; q's row is reshuffled."""
         self.coins[p] -= 1
         self.supply += 1
-        c = self.fd[q][randbelow(len(self.fd[q]), self.rng)]  # type: ignore[index]
+        c = self.fd[q][randbelow(len(self.fd[q]), self.rng)]
         self._add_fact(p, q, c)
         if c == "witch":
             self._know_ew(p, q)
@@ -1495,39 +1495,39 @@ class SalemState(State):
             self.tasks.pop()
             self._ask("target2", p, (card, t))
         elif eff == "arson":
-            self.discard.append(card)  # type: ignore[union-attr]
+            self.discard.append(card)
             if self.abil(t) != "sarah":
-                self.discard.extend(self.hand[t])  # type: ignore[union-attr]
+                self.discard.extend(self.hand[t])
                 self.hand[t] = []
                 self._hf_drop(t)
         elif eff == "curse":
             self.tasks.pop()
             self._ask("curse_token", p, (t,))
         elif eff == "blessing":
-            self.discard.append(card)  # type: ignore[union-attr]
+            self.discard.append(card)
             self.centre.remove(pay[1])
             self.tokens[t].append(pay[1])
         elif eff == "shilling":
-            self.discard.append(card)  # type: ignore[union-attr]
+            self.discard.append(card)
             if self.supply > 0:
                 self.supply -= 1
                 self.coins[t] += 1
 
     def _ap_alibi(self, p: int, pay: Any, a: Any) -> None:
         t = pay[0]
-        self.discard.append("alibi")  # type: ignore[union-attr]
+        self.discard.append("alibi")
         for _ in range(a[1]):
             self.reds[t].remove("accusation")
-            self.discard.append("accusation")  # type: ignore[union-attr]
+            self.discard.append("accusation")
         for _ in range(a[2]):
             self.reds[t].remove("evidence")
-            self.discard.append("evidence")  # type: ignore[union-attr]
+            self.discard.append("evidence")
         self.tasks.append(("play_more", p))
 
     def _ap_target2(self, p: int, pay: Any, a: Any) -> None:
         card, src = pay
         dst = a[1]
-        self.discard.append(card)  # type: ignore[union-attr]
+        self.discard.append(card)
         self.tasks.append(("play_more", p))
         if card == "robbery":
             if self.abil(src) != "sarah":
@@ -1555,7 +1555,7 @@ class SalemState(State):
     def _ap_curse_token(self, p: int, pay: Any, a: Any) -> None:
         t = pay[0]
         tok = a[1]
-        self.discard.append("curse")  # type: ignore[union-attr]
+        self.discard.append("curse")
         self.tokens[t].remove(tok)
         self.centre.append(tok)
         self.tasks.append(("play_more", p))
@@ -1640,7 +1640,7 @@ class SalemState(State):
     def _receive_card(self, q, c, converts: list) -> None:
         """q takes trial card c into its row; a Witch card makes q a witch (noted in
         `converts` for the win check) and q knows it."""
-        self.fd[q].append(c)  # type: ignore[index]  # rows exist outside determinize
+        self.fd[q].append(c)
         if c == "witch":
             self._know_ew(q, q)
             if not self.ew[q]:
@@ -1763,7 +1763,7 @@ class SalemState(State):
 
     def _clone(self, world_of: int = -1) -> "SalemState":
         """A copy.  For `determinize` (world_of = the position whose world it is) the parts it
-        makes anew are left out: the trial rows, hands, deck and discard pile (None), and the
+        makes anew are left out: the trial rows, hands, deck and discard pile (empty), and the
         other positions' knowledge (empty)."""
         s = SalemState.__new__(SalemState)
         s.game = self.game
@@ -1774,15 +1774,17 @@ class SalemState(State):
         s.alive = self.alive[:]
         s.char = self.char[:]
         if world_of < 0:
-            s.fd = [r[:] for r in self.fd]  # type: ignore[union-attr]  # a full state: rows, deck and pile are set
+            s.fd = [r[:] for r in self.fd]
             s.hand = [r[:] for r in self.hand]
-            s.deck = self.deck[:]  # type: ignore[index]
-            s.discard = self.discard[:]  # type: ignore[index]
+            s.deck = self.deck[:]
+            s.discard = self.discard[:]
             s.known_ew = [r[:] for r in self.known_ew]
             s.facts = [r[:] for r in self.facts]
             s.hfacts = [r[:] for r in self.hfacts]
         else:
-            s.fd = s.deck = s.discard = None
+            s.fd = []                   # typed lists, so that reading them costs no check:
+            s.deck = []                 # determinize fills all three in
+            s.discard = []
             s.hand = [None] * self.N
             s.known_ew = [[] for _ in range(self.N)]
             s.facts = [[] for _ in range(self.N)]
