@@ -43,11 +43,13 @@ S_RG: Final = 4
 S_PH: Final = 5
 EV = {name: i for i, name in enumerate(EVENT_IDS)}
 #: the placement phase's fixed actions, built once (a compiled literal tuple is built anew each time)
-PASS: Final = ("pass",)
-EDITORIAL: Final = ("editorial",)
-UNPIN: Final = ("unpin",)
-REQUESTS: Final = tuple(("req", name) for name in SECTIONS)
-BAILS: Final = tuple(("bail", j) for j in range(6))
+# Any, so that mypyc keeps each as the one tuple object: a constant or item typed as a tuple
+# of str and int is held as a C struct and made into a new tuple wherever it is stored
+PASS: Final[Any] = ("pass",)
+EDITORIAL: Final[Any] = ("editorial",)
+UNPIN: Final[Any] = ("unpin",)
+REQUESTS: Final[tuple[Any, ...]] = tuple(("req", name) for name in SECTIONS)
+BAILS: Final[tuple[Any, ...]] = tuple(("bail", j) for j in range(6))
 F_ROW: Final = 1
 F_REG: Final = 2
 F_UP: Final = 4

@@ -86,8 +86,10 @@ def unshared_rng(shared: random.Random) -> random.Random:
 #: decision kinds of the secret rounds (20.5): the others see only who is being asked
 SECRET_KINDS: Final = ("keep", "dawn", "victim", "gavel", "sleep", "confess")
 TOKEN_ORDER: Final = ("asylum", "black_cat", "matchmaker", "piety")
-#: ("target", q) and ("target2", q) per position, built once (a compiled literal tuple is built
-#: anew each time) and grown to the largest table seen
+#: ("target", q) and ("target2", q) per position, built once and grown to the largest table
+#: seen.  These and the action constants below are typed Any: mypyc holds a value typed as a
+#: tuple of str and int (a Final tuple literal too) as a C struct and builds a new tuple
+#: object wherever it is stored
 _TARGETS: Final[list[Any]] = []
 _TARGETS2: Final[list[Any]] = []
 CONFESS_NONE: Final[Any] = ("confess", "none")

@@ -47,8 +47,10 @@ from automa.rules.core import TERMINAL, Outcome, State, fresh_rng
 from .data import CONSPIRATOR, EDITOR, EVENT, NIXON, WatergateData
 
 SIDE: Final = (1, -1)
-VALUE_ACT: Final = tuple(("value", c) for c in range(64))      # shared action tuples
-ACTION_ACT: Final = tuple(("action", c) for c in range(64))
+# shared action tuples; Any, so that mypyc keeps the objects (an item typed tuple[str, int]
+# is held as a C struct and made into a new tuple wherever it is stored)
+VALUE_ACT: Final[tuple[Any, ...]] = tuple(("value", c) for c in range(64))
+ACTION_ACT: Final[tuple[Any, ...]] = tuple(("action", c) for c in range(64))
 AUTO: Final = frozenset(("cp", "chain", "fx", "dispose", "eval"))
 PRIVATE: Final = frozenset(("turn", "window", "gambit", "pick"))   # always asked, see the module doc
 BITS: Final = (1, 2, 4)
