@@ -30,8 +30,8 @@ The verdict reads the trend of that cost over all the player counts (a least-squ
 through the logarithms of every position's MCTS and ISMCTS figures), not single figures, which
 move by 10-20% between runs on a shared machine, and states a 95% interval for it (a bootstrap
 over each count's positions): the cost rises when the whole interval lies above the allowance,
-holds when it lies within, and the run is undecided otherwise.  (The actions an iteration simulates depend on where
-each random game's midpoint falls, and whole-game lengths vary a lot from game to game in
+holds when it lies within, and the run is undecided otherwise.  (The actions an iteration
+simulates depend on where each random game's midpoint falls, and whole-game lengths vary a lot from game to game in
 Salem, so growth factors of the iteration cost itself jump about; they are in the table too.)
 
 Writes experiments/results/scaling.csv, .md and .png with the compiled engines (`automa native
@@ -152,12 +152,12 @@ def add_growth(rows: list[dict]) -> None:
         row["per_action_growth"] = row["ismcts_us_per_action"] / base["ismcts_us_per_action"]
 
 
-def _log_slope(points: list[tuple[int, float]]) -> float:
-    """Least-squares slope of log(cost) against the player count."""
+def _slope(points: list[tuple[int, float]]) -> float:
+    """Least-squares slope of y against x."""
     mean_x = statistics.mean(x for x, _ in points)
-    mean_y = statistics.mean(math.log(y) for _, y in points)
+    mean_y = statistics.mean(y for _, y in points)
     spread = sum((x - mean_x) ** 2 for x, _ in points)
-    return sum((x - mean_x) * (math.log(y) - mean_y) for x, y in points) / spread if spread else 0.0
+    return sum((x - mean_x) * (y - mean_y) for x, y in points) / spread if spread else 0.0
 
 
 def per_action_trend(rows: list[dict], resamples: int = 2000) -> tuple[float, float, float]:
@@ -169,10 +169,12 @@ def per_action_trend(rows: list[dict], resamples: int = 2000) -> tuple[float, fl
     span = rows[-1]["players"] - rows[0]["players"]
 
     def factor(chosen: list[tuple[int, list]]) -> float:
-        points = [(n, cost) for n, pairs in chosen for pair in pairs for cost in pair]
-        return math.exp(_log_slope(points) * span)
+        points = [(n, log_cost) for n, pairs in chosen for pair in pairs for log_cost in pair]
+        return math.exp(_slope(points) * span)
 
-    observed = [(r["players"], r["per_action_points"]) for r in rows]
+    # each position's (MCTS, ISMCTS) pair as logarithms, taken once for all the resamples
+    observed = [(r["players"], [(math.log(m), math.log(i)) for m, i in r["per_action_points"]])
+                for r in rows]
     rng = random.Random(0)
     draws = sorted(factor([(n, [rng.choice(pairs) for _ in pairs]) for n, pairs in observed])
                    for _ in range(resamples))

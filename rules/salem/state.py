@@ -31,6 +31,7 @@ class SalemRules:
 
     def __init__(self, game: Any) -> None:
         d = game.data
+        p = game.params
         ab: dict[str, str] = d.char_ability
         self.abilities_on: bool = bool(game.abilities_on)
         self.ghost_mode: bool = bool(game.ghost_mode)
@@ -39,15 +40,14 @@ class SalemRules:
         self.human: tuple[int, ...] = tuple(game.human)
         self.max_turns: int = game.max_turns
         self.cap: int = game.max_game_length()
-        self.two_card_reveal: bool = bool(game.params.two_card_reveal)
-        self.double_witch_survives: bool = bool(game.params.double_witch_survives)
+        self.two_card_reveal: bool = bool(p.two_card_reveal)
+        self.double_witch_survives: bool = bool(p.double_witch_survives)
         self.char_ability: dict[str, str] = dict(ab)
         self.value: dict[str, int] = dict(d.value)
         self.piety_mult: int = d.piety_mult
-        self.players: int = game.params.players
+        self.players: int = p.players
         #: {ability: its printed numbers, such as {"value": 7}}, for the abilities that have any
         self.ab_param: dict[str, dict[str, int]] = {a: dict(v) for a, v in game.ab_param.items() if v}
-        p = game.params
         self.witch_decision: str = p.witch_decision
         self.pooled_conspiracy: bool = bool(p.pooled_conspiracy)
         self.proctor_mode: str = p.proctor_mode
