@@ -306,6 +306,12 @@ class State:
         cards from a canonically ordered pool, never from the true hidden order."""
         raise NotImplementedError
 
+    def settle_generator(self) -> None:
+        """Make now the generator that a world from `determinize` makes on its first draw
+        (games that defer seeding it, which costs 5 us).  MCTS clones one world every
+        iteration: once settled, the clones share its generator copy-on-write instead of
+        each seeding the same one again.  The same draws either way."""
+
     def action_to_string(self, action: Hashable) -> str:
         """The action in words, as its actor reads it (printed names, 1-based numbers)."""
         return repr(action)

@@ -139,7 +139,9 @@ class MCTSBot(Bot):
         iterations = int(p["iterations"])
         fixed_world = None if self.per_iteration_determinization else state.determinize(seat, rng)
         new_world = None
-        if fixed_world is None:
+        if fixed_world is not None:
+            fixed_world.settle_generator()         # seeded once, not once per clone
+        else:
             # a game may prepare its determinizations of this state once (the same worlds)
             prepare = getattr(state, "determinizer", None)
             new_world = prepare(seat) if prepare is not None else (lambda r: state.determinize(seat, r))

@@ -41,6 +41,11 @@ def test_determinize_keeps_observation_and_never_peeks(name, params):
 
 
 @pytest.mark.parametrize("name,params", CONFIGS, ids=IDS)
+def test_settling_a_worlds_generator_changes_no_draw(name, params):
+    c.check_settled_generator_draws_the_same(name, params)
+
+
+@pytest.mark.parametrize("name,params", CONFIGS, ids=IDS)
 def test_every_seat_observation_survives_its_determinization(name, params):
     c.check_observation_hides(name, params)
 

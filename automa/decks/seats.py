@@ -216,6 +216,9 @@ class DeckSeats(State):
         c.log = self.log
         return c
 
+    def settle_generator(self) -> None:
+        self.inner.settle_generator()
+
     def is_terminal(self) -> bool:
         return self.inner.is_terminal()
 

@@ -522,16 +522,19 @@ class PulitzerState(State):
     @property
     def rng(self) -> random.Random:
         """The state's generator (shared with clones until one of them draws: see `_r`)."""
-        if self._gen_seed >= 0:
-            self._gen = random.Random(self._gen_seed)
-            self._gen_seed = -1
-            self._cache_rng_shared = False
+        self.settle_generator()
         return self._gen
 
     @rng.setter
     def rng(self, gen: random.Random) -> None:
         self._gen = gen
         self._gen_seed = -1
+
+    def settle_generator(self) -> None:
+        if self._gen_seed >= 0:
+            self._gen = random.Random(self._gen_seed)
+            self._gen_seed = -1
+            self._cache_rng_shared = False
 
     def _r(self) -> random.Random:
         """The state's generator to draw from, copied first if a clone still shares it."""

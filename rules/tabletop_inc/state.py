@@ -321,6 +321,10 @@ class TabletopState(State):
             self.rng = random.Random(self._cache_rng_seed)
         return self.rng
 
+    def settle_generator(self) -> None:
+        if self.rng is None:
+            self.rng = random.Random(self._cache_rng_seed)
+
     # ------------------------------------------------------------------ small helpers
     def log(self, text: str) -> None:
         ev = self.events
