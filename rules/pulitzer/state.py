@@ -42,12 +42,13 @@ S_AD: Final = 3
 S_RG: Final = 4
 S_PH: Final = 5
 EV = {name: i for i, name in enumerate(EVENT_IDS)}
-#: the placement phase's fixed actions, built once and typed Any: mypyc holds a value typed as a
+#: the fixed actions, built once and typed Any: mypyc holds a value typed as a
 #: tuple of str and int (a Final tuple literal too) as a C struct and builds a new tuple object
 #: wherever it is stored
 PASS: Final[Any] = ("pass",)
 EDITORIAL: Final[Any] = ("editorial",)
 UNPIN: Final[Any] = ("unpin",)
+NOPIN: Final[Any] = ("nopin",)
 REQUESTS: Final[tuple[Any, ...]] = tuple(("req", name) for name in SECTIONS)
 BAILS: Final[tuple[Any, ...]] = tuple(("bail", j) for j in range(6))
 F_ROW: Final = 1
@@ -192,7 +193,6 @@ class Tables:
         self.hl: tuple[frozenset[int], ...] = game.hl
         self.alt: frozenset[str] = game.alt
         self.place_acts: tuple[tuple[tuple[Any, ...], ...], ...] = game.place_acts
-    # from the data files
         # from the data files
         self.houses_per_colour: int = d.houses_per_colour
         self.sports_cash: int = d.sports_cash
@@ -234,6 +234,11 @@ class Tables:
         self.times_cards: tuple[tuple[Any, ...], ...] = d.times_cards
         self.dist: tuple[tuple[Any, ...], ...] = d.dist
         self.cell_of: dict[Any, int] = d.cell_of
+        #: the pin decision's lookups: the cell of (line, evidence) (-1: none) without building
+        #: a key, and its actions, the same objects every time (see PASS)
+        self.cell_at: tuple[tuple[int, ...], ...] = tuple(
+            tuple(d.cell_of.get((li, e), -1) for e in range(len(d.evidence_types))) for li in range(len(LINES)))
+        self.pin_acts: tuple[Any, ...] = tuple(("pin", c) for c in range(len(d.cell_line)))
         self.colours: tuple[str, ...] = d.colours
         self.evidence_types: tuple[str, ...] = d.evidence_types
         self.report_ids: tuple[str, ...] = d.report_ids
@@ -1631,12 +1636,13 @@ class PulitzerState(State):
         rem = tb.string_length - self.string_used[s] + 1e-9
         reach, dist = tb.reach[last], tb.dist[last]
         out: list = []
+        cell_at = tb.cell_at
         for e in evs:
             for li in range(5):
                 if li != LINE_X and li not in lines:
                     continue
-                cell = tb.cell_of.get((li, e))
-                if cell is None or reach[cell] > v or dist[cell] > rem or cell in pins or cell in dest:
+                cell = cell_at[li][e]
+                if cell < 0 or reach[cell] > v or dist[cell] > rem or cell in pins or cell in dest:
                     continue
                 out.append(cell)
         out.sort()
@@ -1646,10 +1652,11 @@ class PulitzerState(State):
         return bool(self.pins[s]) and not self.unpinned[s] and self.pinrd[s][-1] < self.round
 
     def _pin_actions(self, s: int) -> list:
-        acts: list = [("pin", c) for c in self._pin_targets(s)]
+        table = self.tables.pin_acts
+        acts: list = [table[c] for c in self._pin_targets(s)]
         if self._can_unpin(s):
-            acts.append(("unpin",))
-        acts.append(("nopin",))
+            acts.append(UNPIN)
+        acts.append(NOPIN)
         return acts
 
     def _apply_pin(self, s: int, action) -> None:
