@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar, Hashable, Iterable, Sequence
 
-from automa.rules.draws import randbelow
+from automa.rules.draws import randbelow, seeded_rng
 
 #: `current_player()` of a finished game.
 TERMINAL = -4
@@ -470,7 +470,7 @@ def fresh_seed(rng: random.Random) -> int:
 
 def fresh_rng(rng: random.Random) -> random.Random:
     """A new generator seeded from `rng`: used by determinize for future randomness."""
-    return random.Random(fresh_seed(rng))
+    return seeded_rng(fresh_seed(rng))
 
 
 def action_to_json(action: Any) -> Any:

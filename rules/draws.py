@@ -4,6 +4,7 @@ engine that wants them; a Python whose `random` draws differently is detected at
 the plain methods are used instead."""
 from __future__ import annotations
 
+import _random
 import ctypes
 import random
 import sys
@@ -13,6 +14,8 @@ from typing import Final
 #: looked up once: compiled, a module global or a method is otherwise looked up on every call
 _RANDOM: Final = random.Random
 _GETRANDBITS: Final = random.Random.getrandbits
+#: the C seeding behind random.Random.seed (its base class's)
+_SEED: Final = _random.Random.seed
 
 
 def shuffle(x: list, rng: random.Random) -> None:
@@ -20,25 +23,32 @@ def shuffle(x: list, rng: random.Random) -> None:
     each draw is read from a table and the draws are made here instead of through two
     Python-level calls per card.  Should a Python version draw differently, the module finds
     out when it loads and uses rng.shuffle itself."""
-    if not SAME_DRAWS or type(rng) is not _RANDOM:
+    if SAME_DRAWS and type(rng) is _RANDOM:
+        _shuffle(x, rng)
+    else:
         rng.shuffle(x)
-        return
-    getrandbits = rng.getrandbits
+
+
+def _shuffle(x: list, rng: random.Random) -> None:
     bits = BIT_LENGTHS if len(x) < len(BIT_LENGTHS) else [n.bit_length() for n in range(len(x) + 1)]
     for i in range(len(x) - 1, 0, -1):
         k = bits[i + 1]
-        j = getrandbits(k)
+        j: int = _GETRANDBITS(rng, k)
         while j > i:
-            j = getrandbits(k)
+            j = _GETRANDBITS(rng, k)
         x[i], x[j] = x[j], x[i]
 
 
 def randbelow(n: int, rng: random.Random) -> int:
     """`rng.randrange(n)`, the same draws, without its two Python-level calls."""
-    if not SAME_DRAWS or n <= 0 or type(rng) is not _RANDOM:
-        return rng.randrange(n)
-    k = n.bit_length()
-    r = _GETRANDBITS(rng, k)
+    if SAME_DRAWS and n > 0 and type(rng) is _RANDOM:
+        return _randbelow(n, rng)
+    return rng.randrange(n)
+
+
+def _randbelow(n: int, rng: random.Random) -> int:
+    k = BIT_LENGTHS[n] if n < len(BIT_LENGTHS) else n.bit_length()
+    r: int = _GETRANDBITS(rng, k)
     while r >= n:
         r = _GETRANDBITS(rng, k)
     return r
@@ -46,24 +56,49 @@ def randbelow(n: int, rng: random.Random) -> int:
 
 def randint(a: int, b: int, rng: random.Random) -> int:
     """`rng.randint(a, b)` (a die: randint(1, 6, rng)), the same draws."""
-    if not SAME_DRAWS or b < a or type(rng) is not _RANDOM:
-        return rng.randint(a, b)
-    return a + randbelow(b - a + 1, rng)
+    if SAME_DRAWS and b >= a and type(rng) is _RANDOM:
+        return a + _randbelow(b - a + 1, rng)
+    return rng.randint(a, b)
+
+
+def seeded_rng(seed: int) -> random.Random:
+    """`random.Random(seed)` for an int seed, the same generator, without the two
+    Python-level calls (__init__, then seed) in front of the C seeding: a search makes
+    one for every world that draws."""
+    return _seeded(seed) if SAME_SEEDING else _RANDOM(seed)
+
+
+def _seeded(seed: int) -> random.Random:
+    rng = _RANDOM.__new__(_RANDOM)
+    _SEED(rng, seed)
+    setattr(rng, "gauss_next", None)
+    return rng
 
 
 def _draws_match_random() -> bool:
     """Whether `shuffle` and `randbelow` make exactly random.Random's draws on this Python."""
     for seed in range(20):
         ours, theirs = random.Random(seed), random.Random(seed)
-        for n in (1, 2, 3, 7, 31, 64, 100):
+        for n in (1, 2, 3, 7, 31, 64, 100, 300):
             a, b = list(range(n)), list(range(n))
-            shuffle(a, ours)
+            _shuffle(a, ours)
             theirs.shuffle(b)
-            if a != b or randbelow(n, ours) != theirs.randrange(n):
+            if a != b or _randbelow(n, ours) != theirs.randrange(n):
                 return False
-            if randint(1, n, ours) != theirs.randint(1, n):
+            if 1 + _randbelow(n, ours) != theirs.randint(1, n):
                 return False
-    return ours.getstate() == theirs.getstate()
+        if ours.getstate() != theirs.getstate():
+            return False
+    return True
+
+
+def _seeding_matches_random() -> bool:
+    """Whether `_seeded(seed)` is exactly random.Random(seed) on this Python."""
+    for seed in (0, 1, 5, 2**32, 2**64 - 1, 2**70 + 5):
+        ours, theirs = _seeded(seed), random.Random(seed)
+        if ours.getstate() != theirs.getstate() or ours.random() != theirs.random():
+            return False
+    return True
 
 
 def clone_rng(rng: random.Random) -> random.Random:
@@ -110,5 +145,6 @@ BYTE_COPY: Final = (sys.implementation.name == "cpython" and not sysconfig.get_c
 
 BIT_LENGTHS: Final = [n.bit_length() for n in range(257)]
 #: whether this Python's random.Random draws as the functions above assume (checked at import)
-SAME_DRAWS = True
-SAME_DRAWS = _draws_match_random()
+SAME_DRAWS: Final = _draws_match_random()
+#: whether `seeded_rng` may seed through the C method directly (checked at import)
+SAME_SEEDING: Final = _seeding_matches_random()

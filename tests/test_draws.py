@@ -94,3 +94,17 @@ def test_determinizer_gives_the_worlds_determinize_gives(name, params):
                 assert snapshot(fast) == snapshot(plain)
                 checked += 1
     assert checked > 20
+
+
+def test_this_python_seeds_as_seeded_rng_assumes():
+    assert draws.SAME_SEEDING
+
+
+@settings(max_examples=100, deadline=None)
+@given(seed=st.integers(0, 2**80))
+def test_seeded_rng_is_random_random_of_the_seed(seed):
+    ours, theirs = draws.seeded_rng(seed), random.Random(seed)
+    assert type(ours) is random.Random
+    assert ours.getstate() == theirs.getstate()
+    assert [ours.gauss() for _ in range(3)] == [theirs.gauss() for _ in range(3)]
+    assert [ours.random() for _ in range(3)] == [theirs.random() for _ in range(3)]

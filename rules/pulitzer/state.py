@@ -20,7 +20,7 @@ from typing import Any, Callable, Final
 from automa import times as T
 from automa.times import BLUE, RED, TIMES
 from automa.rules.core import TERMINAL, Outcome, State, fresh_seed
-from automa.rules.draws import clone_rng, randbelow, randint, shuffle
+from automa.rules.draws import clone_rng, randbelow, randint, seeded_rng, shuffle
 from automa.rules.tuples import tuple_plus, tuple_with, tuple_without
 
 from .data import EVENT_IDS, LINE_X, LINES, SECTIONS
@@ -537,7 +537,7 @@ class PulitzerState(State):
 
     def settle_generator(self) -> None:
         if self._gen_seed >= 0:
-            self._gen = random.Random(self._gen_seed)
+            self._gen = seeded_rng(self._gen_seed)
             self._gen_seed = -1
             self._cache_rng_shared = False
 

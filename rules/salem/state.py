@@ -17,7 +17,7 @@ import random
 from typing import Any, ClassVar, Final
 
 from automa.rules.core import TERMINAL, Outcome, State
-from automa.rules.draws import randbelow, shuffle
+from automa.rules.draws import clone_rng, randbelow, shuffle
 
 from .data import ABILITIES, SPECIALS, TRIAL_KINDS
 
@@ -69,18 +69,6 @@ def rules_of(game: Any) -> SalemRules:
     if rules is None:
         rules = game._cache_rules = SalemRules(game)
     return rules
-
-
-def unshared_rng(shared: random.Random) -> random.Random:
-    """A generator of its own for a state that shared `shared` with its clones.  Nobody draws
-    from a shared generator (each state copies it first), so its state is read once and kept
-    on it: reading it builds 625 numbers, three times the cost of loading them into a copy."""
-    frozen = getattr(shared, "_frozen_state", None)
-    if frozen is None:
-        frozen = shared._frozen_state = shared.getstate()  # type: ignore[attr-defined]  # kept on the instance
-    own = random.Random.__new__(random.Random)
-    own.setstate(frozen)
-    return own
 
 
 #: decision kinds of the secret rounds (20.5): the others see only who is being asked
@@ -181,7 +169,7 @@ class SalemState(State):
         first draws (copying a Mersenne Twister costs more than the rest of a clone): reading
         it here hands out a copy of its own to a state that shares it."""
         if self._cache_rng_shared:
-            self._rng = unshared_rng(self._rng)
+            self._rng = clone_rng(self._rng)
             self._cache_rng_shared = False
         return self._rng
 

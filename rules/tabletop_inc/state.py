@@ -33,7 +33,7 @@ from typing import Any, ClassVar, Hashable
 
 from automa.rules.core import TERMINAL, State
 from automa.rules.tuples import tuple_plus, tuple_with, tuple_without
-from automa.rules.draws import BIT_LENGTHS, SAME_DRAWS
+from automa.rules.draws import clone_rng, randbelow, seeded_rng
 
 from .data import ACTIONS, PIECES, RES
 from .scoring import objective_total
@@ -50,20 +50,6 @@ POW_L4 = {0: "no_level4_box", 1: "no_level4_mechanism", 2: "no_level4_component"
 POW_AWARD = {1: "no_level1_award", 2: "no_level2_award", 3: "no_level3_award"}
 # task kinds that run without a decision
 AUTO = frozenset(("start", "endcheck", "predstart", "freelancer", "predcheck", "placebonus"))
-
-
-
-
-def unshared_rng(shared: random.Random) -> random.Random:
-    """A generator of its own for a state that shared `shared` with its clones.  Nobody draws
-    from a shared generator (each state copies it first), so its state is read once and kept
-    on it: reading it builds 625 numbers, three times the cost of loading them into a copy."""
-    frozen = getattr(shared, "_frozen_state", None)
-    if frozen is None:
-        frozen = shared._frozen_state = shared.getstate()  # type: ignore[attr-defined]
-    own = random.Random.__new__(random.Random)
-    own.setstate(frozen)
-    return own
 
 
 def _place_rows(game) -> tuple:
@@ -315,15 +301,15 @@ class TabletopState(State):
         `determinize` seeds its generator only if it draws (without Mumanbots, a Tabletop Inc.
         game never does after set-up, and seeding one costs a sixth of a determinize)."""
         if self._cache_rng_shared:
-            self.rng = unshared_rng(self.rng)
+            self.rng = clone_rng(self.rng)
             self._cache_rng_shared = False
         elif self.rng is None:
-            self.rng = random.Random(self._cache_rng_seed)
+            self.rng = seeded_rng(self._cache_rng_seed)
         return self.rng
 
     def settle_generator(self) -> None:
         if self.rng is None:
-            self.rng = random.Random(self._cache_rng_seed)
+            self.rng = seeded_rng(self._cache_rng_seed)
 
     # ------------------------------------------------------------------ small helpers
     def log(self, text: str) -> None:
@@ -446,18 +432,9 @@ class TabletopState(State):
         return self.phase == "over"
 
     def random_action(self, rng: random.Random) -> Hashable:
-        """legal[rng.randrange(len(legal))], the draw made as `automa.rules.draws.randbelow`
-        makes it, inline: this runs once per action of every search playout."""
+        """The base class's, defined here so that the compiled engine runs it compiled."""
         legal = self.legal_actions()
-        n = len(legal)
-        if not SAME_DRAWS or not 0 < n < 257 or type(rng) is not random.Random:
-            return legal[rng.randrange(n)]
-        getrandbits = rng.getrandbits
-        k = BIT_LENGTHS[n]
-        r = getrandbits(k)
-        while r >= n:
-            r = getrandbits(k)
-        return legal[r]
+        return legal[randbelow(len(legal), rng)]
 
     def legal_actions(self) -> list:
         ph = self.phase
