@@ -16,10 +16,11 @@ from automa.rules.draws import randbelow
 class Node:
     """A node of the open-loop tree: children by action, visits, the value totals of every
     seat, and (ISMCTS) how often the node's action was legal when its parent was visited.
-    It remembers the legal actions it last saw and their children: a node is mostly reached
-    with the same actions (the same objects, from the engine's tables), and comparing two
-    lists of the same objects costs a tenth of hashing every action again."""
-    __slots__ = ("children", "visits", "totals", "avail", "seen_legal", "seen_kids")
+    It remembers the legal actions it last saw, their children and how many of those are
+    still untried: a node is mostly reached with the same actions (the same objects, from the
+    engine's tables), and comparing two lists of the same objects costs a tenth of hashing
+    every action again; a node whose children are all tried is then passed without a scan."""
+    __slots__ = ("children", "visits", "totals", "avail", "seen_legal", "seen_kids", "seen_untried")
 
     def __init__(self, seats: int) -> None:
         self.children: dict[Any, Node] = {}
@@ -28,6 +29,7 @@ class Node:
         self.avail: int = 1
         self.seen_legal: list | None = None
         self.seen_kids: list[Node | None] = []
+        self.seen_untried: int = 0
 
 
 _LOGS: list[float] = [0.0]
@@ -103,15 +105,27 @@ def run(root: Node, rng: random.Random, fixed_world: Any, new_world: Any,
             else:
                 if legal == node.seen_legal:
                     kids = node.seen_kids                # the same actions: the same children
+                    untried = node.seen_untried
                 else:
                     kids = [children.get(a) for a in legal]     # one hash per action, not two
+                    untried = 0
+                    for kid in kids:
+                        if kid is None:
+                            untried += 1
                     node.seen_legal = legal
                     node.seen_kids = kids
-                if None in kids:
-                    untried = [i for i in range(len(kids)) if kids[i] is None]
-                    i = untried[randbelow(len(untried), rng)] if len(untried) > 1 else untried[0]
+                    node.seen_untried = untried
+                if untried:
+                    # the r-th untried action in legal order, r drawn as from a list of them
+                    r = randbelow(untried, rng) if untried > 1 else 0
+                    i = -1
+                    while r >= 0:
+                        i += 1
+                        if kids[i] is None:
+                            r -= 1
                     action = legal[i]
                     child = kids[i] = children[action] = Node(seats)   # seen_kids stays true
+                    node.seen_untried = untried - 1
             if child is not None:
                 world._apply(action)
                 simulated += 1
