@@ -89,10 +89,13 @@ def run(root: Node, rng: random.Random, fixed_world: Any, new_world: Any,
         if done + 2 >= len(logs):
             logs = log_table(2 * len(logs))
         world = new_world(rng) if fixed_world is None else fixed_world.clone()
+        # the world's methods looked up once per iteration, not at each of its ~30 steps
+        apply = world._apply
+        to_move = world.current_player
         node = root
         path = [root]
         # selection and expansion
-        player: int = world.current_player()
+        player: int = to_move()
         while player >= 0:
             legal = root_legal if node is root and root_legal is not None else world.legal_actions()
             children = node.children
@@ -127,10 +130,10 @@ def run(root: Node, rng: random.Random, fixed_world: Any, new_world: Any,
                     child = kids[i] = children[action] = Node(seats)   # seen_kids stays true
                     node.seen_untried = untried - 1
             if child is not None:
-                world._apply(action)
+                apply(action)
                 simulated += 1
                 path.append(child)
-                player = world.current_player()
+                player = to_move()
                 break
             best_score = -1e300
             best_action: Any = None
@@ -144,27 +147,28 @@ def run(root: Node, rng: random.Random, fixed_world: Any, new_world: Any,
                 score = kid.totals[player] / visits + c * math.sqrt(logs[avail] / visits)
                 if score > best_score:
                     best_score, best_action, best_child = score, legal[i], kid
-            world._apply(best_action)
+            apply(best_action)
             simulated += 1
             node = best_child
             path.append(node)
-            player = world.current_player()
+            player = to_move()
         # playout
         steps = 0
         if plain_playout:
+            random_action = world.random_action
             while player >= 0:
-                world._apply(world.random_action(rng))
+                apply(random_action(rng))
                 steps += 1
-                player = world.current_player()
+                player = to_move()
         else:
             while player >= 0 and steps != depth_limit:
                 if greedy and rng.random() > epsilon:
                     action = greedy_action(world, rng)
                 else:
                     action = world.random_action(rng)
-                world._apply(action)
+                apply(action)
                 steps += 1
-                player = world.current_player()
+                player = to_move()
         simulated += steps
         values = world.returns() if player < 0 else world.heuristic()
         for n in path:
