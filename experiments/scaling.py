@@ -7,7 +7,9 @@ Pulitzer (1-5).
 Every figure is CPU time of this process (time.process_time), so that other work on a shared
 machine slows the figures less than wall time would.  Within a position each timing is the
 best of three short runs (work running beside it on a shared machine only ever slows a run
-down); across positions the table shows the median.
+down); across positions the table shows the median.  The positions are measured in rounds,
+every configuration once per round, so that a shared machine whose speed drifts during the run
+shifts every player count alike rather than tilting the trend.
 The positions are `automa.search.bench.mid_game_state` for seeds 0, 1, ...: half way through a
 random game, the position `automa bench` measures.  Per position:
 
@@ -105,34 +107,51 @@ def search_cost(bot, state, seconds: float) -> tuple[float, float]:
     return best, simulated / iterations
 
 
-def measure(name: str, players: int, seconds: float, positions: int, games: int) -> dict:
-    game = load_game(name, players=players)
-    lengths = [play_random(game.new_initial_state(seed), random.Random(seed)) for seed in range(games)]
-    figures: dict[str, list[float]] = {}
+def position_figures(game, seed: int, seconds: float) -> dict[str, float]:
+    """Every figure of one position: `mid_game_state(game, seed)`."""
+    mid = mid_game_state(game, seed)
+    seat = mid.current_player()
+    rng = random.Random(seed)
+    raw = raw_rate(mid, seconds, seed)
+    mcts_us, mcts_actions = search_cost(MCTSBot(game, seed=seed, iterations=ITERATIONS), mid, seconds)
+    ismcts_us, ismcts_actions = search_cost(ISMCTSBot(game, seed=seed, iterations=ITERATIONS), mid, seconds)
+    return {"clone_us": per_call_us(mid.clone, 500),
+            "determinize_us": per_call_us(lambda: mid.determinize(seat, rng), 100),
+            "raw_actions_per_s": raw,
+            "mcts_us_per_iteration": mcts_us, "mcts_actions_per_iteration": mcts_actions,
+            "mcts_efficiency": mcts_actions / mcts_us * 1e6 / raw,
+            "ismcts_us_per_iteration": ismcts_us, "ismcts_actions_per_iteration": ismcts_actions,
+            "ismcts_efficiency": ismcts_actions / ismcts_us * 1e6 / raw,
+            "mcts_us_per_action": mcts_us / mcts_actions,
+            "ismcts_us_per_action": ismcts_us / ismcts_actions}
+
+
+def measure(configs: list[tuple[str, int]], seconds: float, positions: int, games: int) -> list[dict]:
+    """One row per (game, players).  The positions are measured in rounds, every configuration
+    once per round: a shared machine that slows down or speeds up during the run (by 10% or
+    more over minutes) then shifts every player count alike instead of tilting the trend that
+    the verdict reads, as measuring the counts one after another did."""
+    loaded = {config: load_game(config[0], players=config[1]) for config in configs}
+    figures: dict[tuple[str, int], dict[str, list[float]]] = {config: {} for config in configs}
     for seed in range(positions):
-        mid = mid_game_state(game, seed)
-        seat = mid.current_player()
-        rng = random.Random(seed)
-        raw = raw_rate(mid, seconds, seed)
-        mcts_us, mcts_actions = search_cost(MCTSBot(game, seed=seed, iterations=ITERATIONS), mid, seconds)
-        ismcts_us, ismcts_actions = search_cost(ISMCTSBot(game, seed=seed, iterations=ITERATIONS), mid, seconds)
-        for key, value in (
-                ("clone_us", per_call_us(mid.clone, 500)),
-                ("determinize_us", per_call_us(lambda: mid.determinize(seat, rng), 100)),
-                ("raw_actions_per_s", raw),
-                ("mcts_us_per_iteration", mcts_us), ("mcts_actions_per_iteration", mcts_actions),
-                ("mcts_efficiency", mcts_actions / mcts_us * 1e6 / raw),
-                ("ismcts_us_per_iteration", ismcts_us), ("ismcts_actions_per_iteration", ismcts_actions),
-                ("ismcts_efficiency", ismcts_actions / ismcts_us * 1e6 / raw),
-                ("mcts_us_per_action", mcts_us / mcts_actions),
-                ("ismcts_us_per_action", ismcts_us / ismcts_actions)):
-            figures.setdefault(key, []).append(value)
-    row = {"game": name, "players": players, "mode": game.params.mode,
-           "length": statistics.mean(lengths)}
-    row.update({key: statistics.median(values) for key, values in figures.items()})
-    # every position's cost per simulated action (MCTS, ISMCTS), for the trend and its interval
-    row["per_action_points"] = list(zip(figures["mcts_us_per_action"], figures["ismcts_us_per_action"]))
-    return row
+        for config in configs:
+            for key, value in position_figures(loaded[config], seed, seconds).items():
+                figures[config].setdefault(key, []).append(value)
+        print(f"  round {seed + 1} of {positions} measured", flush=True)
+    rows = []
+    for (name, players), mine in figures.items():
+        game = loaded[(name, players)]
+        lengths = [play_random(game.new_initial_state(seed), random.Random(seed)) for seed in range(games)]
+        row = {"game": name, "players": players, "mode": game.params.mode, "length": statistics.mean(lengths)}
+        row.update({key: statistics.median(values) for key, values in mine.items()})
+        # every position's cost per simulated action (MCTS, ISMCTS), for the trend and its interval
+        row["per_action_points"] = list(zip(mine["mcts_us_per_action"], mine["ismcts_us_per_action"]))
+        rows.append(row)
+        print(f"{name:13s} {players:2d}p  length {row['length']:6.1f}  clone {row['clone_us']:6.1f} us  "
+              f"determinize {row['determinize_us']:6.1f} us  mcts {row['mcts_us_per_iteration']:8.1f} us/it  "
+              f"ismcts {row['ismcts_us_per_iteration']:8.1f} us/it  eff {row['mcts_efficiency']:.2f}/"
+              f"{row['ismcts_efficiency']:.2f}", flush=True)
+    return rows
 
 
 COLUMNS = ["game", "players", "mode", "length", "clone_us", "determinize_us", "raw_actions_per_s",
@@ -259,19 +278,10 @@ def main() -> None:
     from pathlib import Path
     out = Path(args.out)
     only = {g for g in args.only.split(",") if g}
-    rows = []
     load = os.getloadavg()[0]
+    configs = [(name, players) for name, counts in CONFIGS if not only or name in only for players in counts]
     with Timer() as timer:
-        for name, counts in CONFIGS:
-            if only and name not in only:
-                continue
-            for players in counts:
-                row = measure(name, players, args.seconds, args.positions, args.games)
-                rows.append(row)
-                print(f"{name:13s} {players:2d}p  length {row['length']:6.1f}  clone {row['clone_us']:6.1f} us  "
-                      f"determinize {row['determinize_us']:6.1f} us  mcts {row['mcts_us_per_iteration']:8.1f} us/it  "
-                      f"ismcts {row['ismcts_us_per_iteration']:8.1f} us/it  eff {row['mcts_efficiency']:.2f}/"
-                      f"{row['ismcts_efficiency']:.2f}", flush=True)
+        rows = measure(configs, args.seconds, args.positions, args.games)
     add_growth(rows)
     compiled = bool(native.compiled_in_use())
     stem = "scaling" if compiled else "scaling_pure"
