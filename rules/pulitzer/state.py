@@ -42,9 +42,9 @@ S_AD: Final = 3
 S_RG: Final = 4
 S_PH: Final = 5
 EV = {name: i for i, name in enumerate(EVENT_IDS)}
-#: the fixed actions, built once and typed Any: mypyc holds a value typed as a
-#: tuple of str and int (a Final tuple literal too) as a C struct and builds a new tuple object
-#: wherever it is stored
+#: the fixed actions, built once and typed Any: mypyc holds a value typed as a tuple of str
+#: and int (a Final tuple literal too) as a C struct and builds a new tuple object wherever it
+#: is stored
 PASS: Final[Any] = ("pass",)
 EDITORIAL: Final[Any] = ("editorial",)
 UNPIN: Final[Any] = ("unpin",)

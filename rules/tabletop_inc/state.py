@@ -303,8 +303,8 @@ class TabletopState(State):
         if self._cache_rng_shared:
             self.rng = clone_rng(self.rng)
             self._cache_rng_shared = False
-        elif self.rng is None:
-            self.rng = seeded_rng(self._cache_rng_seed)
+        else:
+            self.settle_generator()
         return self.rng
 
     def settle_generator(self) -> None:
