@@ -1,6 +1,7 @@
-"""The search loop's shortcuts change no tree: `automa.search.uct.run` (remembered legal
-lists and children, a count of untried actions, log and playout fast paths) grows exactly the
-tree a textbook information-set UCT grows from the same generator, compiled or not."""
+"""The search loop's shortcuts change no tree: MCTSBot and ISMCTSBot (`automa.search.uct.run`:
+remembered legal lists and children, a count of untried actions, log and playout fast paths,
+prepared determinizers, a settled world generator) grow exactly the tree a textbook UCT or
+information-set UCT grows from the same generator, compiled or not."""
 import math
 import random
 
@@ -8,8 +9,8 @@ import pytest
 
 from automa.rules.core import load_game
 from automa.rules.draws import randbelow
-from automa.search import uct
 from automa.search.bench import mid_game_state
+from automa.search.mcts import ISMCTSBot, MCTSBot
 
 
 class TextbookNode:
@@ -63,17 +64,10 @@ def textbook_search(state, seat, rng, iterations, c, per_iteration):
     return root
 
 
-def loop_search(state, seat, rng, iterations, c, per_iteration):
-    """The same search through uct.run, set up as MCTSBot.search sets it up."""
-    root = uct.Node(state.num_players())
-    fixed = None if per_iteration else state.determinize(seat, rng)
-    new_world = state.determinizer(seat) if per_iteration and hasattr(state, "determinizer") else (
-        lambda r: state.determinize(seat, r))
-    if fixed is not None:
-        fixed.settle_generator()
-    root_legal = state.legal_actions() if seat == state.current_player() else None
-    uct.run(root, rng, fixed, new_world, c, iterations, 0.0, 0.0, -1, False, 0.0, root_legal)
-    return root
+def loop_search(game, state, seat, seed, iterations, c, per_iteration):
+    """The same search through the bots, whose generator is random.Random(seed)."""
+    bot = (ISMCTSBot if per_iteration else MCTSBot)(game, seed=seed, iterations=iterations, c=c)
+    return bot.search(state, seat)
 
 
 def same_tree(ours, textbook, where="root"):
@@ -95,7 +89,7 @@ def test_the_loop_grows_the_textbook_tree(name, params, per_iteration):
     for seed in range(2):
         state = mid_game_state(game, seed)
         seat = state.current_player()
-        ours = loop_search(state, seat, random.Random(seed), 150, 0.7, per_iteration)
+        ours = loop_search(game, state, seat, seed, 150, 0.7, per_iteration)
         textbook = textbook_search(state, seat, random.Random(seed), 150, 0.7, per_iteration)
         same_tree(ours, textbook)
         assert size(ours) > 100                      # a real tree, not a line
