@@ -233,9 +233,8 @@ class Tables:
         self.ot_cards: tuple[tuple[Any, ...], ...] = d.ot_cards
         self.times_cards: tuple[tuple[Any, ...], ...] = d.times_cards
         self.dist: tuple[tuple[Any, ...], ...] = d.dist
-        self.cell_of: dict[Any, int] = d.cell_of
-        #: the pin decision's lookups: the cell of (line, evidence) (-1: none) without building
-        #: a key, and its actions, the same objects every time (see PASS)
+        #: the pin decision's lookups: the cell of (line, evidence) (-1: none; the data's
+        #: cell_of without building a key), and its actions, the same objects every time (see PASS)
         self.cell_at: tuple[tuple[int, ...], ...] = tuple(
             tuple(d.cell_of.get((li, e), -1) for e in range(len(d.evidence_types))) for li in range(len(LINES)))
         self.pin_acts: tuple[Any, ...] = tuple(("pin", c) for c in range(len(d.cell_line)))
