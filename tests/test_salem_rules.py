@@ -1248,3 +1248,38 @@ def test_night_prompts_reveal_no_roles_20_5():
         assert s.observation((s.dec[1] + 1) % 6)["dec"] == ("secret", s.dec[1], ())
         s.apply_action(s.legal_actions()[0])
     assert order == [0, 0, 1, 1, 2, 2, 3, 3, 5, 5]
+
+
+@pytest.mark.parametrize("n", [6, 10, 12])
+def test_recheck_tries_every_seat_at_its_threshold_R_TRIAL_1(n):
+    """[R-TRIAL-1] After an elimination every living seat whose total reaches its threshold
+    goes on trial; `_t_recheck` looks the threshold up only past the lowest one there can
+    be, and must try exactly the seats the plain rule names."""
+    g = game(n)
+    tried = 0
+    for seed in range(3):
+        s = g.new_initial_state(seed)
+        walk = random.Random(seed)
+        while not s.is_terminal():
+            for p in range(s.N):        # make some totals reach and pass the thresholds
+                if s.alive[p] and walk.random() < 0.3:
+                    s.reds[p] = s.reds[p] + ["accusation"] * walk.randrange(9)
+            expected = [p for p in range(s.N)
+                        if s.alive[p] and s.fd[p] and s.reds[p] and s._total(p) >= s._normal(p)]
+            copy = s.clone()
+            copy.tasks = []
+            copy._t_recheck()
+            assert [task[1] for task in copy.tasks] == expected
+            tried += len(expected)
+            s.apply_action(walk.choice(s.legal_actions()))
+    assert tried
+
+
+def test_least_threshold_bounds_every_threshold_R_TRIAL_1():
+    """The recheck's first test: no threshold is below the least of 7 and George Burroughs'
+    value, each with and without the Piety multiplier (printed values or not)."""
+    from automa.rules.salem.state import SalemRules
+    g = game(6)
+    assert SalemRules(g).least_normal == 7
+    g.ab_param = dict(g.ab_param, burroughs={"value": 5})
+    assert SalemRules(g).least_normal == 5

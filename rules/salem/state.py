@@ -48,6 +48,10 @@ class SalemRules:
         self.players: int = p.players
         #: {ability: its printed numbers, such as {"value": 7}}, for the abilities that have any
         self.ab_param: dict[str, dict[str, int]] = {a: dict(v) for a, v in game.ab_param.items() if v}
+        #: no seat's trial threshold (`_normal`: 7 or George Burroughs' value, times the Piety
+        #: multiplier or not) is below this, a first test that spares most seats the threshold
+        bases = (7, self.ab_param.get("burroughs", {}).get("value", 8))
+        self.least_normal: int = min(base * mult for base in bases for mult in (1, self.piety_mult))
         self.witch_decision: str = p.witch_decision
         self.pooled_conspiracy: bool = bool(p.pooled_conspiracy)
         self.proctor_mode: str = p.proctor_mode
@@ -92,6 +96,24 @@ def _target_actions(n: int) -> tuple[list[Any], list[Any]]:
         _TARGETS.append(("target", len(_TARGETS)))
         _TARGETS2.append(("target2", len(_TARGETS2)))
     return _TARGETS, _TARGETS2
+
+
+def _drop_pair(facts: list[tuple[int, str]], t: int, card: str) -> None:
+    """Remove the first (t, card) from `facts`, if there is one (list.remove, field by field)."""
+    for i in range(len(facts)):
+        fact = facts[i]
+        if fact[0] == t and fact[1] == card:
+            del facts[i]
+            return
+
+
+def _drop_rows(facts: list[tuple[int, str]], gone: list[bool]) -> None:
+    """Remove, in place, the facts about the rows marked in `gone` (most seats know nothing
+    of them: then no copy)."""
+    for fact in facts:
+        if gone[fact[0]]:
+            facts[:] = [kept for kept in facts if not gone[kept[0]]]
+            return
 
 
 #: the state's fields (a compiled build has no __slots__ on the class; pickling reads these)
@@ -349,18 +371,28 @@ class SalemState(State):
         return [p for p in range(self.N) if self.alive[p] and not g[p]]
 
     def _total(self, p: int) -> int:
-        reds: list[str] = self.reds[p]
+        """The trial row's total: printed values, an Alibi at Will Griggs' value, and Evidence
+        at Cotton Mather's for him.  One pass over the row, the abilities looked up only when
+        their cards are there (every elimination rechecks every seat: `_t_recheck`)."""
         value = self._cache_rules.value
-        cot = ("evidence" in reds and self._may_have(p, "cotton")
-               and self.abil(p) == "cotton")                              # counts evidence only
         t = 0
-        for c in reds:
-            if c == "alibi":
-                t += self._param("griggs", "value", 7)
-            elif cot and c == "evidence":
-                t += self._param("cotton", "value", 1)
+        evidence = 0
+        alibis = 0
+        row: list[str] = self.reds[p]   # typed: the card names compare as strings
+        for c in row:
+            if c == "evidence":
+                evidence += 1
+            elif c == "alibi":
+                alibis += 1
             else:
                 t += value[c]
+        if evidence:
+            if self._may_have(p, "cotton") and self.abil(p) == "cotton":   # counts evidence only
+                t += evidence * self._param("cotton", "value", 1)
+            else:
+                t += evidence * value["evidence"]
+        if alibis:
+            t += alibis * self._param("griggs", "value", 7)
         return t
 
     def _base(self, p: int) -> int:
@@ -421,22 +453,20 @@ class SalemState(State):
             gone[t] = True
             self.announced[t] = False
         for f in self.facts:
-            for x in f:
-                if gone[x[0]]:          # (most seats know nothing of these rows: no copy)
-                    f[:] = [y for y in f if not gone[y[0]]]
-                    break
-        for x in self.pub_facts:
-            if gone[x[0]]:
-                self.pub_facts = [y for y in self.pub_facts if not gone[y[0]]]
+            _drop_rows(f, gone)
+        public: list[tuple[int, str]] = self.pub_facts
+        for fact in public:
+            if gone[fact[0]]:
+                self.pub_facts = [kept for kept in public if not gone[kept[0]]]
                 break
 
     def _drop_fact(self, t: int, card: str) -> None:
-        fact: Any = (t, card)           # Any: made once (a typed pair is rebuilt at every use)
+        """Every seat forgets that t's row holds `card` (one copy each).  The pairs are read as
+        typed (int, str) pairs: comparing their fields is cheaper than comparing tuples, and a
+        reveal asks every seat's knowledge."""
         for f in self.facts:
-            if f and fact in f:
-                f.remove(fact)
-        if fact in self.pub_facts:
-            self.pub_facts.remove(fact)
+            _drop_pair(f, t, card)
+        _drop_pair(self.pub_facts, t, card)
 
     def _add_fact(self, s: int, t: int, card: str) -> None:
         fact: Any = (t, card)
@@ -697,29 +727,34 @@ class SalemState(State):
         living = self._living()
         if len(living) < 2:
             return
-        taken = {}
         rng = self.rng
         fd: list[list[str]] = self.fd
+        # living[i] takes cards[i] from the row of lefts[i], its left neighbour
+        lefts: list[int] = []
+        cards: list[str] = []
         for p in living:
             left = self._nxt(p)
             row = fd[left]
-            taken[p] = (left, row[randbelow(len(row), rng)])
-        for p in living:
-            left, c = taken[p]
-            fd[left].remove(c)
+            lefts.append(left)
+            cards.append(row[randbelow(len(row), rng)])
+        for i in range(len(living)):
+            fd[lefts[i]].remove(cards[i])
         self._drop_facts_rows(living)
         converts: list[int] = []
+        complete = self.complete
         if self._cache_rules.pooled_conspiracy:       # variant 18.1
-            pool = [taken[p][1] for p in living]
-            shuffle(pool, self.rng)
+            pool = cards[:]
+            shuffle(pool, rng)
             for p, c in zip(living, pool):
                 self._receive_card(p, c, converts)
             for p in range(self.N):
-                self.complete[p] = False
+                complete[p] = False
             self._witch_check(tuple(converts))
             return
-        for p in living:
-            left, c = taken[p]
+        for i in range(len(living)):
+            p = living[i]
+            left = lefts[i]
+            c = cards[i]
             fd[p].append(c)
             if c == "witch":
                 if not self.ew[p]:
@@ -730,7 +765,7 @@ class SalemState(State):
                 self._know_ew(left, p)
             self._add_fact(left, p, c)
         for p in range(self.N):
-            self.complete[p] = False
+            complete[p] = False
         self._witch_check(tuple(converts))
 
     # ---- Night (R-NIGHT)
@@ -740,10 +775,10 @@ class SalemState(State):
         self.nights += 1
         hl = self._humans_living()
         team = [q for q in hl if self.ew[q]]
+        witches = [q for q in range(self.N) if self.alive[q] and self.ew[q]]
         for p in team:
-            for q in range(self.N):
-                if self.alive[q] and self.ew[q]:
-                    self._know_ew(p, q)
+            for q in witches:
+                self._know_ew(p, q)
             if not self._cache_rules.ghost_mode:
                 self.complete[p] = True
         self.votes = {}
@@ -868,9 +903,17 @@ class SalemState(State):
             self._ask("rebecca", p)
 
     def _t_recheck(self) -> None:
+        """After every elimination, a trial for each seat whose total reaches its threshold
+        (rarely any: the threshold itself is looked up only past the lowest there can be)."""
+        reds = self.reds
+        alive = self.alive
+        fd = self.fd
+        least = self._cache_rules.least_normal
         for p in range(self.N):
-            if self.alive[p] and self.fd[p] and self.reds[p] and self._total(p) >= self._normal(p):
-                self.tasks.append(("trial", p, self.last_acc[p], -1))
+            if reds[p] and alive[p] and fd[p]:
+                total = self._total(p)
+                if total >= least and total >= self._normal(p):
+                    self.tasks.append(("trial", p, self.last_acc[p], -1))
 
     # ---- reveals and eliminations (R-REV, R-ELIM)
     def _t_reveal_blind(self, p: int, chooser: int, cause: str) -> None:
