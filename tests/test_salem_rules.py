@@ -1250,6 +1250,27 @@ def test_night_prompts_reveal_no_roles_20_5():
     assert order == [0, 0, 1, 1, 2, 2, 3, 3, 5, 5]
 
 
+@pytest.mark.parametrize("n, kw", [(4, {}), (10, {}), (12, {}), (3, {}),
+                                   (7, dict(pooled_conspiracy=True, two_card_reveal=True))])
+def test_random_action_picks_as_the_legal_list_would(n, kw):
+    """random_action skips building the list for sleep prompts and for targets among every
+    living other; for one draw r it must still pick legal_actions()[int(r * len)] (the
+    records of random play and of search rollouts depend on it)."""
+    g = game(n, **kw)
+    kinds = set()
+    for seed in range(4):
+        s = g.new_initial_state(seed)
+        walk = random.Random(seed)
+        while not s.is_terminal():
+            legal = s.legal_actions()
+            for k in range(3):
+                r = random.Random(k).random()
+                assert s.random_action(random.Random(k)) == legal[int(r * len(legal))]
+            kinds.add(s.dec[0])
+            s.apply_action(walk.choice(legal))
+    assert {"sleep", "target"} <= kinds
+
+
 @pytest.mark.parametrize("n", [6, 10, 12])
 def test_recheck_tries_every_seat_at_its_threshold_R_TRIAL_1(n):
     """[R-TRIAL-1] After an elimination every living seat whose total reaches its threshold

@@ -85,6 +85,7 @@ TOKEN_ORDER: Final = ("asylum", "black_cat", "matchmaker", "piety")
 _TARGETS: Final[list[Any]] = []
 _TARGETS2: Final[list[Any]] = []
 CONFESS_NONE: Final[Any] = ("confess", "none")
+SLEEP: Final[Any] = ("sleep",)
 TITUBA_DONE: Final[Any] = ("tituba", "done")
 #: the trial cards a seat can confess (not the specials), in sorted order, and their actions
 CONFESS_KINDS: Final[tuple[str, ...]] = tuple(sorted(set(TRIAL_KINDS) - set(SPECIALS)))
@@ -1132,8 +1133,33 @@ class SalemState(State):
         return _LEGAL[kind](self, p, pay)
 
     def random_action(self, rng: random.Random) -> Any:
-        legal = self.legal_actions()
+        """legal_actions()[int(r * n)] for one draw r, without the list where that is cheap:
+        the night's sleep prompt (one action) and a card's target among all the living
+        others (the commonest decisions at a big table)."""
         r: float = rng.random()         # typed: the product is a machine multiply when compiled
+        dec = self.dec
+        if dec is not None and self.result is None:
+            kind: str = dec[0]
+            if kind == "sleep":
+                return SLEEP
+            if kind == "target":
+                p: int = dec[1]
+                card: str = dec[2][0]
+                eff = "accuse" if card == "alibi_w" else self._cache_rules.effect[card]
+                if eff == "accuse" or eff == "stocks":     # as _la_target: every living other
+                    alive = self.alive
+                    n = 0
+                    for q in range(self.N):
+                        if q != p and alive[q]:
+                            n += 1
+                    if n:
+                        i = int(r * n)
+                        for q in range(self.N):
+                            if q != p and alive[q]:
+                                if i == 0:
+                                    return _target_actions(self.N)[0][q]
+                                i -= 1
+        legal = self.legal_actions()
         return legal[int(r * len(legal))]
 
     # ---- legal actions per decision kind
@@ -1143,7 +1169,7 @@ class SalemState(State):
     def _la_dawn(self, p: int, pay: Any) -> list:
         if self.ew[p]:
             return [("cat", q) for q in range(self.N) if self.alive[q]]
-        return [("sleep",)]
+        return [SLEEP]
 
     def _la_victim(self, p: int, pay: Any) -> list:
         return [("victim", q) for q in range(self.N) if self.alive[q]]
@@ -1154,7 +1180,7 @@ class SalemState(State):
         return [("gavel", q) for q in range(self.N) if self.alive[q] and q != p]
 
     def _la_sleep(self, p: int, pay: Any) -> list:
-        return [("sleep",)]
+        return [SLEEP]
 
     def _la_confess(self, p: int, pay: Any) -> list:
         out: list[Any] = [CONFESS_NONE]
