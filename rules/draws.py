@@ -16,6 +16,8 @@ _RANDOM: Final = random.Random
 _GETRANDBITS: Final = random.Random.getrandbits
 #: the C seeding behind random.Random.seed (its base class's)
 _SEED: Final = _random.Random.seed
+#: the C draw behind random.Random.random, which random.Random inherits
+_RANDOM_FLOAT: Final = _random.Random.random
 
 
 def shuffle(x: list, rng: random.Random) -> None:
@@ -59,6 +61,15 @@ def randint(a: int, b: int, rng: random.Random) -> int:
     if SAME_DRAWS and b >= a and type(rng) is _RANDOM:
         return a + _randbelow(b - a + 1, rng)
     return rng.randint(a, b)
+
+
+def uniform(rng: random.Random) -> float:
+    """`rng.random()`, the same draw, without finding the method through random.Random's
+    Python-level class first (a lookup in two class dictionaries, which costs more than the
+    draw; a random rollout makes one per action)."""
+    if SAME_FLOAT and type(rng) is _RANDOM:
+        return _RANDOM_FLOAT(rng)
+    return rng.random()
 
 
 def seeded_rng(seed: int) -> random.Random:
@@ -149,3 +160,5 @@ BIT_LENGTHS: Final = [n.bit_length() for n in range(257)]
 SAME_DRAWS: Final = _draws_match_random()
 #: whether `seeded_rng` may seed through the C method directly (checked at import)
 SAME_SEEDING: Final = _seeding_matches_random()
+#: whether random.Random.random is its base class's C draw (checked at import)
+SAME_FLOAT: Final = getattr(_RANDOM, "random") is _RANDOM_FLOAT

@@ -10,7 +10,7 @@ import random
 import time
 from typing import Any
 
-from automa.rules.draws import randbelow
+from automa.rules.draws import randbelow, uniform
 
 
 class Node:
@@ -162,7 +162,7 @@ def run(root: Node, rng: random.Random, fixed_world: Any, new_world: Any,
                 player = to_move()
         else:
             while player >= 0 and steps != depth_limit:
-                if greedy and rng.random() > epsilon:
+                if greedy and uniform(rng) > epsilon:
                     action = greedy_action(world, rng)
                 else:
                     action = world.random_action(rng)

@@ -11,7 +11,7 @@ from tests.conformance import states_along
 
 
 def test_this_python_draws_as_the_fast_paths_assume():
-    assert draws.SAME_DRAWS
+    assert draws.SAME_DRAWS and draws.SAME_FLOAT
 
 
 @settings(max_examples=200, deadline=None)
@@ -74,6 +74,22 @@ def test_a_generator_of_another_kind_is_used_through_its_own_methods():
             return b
 
     assert draws.randint(1, 6, LoadedDie(1)) == 6
+
+    class Fixed(random.Random):
+        def random(self):
+            return 0.25
+
+    assert draws.uniform(Fixed(1)) == 0.25
+
+
+@settings(max_examples=100, deadline=None)
+@given(seed=st.integers(0, 2**64), bits=st.integers(0, 5000))
+def test_uniform_is_random_randoms_own_draw(seed, bits):
+    ours, theirs = random.Random(seed), random.Random(seed)
+    ours.getrandbits(bits + 1)
+    theirs.getrandbits(bits + 1)
+    assert [draws.uniform(ours) for _ in range(5)] == [theirs.random() for _ in range(5)]
+    assert ours.getstate() == theirs.getstate()
 
 
 @pytest.mark.parametrize("name, params", [("salem", {"players": 5}), ("salem", {"players": 12}),

@@ -24,7 +24,7 @@ import random
 from typing import Any, ClassVar
 
 from automa.rules.core import TERMINAL, State, fresh_rng
-from automa.rules.draws import clone_rng
+from automa.rules.draws import clone_rng, uniform
 from automa.rules.pi import logic
 from automa.rules.pi.logic import CUBE, DISC, NONE
 
@@ -259,7 +259,7 @@ class PiState(State):
         investigators + display + suspects and redraw the few that are not legal."""
         if self.over or self.pend_s >= 0:
             legal = self.legal_actions()
-            return legal[int(rng.random() * len(legal))]
+            return legal[int(uniform(rng) * float(len(legal)))]
         g = self.game
         p = self.to_move
         if self.inv_left[p] > 0:

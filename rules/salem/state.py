@@ -17,7 +17,7 @@ import random
 from typing import Any, ClassVar, Final
 
 from automa.rules.core import TERMINAL, Outcome, State
-from automa.rules.draws import clone_rng, randbelow, shuffle
+from automa.rules.draws import clone_rng, randbelow, shuffle, uniform
 
 from .data import ABILITIES, SPECIALS, TRIAL_KINDS
 
@@ -1136,7 +1136,8 @@ class SalemState(State):
         """legal_actions()[int(r * n)] for one draw r, without the list where that is cheap:
         the night's sleep prompt (one action) and a card's target among all the living
         others (the commonest decisions at a big table)."""
-        r: float = rng.random()         # typed: the product is a machine multiply when compiled
+        # typed, and multiplied by floats only: compiled, float times int is a generic multiply
+        r: float = uniform(rng)
         dec = self.dec
         if dec is not None and self.result is None:
             kind: str = dec[0]
@@ -1153,14 +1154,14 @@ class SalemState(State):
                         if q != p and alive[q]:
                             n += 1
                     if n:
-                        i = int(r * n)
+                        i = int(r * float(n))
                         for q in range(self.N):
                             if q != p and alive[q]:
                                 if i == 0:
                                     return _target_actions(self.N)[0][q]
                                 i -= 1
         legal = self.legal_actions()
-        return legal[int(r * len(legal))]
+        return legal[int(r * float(len(legal)))]
 
     # ---- legal actions per decision kind
     def _la_keep(self, p, pay):

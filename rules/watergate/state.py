@@ -43,6 +43,7 @@ import random
 from typing import Any, ClassVar, Final, Hashable, Sequence
 
 from automa.rules.core import TERMINAL, Outcome, State, fresh_rng
+from automa.rules.draws import uniform
 
 from .data import CONSPIRATOR, EDITOR, EVENT, NIXON, WatergateData
 
@@ -240,7 +241,7 @@ class WatergateState(State):
 
     def random_action(self, rng: random.Random) -> Hashable:
         legal = self._cache_legal
-        return legal[int(rng.random() * len(legal))]
+        return legal[int(uniform(rng) * float(len(legal)))]
 
     def _apply(self, action) -> None:
         self._do(action)
