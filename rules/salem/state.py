@@ -455,11 +455,7 @@ class SalemState(State):
             self.announced[t] = False
         for f in self.facts:
             _drop_rows(f, gone)
-        public: list[tuple[int, str]] = self.pub_facts
-        for fact in public:
-            if gone[fact[0]]:
-                self.pub_facts = [kept for kept in public if not gone[kept[0]]]
-                break
+        _drop_rows(self.pub_facts, gone)
 
     def _drop_fact(self, t: int, card: str) -> None:
         """Every seat forgets that t's row holds `card` (one copy each).  The pairs are read as
@@ -1144,24 +1140,28 @@ class SalemState(State):
             if kind == "sleep":
                 return SLEEP
             if kind == "target":
-                p: int = dec[1]
                 card: str = dec[2][0]
                 eff = "accuse" if card == "alibi_w" else self._cache_rules.effect[card]
                 if eff == "accuse" or eff == "stocks":     # as _la_target: every living other
-                    alive = self.alive
-                    n = 0
-                    for q in range(self.N):
-                        if q != p and alive[q]:
-                            n += 1
-                    if n:
-                        i = int(r * float(n))
-                        for q in range(self.N):
-                            if q != p and alive[q]:
-                                if i == 0:
-                                    return _target_actions(self.N)[0][q]
-                                i -= 1
+                    return self._pick_living_other(dec[1], r)
         legal = self.legal_actions()
         return legal[int(r * float(len(legal)))]
+
+    def _pick_living_other(self, p: int, r: float) -> Any:
+        """The target action of the int(r * n)-th of the n living seats other than p, in
+        seat order: what `_la_target`'s list for such a card would give at that index."""
+        alive = self.alive
+        n = 0
+        for q in range(self.N):
+            if q != p and alive[q]:
+                n += 1
+        i = int(r * float(n))
+        for q in range(self.N):
+            if q != p and alive[q]:
+                if i == 0:
+                    return _target_actions(self.N)[0][q]
+                i -= 1
+        raise IndexError("a target decision with no living other seat")
 
     # ---- legal actions per decision kind
     def _la_keep(self, p, pay):
