@@ -682,6 +682,18 @@ def test_scapegoat_moves_reds_stocks_tokens_A_24():
     assert sorted(s.tokens[2]) == ["asylum", "matchmaker"] and sorted(s.centre) == ["matchmaker", "piety"]
 
 
+
+def test_scapegoat_and_robbery_need_two_other_seats_A_24():
+    """[A-24] Scapegoat moves from one seat to another and Robbery takes from one to give
+    to another: with a single other seat alive neither is offered, even when that seat has
+    what Scapegoat would move."""
+    s = at_turn(6, 1, rows=rows6(), chars=plain_chars(6), hands=[["robbery", "scapegoat"]] + [[]] * 5)
+    s.reds[1] = ["accusation"]
+    assert ("play", "scapegoat") in s.legal_actions() and ("play", "robbery") in s.legal_actions()
+    for q in range(2, 6):
+        s.alive[q] = False
+    assert not {("play", "scapegoat"), ("play", "robbery")} & set(s.legal_actions())
+
 # ------------------------------------------------------------------ specials
 def test_special_fires_on_elimination_flip_R_SPEC():
     """[R-SPEC][A-16] a special flipped while its holder leaves still fires (holder decides)."""
@@ -1304,3 +1316,109 @@ def test_least_threshold_bounds_every_threshold_R_TRIAL_1():
     assert SalemRules(g).least_normal == 7
     g.ab_param = dict(g.ab_param, burroughs={"value": 5})
     assert SalemRules(g).least_normal == 5
+
+
+def _plain_targets(s, p, card, tok=None):
+    """The seats a card can name, read straight from R-CARDS and the Laws: living others,
+    narrowed by what the card does (the reference for `_la_target`'s one-pass loop)."""
+    others = [q for q in range(s.N) if q != p and s.alive[q]]
+    eff = "accuse" if card == "alibi_w" else s.game.data.effect[card]
+    ghost = s.game.is_ghost
+    if eff in ("accuse", "stocks"):
+        return others
+    if eff == "alibi":
+        return [q for q in others if "accusation" in s.reds[q]
+                or ("evidence" in s.reds[q] and s._alibi_options(q))]
+    if eff == "scapegoat":
+        return [q for q in others if s.reds[q] or s.stocks[q] or s.tokens[q]]
+    if eff in ("arson", "robbery", "shilling"):
+        return [q for q in others if not ghost[q]]
+    if eff == "curse":
+        return [q for q in others if s.tokens[q]]
+    if eff == "blessing":
+        return [q for q in others if not (tok == "matchmaker" and "matchmaker" in s.tokens[q])]
+    return []
+
+
+def _plain_plays(s, p):
+    """The ("play", card) actions R-TURN-2 offers p: each card in hand once, in card order,
+    when it has a target (Scapegoat and Robbery need two other seats, a Blessing a token
+    with a recipient); Will Griggs' Alibi as an Accusation too."""
+    out = []
+    others = [q for q in range(s.N) if q != p and s.alive[q]]
+    if not others:
+        return out
+    for c in sorted(set(s.hand[p])):
+        eff = s.game.data.effect[c]
+        targets = _plain_targets(s, p, c)
+        if eff == "alibi" and s.abil(p) == "griggs":
+            out.append(("play", "alibi_w"))
+        if eff == "robbery":
+            ok = len(targets) >= 2
+        elif eff == "scapegoat":
+            ok = len(others) >= 2 and bool(targets)
+        elif eff == "blessing":
+            ok = any(_plain_targets(s, p, c, tok) for tok in set(s.centre))
+        else:
+            ok = bool(targets)
+        if ok:
+            out.append(("play", c))
+    return out
+
+
+@pytest.mark.parametrize("n, kw", [(4, {}), (10, {}), (12, {}), (3, {}), (2, {})])
+def test_plays_and_targets_follow_each_card_R_CARDS(n, kw):
+    """[R-CARDS] [R-LAW] The card plays a turn offers and the seats a card can name, at many
+    positions with red cards, stocks and tokens scattered about, against the rules read
+    plainly: the engine decides them in one pass over the seats per card."""
+    g = game(n, **kw)
+    cards = sorted(g.data.effect) + ["alibi_w"]
+    checked = set()
+    for seed in range(3):
+        s = g.new_initial_state(seed)
+        walk = random.Random(seed)
+        while not s.is_terminal():
+            for q in range(s.N):                 # vary what the targets depend on
+                if walk.random() < 0.2:
+                    s.stocks[q] = walk.random() < 0.5
+                if walk.random() < 0.1 and s.centre:
+                    s.tokens[q] = s.tokens[q] + [walk.choice(s.centre)]
+            for p in range(s.N):
+                if not s.alive[p]:
+                    continue
+                plays = [a for a in s._la_play(p, None) if a[0] == "play"]
+                assert plays == _plain_plays(s, p)
+                checked.update(a[1] for a in plays)
+                for card in cards:
+                    toks = sorted(set(s.centre)) if s.game.data.effect.get(card) == "blessing" else [None]
+                    for tok in toks:
+                        got = s._la_target(p, (card, tok) if tok else (card,))
+                        assert got == [("target", q) for q in _plain_targets(s, p, card, tok)]
+            s.apply_action(walk.choice(s.legal_actions()))
+    assert len(checked) >= 5
+
+
+def test_seat_actions_are_made_once_per_seat():
+    """The (kind, seat) actions of the legal lists are built once and reused: equal to a
+    fresh tuple, the same object every time."""
+    s = game(12).new_initial_state(0)
+    first = s._living_actions("victim")
+    assert first == [("victim", q) for q in range(12)]
+    assert all(a is b for a, b in zip(first, s._living_actions("victim")))
+    assert s._living_actions("gavel", 3) == [("gavel", q) for q in range(12) if q != 3]
+
+
+@pytest.mark.parametrize("picked", [(), (0,), (0, 4), (5,), (2, 8)])
+def test_charlatan_offers_seats_that_leave_room_for_three_A_17(picked):
+    """[A-17] The Charlatan names three seats with face-down cards, in increasing order: the
+    next pick must be above the last and leave enough seats above it for the rest."""
+    s = game(10).new_initial_state(0)
+    s.fd[3] = []
+    s.alive[7] = False
+    elig = [q for q in range(10) if s.alive[q] and s.fd[q]]
+    last = picked[-1] if picked else -1
+    need = 3 - len(picked)
+    expected = [("charlatan", q) for q in elig
+                if q > last and len([r for r in elig if r > q]) >= need - 1]
+    assert s._la_charlatan(0, picked) == expected
+    assert expected

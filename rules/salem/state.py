@@ -37,6 +37,8 @@ class SalemRules:
         self.ghost_mode: bool = bool(game.ghost_mode)
         self.is_ghost: tuple[bool, ...] = tuple(game.is_ghost)
         self.effect: dict[str, str] = dict(d.effect)
+        #: {card: what its effect asks of the seat it names (TARGET_RULE), 0 for no seat}
+        self.card_rule: dict[str, int] = {c: TARGET_RULE.get(e, 0) for c, e in d.effect.items()}
         self.human: tuple[int, ...] = tuple(game.human)
         self.max_turns: int = game.max_turns
         self.cap: int = game.max_game_length()
@@ -78,12 +80,12 @@ def rules_of(game: Any) -> SalemRules:
 #: decision kinds of the secret rounds (20.5): the others see only who is being asked
 SECRET_KINDS: Final = ("keep", "dawn", "victim", "gavel", "sleep", "confess")
 TOKEN_ORDER: Final = ("asylum", "black_cat", "matchmaker", "piety")
-#: ("target", q) and ("target2", q) per position, built once and grown to the largest table
-#: seen.  These and the action constants below are typed Any: mypyc holds a value typed as a
-#: tuple of str and int (a Final tuple literal too) as a C struct and builds a new tuple
-#: object wherever it is stored
-_TARGETS: Final[list[Any]] = []
-_TARGETS2: Final[list[Any]] = []
+#: (kind, q) actions that name a seat ("target", "look", "victim"...), per kind and seat, built
+#: once and grown to the largest table seen: a big table's legal lists hold one per seat, and
+#: building them anew was most of those lists' cost.  These and the action constants below are
+#: typed Any: mypyc holds a value typed as a tuple of str and int (a Final tuple literal too) as
+#: a C struct and builds a new tuple object wherever it is stored
+_SEAT_ACTIONS: Final[dict[str, list[Any]]] = {}
 CONFESS_NONE: Final[Any] = ("confess", "none")
 SLEEP: Final[Any] = ("sleep",)
 TITUBA_DONE: Final[Any] = ("tituba", "done")
@@ -92,11 +94,29 @@ CONFESS_KINDS: Final[tuple[str, ...]] = tuple(sorted(set(TRIAL_KINDS) - set(SPEC
 CONFESS_ACTIONS: Final[tuple[Any, ...]] = tuple(("confess", k) for k in CONFESS_KINDS)
 
 
-def _target_actions(n: int) -> tuple[list[Any], list[Any]]:
-    while len(_TARGETS) < n:
-        _TARGETS.append(("target", len(_TARGETS)))
-        _TARGETS2.append(("target2", len(_TARGETS2)))
-    return _TARGETS, _TARGETS2
+#: what a card's effect asks of the seat it names (`_is_target`), as a number: a loop over the
+#: seats then tests it without comparing strings
+ANY_SEAT: Final = 1
+ACCUSED_SEAT: Final = 2          # Alibi: a seat with an Accusation, or Evidence it can take back
+MARKED_SEAT: Final = 3           # Scapegoat: red cards, stocks or a token to move
+HUMAN_SEAT: Final = 4            # Arson, Shilling: not a ghost
+ROBBED_SEAT: Final = 5           # Robbery: not a ghost either, and it needs two of them
+TOKEN_SEAT: Final = 6            # Curse: a token to take
+BLESSED_SEAT: Final = 7          # Blessing: no second Matchmaker
+TARGET_RULE: Final[dict[str, int]] = {
+    "accuse": ANY_SEAT, "stocks": ANY_SEAT, "alibi": ACCUSED_SEAT, "scapegoat": MARKED_SEAT,
+    "arson": HUMAN_SEAT, "shilling": HUMAN_SEAT, "robbery": ROBBED_SEAT, "curse": TOKEN_SEAT,
+    "blessing": BLESSED_SEAT}
+
+
+def _seat_actions(kind: str, n: int) -> list[Any]:
+    """The actions (kind, 0) ... (kind, n - 1), the same objects every time."""
+    table = _SEAT_ACTIONS.get(kind)
+    if table is None:
+        table = _SEAT_ACTIONS[kind] = []
+    while len(table) < n:
+        table.append((kind, len(table)))
+    return table
 
 
 def _drop_pair(facts: list[tuple[int, str]], t: int, card: str) -> None:
@@ -1141,9 +1161,8 @@ class SalemState(State):
                 return SLEEP
             if kind == "target":
                 card: str = dec[2][0]
-                eff = "accuse" if card == "alibi_w" else self._cache_rules.effect[card]
-                if eff == "accuse" or eff == "stocks":     # as _la_target: every living other
-                    return self._pick_living_other(dec[1], r)
+                if card == "alibi_w" or self._cache_rules.card_rule[card] == ANY_SEAT:
+                    return self._pick_living_other(dec[1], r)   # as _la_target: every living other
         legal = self.legal_actions()
         return legal[int(r * float(len(legal)))]
 
@@ -1159,7 +1178,7 @@ class SalemState(State):
         for q in range(self.N):
             if q != p and alive[q]:
                 if i == 0:
-                    return _target_actions(self.N)[0][q]
+                    return _seat_actions("target", self.N)[q]
                 i -= 1
         raise IndexError("a target decision with no living other seat")
 
@@ -1167,18 +1186,24 @@ class SalemState(State):
     def _la_keep(self, p, pay):
         return [("keep", pay[0]), ("keep", pay[1])]
 
+    def _living_actions(self, kind: str, but: int = -1) -> list:
+        """(kind, q) for every living seat q but `but`, in seat order."""
+        acts = _seat_actions(kind, self.N)
+        alive = self.alive
+        return [acts[q] for q in range(self.N) if alive[q] and q != but]
+
     def _la_dawn(self, p: int, pay: Any) -> list:
         if self.ew[p]:
-            return [("cat", q) for q in range(self.N) if self.alive[q]]
+            return self._living_actions("cat")
         return [SLEEP]
 
     def _la_victim(self, p: int, pay: Any) -> list:
-        return [("victim", q) for q in range(self.N) if self.alive[q]]
+        return self._living_actions("victim")
 
     def _la_gavel(self, p: int, pay: Any) -> list:
         if self._cache_rules.ghost_mode:
-            return [("gavel", -1)] + [("gavel", q) for q in range(self.N) if self.alive[q]]
-        return [("gavel", q) for q in range(self.N) if self.alive[q] and q != p]
+            return [("gavel", -1)] + self._living_actions("gavel")
+        return self._living_actions("gavel", p)
 
     def _la_sleep(self, p: int, pay: Any) -> list:
         return [SLEEP]
@@ -1216,67 +1241,104 @@ class SalemState(State):
                 out.append(actions[i])
         return out
 
-    def _card_plays(self, p: int) -> list:
+    def _add_card_plays(self, p: int, out: list) -> None:
+        """The cards p may play now, in card order, appended to `out`: each card once, if
+        some living other seat can be its target (as `_la_target` would list them)."""
         hand = self.hand[p]
         if not hand:
-            return []
+            return
         alive = self.alive
-        others = [q for q in range(self.N) if q != p and alive[q]]
-        if not others:                  # nobody else alive to play a card on
-            return []
-        out: list[tuple] = []
-        effect: dict[str, str] = self._cache_rules.effect
-        for c in sorted(set(hand)):
-            eff = effect[c]
-            if eff == "accuse" or eff == "stocks":
-                out.append(("play", c))
+        n_others = 0
+        for q in range(self.N):
+            if q != p and alive[q]:
+                n_others += 1
+        if not n_others:                # nobody else alive to play a card on
+            return
+        card_rule: dict[str, int] = self._cache_rules.card_rule
+        cards = sorted(hand)
+        for i in range(len(cards)):
+            c = cards[i]
+            if i and cards[i - 1] == c:
                 continue
-            if eff == "alibi":
-                ok = any(self._alibi_ok(q) for q in others)
-                if self.abil(p) == "griggs":
-                    out.append(("play", "alibi_w"))
-            elif eff == "scapegoat":
-                ok = len(others) >= 2 and any(self.reds[q] or self.stocks[q] or self.tokens[q]
-                                               for q in others)
-            elif eff == "arson" or eff == "shilling":
-                g: tuple[bool, ...] = self._cache_rules.is_ghost
-                ok = any(not g[q] for q in others)
-            elif eff == "robbery":
-                g = self._cache_rules.is_ghost
-                ok = sum(1 for q in others if not g[q]) >= 2
-            elif eff == "curse":
-                ok = any(self.tokens[q] for q in others)
-            elif eff == "blessing":
+            rule = card_rule[c]
+            if rule == ANY_SEAT:
+                ok = True
+            elif rule == MARKED_SEAT:      # Scapegoat moves from one other seat to another
+                ok = n_others >= 2 and self._count_targets(p, rule, "", 1) > 0
+            elif rule == ROBBED_SEAT:      # two other seats to take from and give to
+                ok = self._count_targets(p, rule, "", 2) >= 2
+            elif rule == BLESSED_SEAT:
                 # some centre token has a recipient (`_bless_targets`): any token but the
                 # Matchmaker goes to any other living seat
                 centre = self.centre
                 ok = bool(centre) and (any(tok != "matchmaker" for tok in centre)
-                                       or any("matchmaker" not in self.tokens[q] for q in others))
+                                       or self._count_targets(p, rule, "matchmaker", 1) > 0)
             else:
-                ok = False
+                ok = self._count_targets(p, rule, "", 1) > 0
+            if rule == ACCUSED_SEAT and self.abil(p) == "griggs":
+                out.append(("play", "alibi_w"))
             if ok:
                 out.append(("play", c))
-        return out
 
-    def _looks(self, p: int) -> list:
+    def _is_target(self, rule: int, q: int, tok: str) -> bool:
+        """Whether a card whose `TARGET_RULE` is `rule` can name the living other seat q
+        (`tok`: the token a Blessing gives)."""
+        if rule == ANY_SEAT:
+            return True
+        if rule == ACCUSED_SEAT:
+            return self._alibi_ok(q)
+        if rule == MARKED_SEAT:
+            return bool(self.reds[q] or self.stocks[q] or self.tokens[q])
+        if rule == HUMAN_SEAT or rule == ROBBED_SEAT:
+            return not self._cache_rules.is_ghost[q]
+        if rule == TOKEN_SEAT:
+            return bool(self.tokens[q])
+        if rule == BLESSED_SEAT:
+            return not (tok == "matchmaker" and "matchmaker" in self.tokens[q])
+        return False
+
+    def _count_targets(self, p: int, rule: int, tok: str, enough: int) -> int:
+        """How many living other seats `_is_target` allows, counted up to `enough`."""
+        alive = self.alive
+        n = 0
+        for q in range(self.N):
+            if q != p and alive[q] and self._is_target(rule, q, tok):
+                n += 1
+                if n >= enough:
+                    break
+        return n
+
+    def _add_looks(self, p: int, out: list) -> None:
         if self.coins[p] <= 0:
-            return []
-        return [("look", q) for q in range(self.N) if q != p and self.alive[q] and self.fd[q]]
+            return
+        acts = _seat_actions("look", self.N)
+        alive = self.alive
+        fd = self.fd
+        for q in range(self.N):
+            if q != p and alive[q] and fd[q]:
+                out.append(acts[q])
 
     def _la_action(self, p: int, pay: Any) -> list:
-        out: list[tuple] = [("draw",)]
+        out: list[Any] = [("draw",)]
         if (self._may_have(p, "parris") and self.abil(p) == "parris"
                 and self._used(p, "parris") < self._param("parris", "uses", 2)
                 and any(self.game.data.colour[c] != "black" for c in self.discard)):
             out.append(("parris",))
         if self._cache_rules.ghost_mode:
             g: tuple[bool, ...] = self._cache_rules.is_ghost
-            out += [("peek", q) for q in range(self.N) if g[q] and self.alive[q]
-                    and self.fd[q]]
-        return out + self._card_plays(p) + self._looks(p)
+            peeks = _seat_actions("peek", self.N)
+            for q in range(self.N):
+                if g[q] and self.alive[q] and self.fd[q]:
+                    out.append(peeks[q])
+        self._add_card_plays(p, out)
+        self._add_looks(p, out)
+        return out
 
     def _la_play(self, p: int, pay: Any) -> list:
-        return [("end",)] + self._card_plays(p) + self._looks(p)
+        out: list[Any] = [("end",)]
+        self._add_card_plays(p, out)
+        self._add_looks(p, out)
+        return out
 
     def _alibi_ok(self, q: int) -> bool:
         reds = self.reds[q]
@@ -1300,31 +1362,18 @@ class SalemState(State):
         return out
 
     def _bless_targets(self, p: int, tok: str) -> list[int]:
-        return [q for q in range(self.N) if q != p and self.alive[q]
-                and not (tok == "matchmaker" and "matchmaker" in self.tokens[q])]
+        alive = self.alive
+        return [q for q in range(self.N) if q != p and alive[q] and self._is_target(BLESSED_SEAT, q, tok)]
 
     def _la_target(self, p: int, pay: Any) -> list:
+        """The seats a played card can name: living others that `_is_target` allows."""
         card = pay[0]
-        g = self._cache_rules.is_ghost
+        rule = ANY_SEAT if card == "alibi_w" else self._cache_rules.card_rule[card]
+        tok: str = pay[1] if rule == BLESSED_SEAT else ""
+        targets = _seat_actions("target", self.N)
         alive = self.alive
-        eff = "accuse" if card == "alibi_w" else self._cache_rules.effect[card]
-        targets = _target_actions(self.N)[0]
-        if eff == "accuse" or eff == "stocks":
-            return [targets[q] for q in range(self.N) if q != p and alive[q]]
-        others = [q for q in range(self.N) if q != p and alive[q]]
-        if eff == "alibi":
-            qs = [q for q in others if self._alibi_ok(q)]
-        elif eff == "scapegoat":
-            qs = [q for q in others if self.reds[q] or self.stocks[q] or self.tokens[q]]
-        elif eff in ("arson", "robbery", "shilling"):
-            qs = [q for q in others if not g[q]]
-        elif eff == "curse":
-            qs = [q for q in others if self.tokens[q]]
-        elif eff == "blessing":
-            qs = self._bless_targets(p, pay[1])
-        else:
-            qs = []
-        return [targets[q] for q in qs]
+        return [targets[q] for q in range(self.N)
+                if q != p and alive[q] and self._is_target(rule, q, tok)]
 
     def _la_target2(self, p: int, pay: Any) -> list:
         card, a = pay
@@ -1332,7 +1381,7 @@ class SalemState(State):
         qs = [q for q in range(self.N) if q != p and q != a and self.alive[q]]
         if card == "robbery":
             qs = [q for q in qs if not g[q]]
-        targets2 = _target_actions(self.N)[1]
+        targets2 = _seat_actions("target2", self.N)
         return [targets2[q] for q in qs]
 
     def _la_alibi(self, p: int, pay: Any) -> list:
@@ -1383,14 +1432,15 @@ class SalemState(State):
         need = 3 - len(pay)
         elig = [q for q in range(self.N) if self.alive[q] and self.fd[q]]
         # combinations in increasing order: leave room for the remaining picks
-        return [("charlatan", q) for i, q in enumerate(elig)
-                if q > last and len([r for r in elig if r > q]) >= need - 1]
+        acts = _seat_actions("charlatan", self.N)
+        return [acts[q] for i, q in enumerate(elig) if q > last and len(elig) - 1 - i >= need - 1]
 
     def _la_gravedigger(self, p, pay):
         return self._revive_options(p)
 
     def _la_inquisitor(self, p, pay):
-        return [("inquire", q) for q in range(self.N) if q != p and self.alive[q] and self.fd[q]]
+        acts = _seat_actions("inquire", self.N)
+        return [acts[q] for q in range(self.N) if q != p and self.alive[q] and self.fd[q]]
 
     def _la_mag_from(self, p, pay):
         return self._mag_from_options(p)
