@@ -682,7 +682,6 @@ def test_scapegoat_moves_reds_stocks_tokens_A_24():
     assert sorted(s.tokens[2]) == ["asylum", "matchmaker"] and sorted(s.centre) == ["matchmaker", "piety"]
 
 
-
 def test_scapegoat_and_robbery_need_two_other_seats_A_24():
     """[A-24] Scapegoat moves from one seat to another and Robbery takes from one to give
     to another: with a single other seat alive neither is offered, even when that seat has
@@ -693,6 +692,7 @@ def test_scapegoat_and_robbery_need_two_other_seats_A_24():
     for q in range(2, 6):
         s.alive[q] = False
     assert not {("play", "scapegoat"), ("play", "robbery")} & set(s.legal_actions())
+
 
 # ------------------------------------------------------------------ specials
 def test_special_fires_on_elimination_flip_R_SPEC():

@@ -1166,15 +1166,21 @@ class SalemState(State):
         legal = self.legal_actions()
         return legal[int(r * float(len(legal)))]
 
-    def _pick_living_other(self, p: int, r: float) -> Any:
-        """The target action of the int(r * n)-th of the n living seats other than p, in
-        seat order: what `_la_target`'s list for such a card would give at that index."""
+    def _n_living_others(self, p: int) -> int:
+        """How many living seats there are besides p: the targets of a card that may name
+        any of them."""
         alive = self.alive
         n = 0
         for q in range(self.N):
             if q != p and alive[q]:
                 n += 1
-        i = int(r * float(n))
+        return n
+
+    def _pick_living_other(self, p: int, r: float) -> Any:
+        """The target action of the int(r * n)-th of the n living seats other than p, in
+        seat order: what `_la_target`'s list for such a card would give at that index."""
+        alive = self.alive
+        i = int(r * float(self._n_living_others(p)))
         for q in range(self.N):
             if q != p and alive[q]:
                 if i == 0:
@@ -1247,11 +1253,7 @@ class SalemState(State):
         hand = self.hand[p]
         if not hand:
             return
-        alive = self.alive
-        n_others = 0
-        for q in range(self.N):
-            if q != p and alive[q]:
-                n_others += 1
+        n_others = self._n_living_others(p)
         if not n_others:                # nobody else alive to play a card on
             return
         card_rule: dict[str, int] = self._cache_rules.card_rule
