@@ -245,7 +245,7 @@ def test_worlds_for_every_seat_follow_their_own_roles_20_6(n):
 def test_eliminated_seats_learn_nothing_private_8_2():
     """[8.2 step 9][A-18] eliminated seats receive no private information."""
     s = at_turn(6, 1, rows=rows6(), chars=plain_chars(6))
-    s.alive[2] = False
+    s._set_alive(2, False)
     s._add_fact(2, 3, "naw")
     s._know_ew(2, 5)
     assert s.facts[2] == [] and s.known_ew[2] == []

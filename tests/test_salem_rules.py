@@ -388,7 +388,7 @@ def test_witches_win_when_no_townsperson_alive_R_WIN_2():
     rows = [["naw"], ["witch", "naw"], [], [], [], []]
     s = at_turn(6, 1, pos=1, rows=rows, chars=plain_chars(6), hands=[[], ["witness"], [], [], [], []])
     for p in (2, 3, 4, 5):
-        s.alive[p] = False
+        s._set_alive(p, False)
     s.ew[3] = True
     s.apply_action(("play", "witness"))
     s.apply_action(("target", 0))
@@ -425,7 +425,7 @@ def test_conspiracy_last_townsperson_converting_loses_R_WIN_2():
     rows = [["witch"], ["naw", "witch"], [], [], [], []]
     s = at_turn(6, 1, pos=1, rows=rows, chars=plain_chars(6))
     for p in (2, 3, 4, 5):
-        s.alive[p] = False
+        s._set_alive(p, False)
     s.ew = [True, False, False, False, False, False]
     s.fd[1] = ["naw"]
     s.fd[0] = ["witch", "witch"]
@@ -592,7 +592,7 @@ def test_matchmaker_both_teams_lose_guard_13_4():
     rows = [["naw"], ["witch"], ["naw", "naw"], [], [], []]
     s = at_turn(6, 1, pos=2, rows=rows, chars=plain_chars(6), hands=[[], [], ["witness"], [], [], []])
     for p in (3, 4, 5):
-        s.alive[p] = False
+        s._set_alive(p, False)
     s.tokens[0] = ["matchmaker"]
     s.tokens[1] = ["matchmaker"]
     # the witch (1) is revealed -> town wins at once; its partner 0 is never chained
@@ -690,7 +690,7 @@ def test_scapegoat_and_robbery_need_two_other_seats_A_24():
     s.reds[1] = ["accusation"]
     assert ("play", "scapegoat") in s.legal_actions() and ("play", "robbery") in s.legal_actions()
     for q in range(2, 6):
-        s.alive[q] = False
+        s._set_alive(q, False)
     assert not {("play", "scapegoat"), ("play", "robbery")} & set(s.legal_actions())
 
 
@@ -745,14 +745,16 @@ def test_gravedigger_revives_eliminated_seat_A_18():
     returns to the turn order with an empty hand; the card's identity is public."""
     rows = rows6(p1=["gravedigger", "naw"], p3=[])
     s = at_turn(6, 1, rows=rows, chars=plain_chars(6), hands=[["witness"]] + [[]] * 5)
-    s.alive[3] = False
+    s._set_alive(3, False)
     s.fu[3] = ["naw", "naw", "constable"]
     s.fd[1] = ["gravedigger", "gravedigger"]
     play(s, ("play", "witness"), ("target", 1))
     assert s.dec[0] == "gravedigger"
     assert ("revive", 1, "gravedigger") not in s.legal_actions()   # not its own card
+    assert s.n_living == 5
     s.apply_action(("revive", 3, "constable"))
     assert s.alive[3] and s.fd[3] == ["constable"] and s.constable() == 3
+    assert s.n_living == 6 and s.clone().n_living == 6
     assert (3, "constable") in s.observation(2)["pub_facts"]
     assert s.hand[3] == []
 
@@ -944,7 +946,7 @@ def test_martha_copies_nearest_living_right_D_3():
     s = at_turn(6, 1, rows=rows6(), chars=plain_chars(6, p1="george_burroughs", p2="cotton_mather",
                                                        p3="martha_corey"))
     assert s.abil(3) == "cotton"
-    s.alive[2] = False
+    s._set_alive(2, False)
     assert s.abil(3) == "burroughs" and s._normal(3) == 8
 
 
@@ -1251,7 +1253,7 @@ def test_night_prompts_reveal_no_roles_20_5():
     rows = rows6(p1=["constable"] + ["naw"] * 4, p3=["witch", "constable", "naw"])
     rows[1] = ["naw"] * 5
     s = at_turn(6, 1, rows=rows, chars=plain_chars(6), hands=[[]] * 6)
-    s.alive[4] = False
+    s._set_alive(4, False)
     _draw_next(s, "night")
     s.apply_action(("draw",))
     order = []
@@ -1275,6 +1277,7 @@ def test_random_action_picks_as_the_legal_list_would(n, kw):
         walk = random.Random(seed)
         while not s.is_terminal():
             legal = s.legal_actions()
+            assert s.n_living == sum(s.alive)   # the count the target pick reads
             for k in range(3):
                 r = random.Random(k).random()
                 assert s.random_action(random.Random(k)) == legal[int(r * len(legal))]
@@ -1414,7 +1417,7 @@ def test_charlatan_offers_seats_that_leave_room_for_three_A_17(picked):
     next pick must be above the last and leave enough seats above it for the rest."""
     s = game(10).new_initial_state(0)
     s.fd[3] = []
-    s.alive[7] = False
+    s._set_alive(7, False)
     elig = [q for q in range(10) if s.alive[q] and s.fd[q]]
     last = picked[-1] if picked else -1
     need = 3 - len(picked)

@@ -138,8 +138,8 @@ def _drop_rows(facts: list[tuple[int, str]], gone: list[bool]) -> None:
 
 
 #: the state's fields (a compiled build has no __slots__ on the class; pickling reads these)
-_SLOTS = ("game", "_rng", "_cache_rng_shared", "N", "alive", "char", "fd", "fu", "hand", "reds", "stocks",
-          "tokens", "coins", "ew", "announced", "known_ew", "facts", "complete",
+_SLOTS = ("game", "_rng", "_cache_rng_shared", "N", "alive", "n_living", "char", "fd", "fu", "hand",
+          "reds", "stocks", "tokens", "coins", "ew", "announced", "known_ew", "facts", "complete",
           "pub_facts", "last_acc", "uses", "deck", "discard", "night_in_deck",
           "night_zone", "deck_known", "centre", "supply", "tasks", "dec", "result",
           "turn_pos", "turns", "nights", "steps", "first_turn", "played", "in_night",
@@ -158,6 +158,7 @@ class SalemState(State):
     _cache_rng_shared: bool
     N: int
     alive: list[bool]
+    n_living: int                   # how many of `alive` are True (set with `_set_alive`)
     char: list                      # character ids, None before the Town Hall choice
     fd: list[list]                  # (a determinize clone's is empty until the world is drawn)
     fu: list[list]
@@ -238,6 +239,7 @@ class SalemState(State):
         s.fd = [cards[i * k:(i + 1) * k] for i in range(N)]
         s.fu = [[] for _ in range(N)]
         s.alive = [True] * N
+        s.n_living = N
         s.ew = ["witch" in r for r in s.fd]
         s.announced = [False] * N
         s.known_ew = [[p] if s.ew[p] else [] for p in range(N)]
@@ -979,8 +981,8 @@ class SalemState(State):
             self.tasks.append(("special", p, card, accuser))
 
     def _eliminate(self, p: int, specials: tuple, accuser: int) -> None:
-        living_before = sum(self.alive)
-        self.alive[p] = False
+        living_before = self.n_living
+        self._set_alive(p, False)
         self.log.append(("{} is eliminated", p))
         flipped = list(specials)
         row = self.fd[p]
@@ -1082,7 +1084,7 @@ class SalemState(State):
             return
         if card == "charlatan":
             elig = [q for q in range(self.N) if self.alive[q] and self.fd[q]]
-            if len(elig) >= 3 and sum(self.alive) > 2:
+            if len(elig) >= 3 and self.n_living > 2:
                 self._ask("charlatan", h, ())
             return
         if card == "gravedigger":
@@ -1166,15 +1168,16 @@ class SalemState(State):
         legal = self.legal_actions()
         return legal[int(r * float(len(legal)))]
 
+    def _set_alive(self, p: int, alive: bool) -> None:
+        """Eliminate p or bring it back, keeping the count of living seats."""
+        if self.alive[p] != alive:
+            self.alive[p] = alive
+            self.n_living += 1 if alive else -1
+
     def _n_living_others(self, p: int) -> int:
         """How many living seats there are besides p: the targets of a card that may name
         any of them."""
-        alive = self.alive
-        n = 0
-        for q in range(self.N):
-            if q != p and alive[q]:
-                n += 1
-        return n
+        return self.n_living - 1 if self.alive[p] else self.n_living
 
     def _pick_living_other(self, p: int, r: float) -> Any:
         """The target action of the int(r * n)-th of the n living seats other than p, in
@@ -1766,7 +1769,7 @@ class SalemState(State):
         self.pub_facts.append((t, k))
         self.log.append(("Gravedigger: {} turns {}'s {} face-down", p, t, k))
         if not self.alive[t]:
-            self.alive[t] = True              # A-18: back in the turn order, empty hand
+            self._set_alive(t, True)          # A-18: back in the turn order, empty hand
             self.log.append(("{} returns to the game", t))
         self.tasks.append(("recheck",))
 
@@ -1884,6 +1887,7 @@ class SalemState(State):
         s._cache_rng_shared = self._cache_rng_shared = True
         s.N = self.N
         s.alive = self.alive[:]
+        s.n_living = self.n_living
         s.char = self.char[:]
         if world_of < 0:
             s.fd = [r[:] for r in self.fd]
@@ -1952,6 +1956,8 @@ class SalemState(State):
         for k, v in st.items():
             setattr(self, k, v)
         self._cache_rules = rules_of(self.game)
+        if "n_living" not in st:        # pickled before the count was kept
+            self.n_living = sum(self.alive)
 
     # ------------------------------------------------------------------ text
     def pname(self, p):
