@@ -2,7 +2,7 @@
 second, and the game's own length, for Salem 1692 (4-12), Tabletop Inc. (2-6), P.I. (2-5) and
 Pulitzer (1-5).
 
-    python experiments/scaling.py [--seconds 0.5] [--positions 6] [--games 50] [--only salem,pi]
+    python experiments/scaling.py [--seconds 0.5] [--positions 24] [--games 50] [--only salem,pi]
 
 Every figure is CPU time of this process (time.process_time), so that other work on a shared
 machine slows the figures less than wall time would.  Within a position each timing is the
@@ -32,7 +32,9 @@ The verdict reads the trend of that cost over all the player counts (a least-squ
 through the logarithms of every position's MCTS and ISMCTS figures), not single figures, which
 move by 10-20% between runs on a shared machine, and states a 95% interval for it (a bootstrap
 over each count's positions): the cost rises when the whole interval lies above the allowance,
-holds when it lies within, and the run is undecided otherwise.  (The actions an iteration
+holds when it lies within, and the run is undecided otherwise.  The interval narrows as the
+square root of the positions: 24 per count make it about half as wide as 6 did (Salem's spanned
+some 15% at 6, enough to leave a trend near the allowance undecided run after run).  (The actions an iteration
 simulates depend on where each random game's midpoint falls, and whole-game lengths vary a lot from game to game in
 Salem, so growth factors of the iteration cost itself jump about; they are in the table too.)
 
@@ -270,7 +272,7 @@ def main() -> None:
     import argparse
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--seconds", type=float, default=0.5, help="CPU seconds per search and playout measurement")
-    p.add_argument("--positions", type=int, default=6, help="mid-game positions per configuration")
+    p.add_argument("--positions", type=int, default=24, help="mid-game positions per configuration")
     p.add_argument("--games", type=int, default=50, help="random games for the length of a game")
     p.add_argument("--only", default="", help="comma-separated game names")
     p.add_argument("--out", default=str(RESULTS), help="output folder")
