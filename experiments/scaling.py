@@ -34,9 +34,10 @@ move by 10-20% between runs on a shared machine, and states a 95% interval for i
 over each count's positions): the cost rises when the whole interval lies above the allowance,
 holds when it lies within, and the run is undecided otherwise.  The interval narrows as the
 square root of the positions: 24 per count make it about half as wide as 6 did (Salem's spanned
-some 15% at 6, enough to leave a trend near the allowance undecided run after run).  (The actions an iteration
-simulates depend on where each random game's midpoint falls, and whole-game lengths vary a lot from game to game in
-Salem, so growth factors of the iteration cost itself jump about; they are in the table too.)
+some 15% at 6, enough to leave a trend near the allowance undecided run after run).
+(The actions an iteration simulates depend on where each random game's midpoint falls, and
+whole-game lengths vary a lot from game to game in Salem, so growth factors of the iteration
+cost itself jump about; they are in the table too.)
 
 Writes experiments/results/scaling.csv, .md and .png with the compiled engines (`automa native
 build`), scaling_pure.csv, .md and .png with the pure-Python ones (AUTOMA_PURE=1); the PNG

@@ -1956,8 +1956,6 @@ class SalemState(State):
         for k, v in st.items():
             setattr(self, k, v)
         self._cache_rules = rules_of(self.game)
-        if "n_living" not in st:        # pickled before the count was kept
-            self.n_living = sum(self.alive)
 
     # ------------------------------------------------------------------ text
     def pname(self, p):
