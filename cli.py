@@ -1,4 +1,5 @@
 """The `automa` command: games, play, tournament, replay, bench."""
+
 from __future__ import annotations
 
 import json
@@ -68,10 +69,12 @@ def main() -> None:
 
 # --------------------------------------------------------------------------- games
 
+
 @main.command()
 def games() -> None:
     """List every game with its player counts, modes, parameters and bots."""
     from automa.search.bots import available_bots
+
     rows = []
     for name, cls in registered_games().items():
         modes = "; ".join(f"{mode} ({_counts(counts)})" for mode, counts in cls.modes.items())
@@ -98,43 +101,90 @@ def _counts(counts) -> str:
 
 # --------------------------------------------------------------------------- tournament
 
+
 @main.command()
 @click.argument("game")
-@click.option("--bots", required=True, help="Comma-separated bot specs, one per seat of the line-up "
-              "(cycled to fill the table), e.g. random,greedy,mcts:iterations=50")
+@click.option(
+    "--bots",
+    required=True,
+    help="Comma-separated bot specs, one per seat of the line-up "
+    "(cycled to fill the table), e.g. random,greedy,mcts:iterations=50",
+)
 @click.option("--games", "n_games", type=click.IntRange(1), default=10, show_default=True)
 @click.option("--seed", type=int, default=0, show_default=True, help="Root seed of the whole tournament.")
-@click.option("--out", type=click.Path(dir_okay=False), default=None, callback=_new_file,
-              help="JSONL file, one line per game.")
+@click.option(
+    "--out",
+    type=click.Path(dir_okay=False),
+    default=None,
+    callback=_new_file,
+    help="JSONL file, one line per game.",
+)
 @click.option("--players", type=int, default=None)
 @click.option("--mode", default=None)
 @click.option("--param", "-p", "param", multiple=True, help="Game parameter NAME=VALUE, e.g. times_mix=3,3,2")
-@click.option("--jobs", type=int, default=1, show_default=True, callback=_jobs, help="Parallel workers (-1: all cores).")
+@click.option(
+    "--jobs", type=int, default=1, show_default=True, callback=_jobs, help="Parallel workers (-1: all cores)."
+)
 @click.option("--backend", type=click.Choice(["loky", "dask", "ray"]), default="loky", show_default=True)
 @click.option("--scheduler", default=None, help="Dask scheduler address (with --backend dask).")
 @click.option("--resume", is_flag=True, help="Skip the games already in --out and play the rest.")
 @click.option("--overwrite", is_flag=True, help="Replace an existing --out file.")
-@click.option("--rotation", type=click.Choice(["rotate", "permute", "fixed"]), default="rotate", show_default=True)
-@click.option("--no-duplicate", is_flag=True, help="A new deal for every game (default: every seating of a match replays one deal).")
-@click.option("--move-seconds", type=click.FloatRange(0), default=0.0,
-              help="Forfeit a bot whose move takes longer (0: no limit).")
-@click.option("--sprt", default=None, metavar="ELO0,ELO1", help="Stop early once Wald's test decides (two bots).")
+@click.option(
+    "--rotation", type=click.Choice(["rotate", "permute", "fixed"]), default="rotate", show_default=True
+)
+@click.option(
+    "--no-duplicate",
+    is_flag=True,
+    help="A new deal for every game (default: every seating of a match replays one deal).",
+)
+@click.option(
+    "--move-seconds",
+    type=click.FloatRange(0),
+    default=0.0,
+    help="Forfeit a bot whose move takes longer (0: no limit).",
+)
+@click.option(
+    "--sprt", default=None, metavar="ELO0,ELO1", help="Stop early once Wald's test decides (two bots)."
+)
 @click.option("--report", is_flag=True, help="Also write the report as CSV beside --out.")
-@click.option("--progress/--no-progress", default=None, help="Progress bar (default: when stderr is a terminal).")
-def tournament(game, bots, n_games, seed, out, players, mode, param, jobs, backend, scheduler, resume,
-               overwrite, rotation, no_duplicate, move_seconds, sprt, report, progress) -> None:
+@click.option(
+    "--progress/--no-progress", default=None, help="Progress bar (default: when stderr is a terminal)."
+)
+def tournament(
+    game,
+    bots,
+    n_games,
+    seed,
+    out,
+    players,
+    mode,
+    param,
+    jobs,
+    backend,
+    scheduler,
+    resume,
+    overwrite,
+    rotation,
+    no_duplicate,
+    move_seconds,
+    sprt,
+    report,
+    progress,
+) -> None:
     """Run bots against each other and report win rates, scores and ratings."""
     from automa.search import arena
     from automa.search.bots import BotSpecError, make_bot
     from automa.search.stats import SPRT
+
     cls = _game_or_fail(game)
     specs = [s.strip() for s in bots.split(",") if s.strip()]
     # bot specs may contain commas inside parameters: 'mcts:iterations=50,c=1' — rejoin them
     specs = _rejoin_specs(specs)
     try:
         params = arena.resolve_params(cls.name, players, mode, specs, _params_option(param))
-        tasks = arena.schedule(cls.name, params, specs, n_games, seed, rotation, not no_duplicate,
-                               move_seconds)
+        tasks = arena.schedule(
+            cls.name, params, specs, n_games, seed, rotation, not no_duplicate, move_seconds
+        )
         probe = load_game(cls.name, **params).with_automaton_seats(tasks[0].seats)
         for s, spec in enumerate(tasks[0].seats):
             if s not in probe.automaton_seats():
@@ -146,26 +196,44 @@ def tournament(game, bots, n_games, seed, out, players, mode, param, jobs, backe
             except ValueError:
                 _fail(f"--sprt takes ELO0,ELO1 such as 0,50; got {sprt!r}")
             if not elo0 < elo1:
-                _fail(f"--sprt ELO0,ELO1: the second hypothesis must be the larger Elo difference "
-                      f"(such as 0,50); got {sprt!r}")
+                _fail(
+                    f"--sprt ELO0,ELO1: the second hypothesis must be the larger Elo difference "
+                    f"(such as 0,50); got {sprt!r}"
+                )
             sprt_test = SPRT(elo0, elo1)
         show = sys.stderr.isatty() if progress is None else progress
-        result = arena.run(tasks, out, jobs=jobs, resume=resume, overwrite=overwrite,
-                           backend=backend, scheduler=scheduler, progress=show, sprt=sprt_test)
+        result = arena.run(
+            tasks,
+            out,
+            jobs=jobs,
+            resume=resume,
+            overwrite=overwrite,
+            backend=backend,
+            scheduler=scheduler,
+            progress=show,
+            sprt=sprt_test,
+        )
     except (AutomaError, BotSpecError) as err:
         _fail(str(err))
     errors = [r for r in result.records if r.get("status") == "error"]
     if errors and len(errors) == len(result.records):
-        _fail(f"every game ended in an error, e.g.: {errors[0].get('error')}"
-              + (f" (the tracebacks are in {out})" if out else ""))
+        _fail(
+            f"every game ended in an error, e.g.: {errors[0].get('error')}"
+            + (f" (the tracebacks are in {out})" if out else "")
+        )
     summary = arena.summarize(result.records)
     click.echo(arena.format_report(summary))
     if errors:
-        click.secho(f"\n{len(errors)} of {len(result.records)} games ended in an error and are not "
-                    f"counted, e.g.: {errors[0].get('error')}" + (f" (tracebacks in {out})" if out else ""),
-                    fg="red", err=True)
-    click.echo(f"\n{result.played} games played, {result.skipped} already done, "
-               f"{result.seconds:.1f}s" + (f"; results in {out}" if out else ""))
+        click.secho(
+            f"\n{len(errors)} of {len(result.records)} games ended in an error and are not "
+            f"counted, e.g.: {errors[0].get('error')}" + (f" (tracebacks in {out})" if out else ""),
+            fg="red",
+            err=True,
+        )
+    click.echo(
+        f"\n{result.played} games played, {result.skipped} already done, "
+        f"{result.seconds:.1f}s" + (f"; results in {out}" if out else "")
+    )
     if result.stopped_early:
         click.echo(result.stopped_early)
     if report and out:
@@ -188,37 +256,75 @@ def _rejoin_specs(parts: list[str]) -> list[str]:
 
 # --------------------------------------------------------------------------- tune
 
+
 @main.command()
 @click.argument("game")
-@click.option("--knob", required=True, help="times_mix (pulitzer), mumanbot (tabletop_inc), level or budget (any game)")
-@click.option("--target", type=click.FloatRange(0, 1, min_open=True, max_open=True), default=0.5, show_default=True,
-              help="Win rate of the reference player to aim for.")
+@click.option(
+    "--knob", required=True, help="times_mix (pulitzer), mumanbot (tabletop_inc), level or budget (any game)"
+)
+@click.option(
+    "--target",
+    type=click.FloatRange(0, 1, min_open=True, max_open=True),
+    default=0.5,
+    show_default=True,
+    help="Win rate of the reference player to aim for.",
+)
 @click.option("--player", required=True, help="The reference player's bot spec, e.g. pulitzer-heuristic")
 @click.option("--games-per-setting", type=click.IntRange(1), default=40, show_default=True)
-@click.option("--max-games", type=click.IntRange(1), default=None, help="Stop once this many games are played in all.")
-@click.option("--precision", type=click.FloatRange(0, 0.5), default=0.0,
-              help="Stop a setting once its 95% Wilson half-width is below this.")
+@click.option(
+    "--max-games", type=click.IntRange(1), default=None, help="Stop once this many games are played in all."
+)
+@click.option(
+    "--precision",
+    type=click.FloatRange(0, 0.5),
+    default=0.0,
+    help="Stop a setting once its 95% Wilson half-width is below this.",
+)
 @click.option("--seed", type=int, default=0, show_default=True)
-@click.option("--jobs", type=int, default=1, show_default=True, callback=_jobs, help="Parallel workers (-1: all cores).")
+@click.option(
+    "--jobs", type=int, default=1, show_default=True, callback=_jobs, help="Parallel workers (-1: all cores)."
+)
 @click.option("--mode", default=None)
 @click.option("--players", type=int, default=None)
-@click.option("--opponent", default=None, help="Bot family for the level/budget knobs: ismcts or mcts (default: the game's own levels, "
-                   "level:L, and ismcts for the budget ladder).")
-def tune(game, knob, target, player, games_per_setting, max_games, precision, seed, jobs, mode,
-         players, opponent) -> None:
+@click.option(
+    "--opponent",
+    default=None,
+    help="Bot family for the level/budget knobs: ismcts or mcts (default: the game's own levels, "
+    "level:L, and ismcts for the budget ladder).",
+)
+def tune(
+    game, knob, target, player, games_per_setting, max_games, precision, seed, jobs, mode, players, opponent
+) -> None:
     """Find the knob setting at which the reference player wins at the target rate."""
     from automa.search.bots import BotSpecError
     from automa.search.tune import format_tune, tune as run_tune
+
     cls = _game_or_fail(game)
 
     def progress(res) -> None:
         low, high = res.interval
-        click.echo(f"  {res.setting.label:<24} {res.games:>4} games  win rate {res.rate:.3f} "
-                   f"[{low:.3f}, {high:.3f}]", err=True)
+        click.echo(
+            f"  {res.setting.label:<24} {res.games:>4} games  win rate {res.rate:.3f} "
+            f"[{low:.3f}, {high:.3f}]",
+            err=True,
+        )
 
     try:
-        result = run_tune(cls.name, knob, target, player, games_per_setting, max_games, seed, jobs,
-                          mode, players, precision, opponent, on_result=progress)
+        result = run_tune(
+            cls.name,
+            knob,
+            target,
+            player,
+            games_per_setting,
+            max_games,
+            seed,
+            jobs,
+            mode,
+            players,
+            precision,
+            opponent,
+            on_result=progress,
+        )
     except (AutomaError, BotSpecError) as err:
         _fail(str(err))
     click.echo(format_tune(result))
@@ -226,35 +332,81 @@ def tune(game, knob, target, player, games_per_setting, max_games, precision, se
 
 # --------------------------------------------------------------------------- design
 
+
 @main.command()
 @click.argument("game")
 @click.option("--seat", type=int, required=True, help="The seat the automaton deck plays.")
-@click.option("--target", type=click.FloatRange(0, 1, min_open=True, max_open=True), default=0.5, show_default=True,
-              help="The deck's win rate to aim for against --against.")
+@click.option(
+    "--target",
+    type=click.FloatRange(0, 1, min_open=True, max_open=True),
+    default=0.5,
+    show_default=True,
+    help="The deck's win rate to aim for against --against.",
+)
 @click.option("--against", default="level:normal", show_default=True, help="Bot spec of the other seats.")
 @click.option("--games", type=click.IntRange(1), default=20, show_default=True, help="Games per measurement.")
-@click.option("--knob-games", type=click.IntRange(1), default=None,
-              help="Games per setting of the knob's scale, swept for the designed deck (default: --games).")
-@click.option("--mark-games", type=click.IntRange(1), default=None,
-              help="Fresh games confirming each setting printed for 0.3/0.5/0.7 (default: --knob-games; "
-                   "at 150, rates of 0.3, 0.5 and 0.7 have disjoint 95% intervals).")
+@click.option(
+    "--knob-games",
+    type=click.IntRange(1),
+    default=None,
+    help="Games per setting of the knob's scale, swept for the designed deck (default: --games).",
+)
+@click.option(
+    "--mark-games",
+    type=click.IntRange(1),
+    default=None,
+    help="Fresh games confirming each setting printed for 0.3/0.5/0.7 (default: --knob-games; "
+    "at 150, rates of 0.3, 0.5 and 0.7 have disjoint 95% intervals).",
+)
 @click.option("--budget", type=click.IntRange(1), default=12, show_default=True, help="Decks to try.")
 @click.option("--seed", type=int, default=0, show_default=True)
-@click.option("--out", type=click.Path(file_okay=False), default="design", show_default=True,
-              help="Folder for the deck, its table, its printables and the games (resumable).")
-@click.option("--jobs", type=int, default=1, show_default=True, callback=_jobs, help="Parallel workers (-1: all cores).")
-@click.option("--levels", default="easy,normal,hard,expert", show_default=True,
-              help="Levels to measure the designed deck against (comma-separated; '' for none).")
+@click.option(
+    "--out",
+    type=click.Path(file_okay=False),
+    default="design",
+    show_default=True,
+    help="Folder for the deck, its table, its printables and the games (resumable).",
+)
+@click.option(
+    "--jobs", type=int, default=1, show_default=True, callback=_jobs, help="Parallel workers (-1: all cores)."
+)
+@click.option(
+    "--levels",
+    default="easy,normal,hard,expert",
+    show_default=True,
+    help="Levels to measure the designed deck against (comma-separated; '' for none).",
+)
 @click.option("--start", default=None, help="A deck file to start the search from.")
-@click.option("--backend", type=click.Choice(["loky", "dask", "ray"]), default="loky", show_default=True,
-              help="Where the games run, as for `automa tournament`.")
+@click.option(
+    "--backend",
+    type=click.Choice(["loky", "dask", "ray"]),
+    default="loky",
+    show_default=True,
+    help="Where the games run, as for `automa tournament`.",
+)
 @click.option("--scheduler", default=None, help="Dask scheduler address (with --backend dask).")
-def design(game, seat, target, against, games, knob_games, mark_games, budget, seed, out, jobs, levels, start,
-           backend, scheduler) -> None:
+def design(
+    game,
+    seat,
+    target,
+    against,
+    games,
+    knob_games,
+    mark_games,
+    budget,
+    seed,
+    out,
+    jobs,
+    levels,
+    start,
+    backend,
+    scheduler,
+) -> None:
     """Design an automaton deck for a seat, tuned to a target win rate, with printables."""
     from automa.decks import load_deck
     from automa.search.bots import BotSpecError, make_bot
     from automa.search.design import design as run_design
+
     cls = _game_or_fail(game)
     try:
         probe = load_game(cls.name)
@@ -264,15 +416,31 @@ def design(game, seat, target, against, games, knob_games, mark_games, budget, s
         first = load_deck(start, probe) if start else None
         if first is not None and first.seat != seat:
             _fail(f"--start {start} is a deck for seat {first.seat}, not seat {seat}")
-        result = run_design(cls.name, seat, target, against, games, budget, seed, out, jobs,
-                            [lv for lv in levels.split(",") if lv.strip()], first,
-                            say=lambda text: click.echo(text, err=True), knob_games=knob_games,
-                            backend=backend, scheduler=scheduler, mark_games=mark_games)
+        result = run_design(
+            cls.name,
+            seat,
+            target,
+            against,
+            games,
+            budget,
+            seed,
+            out,
+            jobs,
+            [lv for lv in levels.split(",") if lv.strip()],
+            first,
+            say=lambda text: click.echo(text, err=True),
+            knob_games=knob_games,
+            backend=backend,
+            scheduler=scheduler,
+            mark_games=mark_games,
+        )
     except (AutomaError, BotSpecError) as err:
         _fail(str(err))
     cards, rules = result.deck.complexity()
-    click.echo(f"deck: {result.files['deck']} ({cards} cards, {rules} rules); win rate against {against} "
-               f"{result.measure.text()}")
+    click.echo(
+        f"deck: {result.files['deck']} ({cards} cards, {rules} rules); win rate against {against} "
+        f"{result.measure.text()}"
+    )
     for role, path in result.files.items():
         if role != "deck":
             click.echo(f"{role}: {path}")
@@ -280,12 +448,14 @@ def design(game, seat, target, against, games, knob_games, mark_games, budget, s
 
 # --------------------------------------------------------------------------- replay
 
+
 @main.command()
 @click.argument("file", type=click.Path(exists=True, dir_okay=False))
 @click.option("--verify", is_flag=True, help="Replay every record and check scores, ranks and winners.")
 def replay(file, verify) -> None:
     """Show the games of a JSONL record file; with --verify, replay and check each."""
     from automa.search.records import RecordError, read_lines, verify as verify_record
+
     problems = 0
     count = 0
     unfinished = 0
@@ -308,8 +478,10 @@ def replay(file, verify) -> None:
             click.echo(f"{label}: error row ({rec.get('error')})")
             continue
         if status == "in_progress":
-            click.echo(f"{label}: game in progress, {len(rec['actions'])} actions played (resume with "
-                       f"automa play {rec['game']} --load FILE)" + ("  [not verified: unfinished]" if verify else ""))
+            click.echo(
+                f"{label}: game in progress, {len(rec['actions'])} actions played (resume with "
+                f"automa play {rec['game']} --load FILE)" + ("  [not verified: unfinished]" if verify else "")
+            )
             unfinished += 1
             continue
         if verify:
@@ -321,36 +493,57 @@ def replay(file, verify) -> None:
                 continue
         winners = rec.get("winners", [])
         who = ", ".join(f"seat {w} ({rec['seats'][w]})" for w in winners) or "no seat"
-        click.echo(f"{label}: {len(rec['actions'])} actions, winner {who} - {rec.get('reason', '')}"
-                   + ("  [verified]" if verify else ""))
+        click.echo(
+            f"{label}: {len(rec['actions'])} actions, winner {who} - {rec.get('reason', '')}"
+            + ("  [verified]" if verify else "")
+        )
     if problems:
         raise click.ClickException(f"{problems} of {count} records failed" if count else "no valid records")
     if verify:
-        click.echo(f"all {count - unfinished} records replay exactly"
-                   + (f"; {unfinished} game(s) in progress skipped" if unfinished else ""))
+        click.echo(
+            f"all {count - unfinished} records replay exactly"
+            + (f"; {unfinished} game(s) in progress skipped" if unfinished else "")
+        )
 
 
 # --------------------------------------------------------------------------- bench
+
 
 @main.command()
 @click.argument("game")
 @click.option("--players", type=int, default=None)
 @click.option("--mode", default=None)
 @click.option("--param", "-p", "param", multiple=True)
-@click.option("--seconds", type=click.FloatRange(0, min_open=True), default=2.0, show_default=True,
-              help="Time per measurement.")
+@click.option(
+    "--seconds",
+    type=click.FloatRange(0, min_open=True),
+    default=2.0,
+    show_default=True,
+    help="Time per measurement.",
+)
 @click.option("--seed", type=int, default=0)
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
-@click.option("--vs-openspiel", "vs_openspiel", is_flag=True,
-              help="Compare with OpenSpiel's Python MCTS/ISMCTS bots on the wrapped game (needs the [openspiel] extra).")
-@click.option("--bot", "bot_spec", default=None,
-              help="Instead: time per move of this bot (e.g. level:expert) playing every seat of --games games.")
-@click.option("--games", type=click.IntRange(1), default=3, show_default=True, help="With --bot: games to play.")
+@click.option(
+    "--vs-openspiel",
+    "vs_openspiel",
+    is_flag=True,
+    help="Compare with OpenSpiel's Python MCTS/ISMCTS bots on the wrapped game (needs the [openspiel] extra).",
+)
+@click.option(
+    "--bot",
+    "bot_spec",
+    default=None,
+    help="Instead: time per move of this bot (e.g. level:expert) playing every seat of --games games.",
+)
+@click.option(
+    "--games", type=click.IntRange(1), default=3, show_default=True, help="With --bot: games to play."
+)
 def bench(game, players, mode, param, seconds, seed, as_json, vs_openspiel, bot_spec, games) -> None:
     """Random-playout speed, clone() cost, and MCTS iterations/s and efficiency; with --bot,
     a bot's time per move."""
     from automa import native
     from automa.search.bench import bench as run_bench, format_bench
+
     cls = _game_or_fail(game)
     kwargs = _params_option(param)
     if players is not None:
@@ -373,6 +566,7 @@ def bench(game, players, mode, param, seconds, seed, as_json, vs_openspiel, bot_
     if bot_spec:
         from automa.search.bench import format_move_times, move_times
         from automa.search.bots import make_bot
+
         try:
             make_bot(bot_spec, instance, 0)
         except AutomaError as err:
@@ -389,46 +583,87 @@ def bench(game, players, mode, param, seconds, seed, as_json, vs_openspiel, bot_
 
 # --------------------------------------------------------------------------- play
 
+
 @main.command()
 @click.argument("game")
 @click.option("--players", type=int, default=None)
 @click.option("--mode", default=None)
 @click.option("--param", "-p", "param", multiple=True, help="Game parameter NAME=VALUE")
-@click.option("--seat", "seat_specs", multiple=True,
-              help="One per seat in order: 'human' or a bot spec (default: you in seat 0, bots elsewhere).")
+@click.option(
+    "--seat",
+    "seat_specs",
+    multiple=True,
+    help="One per seat in order: 'human' or a bot spec (default: you in seat 0, bots elsewhere).",
+)
 @click.option("--seed", type=int, default=None, help="Game seed (default: random).")
 @click.option("--bot-seed", type=int, default=0, show_default=True)
-@click.option("--load", "load", type=click.Path(dir_okay=False), default=None,
-              help="Resume a game saved with the 'save FILE' command.")
-@click.option("--move-seconds", type=click.FloatRange(0), default=1.9, show_default=True,
-              help="Safety stop on a search bot's thinking time per move (0: none); a bot whose "
-                   "iteration budget fits is not affected, so its moves repeat from the seed.")
-@click.option("--record-dir", type=click.Path(file_okay=False), default=None,
-              help="Folder for the finished game's record and for saves without a file name "
-                   "(default: ~/.local/state/automa/games).")
+@click.option(
+    "--load",
+    "load",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Resume a game saved with the 'save FILE' command.",
+)
+@click.option(
+    "--move-seconds",
+    type=click.FloatRange(0),
+    default=1.9,
+    show_default=True,
+    help="Safety stop on a search bot's thinking time per move (0: none); a bot whose "
+    "iteration budget fits is not affected, so its moves repeat from the seed.",
+)
+@click.option(
+    "--record-dir",
+    type=click.Path(file_okay=False),
+    default=None,
+    help="Folder for the finished game's record and for saves without a file name "
+    "(default: ~/.local/state/automa/games).",
+)
 @click.option("--web", is_flag=True, help="Play in the browser instead: serve this game and open it.")
-@click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True,
-              help="With --web: the port (0: any free port).")
-def play(game, players, mode, param, seat_specs, seed, bot_seed, load, move_seconds, record_dir, web,
-         port) -> None:
+@click.option(
+    "--port",
+    type=click.IntRange(0, 65535),
+    default=8765,
+    show_default=True,
+    help="With --web: the port (0: any free port).",
+)
+def play(
+    game, players, mode, param, seat_specs, seed, bot_seed, load, move_seconds, record_dir, web, port
+) -> None:
     """Play a game at the terminal: humans choose from numbered actions (type help).
     With --web, the same game in the browser."""
     from automa.play import Session, run
     from automa.search.bots import BotSpecError
+
     if not load:
         _game_or_fail(game)
     try:
         if web:
             from automa.web.game import WebGame
             from automa.web.server import serve as run_server
+
             kw = {"out": lambda _line: None, "move_seconds": move_seconds}
-            session = (Session.load(load, game, **kw) if load else
-                       Session.new(game, players, mode, _params_option(param), list(seat_specs), seed,
-                                   bot_seed, **kw))
+            session = (
+                Session.load(load, game, **kw)
+                if load
+                else Session.new(
+                    game, players, mode, _params_option(param), list(seat_specs), seed, bot_seed, **kw
+                )
+            )
             run_server(port=port, first=WebGame(session), open_browser=True, echo=click.echo)
             return
-        code = run(game, players, mode, _params_option(param), list(seat_specs), seed, bot_seed, load,
-                   move_seconds=move_seconds, record_dir=record_dir)
+        code = run(
+            game,
+            players,
+            mode,
+            _params_option(param),
+            list(seat_specs),
+            seed,
+            bot_seed,
+            load,
+            move_seconds=move_seconds,
+            record_dir=record_dir,
+        )
     except (AutomaError, BotSpecError) as err:
         _fail(str(err))
     except OSError as err:
@@ -438,11 +673,17 @@ def play(game, players, mode, param, seat_specs, seed, bot_seed, load, move_seco
 
 # --------------------------------------------------------------------------- companion
 
+
 @main.command()
 @click.argument("game")
-@click.option("--state", "state_file", type=click.Path(dir_okay=False), default=None,
-              help="State file, written after every step and resumed if it exists "
-                   "(default: one per game and table size in ~/.local/state/automa/companion).")
+@click.option(
+    "--state",
+    "state_file",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="State file, written after every step and resumed if it exists "
+    "(default: one per game and table size in ~/.local/state/automa/companion).",
+)
 @click.option("--fresh", is_flag=True, help="Start a new companion even if one is in progress.")
 @click.option("--seed", type=int, default=None, help="Seed for the shuffles and rolls (new state only).")
 @click.option("--times-mix", default=None, help="pulitzer: Times deck red,orange,yellow, e.g. 3,3,2")
@@ -451,6 +692,7 @@ def play(game, players, mode, param, seat_specs, seed, bot_seed, load, move_seco
 def companion(game, state_file, fresh, seed, times_mix, mumanbot, players) -> None:
     """The automaton deck or moderator for a game played with the physical box."""
     from automa.companion import run
+
     try:
         code = run(game, state_file, seed, times_mix, mumanbot, players, fresh=fresh)
     except AutomaError as err:
@@ -460,12 +702,18 @@ def companion(game, state_file, fresh, seed, times_mix, mumanbot, players) -> No
 
 # --------------------------------------------------------------------------- serve
 
+
 @main.command()
-@click.option("--host", default="127.0.0.1", show_default=True,
-              help="Address to listen on; give your machine's address (or 0.0.0.0) to play from a "
-                   "phone or tablet on the local network.")
-@click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True,
-              help="Port (0: any free port).")
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    help="Address to listen on; give your machine's address (or 0.0.0.0) to play from a "
+    "phone or tablet on the local network.",
+)
+@click.option(
+    "--port", type=click.IntRange(0, 65535), default=8765, show_default=True, help="Port (0: any free port)."
+)
 @click.option("--token", default=None, help="Access token the links carry (default: a new random one).")
 @click.option("--open/--no-open", "open_browser", default=False, help="Open the lobby in a browser.")
 def serve(host, port, token, open_browser) -> None:
@@ -485,6 +733,7 @@ def serve(host, port, token, open_browser) -> None:
 
 # --------------------------------------------------------------------------- native
 
+
 @main.group()
 def native() -> None:
     """The optional compiled engines: the same rules built with mypyc, same games, faster search.
@@ -494,11 +743,13 @@ def native() -> None:
 
 
 @native.command("build")
-@click.option("--jobs", type=click.IntRange(1, 64), default=2, show_default=True,
-              help="C compiler processes.")
+@click.option(
+    "--jobs", type=click.IntRange(1, 64), default=2, show_default=True, help="C compiler processes."
+)
 def native_build(jobs) -> None:
     """Compile the engine modules (a few minutes)."""
     from automa import native as engines
+
     try:
         built = engines.build(echo=click.echo, jobs=jobs)
     except engines.NativeError as err:
@@ -510,6 +761,7 @@ def native_build(jobs) -> None:
 def native_status() -> None:
     """Whether a build is present, fresh and in use."""
     from automa import native as engines
+
     for line in engines.status():
         click.echo(line)
 
@@ -518,6 +770,7 @@ def native_status() -> None:
 def native_clean() -> None:
     """Remove the build (the pure-Python engines run again)."""
     from automa import native as engines
+
     click.echo(f"removed {engines.FOLDER}" if engines.clean() else "there was no build")
 
 

@@ -18,6 +18,7 @@ the engine plays with.  The whole companion state is a JSON file written after e
 (`--state FILE`, default one file per game and table size in ~/.local/state/automa/companion); starting again with the same file
 resumes where it stopped (for Salem, even in the middle of a night: see `SalemCompanion`).
 """
+
 from __future__ import annotations
 
 import json
@@ -57,12 +58,14 @@ def clear_terminal() -> None:
     """Wipe the screen and its scrollback, so that the next player cannot scroll back to what
     the last one answered in private; nothing to wipe when the output is not a terminal."""
     import sys
+
     try:
         if not sys.stdout.isatty():
             return
     except (AttributeError, ValueError):
         return
     from automa.play import CLEAR_SCREEN
+
     click.clear()
     sys.stdout.write(CLEAR_SCREEN)
     sys.stdout.flush()
@@ -73,8 +76,14 @@ class Companion:
 
     game = ""
 
-    def __init__(self, path: Path, state: dict, ask: Ask, out: Callable[[str], None],
-                 clear: Callable[[], None] = clear_terminal):
+    def __init__(
+        self,
+        path: Path,
+        state: dict,
+        ask: Ask,
+        out: Callable[[str], None],
+        clear: Callable[[], None] = clear_terminal,
+    ):
         self.path, self.state, self.ask_fn, self.out, self.clear = path, state, ask, out, clear
 
     # ---- io
@@ -115,8 +124,11 @@ class Companion:
                 raise Stop()
             if text.isdigit() and low <= int(text) <= high:
                 return int(text)
-            self.say(f"type a whole number from {low} to {high}" + (" (or Enter)" if allow_blank else "")
-                     + ", or quit")
+            self.say(
+                f"type a whole number from {low} to {high}"
+                + (" (or Enter)" if allow_blank else "")
+                + ", or quit"
+            )
 
     # ---- loop
     def finished(self) -> bool:
@@ -159,9 +171,14 @@ class Companion:
 
     # subclasses
     def intro(self) -> None: ...
-    def prompt(self) -> str: return "companion > "
-    def extra_help(self) -> list[str]: return []
-    def command(self, cmd: str) -> bool: return False
+    def prompt(self) -> str:
+        return "companion > "
+
+    def extra_help(self) -> list[str]:
+        return []
+
+    def command(self, cmd: str) -> bool:
+        return False
 
 
 # --------------------------------------------------------------------------- Pulitzer
@@ -205,29 +222,47 @@ class PulitzerCompanion(Companion):
     def new_state(cls, mix: tuple[int, int, int], seed: int) -> dict:
         from automa.times import build_deck, validate_mix
         from automa.rules.pulitzer.data import cached_data
+
         problem = validate_mix(mix)
         if problem:
             raise ParamError(problem)
         data = cached_data()
         rng = random.Random(seed)
         deck = build_deck(data.times_by_colour, mix, rng)
-        st = {"game": "pulitzer", "mix": list(mix), "seed": seed, "deck": deck, "revealed": [],
-              "hired": False, "red_seen": False, "x": 0, "round": 1, "phase": "agents", "log": []}
+        st = {
+            "game": "pulitzer",
+            "mix": list(mix),
+            "seed": seed,
+            "deck": deck,
+            "revealed": [],
+            "hired": False,
+            "red_seen": False,
+            "x": 0,
+            "round": 1,
+            "phase": "agents",
+            "log": [],
+        }
         _rng_store(st, rng)
         return st
 
     def data(self):
         from automa.rules.pulitzer.data import cached_data
+
         return cached_data()
 
     def intro(self) -> None:
         d = self.data()
         st = self.state
         from automa.times import times_score
-        self.say(f"Pulitzer solo companion: Times deck {tuple(st['mix'])} (red, orange, yellow), "
-                 f"{len(st['deck'])} cards left; the Times' target is {times_score(d, st['mix'])} points.")
+
+        self.say(
+            f"Pulitzer solo companion: Times deck {tuple(st['mix'])} (red, orange, yellow), "
+            f"{len(st['deck'])} cards left; the Times' target is {times_score(d, st['mix'])} points."
+        )
         if any("times" in str(k) for k in (d.placeholders or {})):
-            self.say("(the Times cards are the library's placeholder data until you type in your printed cards)")
+            self.say(
+                "(the Times cards are the library's placeholder data until you type in your printed cards)"
+            )
         self.say("Enter runs the next step; help lists the commands.")
 
     def prompt(self) -> str:
@@ -235,8 +270,10 @@ class PulitzerCompanion(Companion):
         return f"round {st['round']}/8, next: {'agents' if st['phase'] == 'agents' else 'Times card'} > "
 
     def extra_help(self) -> list[str]:
-        return ["at the agents step: type your four dice (e.g. 3 5 2 2: two for National/International, "
-                "two for Sports/Entertainment), or r to let me roll"]
+        return [
+            "at the agents step: type your four dice (e.g. 3 5 2 2: two for National/International, "
+            "two for Sports/Entertainment), or r to let me roll"
+        ]
 
     def command(self, cmd: str) -> bool:
         st = self.state
@@ -268,8 +305,10 @@ class PulitzerCompanion(Companion):
             row, side = divmod(number - 1, 2)
             col = 2 * pair + side
             face = "face down" if colour == "red" else "face up"
-            self.log(f"  cell {number} of {'left' if pair == 0 else 'right'} pair: a random {colour} agent "
-                     f"({face}) on kiosk {KIOSK_COLUMNS[col]} row {row + 1}")
+            self.log(
+                f"  cell {number} of {'left' if pair == 0 else 'right'} pair: a random {colour} agent "
+                f"({face}) on kiosk {KIOSK_COLUMNS[col]} row {row + 1}"
+            )
             placed[colour] += 1
             colour = "blue" if colour == "red" else "red"
         if placed["blue"] < 5:
@@ -287,6 +326,7 @@ class PulitzerCompanion(Companion):
             st["done"] = True
             return
         from automa.times import COLOUR_NAMES
+
         card = st["deck"].pop()
         st["revealed"].append(card)
         cid, colour, spaces = d.times_cards[card]
@@ -294,8 +334,10 @@ class PulitzerCompanion(Companion):
         if colour == 1 and not st["hired"]:
             st["hired"] = True
             st["x"] = d.hr[d.times_x_orange - 1][1]
-            self.log(f"  first orange card: the Times hires its purple X journalist (value {st['x']}); "
-                     "add it to the Times' face-down purple journalists")
+            self.log(
+                f"  first orange card: the Times hires its purple X journalist (value {st['x']}); "
+                "add it to the Times' face-down purple journalists"
+            )
         if colour == 0 and not st["red_seen"]:
             st["red_seen"] = True
             st["x"] = d.times_x_red
@@ -305,16 +347,25 @@ class PulitzerCompanion(Companion):
             else:
                 self.log(f"  first red card: the Times' X is now worth {st['x']}")
         for code in spaces:
-            self.log(f"  a random face-down purple journalist on {pulitzer_space_text(code, d.bus_lp)} ({code})")
+            self.log(
+                f"  a random face-down purple journalist on {pulitzer_space_text(code, d.bus_lp)} ({code})"
+            )
         if "OT" in spaces:
-            self.log("  when overtime resolves, a Times journalist on O1-O3 discards the highest-numbered "
-                     "overtime card on display (R-35); on O4/O5 it does nothing")
-        self.log("  skip a listed space that already holds a journalist (R-34); stop when the Times has "
-                 "no purple journalists left")
+            self.log(
+                "  when overtime resolves, a Times journalist on O1-O3 discards the highest-numbered "
+                "overtime card on display (R-35); on O4/O5 it does nothing"
+            )
+        self.log(
+            "  skip a listed space that already holds a journalist (R-34); stop when the Times has "
+            "no purple journalists left"
+        )
         if st["round"] >= 8 or not st["deck"]:
             from automa.times import times_score
-            self.log(f"Last Times card.  At the end, the Times scores {times_score(d, st['mix'])}: "
-                     "beat it to win (§13.9).")
+
+            self.log(
+                f"Last Times card.  At the end, the Times scores {times_score(d, st['mix'])}: "
+                "beat it to win (§13.9)."
+            )
             st["done"] = True
         else:
             st["round"] += 1
@@ -325,14 +376,14 @@ class PulitzerCompanion(Companion):
 
 BLUE_BOX_TEXT = {
     "award_removal": "remove an award token from the shelf: one level above the bot's highest removed "
-                     "(level 1 if none; at most 3); if that level is empty, try lower, then higher (§17.3)",
+    "(level 1 if none; at most 3); if that level is empty, try lower, then higher (§17.3)",
     "objective_discard": "discard the top objective card out of the game, then shuffle the objective deck",
     "skill_discard": "discard the top skill card out of the game, then shuffle the skill deck",
     "freelancer_wipe": "freelancer wipe: tokens on the freelancer track to the supply, track cards into "
-                       "the freelancer deck, shuffle, deal a fresh track (3 cards, AMB-01)",
+    "the freelancer deck, shuffle, deal a fresh track (3 cards, AMB-01)",
     "item_wipe": "item wipe: tokens to the supply, track cards into the item deck, shuffle, deal 4",
     "specialist_wipe": "specialist wipe: tokens to the supply, track cards into the specialist deck, "
-                       "shuffle, deal 3",
+    "shuffle, deal 3",
 }
 
 
@@ -344,6 +395,7 @@ class TabletopCompanion(Companion):
         from automa.rules.tabletop_inc.game import check_level
         from automa.rules.tabletop_inc.data import get_data
         from automa.rules.tabletop_inc.game import TabletopGame
+
         check_level(level)
         if not 2 <= players <= 6:
             raise ParamError(f"players must be 2-6 (the Mumanbot counts as a seat), got {players}")
@@ -351,31 +403,51 @@ class TabletopCompanion(Companion):
         rng = random.Random(seed)
         deck = sorted(d.zap)
         rng.shuffle(deck)
-        st = {"game": "tabletop_inc", "level": level, "players": players, "seed": seed,
-              "zap_deck": deck, "zap_disc": [], "workers": d.workers, "placed": [], "vp": 0,
-              "awards": [], "predictions": [], "pred_target": None, "turns": 0, "log": []}
+        st = {
+            "game": "tabletop_inc",
+            "level": level,
+            "players": players,
+            "seed": seed,
+            "zap_deck": deck,
+            "zap_disc": [],
+            "workers": d.workers,
+            "placed": [],
+            "vp": 0,
+            "awards": [],
+            "predictions": [],
+            "pred_target": None,
+            "turns": 0,
+            "log": [],
+        }
         _rng_store(st, rng)
         return st
 
     def data(self):
         from automa.rules.tabletop_inc.data import get_data
         from automa.rules.tabletop_inc.game import TabletopGame
+
         return get_data(TabletopGame.data_dir)
 
     def intro(self) -> None:
         st = self.state
-        self.say(f"Tabletop Inc. Mumanbot companion: difficulty {st['level']}, {st['players']} seats; "
-                 f"bot VP {st['vp']}, {st['workers']} mumans available, ZAP deck {len(st['zap_deck'])} cards.")
-        self.say("Enter: the bot's next turn;  hit CARD: its target did a predicted action (+1 VP);  "
-                 "vp: the bot's score;  end: the game is over")
+        self.say(
+            f"Tabletop Inc. Mumanbot companion: difficulty {st['level']}, {st['players']} seats; "
+            f"bot VP {st['vp']}, {st['workers']} mumans available, ZAP deck {len(st['zap_deck'])} cards."
+        )
+        self.say(
+            "Enter: the bot's next turn;  hit CARD: its target did a predicted action (+1 VP);  "
+            "vp: the bot's score;  end: the game is over"
+        )
 
     def prompt(self) -> str:
         return f"Mumanbot ({self.state['vp']} VP) > "
 
     def extra_help(self) -> list[str]:
-        return ["hit CARD   the target did a predicted action: discard that card, +1 VP (§17.5)",
-                "vp         the bot's score and open predictions",
-                "end        the game is over: show the bot's final score"]
+        return [
+            "hit CARD   the target did a predicted action: discard that card, +1 VP (§17.5)",
+            "vp         the bot's score and open predictions",
+            "end        the game is over: show the bot's final score",
+        ]
 
     def command(self, cmd: str) -> bool:
         st = self.state
@@ -395,8 +467,10 @@ class TabletopCompanion(Companion):
             self.log(f"prediction {match[0]} came true: +1 VP (now {st['vp']})")
             return True
         if word == "vp":
-            self.say(f"Mumanbot: {st['vp']} VP; mumans available {st['workers']}, placed {len(st['placed'])}; "
-                     f"predictions on seat {st['pred_target']}: {', '.join(st['predictions']) or 'none'}")
+            self.say(
+                f"Mumanbot: {st['vp']} VP; mumans available {st['workers']}, placed {len(st['placed'])}; "
+                f"predictions on seat {st['pred_target']}: {', '.join(st['predictions']) or 'none'}"
+            )
             return True
         if word == "end":
             self.log(f"game over: the Mumanbot scores {st['vp']} VP (track VP only, §17.6)")
@@ -406,13 +480,16 @@ class TabletopCompanion(Companion):
 
     def turn(self) -> None:
         from automa.mumanbot import PREDICTIONS, zap_vp
+
         d = self.data()
         st = self.state
         st["turns"] += 1
         if st["workers"] == 0:
             n = len(st["placed"])
-            self.log(f"Turn {st['turns']}: the Mumanbot has no mumans left: it RECALLS its {n} mumans "
-                     f"({', '.join(st['placed'])}); move the hourglass {n} space(s), no bonuses (§17.4)")
+            self.log(
+                f"Turn {st['turns']}: the Mumanbot has no mumans left: it RECALLS its {n} mumans "
+                f"({', '.join(st['placed'])}); move the hourglass {n} space(s), no bonuses (§17.4)"
+            )
             self.log("  if that moves the hourglass to 0, it triggers the end and gains 5 VP")
             st["workers"] = d.workers
             st["placed"] = []
@@ -425,13 +502,17 @@ class TabletopCompanion(Companion):
             humans = st["players"] - 1
             target = 1 if humans <= 1 else self.use_rng(lambda r: r.randint(1, humans))
             st["pred_target"] = target
-            self.log(f"  new predictions (face up) on human player {target}: {', '.join(st['predictions'])}; "
-                     "type 'hit CARD' when that player does one")
+            self.log(
+                f"  new predictions (face up) on human player {target}: {', '.join(st['predictions'])}; "
+                "type 'hit CARD' when that player does one"
+            )
             answer = self.ask("did the hourglass reach 0? (y/N) ").strip().lower()
             if answer in ("y", "yes", "trigger"):
                 st["vp"] += 5
-                self.log(f"  the Mumanbot triggers the end: +5 VP (now {st['vp']}); finish the round, "
-                         "then type end")
+                self.log(
+                    f"  the Mumanbot triggers the end: +5 VP (now {st['vp']}); finish the round, "
+                    "then type end"
+                )
             return
         if not st["zap_deck"]:
             deck = sorted(st["zap_disc"])
@@ -441,12 +522,19 @@ class TabletopCompanion(Companion):
         cid = st["zap_deck"].pop()
         action, _vps, blue = d.zap[cid]
         vp = zap_vp(d.zap[cid], st["level"])
-        spaces = [sp.id for sp in sorted((sp for sp in d.spaces if sp.action == action
-                                          and sp.min_seats <= st["players"]), key=lambda sp: sp.order)]
+        spaces = [
+            sp.id
+            for sp in sorted(
+                (sp for sp in d.spaces if sp.action == action and sp.min_seats <= st["players"]),
+                key=lambda sp: sp.order,
+            )
+        ]
         self.log(f"Turn {st['turns']}: ZAP card {cid}: {action.replace('_', ' ')}")
         if spaces:
-            self.log(f"  a muman goes on the first FREE space of: {', '.join(spaces)} (left to right, "
-                     "top to bottom); no cost, no bonus, the action is not performed")
+            self.log(
+                f"  a muman goes on the first FREE space of: {', '.join(spaces)} (left to right, "
+                "top to bottom); no cost, no bonus, the action is not performed"
+            )
         else:
             self.log("  this action has no space at this seat count: no muman is placed")
         answer = self.ask("  was a space free? (Y/n) ").strip().lower() if spaces else "n"
@@ -462,8 +550,10 @@ class TabletopCompanion(Companion):
             text = BLUE_BOX_TEXT.get(blue, blue)
             if blue == "award_removal":
                 order = self.award_order()
-                text += (f" — remove a level-{order[0]} token; if none is left, level {order[1]}, "
-                         f"then level {order[2]}")
+                text += (
+                    f" — remove a level-{order[0]} token; if none is left, level {order[1]}, "
+                    f"then level {order[2]}"
+                )
             self.log(f"  blue box: {text}")
         st["zap_disc"].append(cid)
         if blue == "award_removal":
@@ -481,15 +571,21 @@ class TabletopCompanion(Companion):
         level was empty, none when the shelf was empty): the next removal climbs from it."""
         st = self.state
         want = self.award_order()[0]
-        st["awards"].append(want)        # kept if the answer never comes (the state is saved)
-        level = self.ask_int(f"  which level did you remove? (Enter = {want}, 0 = the shelf was empty) ",
-                             0, 3, allow_blank=True)
+        st["awards"].append(want)  # kept if the answer never comes (the state is saved)
+        level = self.ask_int(
+            f"  which level did you remove? (Enter = {want}, 0 = the shelf was empty) ",
+            0,
+            3,
+            allow_blank=True,
+        )
         st["awards"].pop()
         level = want if level is None else level
         if level:
             st["awards"].append(level)
-            self.log(f"  the Mumanbot removed a level-{level} award token (removed so far: "
-                     f"{', '.join(map(str, sorted(st['awards'])))})")
+            self.log(
+                f"  the Mumanbot removed a level-{level} award token (removed so far: "
+                f"{', '.join(map(str, sorted(st['awards'])))})"
+            )
         else:
             self.log("  the award shelf is empty: nothing removed")
 
@@ -497,34 +593,67 @@ class TabletopCompanion(Companion):
 # --------------------------------------------------------------------------- Salem 1692
 
 #: trial cards as the moderator types them; specials by name (or a short unique start)
-TRIAL_CODES = {"w": "witch", "witch": "witch", "n": "naw", "naw": "naw", "not": "naw", "nw": "naw",
-               "c": "constable", "constable": "constable", "ch": "charlatan", "charlatan": "charlatan",
-               "g": "gravedigger", "gravedigger": "gravedigger", "i": "inquisitor",
-               "inquisitor": "inquisitor", "m": "magistrate", "magistrate": "magistrate",
-               "p": "pickpocket", "pickpocket": "pickpocket"}
+TRIAL_CODES = {
+    "w": "witch",
+    "witch": "witch",
+    "n": "naw",
+    "naw": "naw",
+    "not": "naw",
+    "nw": "naw",
+    "c": "constable",
+    "constable": "constable",
+    "ch": "charlatan",
+    "charlatan": "charlatan",
+    "g": "gravedigger",
+    "gravedigger": "gravedigger",
+    "i": "inquisitor",
+    "inquisitor": "inquisitor",
+    "m": "magistrate",
+    "magistrate": "magistrate",
+    "p": "pickpocket",
+    "pickpocket": "pickpocket",
+}
 SPECIALS = ("charlatan", "gravedigger", "inquisitor", "magistrate", "pickpocket")
-TRIAL_NAMES = {"naw": "Not a Witch", "witch": "Witch", "constable": "Constable", "charlatan": "Charlatan",
-               "gravedigger": "Gravedigger", "inquisitor": "Inquisitor", "magistrate": "Magistrate",
-               "pickpocket": "Pickpocket"}
+TRIAL_NAMES = {
+    "naw": "Not a Witch",
+    "witch": "Witch",
+    "constable": "Constable",
+    "charlatan": "Charlatan",
+    "gravedigger": "Gravedigger",
+    "inquisitor": "Inquisitor",
+    "magistrate": "Magistrate",
+    "pickpocket": "Pickpocket",
+}
 #: what the holder of a revealed special trial card does (spec §14, A-17..A-20, A-15)
 SPECIAL_TEXT = {
     "charlatan": "takes one face-down trial card from each of three seats (may include themself), "
-                 "shuffles them and deals one back to each; no effect with only two players left (A-17)",
+    "shuffles them and deals one back to each; no effect with only two players left (A-17)",
     "gravedigger": "turns one face-up trial card of another seat face down (that seat shuffles; an "
-                   "eliminated seat comes back to play) — record it with: revive N CARD (A-18)",
+    "eliminated seat comes back to play) — record it with: revive N CARD (A-18)",
     "inquisitor": "reveals one face-down trial card of another living seat (blind pick) — record it "
-                  "with: reveal N CARD (A-19)",
+    "with: reveal N CARD (A-19)",
     "magistrate": "moves any one token (Piety, Asylum, Black Cat, Matchmaker) from any seat or the "
-                  "centre to another living seat, not themself (A-20) — record it with: token KIND [FROM] TO",
+    "centre to another living seat, not themself (A-20) — record it with: token KIND [FROM] TO",
     "pickpocket": "steals one card at random from the hand of the seat that caused the reveal "
-                  "(none for a confession or an elimination flip, A-15)",
+    "(none for a confession or an elimination flip, A-15)",
 }
 TOKEN_KINDS = ("asylum", "black_cat", "matchmaker", "piety")
 TOKEN_QTY = {"asylum": 1, "black_cat": 1, "matchmaker": 2, "piety": 1}
 TOKEN_NAMES = {"asylum": "Asylum", "black_cat": "Black Cat", "matchmaker": "Matchmaker", "piety": "Piety"}
-TOKEN_WORDS = {"asylum": "asylum", "a": "asylum", "cat": "black_cat", "blackcat": "black_cat",
-               "black_cat": "black_cat", "black": "black_cat", "bc": "black_cat", "matchmaker": "matchmaker",
-               "mm": "matchmaker", "match": "matchmaker", "piety": "piety", "p": "piety"}
+TOKEN_WORDS = {
+    "asylum": "asylum",
+    "a": "asylum",
+    "cat": "black_cat",
+    "blackcat": "black_cat",
+    "black_cat": "black_cat",
+    "black": "black_cat",
+    "bc": "black_cat",
+    "matchmaker": "matchmaker",
+    "mm": "matchmaker",
+    "match": "matchmaker",
+    "piety": "piety",
+    "p": "piety",
+}
 CENTRE_WORDS = ("centre", "center", "c", "0")
 
 
@@ -559,11 +688,19 @@ class SalemCompanion(Companion):
     def new_state(cls, players: int, seed: int) -> dict:
         from automa.rules.salem.data import load_cached
         from automa.rules.salem.game import SalemGame
+
         d = load_cached(SalemGame.data_dir)
         if players not in d.setup or players < 4:
             raise ParamError(f"the moderator runs 4-12 players, got {players}")
-        st = {"game": "salem", "players": players, "seed": seed, "alive": list(range(1, players + 1)),
-              "phase": "setup", "nights": 0, "log": []}
+        st = {
+            "game": "salem",
+            "players": players,
+            "seed": seed,
+            "alive": list(range(1, players + 1)),
+            "phase": "setup",
+            "nights": 0,
+            "log": [],
+        }
         _rng_store(st, random.Random(seed))
         cls._complete(st, d.setup[players])
         return st
@@ -591,6 +728,7 @@ class SalemCompanion(Companion):
         super().__init__(*args, **kw)
         from automa.rules.salem.data import load_cached
         from automa.rules.salem.game import SalemGame
+
         self._complete(self.state, load_cached(SalemGame.data_dir).setup[self.state["players"]])
 
     # ---- the table
@@ -637,15 +775,19 @@ class SalemCompanion(Companion):
         for p in range(1, st["players"] + 1):
             self.say("  " + self.player_text(p))
         self.say(f"  tokens in the centre: {self.centre_text()}")
-        self.say(f"  Witch cards revealed: {self.witches_up()} of {st['witches']} in play; the Constable "
-                 + ("has been revealed: nobody places the gavel" if st["constable_gone"] else "is still hidden"))
+        self.say(
+            f"  Witch cards revealed: {self.witches_up()} of {st['witches']} in play; the Constable "
+            + ("has been revealed: nobody places the gavel" if st["constable_gone"] else "is still hidden")
+        )
 
     # ---- prompts
     def intro(self) -> None:
         st = self.state
         self.say(f"Salem 1692 moderator for {st['players']} players (numbered 1-{st['players']} clockwise).")
-        self.say("Enter: the next script (setup, then dawn);  night N: player N drew the Night card;  "
-                 "reveal N CARD, dead N, token ..., status;  help lists everything")
+        self.say(
+            "Enter: the next script (setup, then dawn);  night N: player N drew the Night card;  "
+            "reveal N CARD, dead N, token ..., status;  help lists everything"
+        )
         if st["tasks"]:
             self.say("resuming the step that was interrupted")
             self.run_tasks()
@@ -655,17 +797,19 @@ class SalemCompanion(Companion):
         return f"moderator ({st['phase']}, {len(st['alive'])} alive) > "
 
     def extra_help(self) -> list[str]:
-        return ["night [N]          the Night card was drawn (by player N): run the night",
-                "reveal N CARD      a trial card of player N turned face up by day (accusation, Black Cat, "
-                "Inquisitor, Piety loss); CARD: w, n, c or a special's name",
-                "dead N             player N was eliminated some other way (you type the cards they turn up)",
-                "token KIND [FROM] TO   a token moved (Blessing, Curse, Magistrate, Scapegoat): KIND asylum, "
-                "cat, matchmaker, piety; FROM/TO a player number or centre",
-                "tokens             who holds which token",
-                "status             every player's cards and tokens; alive: who is still in",
-                "conspiracy [N]     the Conspiracy was drawn (by player N): the steps, with the Black Cat",
-                "revive N CARD      the Gravedigger turned player N's face-up CARD face down",
-                "end                the game is over"]
+        return [
+            "night [N]          the Night card was drawn (by player N): run the night",
+            "reveal N CARD      a trial card of player N turned face up by day (accusation, Black Cat, "
+            "Inquisitor, Piety loss); CARD: w, n, c or a special's name",
+            "dead N             player N was eliminated some other way (you type the cards they turn up)",
+            "token KIND [FROM] TO   a token moved (Blessing, Curse, Magistrate, Scapegoat): KIND asylum, "
+            "cat, matchmaker, piety; FROM/TO a player number or centre",
+            "tokens             who holds which token",
+            "status             every player's cards and tokens; alive: who is still in",
+            "conspiracy [N]     the Conspiracy was drawn (by player N): the steps, with the Black Cat",
+            "revive N CARD      the Gravedigger turned player N's face-up CARD face down",
+            "end                the game is over",
+        ]
 
     # ---- commands
     def command(self, cmd: str) -> bool:
@@ -681,7 +825,9 @@ class SalemCompanion(Companion):
                 self.log("DAWN (§11): everyone closes their eyes; the witches choose who gets the Black Cat")
                 self.run_tasks()
             else:
-                self.say("day: play on; type night N when player N draws the Night card (help lists commands)")
+                self.say(
+                    "day: play on; type night N when player N draws the Night card (help lists commands)"
+                )
             return True
         if word in ("alive",):
             self.say("alive: " + ", ".join(map(str, st["alive"])))
@@ -755,8 +901,10 @@ class SalemCompanion(Companion):
     def cmd_token(self, args: list[str]) -> None:
         """token KIND TO  or  token KIND FROM TO (player numbers or centre)."""
         st = self.state
-        usage = ("token KIND [FROM] TO: KIND asylum, cat, matchmaker or piety; FROM and TO a player number "
-                 "or centre (e.g. token asylum 3, token piety 3 centre, token matchmaker 2 5)")
+        usage = (
+            "token KIND [FROM] TO: KIND asylum, cat, matchmaker or piety; FROM and TO a player number "
+            "or centre (e.g. token asylum 3, token piety 3 centre, token matchmaker 2 5)"
+        )
         if len(args) not in (2, 3) or args[0] not in TOKEN_WORDS:
             self.say(usage)
             return
@@ -782,8 +930,11 @@ class SalemCompanion(Companion):
             src = spots[0]
         elif to == "centre":
             if len(holders) != 1:
-                self.say(f"say whose {name} goes back: token {args[0]} FROM centre" if holders
-                         else f"the {name} is already in the centre")
+                self.say(
+                    f"say whose {name} goes back: token {args[0]} FROM centre"
+                    if holders
+                    else f"the {name} is already in the centre"
+                )
                 return
             src = holders[0]
         elif free > 0:
@@ -791,8 +942,10 @@ class SalemCompanion(Companion):
         elif len(holders) == 1:
             src = holders[0]
         else:
-            self.say(f"both {name}s are held (players {holders[0]} and {holders[1]}): "
-                     f"say which moves: token {args[0]} FROM {to}")
+            self.say(
+                f"both {name}s are held (players {holders[0]} and {holders[1]}): "
+                f"say which moves: token {args[0]} FROM {to}"
+            )
             return
         if src == to:
             self.say("the token would not move")
@@ -801,8 +954,14 @@ class SalemCompanion(Companion):
             self.say(f"no {name} is in the centre (held by player {', '.join(map(str, holders))})")
             return
         if src != "centre" and src not in holders:
-            self.say(f"player {src} does not hold the {name}"
-                     + (f" (held by player {', '.join(map(str, holders))})" if holders else " (it is in the centre)"))
+            self.say(
+                f"player {src} does not hold the {name}"
+                + (
+                    f" (held by player {', '.join(map(str, holders))})"
+                    if holders
+                    else " (it is in the centre)"
+                )
+            )
             return
         if to != "centre" and to not in st["alive"]:
             self.say(f"player {to} is not in the game: tokens go only to living players")
@@ -814,12 +973,16 @@ class SalemCompanion(Companion):
             holders.remove(src)
         if to != "centre":
             holders.append(to)
-        self.log(f"token: the {name} moves from {'the centre' if src == 'centre' else f'player {src}'} to "
-                 f"{'the centre' if to == 'centre' else f'player {to}'}")
+        self.log(
+            f"token: the {name} moves from {'the centre' if src == 'centre' else f'player {src}'} to "
+            f"{'the centre' if to == 'centre' else f'player {to}'}"
+        )
         if kind == "piety" and src != "centre":
-            self.log(f"  player {src} lost Piety: their threshold is normal again at once (7, or 8 for George "
-                     "Burroughs); if their accusations reach it, discard them all and the seat that took the "
-                     "Piety picks one of their cards to reveal — then type reveal (R-TRIAL-5)")
+            self.log(
+                f"  player {src} lost Piety: their threshold is normal again at once (7, or 8 for George "
+                "Burroughs); if their accusations reach it, discard them all and the seat that took the "
+                "Piety picks one of their cards to reveal — then type reveal (R-TRIAL-5)"
+            )
         if kind == "piety" and to != "centre":
             self.log(f"  player {to} now needs twice the accusations (14, or 16 for George Burroughs)")
 
@@ -827,31 +990,45 @@ class SalemCompanion(Companion):
         st = self.state
         drawer = self.living(args[0]) if args else None
         if args and drawer is None:
-            self.say(f"conspiracy N: N is the living player who drew it ({', '.join(map(str, st['alive']))}), "
-                     "or just conspiracy")
+            self.say(
+                f"conspiracy N: N is the living player who drew it ({', '.join(map(str, st['alive']))}), "
+                "or just conspiracy"
+            )
             return
         cat = [p for p in self.holders("black_cat") if p in st["alive"]]
         self.log("CONSPIRACY (§10.1)" + (f", drawn by player {drawer}" if drawer else ""))
         if cat:
             h = cat[0]
             if drawer == h:
-                first = (f"player {h} holds the Black Cat and drew the Conspiracy: they choose one of their own "
-                         "face-down trial cards to turn face up (a special then fires)")
+                first = (
+                    f"player {h} holds the Black Cat and drew the Conspiracy: they choose one of their own "
+                    "face-down trial cards to turn face up (a special then fires)"
+                )
             else:
-                first = (f"{f'player {drawer}' if drawer else 'the drawer'} turns one of player {h}'s "
-                         "face-down trial cards face up (blind pick)")
+                first = (
+                    f"{f'player {drawer}' if drawer else 'the drawer'} turns one of player {h}'s "
+                    "face-down trial cards face up (blind pick)"
+                )
             self.log(f"  1. Black Cat: {first} — type reveal {h} CARD (skip if player {h} is Mary Warren)")
         else:
             self.log("  1. nobody holds the Black Cat: no reveal")
-        self.log("  2. every living player takes one face-down trial card, blind, from the next living player "
-                 "clockwise; 3. everyone looks and shuffles their face-down row")
-        self.log("  4. whoever received a Witch card is a witch from now on; the Constable is whoever holds the "
-                 "Constable card now")
+        self.log(
+            "  2. every living player takes one face-down trial card, blind, from the next living player "
+            "clockwise; 3. everyone looks and shuffles their face-down row"
+        )
+        self.log(
+            "  4. whoever received a Witch card is a witch from now on; the Constable is whoever holds the "
+            "Constable card now"
+        )
 
     def cmd_revive(self, args: list[str]) -> None:
         st = self.state
-        if len(args) != 2 or not args[0].isdigit() or not 1 <= int(args[0]) <= st["players"] \
-                or parse_trial(args[1]) is None:
+        if (
+            len(args) != 2
+            or not args[0].isdigit()
+            or not 1 <= int(args[0]) <= st["players"]
+            or parse_trial(args[1]) is None
+        ):
             self.say("revive N CARD: player N's face-up CARD (w, n, c or a special) turns face down")
             return
         p, card = int(args[0]), parse_trial(args[1])
@@ -861,8 +1038,10 @@ class SalemCompanion(Companion):
             return
         up.remove(card)
         st["fd"][self._i(p)] += 1
-        self.log(f"Gravedigger: player {p}'s {TRIAL_NAMES[card]} turns face down; player {p} shuffles their "
-                 "face-down cards (its identity is public until then)")
+        self.log(
+            f"Gravedigger: player {p}'s {TRIAL_NAMES[card]} turns face down; player {p} shuffles their "
+            "face-down cards (its identity is public until then)"
+        )
         if card == "constable":
             st["constable_gone"] = False
             self.log("  the Constable card is back in play")
@@ -874,20 +1053,27 @@ class SalemCompanion(Companion):
     def setup(self) -> None:
         from automa.rules.salem.data import load_cached
         from automa.rules.salem.game import SalemGame
+
         d = load_cached(SalemGame.data_dir)
         st = self.state
         row = d.setup[st["players"]]
         self.log("SETUP (§4)")
-        self.log(f"  trial deck: {row['naw']} Not-a-Witch, {row['witch']} Witch, {row['constable']} Constable, "
-                 f"and {row['special']} of the 5 special trial cards shuffled unseen")
-        self.log(f"  shuffle and deal {row['per_seat']} trial cards face down to each player; look, then lay "
-                 "them in a face-down row")
+        self.log(
+            f"  trial deck: {row['naw']} Not-a-Witch, {row['witch']} Witch, {row['constable']} Constable, "
+            f"and {row['special']} of the 5 special trial cards shuffled unseen"
+        )
+        self.log(
+            f"  shuffle and deal {row['per_seat']} trial cards face down to each player; look, then lay "
+            "them in a face-down row"
+        )
         if st["players"] <= 7:
             self.log("  Town Hall: deal two to each player; keep one, return the other")
         else:
             self.log("  Town Hall: deal one face up to each player")
-        self.log("  playing cards: remove the Night card, deal 3 to each player (a Conspiracy goes back, "
-                 "re-deal), split the deck and shuffle the Night into the bottom half")
+        self.log(
+            "  playing cards: remove the Night card, deal 3 to each player (a Conspiracy goes back, "
+            "re-deal), split the deck and shuffle the Night into the bottom half"
+        )
         self.log("  centre: the gavel, 12 shillings, and the Asylum, Piety and two Matchmaker tokens")
         st["phase"] = "dawn"
 
@@ -932,8 +1118,14 @@ class SalemCompanion(Companion):
         self.ask(f"{title}: hand the device to player {p} and press Enter ")
         self.say(f"player {p} — private:")
         while True:
-            role = self.ask("  your secret: w = you are a witch (you hold or once held a Witch card), "
-                            "c = you hold the Constable card, wc = both, n = neither: ").strip().lower()
+            role = (
+                self.ask(
+                    "  your secret: w = you are a witch (you hold or once held a Witch card), "
+                    "c = you hold the Constable card, wc = both, n = neither: "
+                )
+                .strip()
+                .lower()
+            )
             if role not in ("w", "c", "n", "wc"):
                 continue
             if "c" in role and st["constable_gone"]:
@@ -951,8 +1143,10 @@ class SalemCompanion(Companion):
                 self.say("  the Constable cannot place the gavel before themself (§10.2)")
             answer["constable"] = q
         nothing = not (("w" in role and witch_q) or ("c" in role and constable_q))
-        self.ask(("  nothing to do; " if nothing else "  ") + "press Enter to hide your answers before "
-                 "you pass the device on ")
+        self.ask(
+            ("  nothing to do; " if nothing else "  ") + "press Enter to hide your answers before "
+            "you pass the device on "
+        )
         return answer
 
     def ask_player(self, prompt: str) -> int:
@@ -980,7 +1174,9 @@ class SalemCompanion(Companion):
             self.save()
 
     def t_dawn_private(self) -> None:
-        self.private_round(self.state["dawn"], "Dawn", "  witch: who gets the Black Cat (player number)? ", None)
+        self.private_round(
+            self.state["dawn"], "Dawn", "  witch: who gets the Black Cat (player number)? ", None
+        )
 
     def t_dawn_tally(self) -> None:
         st = self.state
@@ -998,24 +1194,40 @@ class SalemCompanion(Companion):
     def start_night(self, args: list[str]) -> None:
         st = self.state
         if args and self.living(args[0]) is None:
-            self.say(f"night N: N is the living player who drew the Night card "
-                     f"({', '.join(map(str, st['alive']))}), or just night")
+            self.say(
+                f"night N: N is the living player who drew the Night card "
+                f"({', '.join(map(str, st['alive']))}), or just night"
+            )
             return
         drawer = int(args[0]) if args else None
         st["nights"] += 1
-        st["night"] = {"n": st["nights"], "drawer": drawer, "answers": {}, "victim": None, "gavel": None,
-                       "confessed": []}
+        st["night"] = {
+            "n": st["nights"],
+            "drawer": drawer,
+            "answers": {},
+            "victim": None,
+            "gavel": None,
+            "confessed": [],
+        }
         st["phase"] = "night"
-        self.log(f"NIGHT {st['nights']} (§10.2)" + (f", drawn by player {drawer}" if drawer else "")
-                 + ": everyone closes their eyes")
-        self.push(["night_reset"], ["night_announce"], ["night_confessions"], ["night_tally"],
-                  ["night_private"])
+        self.log(
+            f"NIGHT {st['nights']} (§10.2)"
+            + (f", drawn by player {drawer}" if drawer else "")
+            + ": everyone closes their eyes"
+        )
+        self.push(
+            ["night_reset"], ["night_announce"], ["night_confessions"], ["night_tally"], ["night_private"]
+        )
         self.run_tasks()
 
     def t_night_private(self) -> None:
         night = self.state["night"]
-        self.private_round(night, f"Night {night['n']}", "  witch: tonight's victim (player number)? ",
-                           "  Constable: who gets the gavel (another player's number)? ")
+        self.private_round(
+            night,
+            f"Night {night['n']}",
+            "  witch: tonight's victim (player number)? ",
+            "  Constable: who gets the gavel (another player's number)? ",
+        )
 
     def t_night_tally(self) -> None:
         st = self.state
@@ -1024,18 +1236,22 @@ class SalemCompanion(Companion):
         night["victim"] = self.plurality([a["witch"] for a in answers if a["witch"]])
         guards = [a["constable"] for a in answers if a["constable"]]
         night["gavel"] = guards[0] if guards and not st["constable_gone"] else None
-        night["answers"] = {}                      # the secret answers are not kept
+        night["answers"] = {}  # the secret answers are not kept
         if night["gavel"]:
             self.log(f"Everyone opens their eyes. The gavel lies before player {night['gavel']}.")
         else:
-            self.log("Everyone opens their eyes. Nobody holds the gavel"
-                     + (" (the Constable card has been revealed)." if st["constable_gone"] else "."))
+            self.log(
+                "Everyone opens their eyes. Nobody holds the gavel"
+                + (" (the Constable card has been revealed)." if st["constable_gone"] else ".")
+            )
 
     def t_night_confessions(self) -> list | None:
         st = self.state
         night = st["night"]
-        self.say("  Confession window (one hourglass, 30 s): anyone may turn one of their face-down trial cards "
-                 "face up (not a special) to be safe tonight; William Phips may confess once without a card.")
+        self.say(
+            "  Confession window (one hourglass, 30 s): anyone may turn one of their face-down trial cards "
+            "face up (not a special) to be safe tonight; William Phips may confess once without a card."
+        )
         while True:
             text = self.ask("  who confessed? player numbers separated by spaces, Enter for nobody: ")
             parts = text.replace(",", " ").split()
@@ -1046,9 +1262,15 @@ class SalemCompanion(Companion):
         who = sorted({int(x) for x in parts})
         start = night["drawer"] or 1
         n = st["players"]
-        who.sort(key=lambda p: (p - start) % n)      # A-10: from the player who drew the Night
-        self.log("  confession window: " + (f"player{'s' if len(who) > 1 else ''} {', '.join(map(str, who))} "
-                                            "confessed" if who else "nobody confessed"))
+        who.sort(key=lambda p: (p - start) % n)  # A-10: from the player who drew the Night
+        self.log(
+            "  confession window: "
+            + (
+                f"player{'s' if len(who) > 1 else ''} {', '.join(map(str, who))} confessed"
+                if who
+                else "nobody confessed"
+            )
+        )
         return [["confess", p] for p in who]
 
     def t_confess(self, p: int) -> list | None:
@@ -1057,9 +1279,16 @@ class SalemCompanion(Companion):
             return None
         phips = p not in st["phips_used"]
         while True:
-            text = self.ask(f"  player {p} confessed: which card did they turn face up? w = Witch, n = Not a Witch, "
-                            "c = Constable" + (", phips = William Phips' confession without a card" if phips else "")
-                            + ", none = they did not confess after all: ").strip().lower()
+            text = (
+                self.ask(
+                    f"  player {p} confessed: which card did they turn face up? w = Witch, n = Not a Witch, "
+                    "c = Constable"
+                    + (", phips = William Phips' confession without a card" if phips else "")
+                    + ", none = they did not confess after all: "
+                )
+                .strip()
+                .lower()
+            )
             if text in ("none", "x", "no"):
                 self.log(f"  player {p} does not confess after all")
                 return None
@@ -1069,8 +1298,10 @@ class SalemCompanion(Companion):
                     continue
                 st["phips_used"].append(p)
                 st["night"]["confessed"].append(p)
-                self.log(f"  player {p} confesses without turning a card (William Phips, once per game): "
-                         "safe from tonight's victim choice")
+                self.log(
+                    f"  player {p} confesses without turning a card (William Phips, once per game): "
+                    "safe from tonight's victim choice"
+                )
                 return None
             card = parse_trial(text)
             if card is None:
@@ -1095,14 +1326,17 @@ class SalemCompanion(Companion):
         town_wins = card == "witch" and self.witches_up() + 1 >= st["witches"]
         another = False
         if card == "witch" and not town_wins and not last:
-            another = self.ask_yes(f"  player {p}: do you hold another face-down Witch card? The rules make you "
-                                   "say so (y/n): ")
+            another = self.ask_yes(
+                f"  player {p}: do you hold another face-down Witch card? The rules make you say so (y/n): "
+            )
         st["fd"][i] -= 1
         st["up"][i].append(card)
         self.log(f"  player {p} turns up {_a(TRIAL_NAMES[card])} ({cause})")
         if town_wins:
-            self.end_game("  that was the last Witch card in play: THE TOWN WINS (§8.1 step 2). Every player "
-                          "who never held a Witch card wins.")
+            self.end_game(
+                "  that was the last Witch card in play: THE TOWN WINS (§8.1 step 2). Every player "
+                "who never held a Witch card wins."
+            )
             return None
         follow = []
         if card == "witch":
@@ -1114,8 +1348,10 @@ class SalemCompanion(Companion):
                 return [["eliminate", p, "their Witch card was revealed", [], cause == "confession"]]
         if card == "constable":
             st["constable_gone"] = True
-            self.log("  the Constable card is face up: from now on nobody places the gavel (R-REV-3); "
-                     f"player {p} stays in unless that was their last card")
+            self.log(
+                "  the Constable card is face up: from now on nobody places the gavel (R-REV-3); "
+                f"player {p} stays in unless that was their last card"
+            )
         if st["fd"][i] == 0:
             specials = [card] if card in SPECIALS else []
             return [["eliminate", p, "all their trial cards are face up", specials, cause == "confession"]]
@@ -1139,9 +1375,11 @@ class SalemCompanion(Companion):
         None if the moderator cancels (only for an elimination they typed themselves)."""
         st = self.state
         while True:
-            text = self.ask(f"  player {p} turns up their remaining {k} face-down trial card{'s' if k > 1 else ''}: "
-                            "type them (w Witch, n Not a Witch, c Constable, or a special's name), "
-                            "e.g. " + " ".join(["n"] * k) + (", or cancel" if can_cancel else "") + ": ")
+            text = self.ask(
+                f"  player {p} turns up their remaining {k} face-down trial card{'s' if k > 1 else ''}: "
+                "type them (w Witch, n Not a Witch, c Constable, or a special's name), "
+                "e.g. " + " ".join(["n"] * k) + (", or cancel" if can_cancel else "") + ": "
+            )
             if text.strip().lower() in ("quit", "q"):
                 raise Stop()
             if can_cancel and text.strip().lower() == "cancel":
@@ -1184,21 +1422,32 @@ class SalemCompanion(Companion):
         if p in st["announced"]:
             st["announced"].remove(p)
         if "constable" in flipped:
-            st["constable_gone"] = True           # face up: nobody holds it face down any more
-        self.log(f"  player {p} is ELIMINATED ({why})" + (": they turn up " + ", ".join(TRIAL_NAMES[c] for c in flipped)
-                                                        if flipped else ""))
+            st["constable_gone"] = True  # face up: nobody holds it face down any more
+        self.log(
+            f"  player {p} is ELIMINATED ({why})"
+            + (": they turn up " + ", ".join(TRIAL_NAMES[c] for c in flipped) if flipped else "")
+        )
         if self.witches_up() >= st["witches"]:
-            self.end_game("  no Witch card is left face down: THE TOWN WINS (§8.1 step 2). Every player who never "
-                          "held a Witch card wins.")
+            self.end_game(
+                "  no Witch card is left face down: THE TOWN WINS (§8.1 step 2). Every player who never "
+                "held a Witch card wins."
+            )
             return None
-        self.log("  if no living player is a townsperson now, the witches win (R-WIN-2): they say so, then type end")
+        self.log(
+            "  if no living player is a townsperson now, the witches win (R-WIN-2): they say so, then type end"
+        )
         leaving = specials + [c for c in flipped if c in SPECIALS]
         for c in leaving:
-            self.log(f"  player {p} resolves the {TRIAL_NAMES[c]} as they leave"
-                     + (" (in the order they choose, A-16)" if len(leaving) > 1 else "") + f": {SPECIAL_TEXT[c]}")
-        self.log("  John Proctor (or Martha Corey copying him) may take up to 3 cards from their hand (A-25); "
-                 "the rest of their hand, their accusations and Stocks go to the discard pile, their shillings "
-                 "to the supply")
+            self.log(
+                f"  player {p} resolves the {TRIAL_NAMES[c]} as they leave"
+                + (" (in the order they choose, A-16)" if len(leaving) > 1 else "")
+                + f": {SPECIAL_TEXT[c]}"
+            )
+        self.log(
+            "  John Proctor (or Martha Corey copying him) may take up to 3 cards from their hand (A-25); "
+            "the rest of their hand, their accusations and Stocks go to the discard pile, their shillings "
+            "to the supply"
+        )
         for kind in TOKEN_KINDS:
             if p in self.holders(kind):
                 self.holders(kind).remove(p)
@@ -1212,9 +1461,15 @@ class SalemCompanion(Companion):
         if q not in st["alive"]:
             return None
         while True:
-            text = self.ask(f"  Matchmaker: player {q} holds the other Matchmaker and is eliminated too (§13.4). "
-                            f"Enter to go on; m if player {q} is Mary Warren (never chained); "
-                            "end if the game is already over: ").strip().lower()
+            text = (
+                self.ask(
+                    f"  Matchmaker: player {q} holds the other Matchmaker and is eliminated too (§13.4). "
+                    f"Enter to go on; m if player {q} is Mary Warren (never chained); "
+                    "end if the game is already over: "
+                )
+                .strip()
+                .lower()
+            )
             if text in ("", "m", "end"):
                 break
             self.say("  Enter, m or end")
@@ -1227,7 +1482,11 @@ class SalemCompanion(Companion):
         note = ""
         if night:
             night_st = st.get("night") or {}
-            if q == night_st.get("gavel") or q in night_st.get("confessed", []) or q in self.holders("asylum"):
+            if (
+                q == night_st.get("gavel")
+                or q in night_st.get("confessed", [])
+                or q in self.holders("asylum")
+            ):
                 note = " — the chain ignores the gavel, a confession and the Asylum (A-11)"
         self.log(f"  Matchmaker chain: player {q} follows their partner, player {p}{note}")
         return [["eliminate", q, "Matchmaker chain", [], night]]
@@ -1240,8 +1499,10 @@ class SalemCompanion(Companion):
             self.log("  the witches chose nobody (no witch answered): nobody dies tonight")
             return None
         if v not in st["alive"]:
-            self.log(f"  the witches chose player {v}, who is already out (eliminated during the confessions): "
-                     "nothing more happens (A-37)")
+            self.log(
+                f"  the witches chose player {v}, who is already out (eliminated during the confessions): "
+                "nothing more happens (A-37)"
+            )
             return None
         reasons = []
         if v == night["gavel"]:
@@ -1251,7 +1512,9 @@ class SalemCompanion(Companion):
         if v in self.holders("asylum"):
             reasons.append("holds the Asylum token")
         if reasons:
-            self.log(f"  the witches chose player {v}, who {' and '.join(reasons)}: nobody dies tonight (A-46)")
+            self.log(
+                f"  the witches chose player {v}, who {' and '.join(reasons)}: nobody dies tonight (A-46)"
+            )
             return None
         self.log(f"  the witches chose player {v}: player {v} dies tonight")
         return [["eliminate", v, "the witches' victim", [], True]]
@@ -1260,8 +1523,10 @@ class SalemCompanion(Companion):
         st = self.state
         st["night"] = None
         st["phase"] = "day"
-        self.log("  Reset: set the Night aside, shuffle deck and discard, split, shuffle the Night into the "
-                 "bottom half; the gavel returns to the centre. Play goes on where it stopped.")
+        self.log(
+            "  Reset: set the Night aside, shuffle deck and discard, split, shuffle the Night into the "
+            "bottom half; the gavel returns to the centre. Play goes on where it stopped."
+        )
 
 
 COMPANIONS = {"pulitzer": PulitzerCompanion, "tabletop_inc": TabletopCompanion, "salem": SalemCompanion}
@@ -1271,6 +1536,7 @@ def default_state_file(name: str, players: int | None) -> Path:
     """One state file per game and table size in the user's state folder, so a companion
     never resumes a game of another size and leaves nothing in the current folder."""
     from automa.play import state_dir
+
     size = "" if name == "pulitzer" else f"-{players or DEFAULT_PLAYERS[name]}p"
     return state_dir() / "companion" / f"{name}{size}.json"
 
@@ -1290,11 +1556,21 @@ def _settings_differ(state: dict, players: int | None, times_mix: tuple | None, 
     return ""
 
 
-def run(game: str, state_file: str | None, seed: int | None, times_mix: str | None, mumanbot: str | None,
-        players: int | None, ask: Ask = input, out: Callable[[str], None] = click.echo,
-        clear: Callable[[], None] = clear_terminal, fresh: bool = False) -> int:
+def run(
+    game: str,
+    state_file: str | None,
+    seed: int | None,
+    times_mix: str | None,
+    mumanbot: str | None,
+    players: int | None,
+    ask: Ask = input,
+    out: Callable[[str], None] = click.echo,
+    clear: Callable[[], None] = clear_terminal,
+    fresh: bool = False,
+) -> int:
     """The `automa companion` command.  Raises AutomaError for bad arguments."""
     from automa.rules.core import game_class
+
     name = game_class(game).name
     if name not in COMPANIONS:
         raise AutomaError(f"no companion for {name}; companions exist for {', '.join(COMPANIONS)}")
@@ -1315,15 +1591,20 @@ def run(game: str, state_file: str | None, seed: int | None, times_mix: str | No
         try:
             state = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
-            raise AutomaError(f"{path} is not a companion state file ({err}); "
-                              f"--fresh starts a new companion there") from None
+            raise AutomaError(
+                f"{path} is not a companion state file ({err}); --fresh starts a new companion there"
+            ) from None
         if not isinstance(state, dict) or state.get("game") != name:
-            raise AutomaError(f"{path} holds a {state.get('game') if isinstance(state, dict) else 'different'} "
-                              f"companion, not {name}; --fresh starts a new one there, or give --state FILE")
+            raise AutomaError(
+                f"{path} holds a {state.get('game') if isinstance(state, dict) else 'different'} "
+                f"companion, not {name}; --fresh starts a new one there, or give --state FILE"
+            )
         differ = _settings_differ(state, players, mix, level)
         if differ:
-            raise AutomaError(f"{path} holds a {name} companion in progress with {differ}; "
-                              f"--fresh starts a new one, or give --state FILE")
+            raise AutomaError(
+                f"{path} holds a {name} companion in progress with {differ}; "
+                f"--fresh starts a new one, or give --state FILE"
+            )
         out(f"resuming from {path} (--fresh starts a new companion)")
     else:
         if seed is None:

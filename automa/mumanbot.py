@@ -13,6 +13,7 @@ The engine calls `bot_turn(state, seat)` for a Mumanbot seat inside `_apply`, so
 * §17.5 predictions: 1/2/3/4 face-up cards by difficulty against a random human
   (3+ seats) or the other seat (2 seats); 1 VP per correct card.
 """
+
 from __future__ import annotations
 
 from automa.rules.tabletop_inc.data import LEVELS
@@ -61,14 +62,17 @@ def bot_turn(state: TabletopState, seat: int) -> None:
             break
     if placed is not None:
         state.mum[seat] -= 1
-        state.placed[seat] = state.placed[seat] + (("m", placed.idx),)      # a shared tuple (state.py)
+        state.placed[seat] = state.placed[seat] + (("m", placed.idx),)  # a shared tuple (state.py)
         if not placed.unlimited:
             state.occ[placed.idx] = seat
-        state.pred_placed(seat, action)            # counts for human predictions (AMB-09)
+        state.pred_placed(seat, action)  # counts for human predictions (AMB-09)
     vp = zap_vp(card, level)
     state.vp[seat] += vp
-    state.log(f"Mumanbot {seat} draws {cid} ({action})" + (f", occupies {placed.id}" if placed else ", no space")
-              + f", +{vp} VP")
+    state.log(
+        f"Mumanbot {seat} draws {cid} ({action})"
+        + (f", occupies {placed.id}" if placed else ", no space")
+        + f", +{vp} VP"
+    )
     if card[2]:
         blue_box(state, seat, card[2])
     (state.zap_own[seat][1] if seat in state.zap_own else state.zap_disc).append(cid)
@@ -91,7 +95,7 @@ def _wipe(state: TabletopState, key: str) -> None:
     deck.sort()
     state.R().shuffle(deck)
     w = len(state.tr[key])
-    if state.game.params.zap_refill == "four":      # AMB-01's literal reading: always 4 cards
+    if state.game.params.zap_refill == "four":  # AMB-01's literal reading: always 4 cards
         w = 4
     state.tr[key] = tuple([deck.pop() if deck else "" for _ in range(w)])
     state.tok[key] = ((0, 0, 0, 0, 0),) * w
@@ -103,13 +107,13 @@ def blue_box(state: TabletopState, seat: int, box: str) -> None:
         lv = award_target(held, state.shelf)
         if lv:
             state.shelf[lv - 1] -= 1
-            state.awd[seat] = state.awd[seat] + ((lv, ()),)     # kept only for the ladder; never scores
+            state.awd[seat] = state.awd[seat] + ((lv, ()),)  # kept only for the ladder; never scores
             state.log(f"Mumanbot {seat} removes a level-{lv} award")
     elif box in ("objective_discard", "skill_discard"):
         deck = state.obj_deck if box == "objective_discard" else state.skill_deck
         out = state.obj_out if box == "objective_discard" else state.skill_out
         if deck:
-            out.append(deck.pop())                 # out of the game (AMB-26)
+            out.append(deck.pop())  # out of the game (AMB-26)
             deck.sort()
             state.R().shuffle(deck)
     elif box == "freelancer_wipe":

@@ -8,6 +8,7 @@ rule is never shadowed by an old build; `AUTOMA_PURE=1` turns them off.  The com
 engines play the same games bit for bit (CI replays the stored records and runs the whole
 test suite on them); they only run faster.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -22,11 +23,20 @@ from pathlib import Path
 #: the modules that carry the work of a search: the engines (states, their automata, scoring)
 #: and the search loop itself
 ENGINE_MODULES = (
-    "automa.rules.draws", "automa.times", "automa.rules.pulitzer.state",
-    "automa.mumanbot", "automa.rules.tabletop_inc.state", "automa.rules.tabletop_inc.scoring",
-    "automa.rules.watergate.state", "automa.rules.watergate.automaton",
-    "automa.rules.pi.state", "automa.rules.pi.logic", "automa.rules.pi.automaton",
-    "automa.rules.salem.state", "automa.rules.salem.info", "automa.rules.tuples",
+    "automa.rules.draws",
+    "automa.times",
+    "automa.rules.pulitzer.state",
+    "automa.mumanbot",
+    "automa.rules.tabletop_inc.state",
+    "automa.rules.tabletop_inc.scoring",
+    "automa.rules.watergate.state",
+    "automa.rules.watergate.automaton",
+    "automa.rules.pi.state",
+    "automa.rules.pi.logic",
+    "automa.rules.pi.automaton",
+    "automa.rules.salem.state",
+    "automa.rules.salem.info",
+    "automa.rules.tuples",
     "automa.search.uct",
 )
 #: the packages whose sources a build stages (the installed folders, wherever they are)
@@ -50,17 +60,19 @@ def _source_of(name: str, package_dirs: dict[str, Path]) -> Path:
     """The .py file of module `name`, from the folders of `STAGED_PACKAGES`."""
     for package in sorted(package_dirs, key=len, reverse=True):
         if name.startswith(package + "."):
-            return package_dirs[package].joinpath(*name[len(package) + 1:].split(".")).with_suffix(".py")
+            return package_dirs[package].joinpath(*name[len(package) + 1 :].split(".")).with_suffix(".py")
     raise NativeError(f"{name} is not in {', '.join(STAGED_PACKAGES)}")
 
 
 def _package_dirs() -> dict[str, Path]:
     import automa.rules
     import automa.search
+
     return {name: Path(sys.modules[name].__path__[0]).resolve() for name in STAGED_PACKAGES}
 
 
 # --------------------------------------------------------------------------- loading
+
 
 class _Finder:
     """Serves the compiled modules of a fresh build by name (a meta-path finder)."""
@@ -109,8 +121,10 @@ def install() -> None:
             return
         stale = stale_sources(manifest)
         if stale:
-            _state["problem"] = ("the sources changed since the build, so the pure-Python engines run "
-                                 f"({', '.join(stale)}; rebuild with `automa native build`)")
+            _state["problem"] = (
+                "the sources changed since the build, so the pure-Python engines run "
+                f"({', '.join(stale)}; rebuild with `automa native build`)"
+            )
             return
         files = {name: FOLDER / entry["file"] for name, entry in manifest["modules"].items()}
         files[manifest["group"]["name"]] = FOLDER / manifest["group"]["file"]
@@ -128,8 +142,11 @@ def install() -> None:
 def compiled_in_use() -> list[str]:
     """The engine modules imported from a compiled build in this process."""
     suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
-    return [name for name in ENGINE_MODULES
-            if str(getattr(sys.modules.get(name), "__file__", "") or "").endswith(suffix)]
+    return [
+        name
+        for name in ENGINE_MODULES
+        if str(getattr(sys.modules.get(name), "__file__", "") or "").endswith(suffix)
+    ]
 
 
 def engines_label() -> str:
@@ -156,6 +173,7 @@ def status() -> list[str]:
 
 # --------------------------------------------------------------------------- building
 
+
 def clean() -> bool:
     """Removes the build; True if there was one."""
     if not FOLDER.exists():
@@ -177,6 +195,7 @@ def build(modules: tuple[str, ...] = ENGINE_MODULES, echo=print, jobs: int = 2) 
         raise NativeError("the compiled engines need a C compiler (apt-get install gcc)")
     import subprocess
     import tempfile
+
     dirs = _package_dirs()
     sources = {name: _source_of(name, dirs) for name in modules}
     missing = [str(path) for path in sources.values() if not path.is_file()]
@@ -192,13 +211,20 @@ def build(modules: tuple[str, ...] = ENGINE_MODULES, echo=print, jobs: int = 2) 
         setup.write_text(
             "from setuptools import setup\nfrom mypyc.build import mypycify\n"
             f"setup(name='automa-engines', ext_modules=mypycify({['--follow-imports=silent', *paths]!r}, opt_level='3', "
-            f"group_name={GROUP!r}))\n")
+            f"group_name={GROUP!r}))\n"
+        )
         echo(f"compiling {len(modules)} modules with mypyc (a few minutes)...")
-        run = subprocess.run([sys.executable, str(setup), "build_ext", "--inplace", f"--parallel={jobs}"],
-                             cwd=stage, capture_output=True, text=True)
+        run = subprocess.run(
+            [sys.executable, str(setup), "build_ext", "--inplace", f"--parallel={jobs}"],
+            cwd=stage,
+            capture_output=True,
+            text=True,
+        )
         if run.returncode != 0:
             errors = [line for line in (run.stdout + run.stderr).splitlines() if "error" in line.lower()]
-            raise NativeError("mypyc failed:\n" + "\n".join(errors[:40] or (run.stdout + run.stderr).splitlines()[-20:]))
+            raise NativeError(
+                "mypyc failed:\n" + "\n".join(errors[:40] or (run.stdout + run.stderr).splitlines()[-20:])
+            )
         suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
         clean()
         FOLDER.mkdir(parents=True)
@@ -206,15 +232,23 @@ def build(modules: tuple[str, ...] = ENGINE_MODULES, echo=print, jobs: int = 2) 
         for name in modules:
             built = stage.joinpath(*name.split(".")).with_suffix(suffix)
             shutil.copy2(built, FOLDER / (name + suffix))
-            entries[name] = {"file": name + suffix, "source": str(sources[name]),
-                             "sha256": _digest(sources[name])}
+            entries[name] = {
+                "file": name + suffix,
+                "source": str(sources[name]),
+                "sha256": _digest(sources[name]),
+            }
         group_lib = stage.joinpath(*f"{GROUP}__mypyc".split(".")).with_suffix(suffix)
         shutil.copy2(group_lib, FOLDER / group_lib.name)
     from importlib.metadata import version
     from datetime import datetime, timezone
-    manifest = {"suffix": suffix, "mypy": version("mypy"),
-                "built": datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
-                "group": {"name": f"{GROUP}__mypyc", "file": group_lib.name}, "modules": entries}
+
+    manifest = {
+        "suffix": suffix,
+        "mypy": version("mypy"),
+        "built": datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+        "group": {"name": f"{GROUP}__mypyc", "file": group_lib.name},
+        "modules": entries,
+    }
     MANIFEST.write_text(json.dumps(manifest, indent=1) + "\n")
     (FOLDER / ".gitignore").write_text("*\n")
     return list(modules)

@@ -17,6 +17,7 @@ the same decision with the same state (the bots' generators are saved too).  Lea
 Ctrl-D or quit offers to save; a finished game is written as a record that `automa replay
 --verify` replays (`games_dir`).
 """
+
 from __future__ import annotations
 
 import copy
@@ -36,8 +37,15 @@ from typing import Any, Callable, Hashable, Sequence
 
 import click
 
-from automa.rules.core import (AutomaError, Game, IllegalActionError, State, action_to_json, find_action,
-                        load_game)
+from automa.rules.core import (
+    AutomaError,
+    Game,
+    IllegalActionError,
+    State,
+    action_to_json,
+    find_action,
+    load_game,
+)
 from automa.search import records
 from automa.search.bots import Bot, BotSpecError, make_bot
 
@@ -54,7 +62,7 @@ MOVE_SECONDS = 1.9
 
 COMMANDS = {
     "hint": f"the expert's three best moves here, each played out for {HINT_SECONDS:g} seconds: "
-            "estimated win rates with their 95% intervals, and how sure that makes it",
+    "estimated win rates with their 95% intervals, and how sure that makes it",
     "hint SECONDS": "the same, thinking for SECONDS (e.g. hint 15)",
     "undo": "take back your last decision (games with one human); the bots answer as before",
     "save [FILE]": "save the game to FILE, or to the games folder (resume: automa play GAME --load FILE)",
@@ -65,8 +73,23 @@ COMMANDS = {
     "help": "this list",
     "quit": "leave the game (offers to save)",
 }
-RESERVED = {"hint", "undo", "save", "rules", "rule", "board", "actions", "help", "quit", "q", "?",
-            "exit", "h", "back", "b"}
+RESERVED = {
+    "hint",
+    "undo",
+    "save",
+    "rules",
+    "rule",
+    "board",
+    "actions",
+    "help",
+    "quit",
+    "q",
+    "?",
+    "exit",
+    "h",
+    "back",
+    "b",
+}
 
 
 class EndOfInput(Exception):
@@ -175,7 +198,9 @@ def alias_candidates(text: str) -> list[str]:
     return out or ["a" + (_squash(text) or "ction")]
 
 
-def assign_aliases(entries: Sequence[tuple[str, Sequence[str]]], book: dict[str, str] | None = None) -> list[str]:
+def assign_aliases(
+    entries: Sequence[tuple[str, Sequence[str]]], book: dict[str, str] | None = None
+) -> list[str]:
     """One alias per entry (meaning, candidates), never shared within the decision and never
     one that `book` already gives to another meaning.  Each entry takes its first candidate
     that is free; when two entries would take the same one, both move on to their next, so an
@@ -265,6 +290,7 @@ def action_groups(state: State, seat: int, legal: Sequence[Hashable], texts: Seq
     """Each action's group heading for a two-step choice, from the game's view
     (`action_group`, see automa.rules.presentation) or else from its text."""
     from automa.rules.presentation import game_view
+
     group_of = getattr(game_view(state.game), "action_group", None)
     if group_of is not None:
         try:
@@ -279,10 +305,10 @@ def group_label(text: str, heading: str) -> str:
     it: 'on kiosk National row 1' under 'place journalist 2'."""
     low, head = text.lower(), heading.lower().strip()
     if head and low.startswith(head):
-        rest = text[len(head):].strip(" :,-")
+        rest = text[len(head) :].strip(" :,-")
     elif head and head in low:
         k = low.index(head)
-        rest = " ".join((text[:k] + " " + text[k + len(head):]).split())
+        rest = " ".join((text[:k] + " " + text[k + len(head) :]).split())
     else:
         rest = text
     return rest or text
@@ -291,6 +317,7 @@ def group_label(text: str, heading: str) -> str:
 @dataclass
 class Entry:
     """One line of a menu: a legal action (its index) or a group of them (its heading)."""
+
     alias: str
     label: str
     action: int | None = None
@@ -301,8 +328,9 @@ class Decision:
     """The legal actions of one decision as the terminal offers them: their texts, stable
     aliases, and the groups of a two-step choice (a group of one is just its action)."""
 
-    def __init__(self, texts: Sequence[str], groups: Sequence[str] | None = None,
-                 book: dict[str, str] | None = None):
+    def __init__(
+        self, texts: Sequence[str], groups: Sequence[str] | None = None, book: dict[str, str] | None = None
+    ):
         self.texts = list(texts)
         groups = list(groups) if groups is not None else [""] * len(self.texts)
         sizes: dict[str, int] = {}
@@ -314,8 +342,8 @@ class Decision:
         entries = [(action_name(t), alias_candidates(t)) for t in self.texts]
         entries += [(f"group: {h}", alias_candidates(h)) for h in self.headings]
         aliases = assign_aliases(entries, book)
-        self.aliases = aliases[:len(self.texts)]
-        self.group_aliases = dict(zip(self.headings, aliases[len(self.texts):]))
+        self.aliases = aliases[: len(self.texts)]
+        self.group_aliases = dict(zip(self.headings, aliases[len(self.texts) :]))
 
     def members(self, heading: str) -> list[int]:
         return [i for i, g in enumerate(self.groups) if g == heading]
@@ -340,8 +368,14 @@ class Decision:
         the words they all start with (`group_lead`), so that they fit in columns."""
         members = self.members(heading)
         lead = self.group_lead(heading)
-        return [Entry(self.aliases[i], group_label(self.texts[i], heading)[len(lead):].strip() or self.texts[i],
-                      action=i) for i in members]
+        return [
+            Entry(
+                self.aliases[i],
+                group_label(self.texts[i], heading)[len(lead) :].strip() or self.texts[i],
+                action=i,
+            )
+            for i in members
+        ]
 
     def group_lead(self, heading: str) -> str:
         """The words every label of the group starts with ('place on'), shown once above them."""
@@ -371,17 +405,30 @@ class Decision:
         for h, alias in self.group_aliases.items():
             if alias == t or h.lower() == t:
                 return "group", h
-        exact = [i for i, x in enumerate(self.texts) if " ".join(x.lower().split()) == t
-                 or action_name(x).lower() == t]
+        exact = [
+            i
+            for i, x in enumerate(self.texts)
+            if " ".join(x.lower().split()) == t or action_name(x).lower() == t
+        ]
         if len(exact) == 1:
             return "action", exact[0]
         scopes = [self.members(heading)] if heading else []
         scopes.append(range(len(self.texts)))
-        shown = {e.action: (e.label.lower(), group_label(self.texts[e.action], heading).lower())
-                 for e in self.group_menu(heading)} if heading else {}
+        shown = (
+            {
+                e.action: (e.label.lower(), group_label(self.texts[e.action], heading).lower())
+                for e in self.group_menu(heading)
+            }
+            if heading
+            else {}
+        )
         for scope in scopes:
-            found = [i for i in scope if self.texts[i].lower().startswith(t)
-                     or any(label.startswith(t) for label in shown.get(i, ()))]
+            found = [
+                i
+                for i in scope
+                if self.texts[i].lower().startswith(t)
+                or any(label.startswith(t) for label in shown.get(i, ()))
+            ]
             if len(found) == 1:
                 return "action", found[0]
             if found:
@@ -399,8 +446,8 @@ def new_lines(old: Sequence[str], new: Sequence[str]) -> list[str]:
     """The lines of `new` that were not in `old`, for a history that may be a sliding
     window (the longest suffix of `old` that is a prefix of `new` is the overlap)."""
     old, new = list(old), list(new)
-    if new[:len(old)] == old:
-        return new[len(old):]
+    if new[: len(old)] == old:
+        return new[len(old) :]
     for k in range(min(len(old), len(new)), 0, -1):
         if old[-k:] == new[:k]:
             return new[k:]
@@ -412,34 +459,117 @@ def new_lines(old: Sequence[str], new: Sequence[str]) -> list[str]:
 #: per game: action kind -> spec section number (for `rules`); "mode:kind" entries win
 RULE_SECTIONS: dict[str, dict[str, str]] = {
     "pulitzer": {
-        "place": "7.2", "pass": "7.1", "bail": "8.4", "req": "8.7", "reg": "8.7", "photo": "8.7",
-        "nophoto": "8.7", "train": "8.7.3", "bus": "8.4", "stop": "8.4", "pin": "8.4",
-        "unpin": "8.4", "nopin": "8.4", "keep": "8.4", "destroy": "8.5", "ot": "8.6",
-        "ot_extra": "8.6", "stmt": "8.6", "sports": "8.2", "sports_cash": "8.2", "ent": "8.2",
-        "ent_contact": "8.2", "support": "8.3", "nosupport": "8.3", "tok": "10", "notok": "10",
-        "donor": "8.7", "pin_evidence": "8.4", "pin_line": "8.4",
-        "solo:place": "13.3", "solo:pass": "13.3", "solo:bus": "13.6", "solo:stop": "13.6",
-        "solo:sports": "13.5", "solo:sports_cash": "13.5", "solo:ent": "13.5",
-        "solo:ent_contact": "13.5", "two-player:place": "13.3", "two-player:bus": "13.6",
+        "place": "7.2",
+        "pass": "7.1",
+        "bail": "8.4",
+        "req": "8.7",
+        "reg": "8.7",
+        "photo": "8.7",
+        "nophoto": "8.7",
+        "train": "8.7.3",
+        "bus": "8.4",
+        "stop": "8.4",
+        "pin": "8.4",
+        "unpin": "8.4",
+        "nopin": "8.4",
+        "keep": "8.4",
+        "destroy": "8.5",
+        "ot": "8.6",
+        "ot_extra": "8.6",
+        "stmt": "8.6",
+        "sports": "8.2",
+        "sports_cash": "8.2",
+        "ent": "8.2",
+        "ent_contact": "8.2",
+        "support": "8.3",
+        "nosupport": "8.3",
+        "tok": "10",
+        "notok": "10",
+        "donor": "8.7",
+        "pin_evidence": "8.4",
+        "pin_line": "8.4",
+        "solo:place": "13.3",
+        "solo:pass": "13.3",
+        "solo:bus": "13.6",
+        "solo:stop": "13.6",
+        "solo:sports": "13.5",
+        "solo:sports_cash": "13.5",
+        "solo:ent": "13.5",
+        "solo:ent_contact": "13.5",
+        "two-player:place": "13.3",
+        "two-player:bus": "13.6",
         "two-player:sports": "13.5",
     },
     "tabletop_inc": {
-        "place": "7", "flip": "10.18", "pay": "16.2", "upgrade": "10", "take": "10", "do": "10", "buy": "10", "buy_skill": "8.3",
-        "freelancer": "16.1", "item": "16.5", "keep": "5", "predict": "13.1",
-        "predict_on": "13.1", "no_predict": "13.1", "recall": "12", "end_turn": "6",
-        "play": "16.2", "swap": "8.2", "slot": "8.2", "tuck": "8.2", "token": "9",
-        "decline": "10.17", "stop": "10.17",
+        "place": "7",
+        "flip": "10.18",
+        "pay": "16.2",
+        "upgrade": "10",
+        "take": "10",
+        "do": "10",
+        "buy": "10",
+        "buy_skill": "8.3",
+        "freelancer": "16.1",
+        "item": "16.5",
+        "keep": "5",
+        "predict": "13.1",
+        "predict_on": "13.1",
+        "no_predict": "13.1",
+        "recall": "12",
+        "end_turn": "6",
+        "play": "16.2",
+        "swap": "8.2",
+        "slot": "8.2",
+        "tuck": "8.2",
+        "token": "9",
+        "decline": "10.17",
+        "stop": "10.17",
     },
-    "pi": {"investigate": "7.1", "evidence": "7.2", "solve_crime": "7.3",
-           "solve_location": "7.3", "solve_suspect": "7.3"},
-    "watergate": {"action": "9", "value": "7", "init": "8.1", "mom": "8.2", "slot": "7.1",
-                  "space": "7.1", "person": "9.2", "react": "9.4", "ask": "9.5",
-                  "gambit_remove": "9.5", "replay": "9.5", "pass": "5.2"},
-    "salem": {"play": "6", "target": "6", "target2": "6", "draw": "5", "end": "5", "stop": "5",
-              "no": "5", "keep": "4.3", "dawn": "11", "confess": "10.2", "victim": "10.2",
-              "sleep": "10.2", "gavel": "13", "token": "13", "alibi": "17", "cat": "13",
-              "tituba": "17", "parris": "17", "mag_from": "17", "mag_to": "17", "look": "17",
-              "take": "17"},
+    "pi": {
+        "investigate": "7.1",
+        "evidence": "7.2",
+        "solve_crime": "7.3",
+        "solve_location": "7.3",
+        "solve_suspect": "7.3",
+    },
+    "watergate": {
+        "action": "9",
+        "value": "7",
+        "init": "8.1",
+        "mom": "8.2",
+        "slot": "7.1",
+        "space": "7.1",
+        "person": "9.2",
+        "react": "9.4",
+        "ask": "9.5",
+        "gambit_remove": "9.5",
+        "replay": "9.5",
+        "pass": "5.2",
+    },
+    "salem": {
+        "play": "6",
+        "target": "6",
+        "target2": "6",
+        "draw": "5",
+        "end": "5",
+        "stop": "5",
+        "no": "5",
+        "keep": "4.3",
+        "dawn": "11",
+        "confess": "10.2",
+        "victim": "10.2",
+        "sleep": "10.2",
+        "gavel": "13",
+        "token": "13",
+        "alibi": "17",
+        "cat": "13",
+        "tituba": "17",
+        "parris": "17",
+        "mag_from": "17",
+        "mag_to": "17",
+        "look": "17",
+        "take": "17",
+    },
 }
 
 _HEADING = re.compile(r"^(#{1,6})\s+(.*)$")
@@ -464,8 +594,9 @@ def rule_section(game_name: str, number: str) -> str:
             continue
         if start is None:
             title = m.group(2).strip()
-            if re.match(rf"(§\s*)?{re.escape(number)}[.\s]", title + " ") and \
-                    not re.match(rf"{re.escape(number)}\.\d", title):
+            if re.match(rf"(§\s*)?{re.escape(number)}[.\s]", title + " ") and not re.match(
+                rf"{re.escape(number)}\.\d", title
+            ):
                 start, level = i, len(m.group(1))
         elif len(m.group(1)) <= level:
             return "\n".join(lines[start:i]).rstrip()
@@ -473,8 +604,11 @@ def rule_section(game_name: str, number: str) -> str:
 
 
 def rule_headings(game_name: str) -> list[str]:
-    return [m.group(2) for m in map(_HEADING.match, rulebook_text(game_name).splitlines())
-            if m and len(m.group(1)) == 2]
+    return [
+        m.group(2)
+        for m in map(_HEADING.match, rulebook_text(game_name).splitlines())
+        if m and len(m.group(1)) == 2
+    ]
 
 
 def section_for(game: Game, action: Hashable) -> str:
@@ -484,6 +618,7 @@ def section_for(game: Game, action: Hashable) -> str:
 
 
 # --------------------------------------------------------------------------- the session
+
 
 @dataclass
 class Seat:
@@ -522,9 +657,19 @@ class Session:
 
     # ---- construction
     @classmethod
-    def new(cls, game_name: str, players: int | None, mode: str | None, params: dict,
-            seat_specs: Sequence[str], seed: int | None, bot_seed: int = 0, **kw) -> "Session":
+    def new(
+        cls,
+        game_name: str,
+        players: int | None,
+        mode: str | None,
+        params: dict,
+        seat_specs: Sequence[str],
+        seed: int | None,
+        bot_seed: int = 0,
+        **kw,
+    ) -> "Session":
         from automa.rules.core import game_class
+
         gcls = game_class(game_name)
         kwargs = dict(params)
         if players is not None:
@@ -541,8 +686,10 @@ class Session:
         n = base.num_players
         specs = list(seat_specs)
         if specs and len(specs) != n:
-            raise AutomaError(f"{len(specs)} --seat options for {n} seats: give one per seat "
-                              f"('human' or a bot spec), or none")
+            raise AutomaError(
+                f"{len(specs)} --seat options for {n} seats: give one per seat "
+                f"('human' or a bot spec), or none"
+            )
         if not specs:
             specs = ["human"] + [default_opponent(base)] * (n - 1)
         if seed is None:
@@ -561,7 +708,7 @@ class Session:
         session = cls(game=game, seats=[], seed=record["seed"], bot_seed=record.get("bot_seed", 0), **kw)
         session._seat(record["seats"])
         try:
-            records.replay(record)          # checks every action, names the first bad one
+            records.replay(record)  # checks every action, names the first bad one
         except records.RecordError as err:
             raise AutomaError(f"{path}: the saved game does not replay with these rules: {err}") from None
         state = session.game.new_initial_state(session.seed)
@@ -630,12 +777,17 @@ class Session:
             "seats": [seat.spec for seat in self.seats],
             "status": "in_progress",
             "actions": [[action_to_json(a), text, seat] for a, text, seat in self.actions],
-            "scores": [], "ranks": [], "winners": [],
+            "scores": [],
+            "ranks": [],
+            "winners": [],
             "reason": "saved in the middle of the game",
             "wall_time": 0.0,
             "bot_seed": self.bot_seed,
-            "bot_rng": {str(s): _rng_state_to_json(seat.bot.rng) for s, seat in enumerate(self.seats)
-                        if seat.bot is not None},
+            "bot_rng": {
+                str(s): _rng_state_to_json(seat.bot.rng)
+                for s, seat in enumerate(self.seats)
+                if seat.bot is not None
+            },
             "seen_history": list(self.history),
             "aliases": dict(self.alias_book),
         }
@@ -675,8 +827,11 @@ class Session:
         The game object is shared, never copied.  Automata (Times, Mumanbot) draw from the
         game state's own generator, which undo rebuilds by replaying from the seed."""
         memo = {id(self.game): self.game}
-        bots = {s: copy.deepcopy(vars(seat.bot), dict(memo)) for s, seat in enumerate(self.seats)
-                if seat.bot is not None}
+        bots = {
+            s: copy.deepcopy(vars(seat.bot), dict(memo))
+            for s, seat in enumerate(self.seats)
+            if seat.bot is not None
+        }
         return {"bots": bots}
 
     def _restore_bots(self, snap: dict) -> None:
@@ -707,8 +862,10 @@ class Session:
         for k in [k for k in self._snapshots if k >= idx]:
             del self._snapshots[k]
         if snap is None:
-            return (f"took back: {undone} (that decision was made before this game was loaded: "
-                    "the bots' generators from then are not saved, so their replies may differ)")
+            return (
+                f"took back: {undone} (that decision was made before this game was loaded: "
+                "the bots' generators from then are not saved, so their replies may differ)"
+            )
         self._restore_bots(snap)
         return f"took back: {undone}"
 
@@ -718,14 +875,16 @@ class Session:
         HINT_SECONDS), as (text, estimated win rate, playouts, interval low, interval high),
         best estimate first.  `last_hint` says what was done."""
         from automa.search.analysis import analyse
+
         seconds = HINT_SECONDS if seconds is None else max(0.05, float(seconds))
         legal = self.state.legal_actions()
         if len(legal) == 1:
             self.last_hint = {"playouts": 0, "seconds": 0.0, "asked": seconds, "legal": 1}
             return [(self.state.action_to_string(legal[0]), float("nan"), 0, 0.0, 1.0)]
         self._hints += 1
-        estimates, self.last_hint = analyse(self.game, self.state, seat, seconds,
-                                            seed=self.bot_seed + 9973 * self._hints)
+        estimates, self.last_hint = analyse(
+            self.game, self.state, seat, seconds, seed=self.bot_seed + 9973 * self._hints
+        )
         return [(e.text, e.rate, e.playouts, *e.interval) for e in estimates]
 
     def _cap(self, s: Any, bot: Bot, cap: float | None = None) -> None:
@@ -768,12 +927,14 @@ class Session:
         if searches and stats.get("iterations") and saved is None:
             self._bot_iterations[key] = (prefix, int(stats["iterations"]))
         from automa.views import public_action_text
+
         shown = public_action_text(before, action, s, self.humans)
         self.apply(action, s)
         self.echo(f"  {self.seat_name(s)}: {shown}", fg="cyan")
 
     def show_news(self) -> None:
         from automa.views import news_text
+
         now = list(self.state.history_text())
         for line in new_lines(self.history, now):
             self.echo(f"  > {news_text(self.state, line)}", fg="magenta")
@@ -796,8 +957,10 @@ def hint_confidence(rows: Sequence[tuple[str, float, int, float, float]]) -> str
     spread = math.sqrt(max(v1 * (1 - v1), 0.01) / n1 + max(v2 * (1 - v2), 0.01) / n2)
     if (v1 - v2) / spread >= 1.0:
         return f"fairly sure: the first suggestion leads the second, but not by a clear margin ({figures})"
-    return (f"not sure: the first two suggestions are too close to call ({figures}); "
-            "either is as good as this analysis can tell")
+    return (
+        f"not sure: the first two suggestions are too close to call ({figures}); "
+        "either is as good as this analysis can tell"
+    )
 
 
 def hint_lines(rows: Sequence[tuple[str, float, int, float, float]], stats: dict) -> list[str]:
@@ -809,24 +972,32 @@ def hint_lines(rows: Sequence[tuple[str, float, int, float, float]], stats: dict
         if value != value:
             out.append(f"  {i}. {text}")
         else:
-            out.append(f"  {i}. {text}  — estimated win rate {100 * value:.0f}% "
-                       f"(95% interval {100 * low:.0f}-{100 * high:.0f}%, {playouts} playouts)")
+            out.append(
+                f"  {i}. {text}  — estimated win rate {100 * value:.0f}% "
+                f"(95% interval {100 * low:.0f}-{100 * high:.0f}%, {playouts} playouts)"
+            )
     if not rows:
         return ["  no suggestion"]
     if stats.get("legal") == 1:
         out.append("  (the only legal move here)")
         return out
     player = stats.get("player", "a fast player")
-    players = f"{player} playing for you" if stats.get("deciders") == 1 else f"{player} in every player's seat"
+    players = (
+        f"{player} playing for you" if stats.get("deciders") == 1 else f"{player} in every player's seat"
+    )
     if stats.get("automata"):
         players += " and the printed automaton by its cards"
-    out.append(f"  the expert's {len(rows)} best of {stats.get('legal', 0)} legal moves, each played out to "
-               f"the end ({players}) in the same {rows[0][2]} worlds consistent with what you see "
-               f"({stats.get('seconds', 0.0):.1f} s)")
+    out.append(
+        f"  the expert's {len(rows)} best of {stats.get('legal', 0)} legal moves, each played out to "
+        f"the end ({players}) in the same {rows[0][2]} worlds consistent with what you see "
+        f"({stats.get('seconds', 0.0):.1f} s)"
+    )
     values = [v for _t, v, *_rest in rows]
     if len(rows) > 1 and max(values) - min(values) < 1e-9:
-        out.append("  every suggestion did equally well in the playouts: the analysis cannot tell "
-                   "these moves apart here, so their order means nothing")
+        out.append(
+            "  every suggestion did equally well in the playouts: the analysis cannot tell "
+            "these moves apart here, so their order means nothing"
+        )
     else:
         sure = hint_confidence(rows)
         if sure:
@@ -864,17 +1035,22 @@ def read_saved(path: str | Path, game: str | None = None) -> dict:
         raise AutomaError(f"{path} is not a saved game (not JSON: {err.msg})") from None
     if isinstance(record, dict) and game and isinstance(record.get("game"), str):
         from automa.rules.core import game_class
+
         if game_class(record["game"]).name != _canonical(game):
-            raise AutomaError(f"{path} holds a {record['game']} game, not {game}: "
-                              f"automa play {record['game']} --load {path}")
+            raise AutomaError(
+                f"{path} holds a {record['game']} game, not {game}: "
+                f"automa play {record['game']} --load {path}"
+            )
     try:
         records.check_record(record)
     except records.RecordError as err:
         raise AutomaError(f"{path} is not a saved game: {err}") from None
     saved_hash, now_hash = record.get("rules_hash"), records.game_from_record(record).rules_hash()
     if saved_hash is not None and saved_hash != now_hash:
-        raise AutomaError(f"{path} was saved with other rules data ({saved_hash}; this installation has "
-                          f"{now_hash}): its cards or boards differ, so it cannot be resumed here")
+        raise AutomaError(
+            f"{path} was saved with other rules data ({saved_hash}; this installation has "
+            f"{now_hash}): its cards or boards differ, so it cannot be resumed here"
+        )
     return record
 
 
@@ -946,8 +1122,12 @@ class Terminal:
     in two steps (a group, then its actions), and a board and list that do not fit together
     are shown one after the other (Enter lists the actions)."""
 
-    def __init__(self, session: Session, screen: Callable[[], tuple[int, int]] | None = None,
-                 record_dir: str | Path | None = None):
+    def __init__(
+        self,
+        session: Session,
+        screen: Callable[[], tuple[int, int]] | None = None,
+        record_dir: str | Path | None = None,
+    ):
         self.s = session
         self.screen = screen
         self.record_dir = record_dir
@@ -981,7 +1161,9 @@ class Terminal:
             self._loop()
         except QuitGame:
             if self.saved_to:
-                s.echo(f"game left; resume with: automa play {s.game.name} --load {shlex.quote(self.saved_to)}")
+                s.echo(
+                    f"game left; resume with: automa play {s.game.name} --load {shlex.quote(self.saved_to)}"
+                )
                 return 0
             s.echo("game abandoned (not saved)")
             return 1
@@ -1021,18 +1203,23 @@ class Terminal:
     def hand_over(self, seat: int) -> None:
         s = self.s
         self.clear_screen()
-        s.echo(f"=== hand over to seat {seat}: press Enter when only seat {seat} looks at the screen ===",
-               bold=True)
+        s.echo(
+            f"=== hand over to seat {seat}: press Enter when only seat {seat} looks at the screen ===",
+            bold=True,
+        )
         self.ask("")
         s.out("\n" * 3)
 
     def position_lines(self, seat: int) -> list[str]:
         """What changed since the seat last looked, the decision's heading and the board."""
         from automa.views import board_changes, render_view
+
         s = self.s
         obs = s.state.observation(seat)
-        lines = [s.style(f"  > {line}", fg="magenta")
-                 for line in board_changes(s.state, seat, self.last_obs.get(seat), obs)]
+        lines = [
+            s.style(f"  > {line}", fg="magenta")
+            for line in board_changes(s.state, seat, self.last_obs.get(seat), obs)
+        ]
         self.last_obs[seat] = obs
         lines.append("")
         lines.append(s.style(f"--- {s.seat_name(seat)}, your decision ---", bold=True, fg="green"))
@@ -1054,10 +1241,14 @@ class Terminal:
         lines = in_columns(cells, width)
         if heading:
             lead = f", {lead} ..." if lead else ""
-            lines.insert(0, s.style(f"{heading}{lead} — {len(menu)} choices (b: back to the first list):", bold=True))
+            lines.insert(
+                0, s.style(f"{heading}{lead} — {len(menu)} choices (b: back to the first list):", bold=True)
+            )
         return lines
 
-    def listing(self, decision: Decision, menu: Sequence[Entry], heading: str | None, width: int) -> list[str]:
+    def listing(
+        self, decision: Decision, menu: Sequence[Entry], heading: str | None, width: int
+    ) -> list[str]:
         return self.menu_lines(menu, heading, width, decision.group_lead(heading) if heading else "")
 
     def two_step(self, decision: Decision, width: int, rows: int | None) -> bool:
@@ -1082,8 +1273,9 @@ class Terminal:
         # a list that does not fit under the board waits for Enter, unless it is short: then
         # only the top of the board scrolls up (and `board` shows it again)
         menu_rows = screen_rows(listing, width)
-        pending = (rows is not None and screen_rows(board + listing, width) + 2 > rows
-                   and menu_rows > rows // 3)
+        pending = (
+            rows is not None and screen_rows(board + listing, width) + 2 > rows and menu_rows > rows // 3
+        )
         if pending:
             self.pager_line(len(legal))
         else:
@@ -1150,15 +1342,25 @@ class Terminal:
                     pending = False
                 elif kind == "unclear":
                     shown = ", ".join(f"[{decision.aliases[i]}]" for i in value[:8])
-                    s.echo(f"{text!r} fits {len(value)} actions: {shown}" + (" ..." if len(value) > 8 else "")
-                           + " — type more, or an alias", fg="red")
+                    s.echo(
+                        f"{text!r} fits {len(value)} actions: {shown}"
+                        + (" ..." if len(value) > 8 else "")
+                        + " — type more, or an alias",
+                        fg="red",
+                    )
                 else:
-                    s.echo(f"{text!r}: not an action here: type a number 1-{len(menu)}, "
-                           "an alias in [ ], the start of an action's text, or help", fg="red")
+                    s.echo(
+                        f"{text!r}: not an action here: type a number 1-{len(menu)}, "
+                        "an alias in [ ], the start of an action's text, or help",
+                        fg="red",
+                    )
 
     def pager_line(self, n: int) -> None:
-        self.s.echo(f"--- {n} action{'s' if n != 1 else ''}: Enter lists them, or type your choice "
-                    "(help: commands) ---", bold=True)
+        self.s.echo(
+            f"--- {n} action{'s' if n != 1 else ''}: Enter lists them, or type your choice "
+            "(help: commands) ---",
+            bold=True,
+        )
 
     def print_lines(self, lines: Sequence[str]) -> None:
         for line in lines:
@@ -1274,8 +1476,11 @@ class Terminal:
             except ValueError:
                 seconds = -1.0
             if not 0.5 <= seconds <= 120:
-                s.echo(f"hint {arg}: give the seconds to think as a number from 0.5 to 120 "
-                       "(e.g. hint 15), or just hint", fg="red")
+                s.echo(
+                    f"hint {arg}: give the seconds to think as a number from 0.5 to 120 "
+                    "(e.g. hint 15), or just hint",
+                    fg="red",
+                )
                 return
         s.echo(f"thinking for {seconds:g} seconds (Ctrl-C stops)...")
         try:
@@ -1297,17 +1502,29 @@ class Terminal:
         s.echo("=== final scores ===", bold=True)
         for seat, score in enumerate(state.scores()):
             mark = "  winner" if seat in outcome.winners else ""
-            s.echo(f"  {s.seat_name(seat)}: {', '.join(str(x) for x in score)}  rank {outcome.ranks[seat]}{mark}",
-                   fg="green" if mark else None)
+            s.echo(
+                f"  {s.seat_name(seat)}: {', '.join(str(x) for x in score)}  rank {outcome.ranks[seat]}{mark}",
+                fg="green" if mark else None,
+            )
         s.echo(outcome.reason)
         if s.bot_times:
             t = s.bot_times
             s.echo(f"bot moves: {len(t)}, mean {sum(t) / len(t):.2f} s, max {max(t):.2f} s")
 
 
-def run(game: str | None, players: int | None, mode: str | None, params: dict, seat_specs: Sequence[str],
-        seed: int | None, bot_seed: int, load: str | None = None, colour: bool | None = None,
-        move_seconds: float = MOVE_SECONDS, record_dir: str | None = None) -> int:
+def run(
+    game: str | None,
+    players: int | None,
+    mode: str | None,
+    params: dict,
+    seat_specs: Sequence[str],
+    seed: int | None,
+    bot_seed: int,
+    load: str | None = None,
+    colour: bool | None = None,
+    move_seconds: float = MOVE_SECONDS,
+    record_dir: str | None = None,
+) -> int:
     """The `automa play` command.  Raises AutomaError for bad arguments."""
     kw = {"colour": use_colour() if colour is None else colour, "move_seconds": move_seconds}
     if load:
@@ -1331,6 +1548,7 @@ def _restore_ctrl_c() -> None:
     """A process started in the background inherits SIGINT ignored, and Python then never
     raises KeyboardInterrupt; the player's Ctrl-C must still offer to save."""
     import signal
+
     try:
         if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
             signal.signal(signal.SIGINT, signal.default_int_handler)
@@ -1340,4 +1558,5 @@ def _restore_ctrl_c() -> None:
 
 def _canonical(name: str) -> str:
     from automa.rules.core import game_class
+
     return game_class(name).name

@@ -15,6 +15,7 @@ and the agents never hold a seat: in solo only the Post decides.
   space; they duel journalists (ties to the journalist) and, on the bus, draw cards and
   destroy the best matching highlighted evidence of every report (§13.6, R-30, R-31).
 """
+
 from __future__ import annotations
 
 import random
@@ -35,13 +36,18 @@ COLOUR_NAMES = ("red", "orange", "yellow")
 
 def validate_mix(mix: Sequence[int], deck_size: int = 8) -> str | None:
     """None when `mix` is a legal Times deck mix, else the problem in words."""
-    ok = (isinstance(mix, (tuple, list)) and len(mix) == 3
-          and all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= 5 for x in mix)
-          and sum(mix) == deck_size)
+    ok = (
+        isinstance(mix, (tuple, list))
+        and len(mix) == 3
+        and all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= 5 for x in mix)
+        and sum(mix) == deck_size
+    )
     if ok:
         return None
-    return (f"times_mix must be three whole numbers (red, orange, yellow), each 0-5, "
-            f"summing to {deck_size}; got {tuple(mix) if isinstance(mix, (list, tuple)) else mix!r}")
+    return (
+        f"times_mix must be three whole numbers (red, orange, yellow), each 0-5, "
+        f"summing to {deck_size}; got {tuple(mix) if isinstance(mix, (list, tuple)) else mix!r}"
+    )
 
 
 def build_deck(by_colour: Sequence[Sequence[int]], mix: Sequence[int], rng: random.Random) -> list[int]:
@@ -50,7 +56,7 @@ def build_deck(by_colour: Sequence[Sequence[int]], mix: Sequence[int], rng: rand
     for colour in range(3):
         cards = list(by_colour[colour])
         rng.shuffle(cards)
-        deck += cards[:mix[colour]]
+        deck += cards[: mix[colour]]
     return deck
 
 
@@ -67,11 +73,11 @@ def reveal_and_place(st: PulitzerState) -> None:
     card = st.times_deck.pop()
     st.times_revealed.append(card)
     colour = tb.times_cards[card][1]
-    if colour == 1 and not st.times_hired:                 # first orange: hire X at 2
+    if colour == 1 and not st.times_hired:  # first orange: hire X at 2
         st.times_hired = True
         st.times_x = tb.hr[tb.times_x_orange - 1][1]
         st.times_pool.append(5)
-    if colour == 0 and not st.times_red_seen:               # first red: X becomes 4
+    if colour == 0 and not st.times_red_seen:  # first red: X becomes 4
         st.times_red_seen = True
         st.times_x = tb.times_x_red
         if not st.times_hired:
@@ -85,12 +91,18 @@ def reveal_and_place(st: PulitzerState) -> None:
         sid = times_space(tb, code, st)
         if sid < 0:
             skipped.append(code)
-            continue                                        # unavailable: skipped (R-34)
+            continue  # unavailable: skipped (R-34)
         j = st.times_pool.pop(randbelow(len(st.times_pool), st._r()))
         st.spaces[sid] += ((TIMES, j, 0, 0),)
         placed.append(sid)
-    st._log("times_card", tb.times_cards[card][0], colour, tuple(placed), tuple(skipped),
-            st.times_x if st.times_hired else None)
+    st._log(
+        "times_card",
+        tb.times_cards[card][0],
+        colour,
+        tuple(placed),
+        tuple(skipped),
+        st.times_x if st.times_hired else None,
+    )
 
 
 def times_space(tb: Tables, code: str, st: PulitzerState) -> int:
@@ -110,7 +122,7 @@ def times_space(tb: Tables, code: str, st: PulitzerState) -> int:
         if sid < 0:
             return -1
     for piece in st.spaces[sid]:
-        if piece[0] < RED:                                  # a journalist is there
+        if piece[0] < RED:  # a journalist is there
             return -1
     return sid
 
@@ -170,7 +182,9 @@ def agent_draw_counts(colour: int, marker: int, alternative: bool = False) -> tu
     return 1, 1
 
 
-def agent_matches(st: PulitzerState, seat: int, evid_cards: Sequence[int], line_cards: Sequence[int]) -> list[int]:
+def agent_matches(
+    st: PulitzerState, seat: int, evid_cards: Sequence[int], line_cards: Sequence[int]
+) -> list[int]:
     """Cells the agent may destroy on `seat`'s report: highlighted, neither pinned nor
     destroyed, evidence on a drawn evidence card and line on a drawn line card or X (R-31);
     only those on the highest-value line are returned (the owner picks among them)."""
@@ -182,8 +196,11 @@ def agent_matches(st: PulitzerState, seat: int, evid_cards: Sequence[int], line_
     for c in line_cards:
         lines.update(tb.line_cards[c])
     pins, dest = st.pins[seat], st.destroyed[seat]
-    found = [c for c in tb.hl[st.report[seat]]
-             if tb.cell_evi[c] in evs and tb.cell_line[c] in lines and c not in pins and c not in dest]
+    found = [
+        c
+        for c in tb.hl[st.report[seat]]
+        if tb.cell_evi[c] in evs and tb.cell_line[c] in lines and c not in pins and c not in dest
+    ]
     if not found:
         return []
     top = max(tb.line_points[tb.cell_line[c]] for c in found)

@@ -4,6 +4,7 @@ through `automa.rules.presentation.game_view`), and how another seat's move read
 A game without a view, or a view that fails on an observation it does not expect, falls back
 to `state.render(seat)`.
 """
+
 from __future__ import annotations
 
 from typing import Sequence
@@ -39,6 +40,7 @@ def board_changes(state, seat: int, before, after) -> list[str]:
 
 
 # --------------------------------------------------------------------------- others' moves
+
 
 def public_action_text(state, action, actor: int, viewers: Sequence[int]) -> str:
     """How `actor`'s move (not yet applied to `state`) reads to the humans `viewers`, who

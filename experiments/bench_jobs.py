@@ -10,6 +10,7 @@ can gain on this machine.  The rows are run in turn, round after round, and the 
 compared: on a shared virtual machine one run can take half again as long as the next, so
 single timings say little.
 """
+
 from __future__ import annotations
 
 import os
@@ -27,8 +28,23 @@ from common import Timer, parser, write_table
 def _command(games: int, jobs: int, seed: int, out: Path) -> list[str]:
     automa = shutil.which("automa")
     head = [automa] if automa else [sys.executable, "-c", "import cli; cli.main()"]
-    return head + ["tournament", "pi", "--players", "2", "--bots", "random,greedy", "--games", str(games),
-                   "--jobs", str(jobs), "--seed", str(seed), "--out", str(out), "--no-progress"]
+    return head + [
+        "tournament",
+        "pi",
+        "--players",
+        "2",
+        "--bots",
+        "random,greedy",
+        "--games",
+        str(games),
+        "--jobs",
+        str(jobs),
+        "--seed",
+        str(seed),
+        "--out",
+        str(out),
+        "--no-progress",
+    ]
 
 
 def _timed(commands: list[list[str]]) -> float:
@@ -68,8 +84,14 @@ def main() -> None:
         for _ in range(args.rounds):
             times["--jobs 1"].append(_timed([_command(args.games, 1, args.seed, out("one"))]))
             times["--jobs 2"].append(_timed([_command(args.games, 2, args.seed, out("two"))]))
-            times["two --jobs 1 halves at once"].append(_timed(
-                [_command(half, 1, args.seed, out("a")), _command(args.games - half, 1, args.seed + 1, out("b"))]))
+            times["two --jobs 1 halves at once"].append(
+                _timed(
+                    [
+                        _command(half, 1, args.seed, out("a")),
+                        _command(args.games - half, 1, args.seed + 1, out("b")),
+                    ]
+                )
+            )
             spin = [sys.executable, "-c", SPIN]
             spin_alone.append(_timed([spin]))
             spin_together.append(_timed([spin, spin]))
@@ -78,25 +100,46 @@ def main() -> None:
     for name, runs in times.items():
         median = statistics.median(runs)
         rows.append([name, args.games, len(runs), median, min(runs), max(runs), base / median])
-        print(f"{name:<28} median {median:.2f}s (min {min(runs):.2f}, max {max(runs):.2f}): "
-              f"{base / median:.2f}x", flush=True)
+        print(
+            f"{name:<28} median {median:.2f}s (min {min(runs):.2f}, max {max(runs):.2f}): "
+            f"{base / median:.2f}x",
+            flush=True,
+        )
     together = statistics.median(spin_together)
     spin_ceiling = 2 * statistics.median(spin_alone) / together
-    rows.append(["a Python loop: two copies at once against one", "", len(spin_together), together,
-                 min(spin_together), max(spin_together), spin_ceiling])
-    print(f"{'two loops at once':<28} median {together:.2f}s against {statistics.median(spin_alone):.2f}s "
-          f"alone: {spin_ceiling:.2f}x", flush=True)
-    write_table(args.out, "bench_jobs", ["run", "games", "rounds", "median seconds", "fastest", "slowest",
-                                         "speed-up over --jobs 1"], rows,
-                "Parallel tournament speed-up on this machine",
-                f"python experiments/bench_jobs.py --rounds {args.rounds} --games {args.games} --seed {args.seed}",
-                timer.seconds,
-                ["- The third row is the ceiling for this command: two processes that share nothing, each with "
-                 "half the games.",
-                 "- The last row is the machine's: twice the time of one pure-Python loop alone over the time of "
-                 "two copies run at once (both rows count start-up time, about 0.05 s for the loop and 0.3-0.45 s "
-                 "for the command).",
-                 f"- Machine: {os.cpu_count()} cores as the operating system reports them."])
+    rows.append(
+        [
+            "a Python loop: two copies at once against one",
+            "",
+            len(spin_together),
+            together,
+            min(spin_together),
+            max(spin_together),
+            spin_ceiling,
+        ]
+    )
+    print(
+        f"{'two loops at once':<28} median {together:.2f}s against {statistics.median(spin_alone):.2f}s "
+        f"alone: {spin_ceiling:.2f}x",
+        flush=True,
+    )
+    write_table(
+        args.out,
+        "bench_jobs",
+        ["run", "games", "rounds", "median seconds", "fastest", "slowest", "speed-up over --jobs 1"],
+        rows,
+        "Parallel tournament speed-up on this machine",
+        f"python experiments/bench_jobs.py --rounds {args.rounds} --games {args.games} --seed {args.seed}",
+        timer.seconds,
+        [
+            "- The third row is the ceiling for this command: two processes that share nothing, each with "
+            "half the games.",
+            "- The last row is the machine's: twice the time of one pure-Python loop alone over the time of "
+            "two copies run at once (both rows count start-up time, about 0.05 s for the loop and 0.3-0.45 s "
+            "for the command).",
+            f"- Machine: {os.cpu_count()} cores as the operating system reports them.",
+        ],
+    )
 
 
 if __name__ == "__main__":

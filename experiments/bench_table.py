@@ -18,6 +18,7 @@ Writes experiments/results/bench.csv, .md and .png with the compiled engines (`a
 build`), bench_pure.csv, .md and .png with the pure-Python ones (AUTOMA_PURE=1); the PNG needs
 the plots extra.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -37,9 +38,22 @@ CONFIGS = ("pi", "pulitzer", "pulitzer:1", "tabletop_inc", "watergate", "salem",
 MAX_CLONE_US = 10.0
 MAX_DETERMINIZE_US = 50.0
 MIN_EFFICIENCY = 0.8
-HEADER = ("game", "players", "engines", "runs", "raw_actions_per_s", "clone_us", "determinize_us",
-          "mcts_iterations_per_s", "mcts_efficiency", "mcts_efficiency_lowest",
-          "ismcts_iterations_per_s", "ismcts_efficiency", "ismcts_efficiency_lowest", "bars_met")
+HEADER = (
+    "game",
+    "players",
+    "engines",
+    "runs",
+    "raw_actions_per_s",
+    "clone_us",
+    "determinize_us",
+    "mcts_iterations_per_s",
+    "mcts_efficiency",
+    "mcts_efficiency_lowest",
+    "ismcts_iterations_per_s",
+    "ismcts_efficiency",
+    "ismcts_efficiency_lowest",
+    "bars_met",
+)
 
 
 def load_config(config: str):
@@ -56,21 +70,33 @@ def measure(config: str, seconds: float, repeats: int) -> dict:
     def median(key: str) -> float:
         return statistics.median(getattr(r, key) for r in runs)
 
-    row = {"game": game.name, "players": game.num_players, "engines": native.engines_label(),
-           "runs": repeats}
-    for key in ("raw_actions_per_s", "clone_us", "determinize_us", "mcts_iterations_per_s",
-                "mcts_efficiency", "ismcts_iterations_per_s", "ismcts_efficiency"):
+    row = {"game": game.name, "players": game.num_players, "engines": native.engines_label(), "runs": repeats}
+    for key in (
+        "raw_actions_per_s",
+        "clone_us",
+        "determinize_us",
+        "mcts_iterations_per_s",
+        "mcts_efficiency",
+        "ismcts_iterations_per_s",
+        "ismcts_efficiency",
+    ):
         row[key] = median(key)
     row["mcts_efficiency_lowest"] = min(r.mcts_efficiency for r in runs)
     row["ismcts_efficiency_lowest"] = min(r.ismcts_efficiency for r in runs)
-    row["bars_met"] = ("yes" if row["clone_us"] <= MAX_CLONE_US and row["determinize_us"] <= MAX_DETERMINIZE_US
-                       and min(row["mcts_efficiency"], row["ismcts_efficiency"]) >= MIN_EFFICIENCY else "no")
+    row["bars_met"] = (
+        "yes"
+        if row["clone_us"] <= MAX_CLONE_US
+        and row["determinize_us"] <= MAX_DETERMINIZE_US
+        and min(row["mcts_efficiency"], row["ismcts_efficiency"]) >= MIN_EFFICIENCY
+        else "no"
+    )
     return row
 
 
 def plot(rows: list[dict], path: Path) -> None:
     try:
         import matplotlib
+
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
@@ -83,8 +109,15 @@ def plot(rows: list[dict], path: Path) -> None:
         heights = [r[f"{kind}_efficiency"] for r in rows]
         lowest = [r[f"{kind}_efficiency_lowest"] for r in rows]
         ax.bar([x + offset for x in xs], heights, width=0.36, label=f"{kind} (median)")
-        ax.scatter([x + offset for x in xs], lowest, marker="_", color="black", s=120,
-                   label="lowest run" if kind == "mcts" else None, zorder=3)
+        ax.scatter(
+            [x + offset for x in xs],
+            lowest,
+            marker="_",
+            color="black",
+            s=120,
+            label="lowest run" if kind == "mcts" else None,
+            zorder=3,
+        )
     ax.axhline(MIN_EFFICIENCY, color="red", linestyle="--", label=f"bar {MIN_EFFICIENCY}")
     ax.set_xticks(xs)
     ax.set_xticklabels(labels, rotation=30, fontsize=8)
@@ -113,30 +146,43 @@ def main(argv=None) -> None:
         for config in configs:
             row = measure(config, args.seconds, args.repeats)
             rows.append(row)
-            print(f"{config:14s} clone {row['clone_us']:5.2f} us  determinize {row['determinize_us']:5.1f} us  "
-                  f"efficiency mcts {row['mcts_efficiency']:.3f} (lowest {row['mcts_efficiency_lowest']:.3f})  "
-                  f"ismcts {row['ismcts_efficiency']:.3f} (lowest {row['ismcts_efficiency_lowest']:.3f})",
-                  flush=True)
+            print(
+                f"{config:14s} clone {row['clone_us']:5.2f} us  determinize {row['determinize_us']:5.1f} us  "
+                f"efficiency mcts {row['mcts_efficiency']:.3f} (lowest {row['mcts_efficiency_lowest']:.3f})  "
+                f"ismcts {row['ismcts_efficiency']:.3f} (lowest {row['ismcts_efficiency_lowest']:.3f})",
+                flush=True,
+            )
     compiled = bool(native.compiled_in_use())
     stem = "bench" if compiled else "bench_pure"
-    command = (("" if compiled else "AUTOMA_PURE=1 ") + f"python experiments/bench_table.py "
-               f"--seconds {args.seconds:g} --repeats {args.repeats}"
-               + (" " + " ".join(args.configs) if args.configs else ""))
+    command = (
+        ("" if compiled else "AUTOMA_PURE=1 ") + f"python experiments/bench_table.py "
+        f"--seconds {args.seconds:g} --repeats {args.repeats}"
+        + (" " + " ".join(args.configs) if args.configs else "")
+    )
     short = [f"{r['game']} {r['players']}p" for r in rows if r["bars_met"] != "yes"]
-    notes = [f"Bars: clone() at most {MAX_CLONE_US:g} us, determinize() at most {MAX_DETERMINIZE_US:g} us, "
-             f"MCTS and ISMCTS efficiency at least {MIN_EFFICIENCY:g} (on the medians). "
-             + ("Every configuration meets them." if not short else "Short: " + ", ".join(short) + "."),
-             "",
-             "Columns: times are microseconds per call; efficiency = simulated actions per second inside "
-             "the search over raw random-playout actions per second from the same position (the median "
-             "of the runs, and the lowest run).",
-             "",
-             f"Machine: {os.cpu_count()} cores, engines: {native.engines_label()}, load average "
-             f"{load:.1f} when the run started."]
+    notes = [
+        f"Bars: clone() at most {MAX_CLONE_US:g} us, determinize() at most {MAX_DETERMINIZE_US:g} us, "
+        f"MCTS and ISMCTS efficiency at least {MIN_EFFICIENCY:g} (on the medians). "
+        + ("Every configuration meets them." if not short else "Short: " + ", ".join(short) + "."),
+        "",
+        "Columns: times are microseconds per call; efficiency = simulated actions per second inside "
+        "the search over raw random-playout actions per second from the same position (the median "
+        "of the runs, and the lowest run).",
+        "",
+        f"Machine: {os.cpu_count()} cores, engines: {native.engines_label()}, load average "
+        f"{load:.1f} when the run started.",
+    ]
     out = Path(args.out)
-    write_table(out, stem, HEADER, [[r[k] for k in HEADER] for r in rows],
-                "automa bench: clone, determinize and search efficiency for every game", command,
-                timer.seconds, notes)
+    write_table(
+        out,
+        stem,
+        HEADER,
+        [[r[k] for k in HEADER] for r in rows],
+        "automa bench: clone, determinize and search efficiency for every game",
+        command,
+        timer.seconds,
+        notes,
+    )
     plot(rows, out / f"{stem}.png")
 
 

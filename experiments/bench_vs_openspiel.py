@@ -12,6 +12,7 @@ Writes experiments/results/bench_vs_openspiel.md and .csv with the compiled engi
 bench_vs_openspiel_pure.md and .csv with the pure-Python ones (needs the [openspiel] extra).
 See rules/interop/bench.py for what is measured.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -30,8 +31,11 @@ from automa.rules.interop.bench import default_configs, run, write_results  # no
 
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("games", nargs="*",
-                    help="GAME or GAME:PLAYERS, repeatable (default: every game in its default configuration)")
+    ap.add_argument(
+        "games",
+        nargs="*",
+        help="GAME or GAME:PLAYERS, repeatable (default: every game in its default configuration)",
+    )
     ap.add_argument("--seconds", type=float, default=2.0, help="time per measurement and game")
     ap.add_argument("--iterations", type=int, default=50, help="iterations per search")
     ap.add_argument("--positions", type=int, default=2, help="positions per game")
@@ -46,14 +50,17 @@ def main(argv=None) -> None:
             name, _, players = g.partition(":")
             if players:
                 from automa.rules.core import load_game
+
                 mode = load_game(name, players=int(players)).params.mode
                 configs.append((name, {"players": int(players), "mode": mode}))
             else:
                 configs.append(c)
     rows = run(configs, args.seconds, args.iterations, args.positions, args.seed)
-    machine = (f"Machine: {os.cpu_count()} cores, Python {platform.python_version()}, open_spiel "
-               f"{version('open_spiel')}, numpy {version('numpy')}; engines: {native.engines_label()}, "
-               f"on both sides. {args.note}").strip()
+    machine = (
+        f"Machine: {os.cpu_count()} cores, Python {platform.python_version()}, open_spiel "
+        f"{version('open_spiel')}, numpy {version('numpy')}; engines: {native.engines_label()}, "
+        f"on both sides. {args.note}"
+    ).strip()
     # the compiled engines' table is the main one; the pure-Python engines' (AUTOMA_PURE=1) sits beside it
     stem = "bench_vs_openspiel" if native.compiled_in_use() else "bench_vs_openspiel_pure"
     md, cs = write_results(rows, args.out, args.seconds, args.iterations, machine, stem)

@@ -17,6 +17,7 @@ With --write-presets the measured rates, intervals, seeds and command go into th
 `calibration` table of each game in search/presets.toml, beside the settings they justify.
 Finished games are kept as JSONL in --work, so an interrupted run resumes where it stopped.
 """
+
 import csv
 import functools
 import hashlib
@@ -67,20 +68,23 @@ def _tally(records: list[dict], credit) -> tuple[float, int, int]:
 def reference_wins(records: list[dict], level_spec: str) -> tuple[float, int, int]:
     """(wins, games, errors) of the reference against the bot `level_spec` over finished
     records: every game the level's bot does not finish first."""
+
     def credit(record: dict) -> float:
         seats = record["seats"]
-        if len(seats) == 1:     # solo: the automaton wins whatever the player does not
+        if len(seats) == 1:  # solo: the automaton wins whatever the player does not
             return 0.0 if record["winners"] else 1.0
         first = record["winners"] or [s for s, rank in enumerate(record.get("ranks") or []) if rank == 1]
         level_seats = [s for s, spec in enumerate(seats) if spec == level_spec]
         if not any(s in first for s in level_seats):
             return 1.0
-        return 0.5 if len(seats) == 2 and len(first) == 2 else 0.0    # a two-player draw
+        return 0.5 if len(seats) == 2 and len(first) == 2 else 0.0  # a two-player draw
+
     return _tally(records, credit)
 
 
-def side_tasks(game: str, params: dict, reference: str, spec: str, games: int,
-               seed: int) -> list[arena.GameTask]:
+def side_tasks(
+    game: str, params: dict, reference: str, spec: str, games: int, seed: int
+) -> list[arena.GameTask]:
     """Salem: one bot among four barely moves its side's result, so a seat-by-seat
     measurement cannot tell the levels apart.  Here the level's bot holds every seat that
     starts with a Witch card and the reference every other, then the same deal again with
@@ -95,10 +99,20 @@ def side_tasks(game: str, params: dict, reference: str, spec: str, games: int,
         game_seed = arena._seed_from(seed, 0, match)
         witches = initial_witch_seats(base, game_seed)
         seats = tuple(spec if (s in witches) != bool(swap) else reference for s in range(players))
-        tasks.append(arena.GameTask(
-            index=index, game=game, params=dict(params), seats=seats, game_seed=game_seed,
-            bot_seeds=tuple(arena._seed_from(seed, 1, index, s) for s in range(players)),
-            match=match, seating=swap, tournament=tid, module=module))
+        tasks.append(
+            arena.GameTask(
+                index=index,
+                game=game,
+                params=dict(params),
+                seats=seats,
+                game_seed=game_seed,
+                bot_seeds=tuple(arena._seed_from(seed, 1, index, s) for s in range(players)),
+                match=match,
+                seating=swap,
+                tournament=tid,
+                module=module,
+            )
+        )
     return tasks
 
 
@@ -111,6 +125,7 @@ def initial_witch_seats(game, game_seed: int) -> set[int]:
 
 def reference_side_wins(records: list[dict], reference: str, game) -> tuple[float, int, int]:
     """(wins, games, errors): games won by the side the reference started on."""
+
     def credit(record: dict) -> float:
         reason = record.get("reason", "")
         if reason.startswith("draw"):
@@ -118,6 +133,7 @@ def reference_side_wins(records: list[dict], reference: str, game) -> tuple[floa
         witches = initial_witch_seats(game, record["seed"])
         ref_is_witch = any(spec == reference and s in witches for s, spec in enumerate(record["seats"]))
         return 1.0 if reason.startswith("witches win") == ref_is_witch else 0.0
+
     return _tally(records, credit)
 
 
@@ -126,16 +142,29 @@ def code_digest(game: str) -> str:
     """A digest of the sources that decide how `game`'s levels play: its rules package, the
     shared engine helpers, the search and the printed automata (read once a run)."""
     root = Path(__file__).resolve().parent.parent
-    files = sorted((root / "rules" / game).glob("*.py")) + sorted((root / "rules").glob("*.py")) \
-        + sorted((root / "search").glob("*.py")) + sorted((root / "automa").glob("*.py"))
+    files = (
+        sorted((root / "rules" / game).glob("*.py"))
+        + sorted((root / "rules").glob("*.py"))
+        + sorted((root / "search").glob("*.py"))
+        + sorted((root / "automa").glob("*.py"))
+    )
     digest = hashlib.sha1()
     for path in files:
         digest.update(path.read_bytes())
     return digest.hexdigest()[:10]
 
 
-def measure(game: str, players: int, mode: str, reference: str, level: str, games: int, seed: int,
-            jobs: int, work: Path) -> dict:
+def measure(
+    game: str,
+    players: int,
+    mode: str,
+    reference: str,
+    level: str,
+    games: int,
+    seed: int,
+    jobs: int,
+    work: Path,
+) -> dict:
     spec = f"level:{level}"
     bots = (reference,) * (players - 1) + (spec,)
     params = arena.resolve_params(game, players, mode, bots)
@@ -157,8 +186,15 @@ def measure(game: str, players: int, mode: str, reference: str, level: str, game
         wins, played, errors = reference_wins(result.records, spec)
     low, high = wilson_interval(wins, played)
     seconds = sum(r.get("wall_time", 0.0) for r in result.records)
-    return {"wins": wins, "games": played, "errors": errors, "rate": wins / played if played else 0.0,
-            "low": low, "high": high, "cpu_seconds": seconds}
+    return {
+        "wins": wins,
+        "games": played,
+        "errors": errors,
+        "rate": wins / played if played else 0.0,
+        "low": low,
+        "high": high,
+        "cpu_seconds": seconds,
+    }
 
 
 def write_presets(path: Path, game: str, calibration: dict) -> None:
@@ -182,7 +218,7 @@ def write_presets(path: Path, game: str, calibration: dict) -> None:
         match = anchor.search(text)
         if match is None:
             raise SystemExit(f"{path}: no [{game}] table to put the calibration under")
-        text = text[:match.end()].rstrip("\n") + "\n\n" + block + "\n" + text[match.end():].lstrip("\n")
+        text = text[: match.end()].rstrip("\n") + "\n\n" + block + "\n" + text[match.end() :].lstrip("\n")
     path.write_text(text.rstrip("\n") + "\n", encoding="utf-8")
 
 
@@ -197,12 +233,20 @@ def _toml_number(value) -> str:
 def main() -> None:
     p = parser(__doc__, games=48, seed=11)
     p.add_argument("--only", default="", help="comma-separated game names")
-    p.add_argument("--games-for", default="",
-                   help="per-game numbers of games overriding --games, e.g. pi=96,salem=32")
-    p.add_argument("--write-presets", action="store_true",
-                   help="store the measurements in search/presets.toml beside the levels")
-    p.add_argument("--work", type=Path, default=Path("calibration-games"),
-                   help="folder for the finished games (JSONL), so a rerun resumes")
+    p.add_argument(
+        "--games-for", default="", help="per-game numbers of games overriding --games, e.g. pi=96,salem=32"
+    )
+    p.add_argument(
+        "--write-presets",
+        action="store_true",
+        help="store the measurements in search/presets.toml beside the levels",
+    )
+    p.add_argument(
+        "--work",
+        type=Path,
+        default=Path("calibration-games"),
+        help="folder for the finished games (JSONL), so a rerun resumes",
+    )
     args = p.parse_args()
     only = {g for g in args.only.split(",") if g}
     games_for = parse_games_for(p, args.games_for)
@@ -211,9 +255,11 @@ def main() -> None:
     levels = table["levels"]
     rows = []
     game_seconds = 0.0
-    command = (f"python experiments/calibrate_levels.py --games {args.games} --seed {args.seed}"
-               + (f" --games-for {args.games_for}" if args.games_for else "")
-               + (f" --only {args.only}" if args.only else ""))
+    command = (
+        f"python experiments/calibrate_levels.py --games {args.games} --seed {args.seed}"
+        + (f" --games-for {args.games_for}" if args.games_for else "")
+        + (f" --only {args.only}" if args.only else "")
+    )
     with Timer() as timer:
         for game, players, mode, reference in REFERENCE:
             if only and game not in only:
@@ -225,45 +271,100 @@ def main() -> None:
                 m = measure(game, players, mode, reference, level, games, args.seed, args.jobs, args.work)
                 measured.append(m)
                 s = settings[level]
-                rows.append([game, players, reference, level, s.get("bot", "ismcts"), s.get("iterations", ""),
-                             s.get("rollout_depth", "" if "bot" in s else -1), s.get("temperature", 0.0),
-                             m["games"], m["wins"], m["rate"], m["low"], m["high"]])
+                rows.append(
+                    [
+                        game,
+                        players,
+                        reference,
+                        level,
+                        s.get("bot", "ismcts"),
+                        s.get("iterations", ""),
+                        s.get("rollout_depth", "" if "bot" in s else -1),
+                        s.get("temperature", 0.0),
+                        m["games"],
+                        m["wins"],
+                        m["rate"],
+                        m["low"],
+                        m["high"],
+                    ]
+                )
                 game_seconds += m["cpu_seconds"]
                 played_by = f"{s['iterations']:>5} it" if "iterations" in s else s["bot"]
-                print(f"{game:<13} {reference:<20} vs {level:<7} ({played_by}): "
-                      f"{m['rate']:.3f} [{m['low']:.3f}, {m['high']:.3f}] over {m['games']} games"
-                      + (f", {m['errors']} errors" if m["errors"] else ""), flush=True)
+                print(
+                    f"{game:<13} {reference:<20} vs {level:<7} ({played_by}): "
+                    f"{m['rate']:.3f} [{m['low']:.3f}, {m['high']:.3f}] over {m['games']} games"
+                    + (f", {m['errors']} errors" if m["errors"] else ""),
+                    flush=True,
+                )
             separated = all(measured[k]["high"] < measured[k - 1]["low"] for k in range(1, len(measured)))
             if args.write_presets:
-                write_presets(PRESETS, game, {
-                    "reference": reference, "players": players, "mode": mode,
-                    "design": "sides" if game in SIDES else ("solo" if players == 1 else "one seat"), "seed": args.seed,
-                    "games": games, "command": command,
-                    "wins": [m["wins"] for m in measured],
-                    "rate": [round(m["rate"], 4) for m in measured],
-                    "low": [round(m["low"], 4) for m in measured],
-                    "high": [round(m["high"], 4) for m in measured],
-                    "separated": separated,
-                })
+                write_presets(
+                    PRESETS,
+                    game,
+                    {
+                        "reference": reference,
+                        "players": players,
+                        "mode": mode,
+                        "design": "sides" if game in SIDES else ("solo" if players == 1 else "one seat"),
+                        "seed": args.seed,
+                        "games": games,
+                        "command": command,
+                        "wins": [m["wins"] for m in measured],
+                        "rate": [round(m["rate"], 4) for m in measured],
+                        "low": [round(m["low"], 4) for m in measured],
+                        "high": [round(m["high"], 4) for m in measured],
+                        "separated": separated,
+                    },
+                )
     if only:  # a partial rerun: the other games' rows stay as the last full run left them
         rows = _kept_rows(args.out / "levels.csv", only) + rows
         rows.sort(key=lambda row: [g for g, *_ in REFERENCE].index(row[0]))
     notes, series = _overlaps(rows, levels), _series(rows, levels)
     if only and len({row[0] for row in rows}) > len(only):
-        notes.append(f"- Rows of games other than {', '.join(sorted(only))} are kept from an earlier run; "
-                     "each game's own command is in its `[GAME.calibration]` table in search/presets.toml.")
-    write_table(args.out, "levels", HEADER, rows,
-                "Difficulty presets: the reference player's win rate against each level",
-                command, timer.seconds,
-                (notes or ["Every level's interval lies wholly below the previous level's, in every game."])
-                + [f"- The games of this run took {game_seconds / 60:.0f} core-minutes (the sum of their wall "
-                   f"times; finished games kept in --work are not replayed, so a resumed run is quicker)."])
-    plot(args.out, "levels", series, "level", "reference win rate", "Reference win rate by preset level",
-         xticks=levels)
+        notes.append(
+            f"- Rows of games other than {', '.join(sorted(only))} are kept from an earlier run; "
+            "each game's own command is in its `[GAME.calibration]` table in search/presets.toml."
+        )
+    write_table(
+        args.out,
+        "levels",
+        HEADER,
+        rows,
+        "Difficulty presets: the reference player's win rate against each level",
+        command,
+        timer.seconds,
+        (notes or ["Every level's interval lies wholly below the previous level's, in every game."])
+        + [
+            f"- The games of this run took {game_seconds / 60:.0f} core-minutes (the sum of their wall "
+            f"times; finished games kept in --work are not replayed, so a resumed run is quicker)."
+        ],
+    )
+    plot(
+        args.out,
+        "levels",
+        series,
+        "level",
+        "reference win rate",
+        "Reference win rate by preset level",
+        xticks=levels,
+    )
 
 
-HEADER = ["game", "players", "reference", "level", "level bot", "iterations", "rollout depth", "temperature",
-          "games", "reference wins", "reference win rate", "wilson low", "wilson high"]
+HEADER = [
+    "game",
+    "players",
+    "reference",
+    "level",
+    "level bot",
+    "iterations",
+    "rollout depth",
+    "temperature",
+    "games",
+    "reference wins",
+    "reference win rate",
+    "wilson low",
+    "wilson high",
+]
 
 
 def _int_or_blank(text: str):
@@ -271,8 +372,21 @@ def _int_or_blank(text: str):
     return int(text) if text != "" else ""
 
 
-_COLUMN_TYPES = [str, int, str, str, str, _int_or_blank, _int_or_blank, float, int, float, float, float,
-                 float]
+_COLUMN_TYPES = [
+    str,
+    int,
+    str,
+    str,
+    str,
+    _int_or_blank,
+    _int_or_blank,
+    float,
+    int,
+    float,
+    float,
+    float,
+    float,
+]
 
 
 def _kept_rows(path: Path, only: set[str]) -> list[list]:
@@ -283,7 +397,9 @@ def _kept_rows(path: Path, only: set[str]) -> list[list]:
         table = list(csv.reader(handle))
     if not table or table[0] != HEADER:
         raise SystemExit(f"{path}: its header is not this script's; rerun every game instead of --only")
-    return [[kind(value) for kind, value in zip(_COLUMN_TYPES, row)] for row in table[1:] if row[0] not in only]
+    return [
+        [kind(value) for kind, value in zip(_COLUMN_TYPES, row)] for row in table[1:] if row[0] not in only
+    ]
 
 
 def _by_game(rows: list[list], levels: list[str]) -> dict[tuple[str, int], list[list]]:
@@ -298,17 +414,24 @@ def _overlaps(rows: list[list], levels: list[str]) -> list[str]:
     for (game, _players), found in _by_game(rows, levels).items():
         for previous, row in zip(found, found[1:]):
             if not row[12] < previous[11]:
-                notes.append(f"- {game}: the intervals of {previous[3]} ({previous[11]:.3f}-{previous[12]:.3f}) "
-                             f"and {row[3]} ({row[11]:.3f}-{row[12]:.3f}) overlap")
+                notes.append(
+                    f"- {game}: the intervals of {previous[3]} ({previous[11]:.3f}-{previous[12]:.3f}) "
+                    f"and {row[3]} ({row[11]:.3f}-{row[12]:.3f}) overlap"
+                )
     return notes
 
 
 def _series(rows: list[list], levels: list[str]) -> dict:
     series = {}
     for (game, players), found in _by_game(rows, levels).items():
-        series[f"{game} ({players} players)"] = ([levels.index(r[3]) for r in found], [r[10] for r in found],
-                                                 [r[11] for r in found], [r[12] for r in found])
+        series[f"{game} ({players} players)"] = (
+            [levels.index(r[3]) for r in found],
+            [r[10] for r in found],
+            [r[11] for r in found],
+            [r[12] for r in found],
+        )
     return series
+
 
 if __name__ == "__main__":
     main()

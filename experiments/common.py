@@ -1,5 +1,6 @@
 """Shared plumbing for the experiment scripts: argument parsing, timing, and writing each
 table as CSV, markdown and (when matplotlib is installed) a PNG plot."""
+
 from __future__ import annotations
 
 import argparse
@@ -11,7 +12,7 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:          # run as `python experiments/<script>.py` from a checkout
+if str(ROOT) not in sys.path:  # run as `python experiments/<script>.py` from a checkout
     sys.path.insert(0, str(ROOT))
 
 RESULTS = Path(__file__).resolve().parent / "results"
@@ -52,6 +53,7 @@ def resumable(path: Path, tasks: Sequence, play: Callable[..., dict], *args, job
             fresh = (play(t, *args) for t in todo)
         else:
             from joblib import Parallel, delayed
+
             fresh = Parallel(n_jobs=jobs, return_as="generator")(delayed(play)(t, *args) for t in todo)
         for record in fresh:
             done[record["index"]] = record
@@ -69,8 +71,16 @@ class Timer:
         self.seconds = time.perf_counter() - self.start
 
 
-def write_table(out: Path, name: str, header: Sequence[str], rows: Sequence[Sequence], title: str,
-                command: str, seconds: float, notes: Sequence[str] = ()) -> tuple[Path, Path]:
+def write_table(
+    out: Path,
+    name: str,
+    header: Sequence[str],
+    rows: Sequence[Sequence],
+    title: str,
+    command: str,
+    seconds: float,
+    notes: Sequence[str] = (),
+) -> tuple[Path, Path]:
     out.mkdir(parents=True, exist_ok=True)
     csv_path = out / f"{name}.csv"
     with open(csv_path, "w", newline="", encoding="utf-8") as handle:
@@ -78,7 +88,12 @@ def write_table(out: Path, name: str, header: Sequence[str], rows: Sequence[Sequ
         writer.writerow(header)
         writer.writerows(rows)
     md_path = out / f"{name}.md"
-    lines = [f"# {title}", "", f"Regenerate with `{command}` ({seconds / 60:.1f} minutes on this machine).", ""]
+    lines = [
+        f"# {title}",
+        "",
+        f"Regenerate with `{command}` ({seconds / 60:.1f} minutes on this machine).",
+        "",
+    ]
     lines.append("| " + " | ".join(header) + " |")
     lines.append("|" + "---|" * len(header))
     for row in rows:
@@ -97,11 +112,19 @@ def _cell(value) -> str:
     return str(value)
 
 
-def plot(out: Path, name: str, series: dict[str, tuple[Sequence[float], Sequence[float], Sequence[float], Sequence[float]]],
-         xlabel: str, ylabel: str, title: str, xticks: Sequence[str] | None = None) -> Path | None:
+def plot(
+    out: Path,
+    name: str,
+    series: dict[str, tuple[Sequence[float], Sequence[float], Sequence[float], Sequence[float]]],
+    xlabel: str,
+    ylabel: str,
+    title: str,
+    xticks: Sequence[str] | None = None,
+) -> Path | None:
     """series: label -> (x, y, low, high). Returns the PNG path, or None without matplotlib."""
     try:
         import matplotlib
+
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:

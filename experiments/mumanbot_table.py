@@ -3,6 +3,7 @@ level; the player's win rate and the Mumanbot's mean score.
 
     python experiments/mumanbot_table.py [--games 40] [--seed 3]
 """
+
 from common import Timer, parser, plot, write_table
 
 from automa.search import arena
@@ -13,8 +14,9 @@ LEVELS = ("easy", "normal", "hard", "extreme")
 
 def main() -> None:
     p = parser(__doc__, games=40, seed=3)
-    p.add_argument("--players", default="tabletop-heuristic,ismcts:level=easy",
-                   help="comma-separated reference players")
+    p.add_argument(
+        "--players", default="tabletop-heuristic,ismcts:level=easy", help="comma-separated reference players"
+    )
     args = p.parse_args()
     rows, series = [], {}
     with Timer() as timer:
@@ -38,15 +40,39 @@ def main() -> None:
                 mean_bot = sum(bot_scores) / len(bot_scores) if bot_scores else float("nan")
                 rows.append([player, level, len(ok), wins, wins / len(ok), low, high, mean_bot])
                 xs.append(index), ys.append(wins / len(ok)), lows.append(low), highs.append(high)
-                print(f"{player:<22} {level:<8} win {wins / len(ok):.3f} [{low:.3f}, {high:.3f}]"
-                      f"  Mumanbot mean score {mean_bot:.1f}")
+                print(
+                    f"{player:<22} {level:<8} win {wins / len(ok):.3f} [{low:.3f}, {high:.3f}]"
+                    f"  Mumanbot mean score {mean_bot:.1f}"
+                )
             series[player] = (xs, ys, lows, highs)
     command = f"python experiments/mumanbot_table.py --games {args.games} --seed {args.seed} --players {args.players}"
-    write_table(args.out, "mumanbot", ["player", "Mumanbot level", "games", "wins", "win rate",
-                                       "wilson low", "wilson high", "Mumanbot mean VP"], rows,
-                "Tabletop Inc.: reference players against the Mumanbot by level", command, timer.seconds)
-    plot(args.out, "mumanbot", series, "Mumanbot level", "player win rate",
-         "Tabletop Inc. (2 seats): win rate against the Mumanbot", xticks=list(LEVELS))
+    write_table(
+        args.out,
+        "mumanbot",
+        [
+            "player",
+            "Mumanbot level",
+            "games",
+            "wins",
+            "win rate",
+            "wilson low",
+            "wilson high",
+            "Mumanbot mean VP",
+        ],
+        rows,
+        "Tabletop Inc.: reference players against the Mumanbot by level",
+        command,
+        timer.seconds,
+    )
+    plot(
+        args.out,
+        "mumanbot",
+        series,
+        "Mumanbot level",
+        "player win rate",
+        "Tabletop Inc. (2 seats): win rate against the Mumanbot",
+        xticks=list(LEVELS),
+    )
 
 
 if __name__ == "__main__":

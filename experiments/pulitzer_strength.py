@@ -15,6 +15,7 @@ bot plays the mixes of --mixes; the player of --all-mixes-for (empty: none) also
 all 27 legal mixes.  Finished games are kept as JSON lines in --work, so an interrupted
 run resumes where it stopped and a rerun only plays what is missing.
 """
+
 import re
 import statistics
 import time
@@ -30,8 +31,12 @@ from automa.search.stats import wilson_interval
 from automa.search.tune import knob_settings
 
 #: (column label, start of the outcome's reason) for the ways a solo game is lost
-LOSSES = (("not qualified", "not qualified"), ("eliminated", "eliminated"),
-          ("Capitol", "agents reached the Capitol"), ("Times score", "Times wins on the score table"))
+LOSSES = (
+    ("not qualified", "not qualified"),
+    ("eliminated", "eliminated"),
+    ("Capitol", "agents reached the Capitol"),
+    ("Times score", "Times wins on the score table"),
+)
 
 
 def play_timed(task) -> dict:
@@ -46,8 +51,13 @@ def play_timed(task) -> dict:
         seconds.append(time.perf_counter() - start)
         state.apply_action(action)
     outcome = state.outcome()
-    return {"index": task.index, "won": outcome.winners == (0,), "reason": outcome.reason,
-            "score": state.final_score(0), "seconds": seconds}
+    return {
+        "index": task.index,
+        "won": outcome.winners == (0,),
+        "reason": outcome.reason,
+        "score": state.final_score(0),
+        "seconds": seconds,
+    }
 
 
 def measure(spec: str, mix: tuple, games: int, seed: int, jobs: int, work: Path) -> dict:
@@ -64,55 +74,123 @@ def measure(spec: str, mix: tuple, games: int, seed: int, jobs: int, work: Path)
     for r in results:
         if not r["won"]:
             losses[next((name for name, text in LOSSES if r["reason"].startswith(text)), r["reason"])] += 1
-    return {"wins": wins, "rate": wins / games, "low": low, "high": high, "losses": losses,
-            "mean score": statistics.fmean(r["score"] for r in results),
-            "median s": statistics.median(seconds), "p90 s": seconds[int(0.9 * len(seconds))],
-            "max s": seconds[-1], "game s": statistics.fmean(sum(r["seconds"]) for r in results)}
+    return {
+        "wins": wins,
+        "rate": wins / games,
+        "low": low,
+        "high": high,
+        "losses": losses,
+        "mean score": statistics.fmean(r["score"] for r in results),
+        "median s": statistics.median(seconds),
+        "p90 s": seconds[int(0.9 * len(seconds))],
+        "max s": seconds[-1],
+        "game s": statistics.fmean(sum(r["seconds"]) for r in results),
+    }
 
 
 def main() -> None:
     p = parser(__doc__, games=100, seed=1)
     p.set_defaults(jobs=1)
-    p.add_argument("--bots", default="pulitzer-expert;pulitzer-expert:worlds=8;pulitzer-heuristic",
-                   help="';'-separated bot specs, each playing every mix of --mixes")
+    p.add_argument(
+        "--bots",
+        default="pulitzer-expert;pulitzer-expert:worlds=8;pulitzer-heuristic",
+        help="';'-separated bot specs, each playing every mix of --mixes",
+    )
     p.add_argument("--mixes", default="3,3,2", help="';'-separated Times deck mixes red,orange,yellow")
-    p.add_argument("--all-mixes-for", default="pulitzer-expert",
-                   help="a bot also measured on every legal mix ('' for none)")
+    p.add_argument(
+        "--all-mixes-for",
+        default="pulitzer-expert",
+        help="a bot also measured on every legal mix ('' for none)",
+    )
     p.add_argument("--all-mixes-games", type=int, default=200)
-    p.add_argument("--work", type=Path, default=Path("pulitzer-strength-games"),
-                   help="folder for the finished games (resumable)")
+    p.add_argument(
+        "--work",
+        type=Path,
+        default=Path("pulitzer-strength-games"),
+        help="folder for the finished games (resumable)",
+    )
     args = p.parse_args()
     specs = [b for b in args.bots.split(";") if b]
     mixes = [tuple(int(x) for x in m.split(",")) for m in args.mixes.split(";") if m]
-    every_mix = [tuple(int(x) for x in s.label.split(",")) for s in knob_settings("pulitzer", "times_mix", "x")]
+    every_mix = [
+        tuple(int(x) for x in s.label.split(",")) for s in knob_settings("pulitzer", "times_mix", "x")
+    ]
     plan = [(spec, mix, args.games) for spec in specs for mix in mixes]
     if args.all_mixes_for:
         plan += [(args.all_mixes_for, mix, args.all_mixes_games) for mix in every_mix]
     args.work.mkdir(parents=True, exist_ok=True)
-    header = ["player", "times_mix (r,o,y)", "Times score", "games", "wins", "win rate", "wilson low",
-              "wilson high", "lost: not qualified", "lost: eliminated", "lost: Capitol", "lost: Times score",
-              "mean score", "median ms/move", "p90 ms/move", "max ms/move", "mean s/game"]
+    header = [
+        "player",
+        "times_mix (r,o,y)",
+        "Times score",
+        "games",
+        "wins",
+        "win rate",
+        "wilson low",
+        "wilson high",
+        "lost: not qualified",
+        "lost: eliminated",
+        "lost: Capitol",
+        "lost: Times score",
+        "mean score",
+        "median ms/move",
+        "p90 ms/move",
+        "max ms/move",
+        "mean s/game",
+    ]
     rows = []
     with Timer() as timer:
         for spec, mix, games in plan:
             r = measure(spec, mix, games, args.seed, args.jobs, args.work)
             target = load_game("pulitzer", mode="solo", players=1, times_mix=mix).times_target
-            rows.append([spec, ",".join(map(str, mix)), target, games, r["wins"], r["rate"], r["low"], r["high"],
-                         r["losses"]["not qualified"], r["losses"]["eliminated"], r["losses"]["Capitol"],
-                         r["losses"]["Times score"], r["mean score"], 1000 * r["median s"], 1000 * r["p90 s"],
-                         1000 * r["max s"], r["game s"]])
-            print(f"{spec:<34} mix {mix}: {r['rate']:.3f} [{r['low']:.3f}, {r['high']:.3f}] "
-                  f"median {1000 * r['median s']:.1f} ms, max {1000 * r['max s']:.0f} ms", flush=True)
-    command = (f"python experiments/pulitzer_strength.py --games {args.games} --seed {args.seed} "
-               f"--jobs {args.jobs} --bots '{args.bots}' --mixes '{args.mixes}' "
-               f"--all-mixes-for '{args.all_mixes_for}' --all-mixes-games {args.all_mixes_games}")
-    notes = ["Intervals are Wilson 95%. Milliseconds per move are the bot's `act` alone (the engine's own "
-             "work excluded); with --jobs 1 the games run one at a time, on a 2-core machine that other jobs shared.",
-             "Each row's games are those of `automa tournament pulitzer --mode solo --bots SPEC --games N "
-             f"--seed {args.seed} -p times_mix=R,O,Y` (N = the row's games).",
-             "The minutes above count only the games this run played; games kept in --work are read back."]
-    write_table(args.out, "pulitzer_strength", header, rows,
-                "Pulitzer solo: the expert against the Times", command, timer.seconds, notes)
+            rows.append(
+                [
+                    spec,
+                    ",".join(map(str, mix)),
+                    target,
+                    games,
+                    r["wins"],
+                    r["rate"],
+                    r["low"],
+                    r["high"],
+                    r["losses"]["not qualified"],
+                    r["losses"]["eliminated"],
+                    r["losses"]["Capitol"],
+                    r["losses"]["Times score"],
+                    r["mean score"],
+                    1000 * r["median s"],
+                    1000 * r["p90 s"],
+                    1000 * r["max s"],
+                    r["game s"],
+                ]
+            )
+            print(
+                f"{spec:<34} mix {mix}: {r['rate']:.3f} [{r['low']:.3f}, {r['high']:.3f}] "
+                f"median {1000 * r['median s']:.1f} ms, max {1000 * r['max s']:.0f} ms",
+                flush=True,
+            )
+    command = (
+        f"python experiments/pulitzer_strength.py --games {args.games} --seed {args.seed} "
+        f"--jobs {args.jobs} --bots '{args.bots}' --mixes '{args.mixes}' "
+        f"--all-mixes-for '{args.all_mixes_for}' --all-mixes-games {args.all_mixes_games}"
+    )
+    notes = [
+        "Intervals are Wilson 95%. Milliseconds per move are the bot's `act` alone (the engine's own "
+        "work excluded); with --jobs 1 the games run one at a time, on a 2-core machine that other jobs shared.",
+        "Each row's games are those of `automa tournament pulitzer --mode solo --bots SPEC --games N "
+        f"--seed {args.seed} -p times_mix=R,O,Y` (N = the row's games).",
+        "The minutes above count only the games this run played; games kept in --work are read back.",
+    ]
+    write_table(
+        args.out,
+        "pulitzer_strength",
+        header,
+        rows,
+        "Pulitzer solo: the expert against the Times",
+        command,
+        timer.seconds,
+        notes,
+    )
     labels = [",".join(map(str, m)) for m in every_mix]
     series = {}
     for spec, mix, games in plan:
@@ -120,8 +198,15 @@ def main() -> None:
         row = next(r for r in rows if r[0] == spec and r[1] == ",".join(map(str, mix)) and r[3] == games)
         xs, ys, lows, highs = series.setdefault(label, ([], [], [], []))
         xs.append(labels.index(row[1])), ys.append(row[5]), lows.append(row[6]), highs.append(row[7])
-    plot(args.out, "pulitzer_strength", series, "Times deck mix (red,orange,yellow), easiest to hardest",
-         "Post win rate", "Pulitzer solo: win rate against the Times", xticks=labels)
+    plot(
+        args.out,
+        "pulitzer_strength",
+        series,
+        "Times deck mix (red,orange,yellow), easiest to hardest",
+        "Post win rate",
+        "Pulitzer solo: win rate against the Times",
+        xticks=labels,
+    )
 
 
 if __name__ == "__main__":

@@ -8,6 +8,7 @@ The side design of calibrate_levels.side_tasks: the bot under test holds every s
 Witch card and the reference the rest, then the same deal again with the sides swapped, so
 each deal's luck cancels between the two rows.
 """
+
 import statistics
 import time
 
@@ -72,22 +73,44 @@ def main() -> None:
     rows = []
     for side, (wins, games) in tally.items():
         low, high = wilson_interval(wins, games)
-        rows.append([args.expert, side, args.reference, games, wins, round(wins / max(1, games), 3),
-                     round(low, 3), round(high, 3)])
-        print(f"{args.expert} as {side:<8} vs {args.reference}: {wins:g}/{games} = "
-              f"{wins / max(1, games):.3f} [{low:.3f}, {high:.3f}]", flush=True)
+        rows.append(
+            [
+                args.expert,
+                side,
+                args.reference,
+                games,
+                wins,
+                round(wins / max(1, games), 3),
+                round(low, 3),
+                round(high, 3),
+            ]
+        )
+        print(
+            f"{args.expert} as {side:<8} vs {args.reference}: {wins:g}/{games} = "
+            f"{wins / max(1, games):.3f} [{low:.3f}, {high:.3f}]",
+            flush=True,
+        )
     median_ms, max_ms = 1000 * statistics.median(times), 1000 * max(times)
     print(f"time per move over {len(times)} moves: median {median_ms:.2f} ms, max {max_ms:.1f} ms")
-    command = (f"python experiments/salem_expert.py --games {args.games} --seed {args.seed} "
-               f"--players {args.players} --expert '{args.expert}' --reference '{args.reference}'")
-    write_table(args.out, "salem_expert", ["bot side", "plays", "against", "games", "wins", "win rate",
-                                           "wilson low", "wilson high"], rows,
-                f"Salem, {args.players} players: a side of {args.expert} against a side of {args.reference}",
-                command, timer.seconds,
-                [f"- Time per move of {args.expert} (every seat, {args.timing_games} games): median "
-                 f"{median_ms:.2f} ms, max {max_ms:.1f} ms.",
-                 "- Each deal is played twice, the bot on the Witch side and then on the town side; "
-                 "a draw counts half."])
+    command = (
+        f"python experiments/salem_expert.py --games {args.games} --seed {args.seed} "
+        f"--players {args.players} --expert '{args.expert}' --reference '{args.reference}'"
+    )
+    write_table(
+        args.out,
+        "salem_expert",
+        ["bot side", "plays", "against", "games", "wins", "win rate", "wilson low", "wilson high"],
+        rows,
+        f"Salem, {args.players} players: a side of {args.expert} against a side of {args.reference}",
+        command,
+        timer.seconds,
+        [
+            f"- Time per move of {args.expert} (every seat, {args.timing_games} games): median "
+            f"{median_ms:.2f} ms, max {max_ms:.1f} ms.",
+            "- Each deal is played twice, the bot on the Witch side and then on the town side; "
+            "a draw counts half.",
+        ],
+    )
 
 
 if __name__ == "__main__":

@@ -43,6 +43,7 @@ Writes experiments/results/scaling.csv, .md and .png with the compiled engines (
 build`), scaling_pure.csv, .md and .png with the pure-Python ones (AUTOMA_PURE=1); the PNG
 needs the plots extra.
 """
+
 from __future__ import annotations
 
 import math
@@ -59,8 +60,12 @@ from automa.rules.core import load_game, play_random
 from automa.search.bench import mid_game_state
 from automa.search.mcts import ISMCTSBot, MCTSBot
 
-CONFIGS = [("salem", tuple(range(4, 13))), ("tabletop_inc", (2, 3, 4, 5, 6)),
-           ("pi", (2, 3, 4, 5)), ("pulitzer", (1, 2, 3, 4, 5))]
+CONFIGS = [
+    ("salem", tuple(range(4, 13))),
+    ("tabletop_inc", (2, 3, 4, 5, 6)),
+    ("pi", (2, 3, 4, 5)),
+    ("pulitzer", (1, 2, 3, 4, 5)),
+]
 ITERATIONS = 100
 #: the fitted trend of the cost per simulated action may rise by this much over a game's player
 #: counts before the report says the iteration cost grows faster than the game's length
@@ -93,7 +98,7 @@ def search_cost(bot, state, seconds: float) -> tuple[float, float]:
     """(CPU microseconds per iteration, simulated actions per iteration) of repeated searches:
     the cheapest of REPEATS runs sharing `seconds`, and the actions over all of them."""
     seat = state.current_player()
-    bot.search(state, seat)                    # warm-up
+    bot.search(state, seat)  # warm-up
     best = float("inf")
     iterations = simulated = 0
     for _ in range(REPEATS):
@@ -118,15 +123,19 @@ def position_figures(game, seed: int, seconds: float) -> dict[str, float]:
     raw = raw_rate(mid, seconds, seed)
     mcts_us, mcts_actions = search_cost(MCTSBot(game, seed=seed, iterations=ITERATIONS), mid, seconds)
     ismcts_us, ismcts_actions = search_cost(ISMCTSBot(game, seed=seed, iterations=ITERATIONS), mid, seconds)
-    return {"clone_us": per_call_us(mid.clone, 500),
-            "determinize_us": per_call_us(lambda: mid.determinize(seat, rng), 100),
-            "raw_actions_per_s": raw,
-            "mcts_us_per_iteration": mcts_us, "mcts_actions_per_iteration": mcts_actions,
-            "mcts_efficiency": mcts_actions / mcts_us * 1e6 / raw,
-            "ismcts_us_per_iteration": ismcts_us, "ismcts_actions_per_iteration": ismcts_actions,
-            "ismcts_efficiency": ismcts_actions / ismcts_us * 1e6 / raw,
-            "mcts_us_per_action": mcts_us / mcts_actions,
-            "ismcts_us_per_action": ismcts_us / ismcts_actions}
+    return {
+        "clone_us": per_call_us(mid.clone, 500),
+        "determinize_us": per_call_us(lambda: mid.determinize(seat, rng), 100),
+        "raw_actions_per_s": raw,
+        "mcts_us_per_iteration": mcts_us,
+        "mcts_actions_per_iteration": mcts_actions,
+        "mcts_efficiency": mcts_actions / mcts_us * 1e6 / raw,
+        "ismcts_us_per_iteration": ismcts_us,
+        "ismcts_actions_per_iteration": ismcts_actions,
+        "ismcts_efficiency": ismcts_actions / ismcts_us * 1e6 / raw,
+        "mcts_us_per_action": mcts_us / mcts_actions,
+        "ismcts_us_per_action": ismcts_us / ismcts_actions,
+    }
 
 
 def measure(configs: list[tuple[str, int]], seconds: float, positions: int, games: int) -> list[dict]:
@@ -150,17 +159,36 @@ def measure(configs: list[tuple[str, int]], seconds: float, positions: int, game
         # every position's cost per simulated action (MCTS, ISMCTS), for the trend and its interval
         row["per_action_points"] = list(zip(mine["mcts_us_per_action"], mine["ismcts_us_per_action"]))
         rows.append(row)
-        print(f"{name:13s} {players:2d}p  length {row['length']:6.1f}  clone {row['clone_us']:6.1f} us  "
-              f"determinize {row['determinize_us']:6.1f} us  mcts {row['mcts_us_per_iteration']:8.1f} us/it  "
-              f"ismcts {row['ismcts_us_per_iteration']:8.1f} us/it  eff {row['mcts_efficiency']:.2f}/"
-              f"{row['ismcts_efficiency']:.2f}", flush=True)
+        print(
+            f"{name:13s} {players:2d}p  length {row['length']:6.1f}  clone {row['clone_us']:6.1f} us  "
+            f"determinize {row['determinize_us']:6.1f} us  mcts {row['mcts_us_per_iteration']:8.1f} us/it  "
+            f"ismcts {row['ismcts_us_per_iteration']:8.1f} us/it  eff {row['mcts_efficiency']:.2f}/"
+            f"{row['ismcts_efficiency']:.2f}",
+            flush=True,
+        )
     return rows
 
 
-COLUMNS = ["game", "players", "mode", "length", "clone_us", "determinize_us", "raw_actions_per_s",
-           "mcts_us_per_iteration", "mcts_actions_per_iteration", "mcts_efficiency", "mcts_us_per_action",
-           "ismcts_us_per_iteration", "ismcts_actions_per_iteration", "ismcts_efficiency",
-           "ismcts_us_per_action", "length_growth", "ismcts_cost_growth", "per_action_growth"]
+COLUMNS = [
+    "game",
+    "players",
+    "mode",
+    "length",
+    "clone_us",
+    "determinize_us",
+    "raw_actions_per_s",
+    "mcts_us_per_iteration",
+    "mcts_actions_per_iteration",
+    "mcts_efficiency",
+    "mcts_us_per_action",
+    "ismcts_us_per_iteration",
+    "ismcts_actions_per_iteration",
+    "ismcts_efficiency",
+    "ismcts_us_per_action",
+    "length_growth",
+    "ismcts_cost_growth",
+    "per_action_growth",
+]
 
 
 def add_growth(rows: list[dict]) -> None:
@@ -195,11 +223,11 @@ def per_action_trend(rows: list[dict], resamples: int = 2000) -> tuple[float, fl
         return math.exp(_slope(points) * span)
 
     # each position's (MCTS, ISMCTS) pair as logarithms, taken once for all the resamples
-    observed = [(r["players"], [(math.log(m), math.log(i)) for m, i in r["per_action_points"]])
-                for r in rows]
+    observed = [(r["players"], [(math.log(m), math.log(i)) for m, i in r["per_action_points"]]) for r in rows]
     rng = random.Random(0)
-    draws = sorted(factor([(n, [rng.choice(pairs) for _ in pairs]) for n, pairs in observed])
-                   for _ in range(resamples))
+    draws = sorted(
+        factor([(n, [rng.choice(pairs) for _ in pairs]) for n, pairs in observed]) for _ in range(resamples)
+    )
     return factor(observed), draws[int(0.025 * resamples)], draws[int(0.975 * resamples) - 1]
 
 
@@ -211,30 +239,39 @@ def verdicts(rows: list[dict]) -> list[str]:
         mine = [r for r in rows if r["game"] == name]
         first, last = mine[0], mine[-1]
         trend, low, high = per_action_trend(mine)
-        growth = (f"whole-game length x{last['length_growth']:.2f}; ISMCTS iteration cost "
-                  f"x{last['ismcts_cost_growth']:.2f} for x{last['ismcts_actions_per_iteration'] / first['ismcts_actions_per_iteration']:.2f} "
-                  f"simulated actions; cost per simulated action {first['ismcts_us_per_action']:.1f} to "
-                  f"{last['ismcts_us_per_action']:.1f} us (MCTS {first['mcts_us_per_action']:.1f} to "
-                  f"{last['mcts_us_per_action']:.1f} us), trend x{trend:.2f} (95% interval x{low:.2f}-{high:.2f}); clone x{last['clone_us'] / first['clone_us']:.2f}, "
-                  f"determinize x{last['determinize_us'] / first['determinize_us']:.2f}")
+        growth = (
+            f"whole-game length x{last['length_growth']:.2f}; ISMCTS iteration cost "
+            f"x{last['ismcts_cost_growth']:.2f} for x{last['ismcts_actions_per_iteration'] / first['ismcts_actions_per_iteration']:.2f} "
+            f"simulated actions; cost per simulated action {first['ismcts_us_per_action']:.1f} to "
+            f"{last['ismcts_us_per_action']:.1f} us (MCTS {first['mcts_us_per_action']:.1f} to "
+            f"{last['mcts_us_per_action']:.1f} us), trend x{trend:.2f} (95% interval x{low:.2f}-{high:.2f}); clone x{last['clone_us'] / first['clone_us']:.2f}, "
+            f"determinize x{last['determinize_us'] / first['determinize_us']:.2f}"
+        )
         head = f"* {name}, {first['players']} to {last['players']} players: {growth}."
         if low > SLACK:
-            lines.append(f"{head}  The cost per simulated action rises with the player count (the "
-                         f"whole interval above x{SLACK:g}), so an iteration's cost grows faster than the "
-                         f"game's length.")
+            lines.append(
+                f"{head}  The cost per simulated action rises with the player count (the "
+                f"whole interval above x{SLACK:g}), so an iteration's cost grows faster than the "
+                f"game's length."
+            )
         elif high <= SLACK:
-            lines.append(f"{head}  The cost per simulated action holds (the whole interval within "
-                         f"x{SLACK:g}), so an iteration's cost grows no faster than the game's length.")
+            lines.append(
+                f"{head}  The cost per simulated action holds (the whole interval within "
+                f"x{SLACK:g}), so an iteration's cost grows no faster than the game's length."
+            )
         else:
-            lines.append(f"{head}  Undecided: the interval reaches past x{SLACK:g}, so this run cannot "
-                         f"tell whether an iteration's cost grows faster than the game's length (more "
-                         f"--positions narrow it).")
+            lines.append(
+                f"{head}  Undecided: the interval reaches past x{SLACK:g}, so this run cannot "
+                f"tell whether an iteration's cost grows faster than the game's length (more "
+                f"--positions narrow it)."
+            )
     return lines
 
 
 def plot(rows: list[dict], path) -> None:
     try:
         import matplotlib
+
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
@@ -244,16 +281,43 @@ def plot(rows: list[dict], path) -> None:
     for name in dict.fromkeys(r["game"] for r in rows):
         mine = [r for r in rows if r["game"] == name]
         xs = [r["players"] for r in mine]
-        line, = axes[0].plot(xs, [r["ismcts_us_per_iteration"] / 1000 for r in mine], marker="o", label=f"{name} ismcts")
-        axes[0].plot(xs, [r["mcts_us_per_iteration"] / 1000 for r in mine], marker="s", linestyle="--",
-                     color=line.get_color(), label=f"{name} mcts")
-        axes[1].plot(xs, [r["ismcts_us_per_action"] for r in mine], marker="o", color=line.get_color(),
-                     label=f"{name} ismcts")
-        axes[1].plot(xs, [r["mcts_us_per_action"] for r in mine], marker="s", linestyle="--",
-                     color=line.get_color(), label=f"{name} mcts")
-        axes[2].plot(xs, [r["clone_us"] for r in mine], marker="o", color=line.get_color(), label=f"{name} clone")
-        axes[2].plot(xs, [r["determinize_us"] for r in mine], marker="^", linestyle="--", color=line.get_color(),
-                     label=f"{name} determinize")
+        (line,) = axes[0].plot(
+            xs, [r["ismcts_us_per_iteration"] / 1000 for r in mine], marker="o", label=f"{name} ismcts"
+        )
+        axes[0].plot(
+            xs,
+            [r["mcts_us_per_iteration"] / 1000 for r in mine],
+            marker="s",
+            linestyle="--",
+            color=line.get_color(),
+            label=f"{name} mcts",
+        )
+        axes[1].plot(
+            xs,
+            [r["ismcts_us_per_action"] for r in mine],
+            marker="o",
+            color=line.get_color(),
+            label=f"{name} ismcts",
+        )
+        axes[1].plot(
+            xs,
+            [r["mcts_us_per_action"] for r in mine],
+            marker="s",
+            linestyle="--",
+            color=line.get_color(),
+            label=f"{name} mcts",
+        )
+        axes[2].plot(
+            xs, [r["clone_us"] for r in mine], marker="o", color=line.get_color(), label=f"{name} clone"
+        )
+        axes[2].plot(
+            xs,
+            [r["determinize_us"] for r in mine],
+            marker="^",
+            linestyle="--",
+            color=line.get_color(),
+            label=f"{name} determinize",
+        )
     axes[0].set_title("CPU ms per search iteration")
     axes[1].set_title("CPU us per simulated action (flat: cost grows like the length)")
     axes[1].set_ylim(bottom=0)
@@ -271,14 +335,18 @@ def plot(rows: list[dict], path) -> None:
 
 def main() -> None:
     import argparse
+
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--seconds", type=float, default=0.5, help="CPU seconds per search and playout measurement")
+    p.add_argument(
+        "--seconds", type=float, default=0.5, help="CPU seconds per search and playout measurement"
+    )
     p.add_argument("--positions", type=int, default=24, help="mid-game positions per configuration")
     p.add_argument("--games", type=int, default=50, help="random games for the length of a game")
     p.add_argument("--only", default="", help="comma-separated game names")
     p.add_argument("--out", default=str(RESULTS), help="output folder")
     args = p.parse_args()
     from pathlib import Path
+
     out = Path(args.out)
     only = {g for g in args.only.split(",") if g}
     load = os.getloadavg()[0]
@@ -288,25 +356,39 @@ def main() -> None:
     add_growth(rows)
     compiled = bool(native.compiled_in_use())
     stem = "scaling" if compiled else "scaling_pure"
-    command = (("" if compiled else "AUTOMA_PURE=1 ") + f"python experiments/scaling.py "
-               f"--seconds {args.seconds:g} --positions {args.positions} --games {args.games}"
-               + (f" --only {args.only}" if args.only else ""))
-    notes = ["Columns: length = actions in a whole random game; times are CPU microseconds per call "
-             "or per search iteration; efficiency = simulated actions per second inside the search over "
-             "raw random-playout actions per second from the same position; *_growth = the value over "
-             "the game's value at its smallest player count.", "",
-             f"Machine: {os.cpu_count()} cores, engines: {native.engines_label()}, load average {load:.1f} "
-             "when the run started (other "
-             "work on a shared machine still slows CPU-time figures somewhat: single figures can be "
-             "off by 10-20%).", "",
-             "Does the cost of an iteration grow faster than the game's own length?  It does when the "
-             "cost per simulated action rises with the player count: its fitted trend from the smallest "
-             f"count to the largest, with a 95% bootstrap interval over the positions, against x{SLACK:g} "
-             "(a 12-seat table may cost somewhat more per action than a 4-seat one: more seats to ask "
-             "at night, longer target lists):", ""] + verdicts(rows)
-    write_table(out, stem, COLUMNS, [[r[c] for c in COLUMNS] for r in rows],
-                "Search cost against player count" + ("" if compiled else " (pure-Python engines)"),
-                command, timer.seconds, notes)
+    command = (
+        ("" if compiled else "AUTOMA_PURE=1 ") + f"python experiments/scaling.py "
+        f"--seconds {args.seconds:g} --positions {args.positions} --games {args.games}"
+        + (f" --only {args.only}" if args.only else "")
+    )
+    notes = [
+        "Columns: length = actions in a whole random game; times are CPU microseconds per call "
+        "or per search iteration; efficiency = simulated actions per second inside the search over "
+        "raw random-playout actions per second from the same position; *_growth = the value over "
+        "the game's value at its smallest player count.",
+        "",
+        f"Machine: {os.cpu_count()} cores, engines: {native.engines_label()}, load average {load:.1f} "
+        "when the run started (other "
+        "work on a shared machine still slows CPU-time figures somewhat: single figures can be "
+        "off by 10-20%).",
+        "",
+        "Does the cost of an iteration grow faster than the game's own length?  It does when the "
+        "cost per simulated action rises with the player count: its fitted trend from the smallest "
+        f"count to the largest, with a 95% bootstrap interval over the positions, against x{SLACK:g} "
+        "(a 12-seat table may cost somewhat more per action than a 4-seat one: more seats to ask "
+        "at night, longer target lists):",
+        "",
+    ] + verdicts(rows)
+    write_table(
+        out,
+        stem,
+        COLUMNS,
+        [[r[c] for c in COLUMNS] for r in rows],
+        "Search cost against player count" + ("" if compiled else " (pure-Python engines)"),
+        command,
+        timer.seconds,
+        notes,
+    )
     plot(rows, out / f"{stem}.png")
 
 

@@ -1,7 +1,8 @@
 """Table 4: seat advantage per game: one bot in every seat, win rate by seat.
 
-    python experiments/seat_advantage.py [--games 100] [--seed 7]
+python experiments/seat_advantage.py [--games 100] [--seed 7]
 """
+
 from common import Timer, parser, plot, write_table
 
 from automa.search import arena
@@ -32,17 +33,48 @@ def main() -> None:
             xs, ys, lows, highs = [], [], [], []
             for seat in report.seats:
                 s = int(seat.bot.split()[1])
-                rows.append([game, players, bot, s, seat.games, seat.wins, seat.win_rate, seat.low,
-                             seat.high, seat.mean_score])
+                rows.append(
+                    [
+                        game,
+                        players,
+                        bot,
+                        s,
+                        seat.games,
+                        seat.wins,
+                        seat.win_rate,
+                        seat.low,
+                        seat.high,
+                        seat.mean_score,
+                    ]
+                )
                 xs.append(s), ys.append(seat.win_rate), lows.append(seat.low), highs.append(seat.high)
             series[f"{game} ({bot})"] = (xs, ys, lows, highs)
             print(arena.format_report(report))
     command = f"python experiments/seat_advantage.py --games {args.games} --seed {args.seed}"
-    write_table(args.out, "seat_advantage", ["game", "players", "bot in every seat", "seat", "games",
-                                             "wins", "win rate", "wilson low", "wilson high", "mean score"],
-                rows, "Seat advantage (self-play, one bot in every seat)", command, timer.seconds,
-                ["Wins are counted as the tournament report counts them: a tie is split equally among the seats "
-                 "that share first place; in Salem every seat of the winning side has won."])
+    write_table(
+        args.out,
+        "seat_advantage",
+        [
+            "game",
+            "players",
+            "bot in every seat",
+            "seat",
+            "games",
+            "wins",
+            "win rate",
+            "wilson low",
+            "wilson high",
+            "mean score",
+        ],
+        rows,
+        "Seat advantage (self-play, one bot in every seat)",
+        command,
+        timer.seconds,
+        [
+            "Wins are counted as the tournament report counts them: a tie is split equally among the seats "
+            "that share first place; in Salem every seat of the winning side has won."
+        ],
+    )
     plot(args.out, "seat_advantage", series, "seat", "win rate", "Seat advantage in self-play")
 
 

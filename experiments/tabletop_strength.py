@@ -21,6 +21,7 @@ with the hidden information given away, so its gap to the expert is what the hid
 information costs.  Finished games are kept as JSON lines in --work, so an interrupted
 run resumes where it stopped and a rerun only plays what is missing.
 """
+
 import re
 import statistics
 import time
@@ -56,8 +57,9 @@ def make_player(spec: str, game, seed: int, budget: int, base: str = ""):
     if spec != CEILING:
         return make_bot(spec, game, seed)
     settings = expert_settings(base)
-    return TrueStateExpert(game, seed=seed, spec=CEILING, candidates=settings["candidates"] * budget,
-                           worlds=settings["worlds"])
+    return TrueStateExpert(
+        game, seed=seed, spec=CEILING, candidates=settings["candidates"] * budget, worlds=settings["worlds"]
+    )
 
 
 def play_timed(task, budget: int, base: str = "") -> dict:
@@ -74,8 +76,14 @@ def play_timed(task, budget: int, base: str = "") -> dict:
         cpu.append(time.process_time() - start_cpu)
         state.apply_action(action)
     totals = [state.final_breakdown(s)["total"] for s in range(len(task.seats))]
-    return {"index": task.index, "won": state.outcome().winners == (seat,), "score": totals[seat],
-            "mumanbot": totals[1 - seat], "seconds": seconds, "cpu": cpu}
+    return {
+        "index": task.index,
+        "won": state.outcome().winners == (seat,),
+        "score": totals[seat],
+        "mumanbot": totals[1 - seat],
+        "seconds": seconds,
+        "cpu": cpu,
+    }
 
 
 def measure(spec: str, level: str, games: int, seed: int, work: Path, budget: int, base: str = "") -> dict:
@@ -84,21 +92,37 @@ def measure(spec: str, level: str, games: int, seed: int, work: Path, budget: in
     params = arena.resolve_params("tabletop_inc", None, None, lineup)
     tasks = arena.schedule("tabletop_inc", params, lineup, games, seed)
     if spec == CEILING:
-        tasks = [t.__class__(**{**t.__dict__, "seats": tuple(CEILING if s == "tabletop-expert" else s
-                                                               for s in t.seats)}) for t in tasks]
-    slug = re.sub(r"[^A-Za-z0-9=.-]+", "_", f"{spec}-{level}-{seed}"
-                  + (f"-x{budget}" + (f"-{base}" if base else "") if spec == CEILING else ""))
+        tasks = [
+            t.__class__(
+                **{**t.__dict__, "seats": tuple(CEILING if s == "tabletop-expert" else s for s in t.seats)}
+            )
+            for t in tasks
+        ]
+    slug = re.sub(
+        r"[^A-Za-z0-9=.-]+",
+        "_",
+        f"{spec}-{level}-{seed}" + (f"-x{budget}" + (f"-{base}" if base else "") if spec == CEILING else ""),
+    )
     path = work / f"{slug}.jsonl"
     results = resumable(path, tasks, play_timed, budget, base)
     wins = sum(r["won"] for r in results)
     low, high = wilson_interval(wins, games)
     seconds = sorted(s for r in results for s in r["seconds"])
     cpu = sorted(s for r in results for s in r["cpu"])
-    return {"wins": wins, "rate": wins / games, "low": low, "high": high,
-            "score": statistics.fmean(r["score"] for r in results),
-            "mumanbot": statistics.fmean(r["mumanbot"] for r in results),
-            "median s": statistics.median(seconds), "p90 s": seconds[int(0.9 * len(seconds))],
-            "max s": seconds[-1], "median cpu s": statistics.median(cpu), "max cpu s": cpu[-1], "game s": statistics.fmean(sum(r["seconds"]) for r in results)}
+    return {
+        "wins": wins,
+        "rate": wins / games,
+        "low": low,
+        "high": high,
+        "score": statistics.fmean(r["score"] for r in results),
+        "mumanbot": statistics.fmean(r["mumanbot"] for r in results),
+        "median s": statistics.median(seconds),
+        "p90 s": seconds[int(0.9 * len(seconds))],
+        "max s": seconds[-1],
+        "median cpu s": statistics.median(cpu),
+        "max cpu s": cpu[-1],
+        "game s": statistics.fmean(sum(r["seconds"]) for r in results),
+    }
 
 
 def main() -> None:
@@ -107,22 +131,38 @@ def main() -> None:
     p.add_argument("--bots", default="tabletop-expert;tabletop-heuristic", help="';'-separated bot specs")
     p.add_argument("--levels", default="normal;hard", help="';'-separated Mumanbot levels")
     p.add_argument("--games-for", default="", help="';'-separated SPEC@LEVEL=N: rows with other game counts")
-    p.add_argument("--ceiling-games", type=int, default=0,
-                   help="games of the true-state diagnostic against the first level (0: none)")
-    p.add_argument("--ceiling-budget", default="5",
-                   help="the diagnostic's budgets, times the expert's, comma-separated (a row each)")
-    p.add_argument("--ceiling-expert", default="",
-                   help="the expert settings the diagnostic searches with, e.g. 'worlds=3,candidates=4' "
-                        "(default: the expert's own); its comparison row is that expert")
-    p.add_argument("--work", type=Path, default=Path("tabletop-strength-games"),
-                   help="folder for the finished games (resumable)")
+    p.add_argument(
+        "--ceiling-games",
+        type=int,
+        default=0,
+        help="games of the true-state diagnostic against the first level (0: none)",
+    )
+    p.add_argument(
+        "--ceiling-budget",
+        default="5",
+        help="the diagnostic's budgets, times the expert's, comma-separated (a row each)",
+    )
+    p.add_argument(
+        "--ceiling-expert",
+        default="",
+        help="the expert settings the diagnostic searches with, e.g. 'worlds=3,candidates=4' "
+        "(default: the expert's own); its comparison row is that expert",
+    )
+    p.add_argument(
+        "--work",
+        type=Path,
+        default=Path("tabletop-strength-games"),
+        help="folder for the finished games (resumable)",
+    )
     args = p.parse_args()
     if args.jobs != 1:
         p.error("the games are timed one at a time: --jobs 1")
     specs = [b for b in args.bots.split(";") if b]
     levels = [lv for lv in args.levels.split(";") if lv]
     counts = dict(item.rsplit("=", 1) for item in args.games_for.split(";") if item)
-    plan = [(spec, level, int(counts.get(f"{spec}@{level}", args.games)), 1) for spec in specs for level in levels]
+    plan = [
+        (spec, level, int(counts.get(f"{spec}@{level}", args.games)), 1) for spec in specs for level in levels
+    ]
     try:
         budgets = [int(b) for b in args.ceiling_budget.split(",") if b]
     except ValueError:
@@ -133,42 +173,93 @@ def main() -> None:
         except BotSpecError as err:
             p.error(f"--ceiling-expert: {err}")
         plan += [(CEILING, levels[0], args.ceiling_games, budget) for budget in budgets]
-        plan.append(("tabletop-expert" + (f":{args.ceiling_expert}" if args.ceiling_expert else ""),
-                     levels[0], args.ceiling_games, 1))
+        plan.append(
+            (
+                "tabletop-expert" + (f":{args.ceiling_expert}" if args.ceiling_expert else ""),
+                levels[0],
+                args.ceiling_games,
+                1,
+            )
+        )
     args.work.mkdir(parents=True, exist_ok=True)
-    header = ["player", "Mumanbot level", "games", "wins", "win rate", "wilson low", "wilson high",
-              "player mean VP", "Mumanbot mean VP", "median ms/move", "p90 ms/move", "max ms/move", "median CPU ms/move",
-              "max CPU ms/move", "mean s/game"]
+    header = [
+        "player",
+        "Mumanbot level",
+        "games",
+        "wins",
+        "win rate",
+        "wilson low",
+        "wilson high",
+        "player mean VP",
+        "Mumanbot mean VP",
+        "median ms/move",
+        "p90 ms/move",
+        "max ms/move",
+        "median CPU ms/move",
+        "max CPU ms/move",
+        "mean s/game",
+    ]
     rows = []
     with Timer() as timer:
         for spec, level, games, budget in plan:
             r = measure(spec, level, games, args.seed, args.work, budget, args.ceiling_expert)
             label = f"{spec} (x{budget} budget)" if spec == CEILING else spec
-            rows.append([label, level, games, r["wins"], r["rate"], r["low"], r["high"], r["score"], r["mumanbot"],
-                         1000 * r["median s"], 1000 * r["p90 s"], 1000 * r["max s"], 1000 * r["median cpu s"],
-                         1000 * r["max cpu s"], r["game s"]])
-            print(f"{label:<40} {level:<7} {games:>4} games: {r['rate']:.3f} [{r['low']:.3f}, {r['high']:.3f}] "
-                  f"VP {r['score']:.1f} vs {r['mumanbot']:.1f}, median {1000 * r['median s']:.1f} ms, "
-                  f"max {1000 * r['max s']:.0f} ms", flush=True)
-    command = (f"python experiments/tabletop_strength.py --games {args.games} --seed {args.seed} --jobs 1 "
-               f"--bots '{args.bots}' --levels '{args.levels}' --games-for '{args.games_for}' "
-               f"--ceiling-games {args.ceiling_games} "
-               f"--ceiling-budget {args.ceiling_budget}"
-               + (f" --ceiling-expert '{args.ceiling_expert}'" if args.ceiling_expert else ""))
-    notes = ["Intervals are Wilson 95%. Milliseconds per move are the bot's `act` alone (the engine's own work "
-             "excluded); the games run one at a time, on a 2-core machine that other jobs shared, so the "
-             "wall-clock times carry their waiting; CPU ms is the process's own time for the same moves.",
-             "Each row's games are those of `automa tournament tabletop_inc --bots 'SPEC,mumanbot:LEVEL' "
-             f"--games N --seed {args.seed}` (N = the row's games; seats rotate, the player always moves first).",
-             f"`{CEILING}` is a diagnostic kept in this script, never a registered bot: the search of the expert "
-             + (f"`tabletop-expert:{args.ceiling_expert}` " if args.ceiling_expert else "")
-             + "on the true state (it sees the deck orders and the ZAP cards to come) with the budget shown; it plays "
-             "the same deals as the expert row of the same length below it.  At x1 it is that expert's own search "
-             "told the hidden cards: the gap to the expert is what the hidden information costs; from x1 to x5, "
-             "what more candidates buy when the worlds are exact.",
-             "The minutes above count only the games this run played; games kept in --work are read back."]
-    write_table(args.out, "tabletop_strength", header, rows,
-                "Tabletop Inc.: the expert against the Mumanbot", command, timer.seconds, notes)
+            rows.append(
+                [
+                    label,
+                    level,
+                    games,
+                    r["wins"],
+                    r["rate"],
+                    r["low"],
+                    r["high"],
+                    r["score"],
+                    r["mumanbot"],
+                    1000 * r["median s"],
+                    1000 * r["p90 s"],
+                    1000 * r["max s"],
+                    1000 * r["median cpu s"],
+                    1000 * r["max cpu s"],
+                    r["game s"],
+                ]
+            )
+            print(
+                f"{label:<40} {level:<7} {games:>4} games: {r['rate']:.3f} [{r['low']:.3f}, {r['high']:.3f}] "
+                f"VP {r['score']:.1f} vs {r['mumanbot']:.1f}, median {1000 * r['median s']:.1f} ms, "
+                f"max {1000 * r['max s']:.0f} ms",
+                flush=True,
+            )
+    command = (
+        f"python experiments/tabletop_strength.py --games {args.games} --seed {args.seed} --jobs 1 "
+        f"--bots '{args.bots}' --levels '{args.levels}' --games-for '{args.games_for}' "
+        f"--ceiling-games {args.ceiling_games} "
+        f"--ceiling-budget {args.ceiling_budget}"
+        + (f" --ceiling-expert '{args.ceiling_expert}'" if args.ceiling_expert else "")
+    )
+    notes = [
+        "Intervals are Wilson 95%. Milliseconds per move are the bot's `act` alone (the engine's own work "
+        "excluded); the games run one at a time, on a 2-core machine that other jobs shared, so the "
+        "wall-clock times carry their waiting; CPU ms is the process's own time for the same moves.",
+        "Each row's games are those of `automa tournament tabletop_inc --bots 'SPEC,mumanbot:LEVEL' "
+        f"--games N --seed {args.seed}` (N = the row's games; seats rotate, the player always moves first).",
+        f"`{CEILING}` is a diagnostic kept in this script, never a registered bot: the search of the expert "
+        + (f"`tabletop-expert:{args.ceiling_expert}` " if args.ceiling_expert else "")
+        + "on the true state (it sees the deck orders and the ZAP cards to come) with the budget shown; it plays "
+        "the same deals as the expert row of the same length below it.  At x1 it is that expert's own search "
+        "told the hidden cards: the gap to the expert is what the hidden information costs; from x1 to x5, "
+        "what more candidates buy when the worlds are exact.",
+        "The minutes above count only the games this run played; games kept in --work are read back.",
+    ]
+    write_table(
+        args.out,
+        "tabletop_strength",
+        header,
+        rows,
+        "Tabletop Inc.: the expert against the Mumanbot",
+        command,
+        timer.seconds,
+        notes,
+    )
 
 
 if __name__ == "__main__":

@@ -14,6 +14,7 @@ when --jobs is 1 (other work on the machine slows it down); moves with a single 
 action count too, since the bot is asked for them.  Finished games are kept as JSON lines
 in --work, so an interrupted run resumes where it stopped.
 """
+
 import re
 import statistics
 import time
@@ -44,8 +45,14 @@ def play_timed(task, spec: str) -> dict:
             seconds.append(time.perf_counter() - start)
         state.apply_action(action)
     outcome = state.outcome()
-    return {"index": task.index, "seat": seat, "won": outcome.winners == (seat,),
-            "reason": outcome.reason, "rounds": state.round, "seconds": seconds}
+    return {
+        "index": task.index,
+        "seat": seat,
+        "won": outcome.winners == (seat,),
+        "reason": outcome.reason,
+        "rounds": state.round,
+        "seconds": seconds,
+    }
 
 
 def measure(spec: str, opponent: str, games: int, seed: int, jobs: int, work: Path) -> list[dict]:
@@ -63,27 +70,58 @@ def side_row(spec: str, opponent: str, seat: int, results: list[dict]) -> list:
     wins = sum(r["won"] for r in mine)
     low, high = wilson_interval(wins, len(mine))
     seconds = sorted(s for r in mine for s in r["seconds"])
-    return [spec, opponent, SIDES[seat], len(mine), wins, wins / len(mine), low, high,
-            statistics.fmean(r["rounds"] for r in mine), 1000 * statistics.median(seconds),
-            1000 * seconds[int(0.9 * len(seconds))], 1000 * seconds[-1],
-            statistics.fmean(sum(r["seconds"]) for r in mine)]
+    return [
+        spec,
+        opponent,
+        SIDES[seat],
+        len(mine),
+        wins,
+        wins / len(mine),
+        low,
+        high,
+        statistics.fmean(r["rounds"] for r in mine),
+        1000 * statistics.median(seconds),
+        1000 * seconds[int(0.9 * len(seconds))],
+        1000 * seconds[-1],
+        statistics.fmean(sum(r["seconds"]) for r in mine),
+    ]
 
 
 def main() -> None:
     p = parser(__doc__, games=200, seed=1)
     p.set_defaults(jobs=1)
-    p.add_argument("--bots", default="watergate-expert;watergate-heuristic",
-                   help="';'-separated bot specs, each playing both sides against --opponent")
+    p.add_argument(
+        "--bots",
+        default="watergate-expert;watergate-heuristic",
+        help="';'-separated bot specs, each playing both sides against --opponent",
+    )
     p.add_argument("--opponent", default="watergate-heuristic")
-    p.add_argument("--work", type=Path, default=Path("watergate-strength-games"),
-                   help="folder for the finished games (resumable)")
+    p.add_argument(
+        "--work",
+        type=Path,
+        default=Path("watergate-strength-games"),
+        help="folder for the finished games (resumable)",
+    )
     args = p.parse_args()
     specs = [b for b in args.bots.split(";") if b]
     if args.opponent in specs:
         p.error(f"--bots must differ from --opponent ({args.opponent}): a seat is told apart by its spec")
     args.work.mkdir(parents=True, exist_ok=True)
-    header = ["player", "opponent", "side", "games", "wins", "win rate", "wilson low", "wilson high",
-              "mean rounds", "median ms/move", "p90 ms/move", "max ms/move", "mean s/game"]
+    header = [
+        "player",
+        "opponent",
+        "side",
+        "games",
+        "wins",
+        "win rate",
+        "wilson low",
+        "wilson high",
+        "mean rounds",
+        "median ms/move",
+        "p90 ms/move",
+        "max ms/move",
+        "mean s/game",
+    ]
     rows = []
     with Timer() as timer:
         for spec in specs:
@@ -91,18 +129,33 @@ def main() -> None:
             for seat in (0, 1):
                 row = side_row(spec, args.opponent, seat, results)
                 rows.append(row)
-                print(f"{spec:<40} as {SIDES[seat]:<6}: {row[5]:.3f} [{row[6]:.3f}, {row[7]:.3f}] "
-                      f"median {row[9]:.1f} ms, max {row[11]:.0f} ms", flush=True)
-    command = (f"python experiments/watergate_strength.py --games {args.games} --seed {args.seed} "
-               f"--jobs {args.jobs} --bots '{args.bots}' --opponent '{args.opponent}'")
-    notes = ["Intervals are Wilson 95%. Milliseconds per move are the bot's `act` alone (the engine's own "
-             "work excluded); with --jobs 1 the games run one at a time, on a 2-core machine that other "
-             "jobs shared.",
-             "Each player's two rows are the games of `automa tournament watergate --bots 'SPEC,OPPONENT' "
-             f"--games {args.games} --seed {args.seed}`: the same deals, once from each side.",
-             "The minutes above count only the games this run played; games kept in --work are read back."]
-    write_table(args.out, "watergate_strength", header, rows,
-                "Watergate: the expert against the heuristic player, by side", command, timer.seconds, notes)
+                print(
+                    f"{spec:<40} as {SIDES[seat]:<6}: {row[5]:.3f} [{row[6]:.3f}, {row[7]:.3f}] "
+                    f"median {row[9]:.1f} ms, max {row[11]:.0f} ms",
+                    flush=True,
+                )
+    command = (
+        f"python experiments/watergate_strength.py --games {args.games} --seed {args.seed} "
+        f"--jobs {args.jobs} --bots '{args.bots}' --opponent '{args.opponent}'"
+    )
+    notes = [
+        "Intervals are Wilson 95%. Milliseconds per move are the bot's `act` alone (the engine's own "
+        "work excluded); with --jobs 1 the games run one at a time, on a 2-core machine that other "
+        "jobs shared.",
+        "Each player's two rows are the games of `automa tournament watergate --bots 'SPEC,OPPONENT' "
+        f"--games {args.games} --seed {args.seed}`: the same deals, once from each side.",
+        "The minutes above count only the games this run played; games kept in --work are read back.",
+    ]
+    write_table(
+        args.out,
+        "watergate_strength",
+        header,
+        rows,
+        "Watergate: the expert against the heuristic player, by side",
+        command,
+        timer.seconds,
+        notes,
+    )
 
 
 if __name__ == "__main__":

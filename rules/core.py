@@ -4,6 +4,7 @@ A game is a `Game` subclass with a frozen `Params` dataclass and a `State` subcl
 States are plain data: lists, dicts, ints, strings, tuples and one `random.Random`.
 Everything here is deliberately small so that search can clone and step states fast.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -24,10 +25,17 @@ TERMINAL = -4
 
 #: Modules under `rules/` that register a game when imported.  A game is listed here
 #: once its engine passes the conformance suite.
-GAME_MODULES: list[str] = ["automa.rules.pi", "automa.rules.pulitzer", "automa.rules.tabletop_inc", "automa.rules.watergate", "automa.rules.salem"]
+GAME_MODULES: list[str] = [
+    "automa.rules.pi",
+    "automa.rules.pulitzer",
+    "automa.rules.tabletop_inc",
+    "automa.rules.watergate",
+    "automa.rules.salem",
+]
 
 
 # --------------------------------------------------------------------------- errors
+
 
 class AutomaError(Exception):
     """Base of every error this library raises on purpose."""
@@ -36,8 +44,9 @@ class AutomaError(Exception):
 class IllegalActionError(AutomaError, ValueError):
     """An action that is not legal now.  The state it was offered to is unchanged."""
 
-    def __init__(self, action: Any, legal: Sequence[Any] | None = None, reason: str = "",
-                 state: "State | None" = None):
+    def __init__(
+        self, action: Any, legal: Sequence[Any] | None = None, reason: str = "", state: "State | None" = None
+    ):
         self.action = action
         self.legal = list(legal) if legal is not None else None
         self.reason = reason
@@ -70,11 +79,13 @@ class DataError(AutomaError, ValueError):
 
 class UnknownGameError(AutomaError, KeyError):
     """A game name that is not registered (the message lists the games)."""
+
     def __str__(self) -> str:  # KeyError would quote the whole message
         return self.args[0]
 
 
 # --------------------------------------------------------------------------- params
+
 
 @dataclass(frozen=True)
 class GameParams:
@@ -124,6 +135,7 @@ def _unjson(value: Any) -> Any:
 
 # --------------------------------------------------------------------------- game
 
+
 class Game:
     """A game with fixed parameters.  Holds the loaded component data, shared by all
     states of the game (never mutated after load)."""
@@ -163,8 +175,7 @@ class Game:
         fields = {f.name for f in dataclasses.fields(cls.Params)}
         unknown = set(kwargs) - fields
         if unknown:
-            raise ParamError(f"{cls.name}: unknown parameter(s) {sorted(unknown)}; "
-                             f"allowed: {sorted(fields)}")
+            raise ParamError(f"{cls.name}: unknown parameter(s) {sorted(unknown)}; allowed: {sorted(fields)}")
         kwargs = {k: _unjson(v) for k, v in kwargs.items()}
         if "mode" not in kwargs and "players" in kwargs:
             kwargs["mode"] = cls.default_mode(kwargs["players"])
@@ -178,8 +189,9 @@ class Game:
             raise ParamError(f"{cls.name}: unknown mode {mode!r}; allowed: {', '.join(cls.modes)}")
         counts = cls.modes[mode]
         if kwargs.get("players") not in counts:
-            raise ParamError(f"{cls.name} mode {mode!r} takes {_count_text(counts)} players, "
-                             f"got {kwargs.get('players')!r}")
+            raise ParamError(
+                f"{cls.name} mode {mode!r} takes {_count_text(counts)} players, got {kwargs.get('players')!r}"
+            )
         return cls.Params(**kwargs)
 
     @classmethod
@@ -258,6 +270,7 @@ def _count_text(counts: Sequence[int]) -> str:
 
 
 # --------------------------------------------------------------------------- state
+
 
 class State:
     """The whole position, hidden parts included.
@@ -379,8 +392,9 @@ class State:
 @dataclass(frozen=True)
 class Outcome:
     """How a game ended: the winners, each seat's rank and why."""
+
     winners: tuple[int, ...]
-    ranks: tuple[int, ...]      # 1 = first; equal scores share a rank
+    ranks: tuple[int, ...]  # 1 = first; equal scores share a rank
     reason: str = ""
 
     @staticmethod
@@ -401,6 +415,7 @@ class Outcome:
 
 # --------------------------------------------------------------------------- helpers
 
+
 def snapshot(value: Any) -> Any:
     """A comparable deep image of plain data (used by tests to compare states).
     The game object and the rng are summarised by their parameters and state."""
@@ -417,16 +432,24 @@ def snapshot(value: Any) -> Any:
     if isinstance(value, (set, frozenset)):
         return ("set", tuple(sorted((snapshot(v) for v in value), key=repr)))
     if dataclasses.is_dataclass(value):
-        return (type(value).__name__, tuple(snapshot(getattr(value, f.name)) for f in dataclasses.fields(value)))
-    if (hasattr(value, "__dict__") or hasattr(value, "__slots__")
-            or type(value).__getstate__ is not object.__getstate__):
+        return (
+            type(value).__name__,
+            tuple(snapshot(getattr(value, f.name)) for f in dataclasses.fields(value)),
+        )
+    if (
+        hasattr(value, "__dict__")
+        or hasattr(value, "__slots__")
+        or type(value).__getstate__ is not object.__getstate__
+    ):
         # what pickling keeps: a compiled engine's attributes live outside __dict__ (a
         # compiled state may have no __dict__ at all)
         fields = value.__getstate__()
-        if isinstance(fields, tuple):               # (__dict__, slots) of a slotted class
+        if isinstance(fields, tuple):  # (__dict__, slots) of a slotted class
             fields = {**(fields[0] or {}), **(fields[1] or {})}
-        return (type(value).__name__, tuple((n, snapshot(fields[n])) for n in sorted(fields or ())
-                                             if not n.startswith("_cache")))
+        return (
+            type(value).__name__,
+            tuple((n, snapshot(fields[n])) for n in sorted(fields or ()) if not n.startswith("_cache")),
+        )
     return repr(value)
 
 
@@ -443,8 +466,10 @@ def format_plain(value: Any, indent: int = 0) -> str:
                 lines.append(f"{pad}{key}: {_flat_text(item)}")
         return "\n".join(lines)
     if isinstance(value, list) and not _is_flat(value):
-        return "\n".join(format_plain(item, indent) if isinstance(item, (dict, list))
-                         else f"{pad}- {_flat_text(item)}" for item in value)
+        return "\n".join(
+            format_plain(item, indent) if isinstance(item, (dict, list)) else f"{pad}- {_flat_text(item)}"
+            for item in value
+        )
     return f"{pad}{_flat_text(value)}"
 
 
@@ -503,9 +528,11 @@ def rules_data_hash(data_dir: Path | None) -> str:
 
 # --------------------------------------------------------------------------- data files
 
+
 def load_data_file(path: Path | str) -> dict:
     """Load a TOML or JSON data file; a syntax error names the file."""
     import tomllib
+
     path = Path(path)
     try:
         text = path.read_text(encoding="utf-8")
@@ -521,10 +548,12 @@ def load_data_file(path: Path | str) -> dict:
 
 def audited(load):
     """Decorate a game's data loader with `audit_data`."""
+
     @functools.wraps(load)
     def checked(*args, **kwargs):
         with audit_data():
             return load(*args, **kwargs)
+
     return checked
 
 
@@ -575,16 +604,18 @@ def check_all_read(readers: Iterable["DataReader"]) -> None:
         unknown = sorted(set(reader.data) - asked[where] - HEADER_KEYS - reader.documented)
         if unknown:
             known = sorted(asked[where] | reader.documented)
-            raise reader.error(unknown[0], "is not a key this file takes"
-                               + (f" here (known: {', '.join(known)})" if known else ""))
+            raise reader.error(
+                unknown[0],
+                "is not a key this file takes" + (f" here (known: {', '.join(known)})" if known else ""),
+            )
 
 
 class DataReader:
     """Typed access to a loaded data file, so every error names the file and the field.
 
-        reader = DataReader(path)
-        for i, card in reader.items("cards"):
-            card.int("value", low=0, high=9)
+    reader = DataReader(path)
+    for i, card in reader.items("cards"):
+        card.int("value", low=0, high=9)
     """
 
     def __init__(self, path: Path | str, data: Any = None, field: str = "", _family: list | None = None):
@@ -665,8 +696,11 @@ class DataReader:
             ident = entry.get("id") if isinstance(entry, dict) else None
             if isinstance(ident, str):
                 if ident in seen:
-                    raise DataError(self.path, f"{self._name(key)}[{ident}]",
-                                    f"is a duplicate id (entries {seen[ident] + 1} and {i + 1})")
+                    raise DataError(
+                        self.path,
+                        f"{self._name(key)}[{ident}]",
+                        f"is a duplicate id (entries {seen[ident] + 1} and {i + 1})",
+                    )
                 seen[ident] = i
             # an entry with an id is named by it, as printed on the card
             label = ident if isinstance(ident, str) else i
@@ -697,8 +731,9 @@ class DataReader:
             raise self.error(key, f"must be true or false, got {value!r}")
         return value
 
-    def list(self, key: str, item_type: type | tuple = (int, str), length: int | None = None,
-             default: Any = ...) -> list:
+    def list(
+        self, key: str, item_type: type | tuple = (int, str), length: int | None = None, default: Any = ...
+    ) -> list:
         value = self.raw(key, default)
         if not isinstance(value, list):
             raise self.error(key, f"must be a list, got {value!r}")
@@ -776,4 +811,3 @@ def play_random(state: State, rng: random.Random, max_actions: int | None = None
         state._apply(state.random_action(rng))
         steps += 1
     return steps
-

@@ -2,6 +2,7 @@
 draw (so records do not change), without its Python-level call overhead.  Shared by every
 engine that wants them; a Python whose `random` draws differently is detected at import and
 the plain methods are used instead."""
+
 from __future__ import annotations
 
 import _random
@@ -152,8 +153,12 @@ _HEAD: Final = object.__basicsize__
 _BODY: Final = random.Random.__mro__[1].__basicsize__ - object.__basicsize__
 _MEMMOVE: Final = ctypes.memmove
 #: whether clone_rng copies as bytes (checked at import: the layout, then the copies themselves)
-BYTE_COPY: Final = (sys.implementation.name == "cpython" and not sysconfig.get_config_var("Py_GIL_DISABLED")
-                    and _BODY == 4 * 625 + (-4 * 625) % 8 and _byte_copy_works())
+BYTE_COPY: Final = (
+    sys.implementation.name == "cpython"
+    and not sysconfig.get_config_var("Py_GIL_DISABLED")
+    and _BODY == 4 * 625 + (-4 * 625) % 8
+    and _byte_copy_works()
+)
 
 BIT_LENGTHS: Final = [n.bit_length() for n in range(257)]
 #: whether this Python's random.Random draws as the functions above assume (checked at import)

@@ -29,6 +29,7 @@ and, for the web board (`automa serve`):
   decision has so many actions that it is taken in two steps (a journalist, then a space);
   ``""`` for an action that needs no group.
 """
+
 from __future__ import annotations
 
 import importlib

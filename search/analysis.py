@@ -7,6 +7,7 @@ every seat played by the game's playout player, and scored a win or not for the 
 in a team game).  Sharing the worlds across candidates compares them on equal luck.  The rate
 comes with its Wilson 95% interval, so a hint says how far it can be trusted.
 """
+
 from __future__ import annotations
 
 import random
@@ -26,7 +27,7 @@ MAX_PLAYOUTS = 2000
 class MoveEstimate:
     action: Hashable
     text: str
-    expert_rank: int        # 0: the expert's own choice
+    expert_rank: int  # 0: the expert's own choice
     wins: float = 0.0
     playouts: int = 0
 
@@ -43,11 +44,20 @@ def playout_spec(game: Game) -> str:
     """The player of every seat in an analysis playout: the game's fast strong player
     (search/presets.toml `playouts`), else the one-step look-ahead."""
     from automa.search.mcts import presets
+
     return presets()["playouts"].get(game.name, "greedy")
 
 
-def analyse(game: Game, state: State, seat: int, seconds: float, candidates: int = 3, seed: int = 0,
-            expert: str = "level:expert", playouts: int | None = None) -> tuple[list[MoveEstimate], dict]:
+def analyse(
+    game: Game,
+    state: State,
+    seat: int,
+    seconds: float,
+    candidates: int = 3,
+    seed: int = 0,
+    expert: str = "level:expert",
+    playouts: int | None = None,
+) -> tuple[list[MoveEstimate], dict]:
     """The expert's `candidates` best moves for `seat`, best estimated win rate first, after
     about `seconds` of playouts (or exactly `playouts` worlds, which repeats from the seed);
     and what was done (playouts, seconds, legal moves)."""
@@ -59,8 +69,15 @@ def analyse(game: Game, state: State, seat: int, seconds: float, candidates: int
     rows = [MoveEstimate(a, state.action_to_string(a), k) for k, a in enumerate(chosen)]
     spec = playout_spec(game)
     automata = set(game.automaton_seats())
-    stats = {"seconds": 0.0, "playouts": 0, "legal": len(legal), "asked": seconds, "player": spec,
-             "automata": bool(automata), "deciders": game.num_players - len(automata)}
+    stats = {
+        "seconds": 0.0,
+        "playouts": 0,
+        "legal": len(legal),
+        "asked": seconds,
+        "player": spec,
+        "automata": bool(automata),
+        "deciders": game.num_players - len(automata),
+    }
     if len(legal) == 1:
         return rows, stats
     team = game.team_wins
@@ -68,8 +85,9 @@ def analyse(game: Game, state: State, seat: int, seconds: float, candidates: int
     rng = random.Random(seed)
     deadline = start + seconds
     limit = MAX_PLAYOUTS if playouts is None else playouts
-    while rows[0].playouts < limit and (playouts is not None or rows[0].playouts == 0
-                                        or time.perf_counter() < deadline):
+    while rows[0].playouts < limit and (
+        playouts is not None or rows[0].playouts == 0 or time.perf_counter() < deadline
+    ):
         world = state.determinize(seat, rng)
         for row in rows:
             x = world.clone()

@@ -4,6 +4,7 @@ Every game of a tournament is fixed in advance by the root seed: its deal seed, 
 seating and each bot's seed come from a `numpy.random.SeedSequence` tree keyed by the
 game's index, so a result never depends on which worker ran it or in what order.
 """
+
 from __future__ import annotations
 
 import csv
@@ -28,14 +29,17 @@ from automa.search.stats import SPRT, Rating, ratings_with_bootstrap, wilson_int
 
 class TournamentError(AutomaError):
     """A tournament that cannot start or go on (bad settings, another tournament's file, a dead worker)."""
+
     pass
 
 
 # --------------------------------------------------------------------------- schedule
 
+
 @dataclass(frozen=True)
 class GameTask:
     """One scheduled game: its seats, seeds and place in the tournament (picklable, for workers)."""
+
     index: int
     game: str
     params: dict
@@ -52,6 +56,7 @@ class GameTask:
 
 def _seed_from(root: int, *key: int) -> int:
     import numpy as np  # here, not at import: worker processes that only play start faster
+
     seq = np.random.SeedSequence(root, spawn_key=key)
     return int(seq.generate_state(1, dtype=np.uint64)[0] >> np.uint64(1))
 
@@ -72,21 +77,30 @@ def lineup(bots: Sequence[str], players: int) -> list[str]:
     if not bots:
         raise TournamentError("give at least one bot spec")
     if len(bots) > players:
-        raise TournamentError(f"{len(bots)} bots for {players} seats: give at most {players} "
-                              f"bot specs (or raise --players)")
+        raise TournamentError(
+            f"{len(bots)} bots for {players} seats: give at most {players} bot specs (or raise --players)"
+        )
     return [bots[s % len(bots)] for s in range(players)]
 
 
-def tournament_id(game: str, params: dict, bots: Sequence[str], games: int, seed: int,
-                  rotation: str, duplicate: bool) -> str:
+def tournament_id(
+    game: str, params: dict, bots: Sequence[str], games: int, seed: int, rotation: str, duplicate: bool
+) -> str:
     """A short hash of the settings, stored in every record so --resume never mixes tournaments."""
     text = json.dumps([game, params, list(bots), games, seed, rotation, duplicate], sort_keys=True)
     return hashlib.sha256(text.encode()).hexdigest()[:12]
 
 
-def schedule(game: str, params: dict, bots: Sequence[str], games: int, seed: int,
-             rotation: str = "rotate", duplicate: bool = True,
-             move_seconds: float = 0.0) -> list[GameTask]:
+def schedule(
+    game: str,
+    params: dict,
+    bots: Sequence[str],
+    games: int,
+    seed: int,
+    rotation: str = "rotate",
+    duplicate: bool = True,
+    move_seconds: float = 0.0,
+) -> list[GameTask]:
     """Games 0..games-1. With `duplicate`, consecutive games replay one deal under every
     seating (so the luck of the deal cancels); without, every game gets a new deal."""
     players = params["players"]
@@ -99,23 +113,38 @@ def schedule(game: str, params: dict, bots: Sequence[str], games: int, seed: int
         match = g // len(orders) if duplicate else g
         order = orders[seating]
         seats = tuple(line[order[s]] for s in range(players))
-        tasks.append(GameTask(
-            index=g, game=game, params=dict(params), seats=seats,
-            game_seed=_seed_from(seed, 0, match),
-            bot_seeds=tuple(_seed_from(seed, 1, g, s) for s in range(players)),
-            match=match, seating=seating, tournament=tid, move_seconds=move_seconds,
-            module=game_class(game).__module__))
+        tasks.append(
+            GameTask(
+                index=g,
+                game=game,
+                params=dict(params),
+                seats=seats,
+                game_seed=_seed_from(seed, 0, match),
+                bot_seeds=tuple(_seed_from(seed, 1, g, s) for s in range(players)),
+                match=match,
+                seating=seating,
+                tournament=tid,
+                move_seconds=move_seconds,
+                module=game_class(game).__module__,
+            )
+        )
     return tasks
 
 
 # --------------------------------------------------------------------------- one game
 
+
 def play_game(task: GameTask, on_move: Callable | None = None) -> dict:
     """Play one scheduled game to the end and return its record (an error row if a bot or
     the engine raised, a forfeit row if a bot overran the per-move time limit)."""
     start = time.perf_counter()
-    extra = {"index": task.index, "match": task.match, "seating": task.seating,
-             "tournament": task.tournament, "bot_seeds": list(task.bot_seeds)}
+    extra = {
+        "index": task.index,
+        "match": task.match,
+        "seating": task.seating,
+        "tournament": task.tournament,
+        "bot_seeds": list(task.bot_seeds),
+    }
     actions: list = []
     game = None
     try:
@@ -123,8 +152,11 @@ def play_game(task: GameTask, on_move: Callable | None = None) -> dict:
             importlib.import_module(task.module)
         game = load_game(task.game, **task.params).with_automaton_seats(task.seats)
         automata = set(game.automaton_seats())
-        bots = {s: make_bot(spec, game, task.bot_seeds[s])
-                for s, spec in enumerate(task.seats) if s not in automata}
+        bots = {
+            s: make_bot(spec, game, task.bot_seeds[s])
+            for s, spec in enumerate(task.seats)
+            if s not in automata
+        }
         state = game.new_initial_state(task.game_seed)
         while not state.is_terminal():
             seat = state.current_player()
@@ -138,28 +170,42 @@ def play_game(task: GameTask, on_move: Callable | None = None) -> dict:
             actions.append((action, text, seat))
             if on_move is not None:
                 on_move(state, seat, action, text)
-        return make_record(game, task.game_seed, list(task.seats), state, actions,
-                           time.perf_counter() - start, extra)
+        return make_record(
+            game, task.game_seed, list(task.seats), state, actions, time.perf_counter() - start, extra
+        )
     except Exception as exc:  # recorded, and the tournament carries on
         params = game.params.to_json() if game is not None else task.params
-        return {"format": 1, "version": library_version(), "game": task.game, "params": params,
-                "seed": task.game_seed, "seats": list(task.seats), "status": "error",
-                "error": f"{type(exc).__name__}: {exc}", "traceback": traceback.format_exc(),
-                "actions_played": len(actions), "wall_time": round(time.perf_counter() - start, 4),
-                **extra}
+        return {
+            "format": 1,
+            "version": library_version(),
+            "game": task.game,
+            "params": params,
+            "seed": task.game_seed,
+            "seats": list(task.seats),
+            "status": "error",
+            "error": f"{type(exc).__name__}: {exc}",
+            "traceback": traceback.format_exc(),
+            "actions_played": len(actions),
+            "wall_time": round(time.perf_counter() - start, 4),
+            **extra,
+        }
 
 
 def _forfeit_record(game, task, state, actions, seat, spent, start, extra) -> dict:
     others = [s for s in range(len(task.seats)) if s != seat and s not in game.automaton_seats()]
-    record = make_record(game, task.game_seed, list(task.seats), state, actions,
-                         time.perf_counter() - start, extra)
-    record.update({
-        "status": "forfeit", "forfeit_seat": seat,
-        "reason": f"seat {seat} ({task.seats[seat]}) forfeits: {spent:.2f}s for one move, "
-                  f"limit {task.move_seconds:g}s",
-        "winners": others,
-        "ranks": [2 if s == seat else 1 for s in range(len(task.seats))],
-    })
+    record = make_record(
+        game, task.game_seed, list(task.seats), state, actions, time.perf_counter() - start, extra
+    )
+    record.update(
+        {
+            "status": "forfeit",
+            "forfeit_seat": seat,
+            "reason": f"seat {seat} ({task.seats[seat]}) forfeits: {spent:.2f}s for one move, "
+            f"limit {task.move_seconds:g}s",
+            "winners": others,
+            "ranks": [2 if s == seat else 1 for s in range(len(task.seats))],
+        }
+    )
     return record
 
 
@@ -169,9 +215,11 @@ def _play_chunk(tasks: Sequence[GameTask]) -> list[dict]:
 
 # --------------------------------------------------------------------------- running
 
+
 @dataclass
 class RunResult:
     """What `run` played: the records (sorted by game), counts, time, and why it stopped early."""
+
     records: list[dict]
     played: int
     skipped: int
@@ -191,9 +239,11 @@ def _existing(out: Path, tid: str) -> dict[int, dict]:
             continue
         rec = line.record
         if rec.get("tournament") != tid:
-            raise TournamentError(f"{out} holds games of another tournament "
-                                  f"(id {rec.get('tournament')}, this one is {tid}): "
-                                  f"give a new --out file or the same settings as before")
+            raise TournamentError(
+                f"{out} holds games of another tournament "
+                f"(id {rec.get('tournament')}, this one is {tid}): "
+                f"give a new --out file or the same settings as before"
+            )
         if rec.get("index") in done:
             continue
         done[rec["index"]] = rec
@@ -213,8 +263,12 @@ class Progress:
 
     def __init__(self, total: int, enabled: bool, done: int = 0):
         import click
-        self.bar = click.progressbar(length=total, label="games", file=sys.stderr, show_eta=True,
-                                     show_pos=True) if enabled else None
+
+        self.bar = (
+            click.progressbar(length=total, label="games", file=sys.stderr, show_eta=True, show_pos=True)
+            if enabled
+            else None
+        )
         if self.bar is not None:
             self.bar.__enter__()
             self.bar.update(done)
@@ -228,32 +282,40 @@ class Progress:
             self.bar.__exit__(None, None, None)
 
 
-def _parallel_results(todo: list[GameTask], jobs: int, backend: str,
-                      scheduler: str | None) -> Iterator[list[dict]]:
+def _parallel_results(
+    todo: list[GameTask], jobs: int, backend: str, scheduler: str | None
+) -> Iterator[list[dict]]:
     if jobs == 1 and backend == "loky":
         for task in todo:
             yield [play_game(task)]
         return
     import joblib
+
     workers = jobs if jobs > 0 else (os.cpu_count() or 1)
     chunk = max(1, min(4, len(todo) // (workers * 8)))
-    chunks = [todo[i:i + chunk] for i in range(0, len(todo), chunk)]
+    chunks = [todo[i : i + chunk] for i in range(0, len(todo), chunk)]
     if backend == "loky":
         forked = _loky_backend()
         if forked == "loky":
             yield from _loky_results(chunks, jobs)
             return
         # Forked workers start at once, so this process only collects and writes.
-        parallel = joblib.Parallel(n_jobs=jobs, return_as="generator_unordered", batch_size=1,
-                                   pre_dispatch="2*n_jobs", backend=forked)
+        parallel = joblib.Parallel(
+            n_jobs=jobs,
+            return_as="generator_unordered",
+            batch_size=1,
+            pre_dispatch="2*n_jobs",
+            backend=forked,
+        )
         generator = parallel(joblib.delayed(_play_chunk)(c) for c in chunks)
         try:
             for batch in generator:
                 yield batch
         finally:
             with warnings.catch_warnings():  # an early stop (SPRT) drops queued games on purpose
-                warnings.filterwarnings("ignore", message=r".*(not used|have been cancelled)",
-                                        category=UserWarning)
+                warnings.filterwarnings(
+                    "ignore", message=r".*(not used|have been cancelled)", category=UserWarning
+                )
                 generator.close()
         return
     if backend == "dask":
@@ -261,8 +323,11 @@ def _parallel_results(todo: list[GameTask], jobs: int, backend: str,
             from dask.distributed import Client
         except ImportError:
             raise TournamentError("--backend dask needs the dask extra: pip install 'automa[dask]'") from None
-        client = Client(scheduler) if scheduler else Client(processes=True, n_workers=workers,
-                                                               threads_per_worker=1)
+        client = (
+            Client(scheduler)
+            if scheduler
+            else Client(processes=True, n_workers=workers, threads_per_worker=1)
+        )
         try:
             with joblib.parallel_config(backend="dask"):
                 parallel = joblib.Parallel(n_jobs=jobs, return_as="generator_unordered", batch_size=1)
@@ -282,7 +347,7 @@ def _parallel_results(todo: list[GameTask], jobs: int, backend: str,
         group = 2 * workers
         with joblib.parallel_config(backend="ray"), joblib.Parallel(n_jobs=jobs, batch_size=1) as parallel:
             for start in range(0, len(chunks), group):
-                yield from parallel(joblib.delayed(_play_chunk)(c) for c in chunks[start:start + group])
+                yield from parallel(joblib.delayed(_play_chunk)(c) for c in chunks[start : start + group])
         return
     raise TournamentError(f"backend must be loky, dask or ray; got {backend!r}")
 
@@ -290,6 +355,7 @@ def _parallel_results(todo: list[GameTask], jobs: int, backend: str,
 def _loky_backend():
     """Forked loky workers where that is safe (see search/fork_backend.py), else loky's own."""
     from automa.search.fork_backend import ForkLokyBackend, fork_is_safe
+
     return ForkLokyBackend() if fork_is_safe() else "loky"
 
 
@@ -324,8 +390,9 @@ def _loky_results(chunks: list[list[GameTask]], jobs: int) -> Iterator[list[dict
 
     # Made here, the generator starts the workers and hands them their first chunks
     # before this process starts playing.
-    parallel = joblib.Parallel(n_jobs=jobs, return_as="generator_unordered", batch_size=1,
-                               pre_dispatch="2*n_jobs")
+    parallel = joblib.Parallel(
+        n_jobs=jobs, return_as="generator_unordered", batch_size=1, pre_dispatch="2*n_jobs"
+    )
     generator = parallel(front_chunks())
 
     def pump():
@@ -392,10 +459,18 @@ def _loky_results(chunks: list[list[GameTask]], jobs: int) -> Iterator[list[dict
 _DEAD_WORKER_ERRORS = {"TerminatedWorkerError", "BrokenProcessPool"}
 
 
-def run(tasks: list[GameTask], out: Path | str | None, jobs: int = 1, resume: bool = False,
-        overwrite: bool = False, backend: str = "loky", scheduler: str | None = None,
-        progress: bool = False, sprt: SPRT | None = None,
-        on_record: Callable[[dict], None] | None = None) -> RunResult:
+def run(
+    tasks: list[GameTask],
+    out: Path | str | None,
+    jobs: int = 1,
+    resume: bool = False,
+    overwrite: bool = False,
+    backend: str = "loky",
+    scheduler: str | None = None,
+    progress: bool = False,
+    sprt: SPRT | None = None,
+    on_record: Callable[[dict], None] | None = None,
+) -> RunResult:
     """Play every task not already in `out`, appending one JSON line per finished game."""
     start = time.perf_counter()
     done: dict[int, dict] = {}
@@ -406,8 +481,9 @@ def run(tasks: list[GameTask], out: Path | str | None, jobs: int = 1, resume: bo
             if resume:
                 done = _existing(out, tasks[0].tournament if tasks else "")
             elif not overwrite:
-                raise TournamentError(f"{out} exists: use --resume to finish that tournament, "
-                                      f"or --overwrite to start again")
+                raise TournamentError(
+                    f"{out} exists: use --resume to finish that tournament, or --overwrite to start again"
+                )
             else:
                 out.unlink()
         handle = open(out, "a", encoding="utf-8")
@@ -434,11 +510,15 @@ def run(tasks: list[GameTask], out: Path | str | None, jobs: int = 1, resume: bo
         if type(exc).__name__ not in _DEAD_WORKER_ERRORS:
             raise
         lines = [line.strip() for line in str(exc).splitlines() if line.strip()]
-        cause = next((line for line in lines if "exit code" in line), lines[0] if lines else type(exc).__name__)
+        cause = next(
+            (line for line in lines if "exit code" in line), lines[0] if lines else type(exc).__name__
+        )
         kept = f"; the {len(records)} finished games are in {out}, and --resume plays the rest" if out else ""
-        raise TournamentError(f"a worker process died ({cause}){kept}. "
-                              "If it dies again on resuming, a game there kills it: run that part "
-                              "with --jobs 1 to see the error") from exc
+        raise TournamentError(
+            f"a worker process died ({cause}){kept}. "
+            "If it dies again on resuming, a game there kills it: run that part "
+            "with --jobs 1 to see the error"
+        ) from exc
     finally:
         bar.close()
         if handle is not None:
@@ -499,9 +579,11 @@ def _sprt_decision(records: list[dict], sprt: SPRT) -> str:
 
 # --------------------------------------------------------------------------- report
 
+
 @dataclass
 class BotLine:
     """One row of the report: a bot's (or a seat's) games, wins, interval, mean score and rank."""
+
     bot: str
     games: int
     wins: float
@@ -515,6 +597,7 @@ class BotLine:
 @dataclass
 class Report:
     """Win rates by bot and by seat, ratings, and how the games ended."""
+
     game: str
     games: int
     errors: int
@@ -538,7 +621,11 @@ def summarize(records: Sequence[dict], bootstrap: int = 200, seed: int = 0) -> R
     for r in ok:
         outcomes[r.get("reason", "")] = outcomes.get(r.get("reason", ""), 0) + 1
         for s, spec in enumerate(r["seats"]):
-            row = (win_credit(r, [s], team), float(r["scores"][s][0]) if r.get("scores") else 0.0, r["ranks"][s])
+            row = (
+                win_credit(r, [s], team),
+                float(r["scores"][s][0]) if r.get("scores") else 0.0,
+                r["ranks"][s],
+            )
             per_bot.setdefault(spec, []).append(row)
             per_seat.setdefault(s, []).append(row)
 
@@ -546,9 +633,16 @@ def summarize(records: Sequence[dict], bootstrap: int = 200, seed: int = 0) -> R
         n = len(rows)
         wins = sum(w for w, _, _ in rows)
         low, high = wilson_interval(wins, n)
-        return BotLine(name, n, wins, wins / n if n else 0.0, low, high,
-                       sum(s for _, s, _ in rows) / n if n else 0.0,
-                       sum(k for _, _, k in rows) / n if n else 0.0)
+        return BotLine(
+            name,
+            n,
+            wins,
+            wins / n if n else 0.0,
+            low,
+            high,
+            sum(s for _, s, _ in rows) / n if n else 0.0,
+            sum(k for _, _, k in rows) / n if n else 0.0,
+        )
 
     bots = [line(name, rows) for name, rows in per_bot.items()]
     seats = [line(f"seat {s}", rows) for s, rows in sorted(per_seat.items())]
@@ -562,9 +656,11 @@ def summarize(records: Sequence[dict], bootstrap: int = 200, seed: int = 0) -> R
 
 def format_report(report: Report) -> str:
     """The report as the text the command prints."""
-    lines = [f"{report.game}: {report.games} games"
-             + (f", {report.errors} errors" if report.errors else "")
-             + (f", {report.forfeits} forfeits" if report.forfeits else "")]
+    lines = [
+        f"{report.game}: {report.games} games"
+        + (f", {report.errors} errors" if report.errors else "")
+        + (f", {report.forfeits} forfeits" if report.forfeits else "")
+    ]
     if report.team_wins:
         lines.append("wins are team wins: a seat wins every game its side wins")
     width = max([len(b.bot) for b in report.bots + report.seats] + [8])
@@ -572,8 +668,10 @@ def format_report(report: Report) -> str:
     for title, rows in (("by bot", report.bots), ("by seat (seat advantage)", report.seats)):
         lines += ["", title, head]
         for b in rows:
-            lines.append(f"{b.bot:<{width}}  {b.games:>5}  {b.wins:>6.1f}  {b.win_rate:>8.3f}  "
-                         f"[{b.low:.3f}, {b.high:.3f}]  {b.mean_score:>10.2f}  {b.mean_rank:>9.2f}")
+            lines.append(
+                f"{b.bot:<{width}}  {b.games:>5}  {b.wins:>6.1f}  {b.win_rate:>8.3f}  "
+                f"[{b.low:.3f}, {b.high:.3f}]  {b.mean_score:>10.2f}  {b.mean_rank:>9.2f}"
+            )
     if report.ratings:
         lines += ["", "ratings (Elo scale, mean 1500; Bradley-Terry ML on pairwise results, 95% bootstrap)"]
         for r in sorted(report.ratings, key=lambda r: -r.elo):
@@ -589,21 +687,47 @@ def write_report_csv(report: Report, path: Path | str) -> None:
     """The report's bot and seat rows as CSV."""
     with open(path, "w", newline="", encoding="utf-8") as handle:
         writer = csv.writer(handle)
-        writer.writerow(["table", "name", "games", "wins", "win_rate", "wilson_low", "wilson_high",
-                         "mean_score", "mean_rank", "elo", "elo_low", "elo_high"])
+        writer.writerow(
+            [
+                "table",
+                "name",
+                "games",
+                "wins",
+                "win_rate",
+                "wilson_low",
+                "wilson_high",
+                "mean_score",
+                "mean_rank",
+                "elo",
+                "elo_low",
+                "elo_high",
+            ]
+        )
         ratings = {r.name: r for r in report.ratings}
         for table, rows in (("bot", report.bots), ("seat", report.seats)):
             for b in rows:
                 r = ratings.get(b.bot)
-                writer.writerow([table, b.bot, b.games, f"{b.wins:g}", f"{b.win_rate:.4f}",
-                                 f"{b.low:.4f}", f"{b.high:.4f}", f"{b.mean_score:.3f}",
-                                 f"{b.mean_rank:.3f}",
-                                 f"{r.elo:.1f}" if r else "", f"{r.low:.1f}" if r else "",
-                                 f"{r.high:.1f}" if r else ""])
+                writer.writerow(
+                    [
+                        table,
+                        b.bot,
+                        b.games,
+                        f"{b.wins:g}",
+                        f"{b.win_rate:.4f}",
+                        f"{b.low:.4f}",
+                        f"{b.high:.4f}",
+                        f"{b.mean_score:.3f}",
+                        f"{b.mean_rank:.3f}",
+                        f"{r.elo:.1f}" if r else "",
+                        f"{r.low:.1f}" if r else "",
+                        f"{r.high:.1f}" if r else "",
+                    ]
+                )
 
 
-def resolve_params(game: str, players: int | None, mode: str | None, bots: Sequence[str],
-                   extra: dict | None = None) -> dict:
+def resolve_params(
+    game: str, players: int | None, mode: str | None, bots: Sequence[str], extra: dict | None = None
+) -> dict:
     """Game parameters for a tournament: the player count defaults to the number of bot
     specs when the game allows it, else to the mode's smallest count."""
     cls = game_class(game)

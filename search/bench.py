@@ -9,6 +9,7 @@ with other work the figures then move much less.  The raw playouts that an effic
 by run interleaved with the searches (after each search, playouts until they have had as much
 time), so both sides of the ratio see the same machine.
 """
+
 from __future__ import annotations
 
 import random
@@ -83,7 +84,7 @@ def bench(game: Game, seconds: float = 2.0, seed: int = 0, mcts_iterations: int 
     seat = mid.current_player()
     clones, clone_elapsed, _ = _timed(seconds / 4, lambda: (mid.clone(), 0)[1])
     dets, det_elapsed, _ = _timed(seconds / 4, lambda: (mid.determinize(seat, rng), 0)[1])
-    raw = [0, 0.0]                 # random-playout actions from mid and their CPU seconds
+    raw = [0, 0.0]  # random-playout actions from mid and their CPU seconds
 
     def raw_playouts(budget: float) -> tuple[int, float]:
         done, spent = 0, 0.0
@@ -119,31 +120,41 @@ def bench(game: Game, seconds: float = 2.0, seed: int = 0, mcts_iterations: int 
     mcts_rate, mcts_per_iter, mcts_eff = measure(MCTSBot)
     ismcts_rate, _, ismcts_eff = measure(ISMCTSBot)
     return BenchResult(
-        game=game.name, params=game.params.to_json(),
-        games_per_s=games / elapsed, actions_per_game=actions / games,
+        game=game.name,
+        params=game.params.to_json(),
+        games_per_s=games / elapsed,
+        actions_per_game=actions / games,
         raw_actions_per_s=raw[0] / raw[1],
-        clone_us=1e6 * clone_elapsed / clones, determinize_us=1e6 * det_elapsed / dets,
-        mcts_iterations_per_s=mcts_rate, mcts_actions_per_iteration=mcts_per_iter,
-        mcts_efficiency=mcts_eff, ismcts_iterations_per_s=ismcts_rate, ismcts_efficiency=ismcts_eff)
+        clone_us=1e6 * clone_elapsed / clones,
+        determinize_us=1e6 * det_elapsed / dets,
+        mcts_iterations_per_s=mcts_rate,
+        mcts_actions_per_iteration=mcts_per_iter,
+        mcts_efficiency=mcts_eff,
+        ismcts_iterations_per_s=ismcts_rate,
+        ismcts_efficiency=ismcts_eff,
+    )
 
 
 def format_bench(result: BenchResult) -> str:
     r = result
-    return "\n".join([
-        f"{r.game} {r.params}  (CPU time)",
-        f"  random playouts     {r.games_per_s:10.1f} games/s   {r.actions_per_game:8.1f} actions/game",
-        f"  raw actions         {r.raw_actions_per_s:10.0f} actions/s (random playouts from mid-game)",
-        f"  clone()             {r.clone_us:10.1f} us",
-        f"  determinize()       {r.determinize_us:10.1f} us",
-        f"  mcts                {r.mcts_iterations_per_s:10.1f} iterations/s  "
-        f"{r.mcts_actions_per_iteration:8.1f} actions/iteration  efficiency {r.mcts_efficiency:.2f}",
-        f"  ismcts              {r.ismcts_iterations_per_s:10.1f} iterations/s  efficiency {r.ismcts_efficiency:.2f}",
-    ])
+    return "\n".join(
+        [
+            f"{r.game} {r.params}  (CPU time)",
+            f"  random playouts     {r.games_per_s:10.1f} games/s   {r.actions_per_game:8.1f} actions/game",
+            f"  raw actions         {r.raw_actions_per_s:10.0f} actions/s (random playouts from mid-game)",
+            f"  clone()             {r.clone_us:10.1f} us",
+            f"  determinize()       {r.determinize_us:10.1f} us",
+            f"  mcts                {r.mcts_iterations_per_s:10.1f} iterations/s  "
+            f"{r.mcts_actions_per_iteration:8.1f} actions/iteration  efficiency {r.mcts_efficiency:.2f}",
+            f"  ismcts              {r.ismcts_iterations_per_s:10.1f} iterations/s  efficiency {r.ismcts_efficiency:.2f}",
+        ]
+    )
 
 
 @dataclass
 class MoveTimes:
     """How long a bot takes to choose a move, over whole games it plays in every seat."""
+
     game: str
     params: dict
     bot: str
@@ -162,10 +173,13 @@ def move_times(game: Game, spec: str, games: int = 3, seed: int = 0) -> MoveTime
     and time each of its decisions (CPU time; a move with one legal action included, as a
     player would wait for it)."""
     from automa.search.bots import make_bot
+
     automata = set(game.automaton_seats())
     seconds = []
     for g in range(games):
-        bots = {s: make_bot(spec, game, seed + 1000 * g + s) for s in range(game.num_players) if s not in automata}
+        bots = {
+            s: make_bot(spec, game, seed + 1000 * g + s) for s in range(game.num_players) if s not in automata
+        }
         state = game.new_initial_state(seed + g)
         while not state.is_terminal():
             seat = state.current_player()
@@ -174,12 +188,22 @@ def move_times(game: Game, spec: str, games: int = 3, seed: int = 0) -> MoveTime
             seconds.append(clock() - start)
             state.apply_action(action)
     seconds.sort()
-    return MoveTimes(game.name, game.params.to_json(), spec, games, len(seconds), seconds[len(seconds) // 2],
-                     seconds[int(0.9 * (len(seconds) - 1))], seconds[-1])
+    return MoveTimes(
+        game.name,
+        game.params.to_json(),
+        spec,
+        games,
+        len(seconds),
+        seconds[len(seconds) // 2],
+        seconds[int(0.9 * (len(seconds) - 1))],
+        seconds[-1],
+    )
 
 
 def format_move_times(result: MoveTimes) -> str:
     r = result
-    return (f"{r.game} {r.params}  (CPU time)\n"
-            f"  {r.bot}: median {1000 * r.median_s:.1f} ms, 90th percentile {1000 * r.p90_s:.1f} ms, "
-            f"max {1000 * r.max_s:.1f} ms per move, over {r.moves} moves of {r.games} game(s)")
+    return (
+        f"{r.game} {r.params}  (CPU time)\n"
+        f"  {r.bot}: median {1000 * r.median_s:.1f} ms, 90th percentile {1000 * r.p90_s:.1f} ms, "
+        f"max {1000 * r.max_s:.1f} ms per move, over {r.moves} moves of {r.games} game(s)"
+    )

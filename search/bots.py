@@ -5,6 +5,7 @@ A bot is built per seat from a spec such as ``random``, ``greedy``,
 what its seat may see (``state.observation(seat)`` or ``state.determinize(seat, rng)``)
 and on its own seed, never on the game's seed.
 """
+
 from __future__ import annotations
 
 import importlib
@@ -87,6 +88,7 @@ class GreedyBot(Bot):
 
 # --------------------------------------------------------------------------- spec strings
 
+
 def _parse_value(text: str) -> Any:
     for convert in (int, float):
         try:
@@ -142,8 +144,9 @@ def available_bots(game: Game | None = None) -> list[str]:
     return names
 
 
-def soft_choice(ranked: Sequence[tuple[Hashable, float]], temperature: float, rng: random.Random,
-                top: int = 5) -> Hashable:
+def soft_choice(
+    ranked: Sequence[tuple[Hashable, float]], temperature: float, rng: random.Random, top: int = 5
+) -> Hashable:
     """A move among the `top` best of `ranked` ((action, value), best first), drawn with
     weights exp((value - best) / temperature): how the levels weaken play the way people
     are weaker, choosing well but not always best, never a move the player rates poorly.
@@ -166,23 +169,29 @@ def make_bot(spec: str, game: Game, seed: int | None = None) -> Bot:
     name, params = parse_spec(spec)
     if name == "level":
         if set(params) != {"level"}:
-            raise BotSpecError(f"bot spec {spec!r}: write level:NAME with nothing else, e.g. level:hard "
-                               f"(levels: {', '.join(_levels())}); to change a setting, name the bot "
-                               f"and its settings instead")
+            raise BotSpecError(
+                f"bot spec {spec!r}: write level:NAME with nothing else, e.g. level:hard "
+                f"(levels: {', '.join(_levels())}); to change a setting, name the bot "
+                f"and its settings instead"
+            )
         from automa.search.mcts import level_settings
+
         settings = level_settings(game.name, str(params["level"]))
         # a level played by one of the game's own bots, else by the search at the level's settings
         name, params = (settings.pop("bot"), settings) if "bot" in settings else ("ismcts", params)
     target = game.bot_factories.get(name) or _GENERIC.get(name)
     if target is None:
-        raise BotSpecError(f"unknown bot {name!r} for {game.name}; available: "
-                           f"{', '.join(available_bots(game))}")
+        raise BotSpecError(
+            f"unknown bot {name!r} for {game.name}; available: {', '.join(available_bots(game))}"
+        )
     cls = _resolve(target)
     allowed = getattr(cls, "defaults", {})
     unknown = set(params) - set(allowed)
     if unknown:
-        raise BotSpecError(f"bot {name!r} does not take {', '.join(sorted(unknown))}; "
-                           f"it takes: {', '.join(sorted(allowed)) or 'no parameters'}")
+        raise BotSpecError(
+            f"bot {name!r} does not take {', '.join(sorted(unknown))}; "
+            f"it takes: {', '.join(sorted(allowed)) or 'no parameters'}"
+        )
     check_params(spec, params, allowed, getattr(cls, "limits", {}))
     return cls(game, seed=seed, spec=spec, **params)
 
@@ -190,8 +199,12 @@ def make_bot(spec: str, game: Game, seed: int | None = None) -> Bot:
 _KIND = {bool: "true or false", int: "a whole number", float: "a number", str: "a word"}
 
 
-def check_params(spec: str, params: dict[str, Any], defaults: dict[str, Any],
-                 limits: dict[str, tuple[float | None, float | None]]) -> None:
+def check_params(
+    spec: str,
+    params: dict[str, Any],
+    defaults: dict[str, Any],
+    limits: dict[str, tuple[float | None, float | None]],
+) -> None:
     """Each parameter has its default's type (an int where the default is an int, any
     number where it is a float) and lies within the bot's limits, so a mistyped spec fails
     when it is read, before any game starts."""
@@ -207,13 +220,19 @@ def check_params(spec: str, params: dict[str, Any], defaults: dict[str, Any],
             raise BotSpecError(f"bot spec {spec!r}: {key} takes {_KIND[want]}, got {value!r}")
         low, high = limits.get(key, (None, None))
         if (low is not None and value < low) or (high is not None and value > high):
-            span = (f"from {low} to {high}" if low is not None and high is not None
-                    else f"at least {low}" if low is not None else f"at most {high}")
+            span = (
+                f"from {low} to {high}"
+                if low is not None and high is not None
+                else f"at least {low}"
+                if low is not None
+                else f"at most {high}"
+            )
             raise BotSpecError(f"bot spec {spec!r}: {key} must be {span}, got {value!r}")
 
 
 def _levels() -> list[str]:
     from automa.search.mcts import presets
+
     return presets()["levels"]
 
 

@@ -32,6 +32,7 @@ intervals are disjoint is stated, and the deck is measured against every difficu
 at its default, all with Wilson intervals.  At 150 games a setting, rates of 0.3, 0.5 and
 0.7 have disjoint 95% intervals; at 40 they cannot.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -67,6 +68,7 @@ MARK_TRIES = 3
 @dataclass(frozen=True)
 class Knob:
     """A difficulty knob: copies of the weak card and the bonus's size per setting."""
+
     copies: tuple[int, ...]
     bonus: str = ""
     steps: tuple[int, ...] = ()
@@ -111,6 +113,7 @@ class Candidate:
 @dataclass
 class Design:
     """What a design run found and measured."""
+
     #: the printed deck: its knob is the confirmed settings, easiest first
     deck: Deck
     #: the deck at its default setting, and how far that lies from the target
@@ -135,26 +138,45 @@ class Design:
 
 # --------------------------------------------------------------------------- decks as genomes
 
+
 def card_rules(vocab) -> list[str]:
     return sorted(n for n in vocab.RULES if n not in vocab.STANDING and n != KNOB_RULE)
 
 
-def make_deck(game, seat: int, cards: Sequence[tuple[str, ...]], ties: Sequence[str], path: str = "",
-              knob: Knob | None = None) -> Deck:
+def make_deck(
+    game,
+    seat: int,
+    cards: Sequence[tuple[str, ...]],
+    ties: Sequence[str],
+    path: str = "",
+    knob: Knob | None = None,
+) -> Deck:
     """A deck of these cards (rule lists) plus the difficulty card, named from the
     vocabulary's card names for the seat; its default setting is the hardest."""
     knob = knob or knob_for(game, seat)
     vocab = vocabulary(game)
     names = list(getattr(vocab, "CARD_NAMES", {}).get(seat, ()))
-    named = [Card(names[i] if i < len(names) else f"Card {i + 1}", tuple(rules), COPIES)
-             for i, rules in enumerate(cards)]
+    named = [
+        Card(names[i] if i < len(names) else f"Card {i + 1}", tuple(rules), COPIES)
+        for i, rules in enumerate(cards)
+    ]
     if knob.copies:
         named.append(Card(KNOB_CARD, (KNOB_RULE,)))
     seats = getattr(vocab, "SEATS", ())
     title = f"{seats[seat]} automaton" if seat < len(seats) else f"Seat {seat} automaton"
-    return Deck(path, game.name, seat, title, tuple(named), tuple(ties), KNOB_CARD if knob.copies else "",
-                knob.copies, knob.settings - 1,
-                knob_bonus=knob.bonus, knob_steps=knob.steps)
+    return Deck(
+        path,
+        game.name,
+        seat,
+        title,
+        tuple(named),
+        tuple(ties),
+        KNOB_CARD if knob.copies else "",
+        knob.copies,
+        knob.settings - 1,
+        knob_bonus=knob.bonus,
+        knob_steps=knob.steps,
+    )
 
 
 def knob_of(deck: Deck) -> Knob:
@@ -163,8 +185,12 @@ def knob_of(deck: Deck) -> Knob:
 
 def plain(deck: Deck) -> Deck:
     """The deck with a one-setting knob: no weak card, no bonus (the cards' own play)."""
-    return replace(deck, knob_copies=(0,) if deck.knob_copies else (), knob_steps=(0,) if deck.knob_steps else (),
-                   knob_default=0)
+    return replace(
+        deck,
+        knob_copies=(0,) if deck.knob_copies else (),
+        knob_steps=(0,) if deck.knob_steps else (),
+        knob_default=0,
+    )
 
 
 def genome(deck: Deck) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ...]]:
@@ -222,9 +248,20 @@ def deck_key(deck: Deck) -> str:
 
 # --------------------------------------------------------------------------- measuring
 
-def measure(deck: Deck, game_name: str, against: str, games: int, seed: int, work: Path, jobs: int,
-            knob: int | None = None, label: str = "", backend: str = "loky",
-            scheduler: str | None = None) -> Measure:
+
+def measure(
+    deck: Deck,
+    game_name: str,
+    against: str,
+    games: int,
+    seed: int,
+    work: Path,
+    jobs: int,
+    knob: int | None = None,
+    label: str = "",
+    backend: str = "loky",
+    scheduler: str | None = None,
+) -> Measure:
     """The deck's wins in `games` games against `against` (the deck in its own seat, the
     other seats `against`), played through the arena (`jobs` workers of `backend`, as
     `automa tournament` runs them) into a resumable file in `work`."""
@@ -238,7 +275,9 @@ def measure(deck: Deck, game_name: str, against: str, games: int, seed: int, wor
     line[deck.seat] = spec
     params = arena.resolve_params(game_name, None, None, line)
     tasks = arena.schedule(game_name, params, line, games, seed, rotation="fixed", duplicate=False)
-    out = work / f"games-{deck_key(deck)}-{label or 'k' + str(knob)}-{against.replace(':', '_')}-{games}.jsonl"
+    out = (
+        work / f"games-{deck_key(deck)}-{label or 'k' + str(knob)}-{against.replace(':', '_')}-{games}.jsonl"
+    )
     result = arena.run(tasks, out, jobs=jobs, resume=True, backend=backend, scheduler=scheduler)
     done = [r for r in result.records if r.get("status") != "error"]
     if not done:
@@ -255,7 +294,7 @@ def fitness(deck: Deck, m: Measure, target: float) -> float:
 def monotone_fit(sweep: Sequence[Measure]) -> list[float]:
     """The sweep's win rates made non-decreasing along the scale (pool adjacent violators,
     each setting weighted by its games), so one unlucky setting does not pick a mark."""
-    blocks: list[list[float]] = []          # [wins, games, settings pooled]
+    blocks: list[list[float]] = []  # [wins, games, settings pooled]
     for m in sweep:
         blocks.append([m.wins, max(m.games, 1), 1])
         while len(blocks) > 1 and blocks[-2][0] / blocks[-2][1] > blocks[-1][0] / blocks[-1][1]:
@@ -269,11 +308,14 @@ def monotone_fit(sweep: Sequence[Measure]) -> list[float]:
 def pick_setting(sweep: Sequence[Measure], fitted: Sequence[float], mark: float) -> int:
     """The scale setting whose fitted rate is nearest `mark` (within a pooled run, the one
     whose own rate is nearest; then the easier)."""
-    return min(range(len(sweep)), key=lambda k: (round(abs(fitted[k] - mark), 9), abs(sweep[k].rate - mark), k))
+    return min(
+        range(len(sweep)), key=lambda k: (round(abs(fitted[k] - mark), 9), abs(sweep[k].rate - mark), k)
+    )
 
 
-def confirm_mark(mark: float, first: int, settings: int, measure_at: Callable[[int], Measure],
-                 tries: int = MARK_TRIES) -> dict[int, Measure]:
+def confirm_mark(
+    mark: float, first: int, settings: int, measure_at: Callable[[int], Measure], tries: int = MARK_TRIES
+) -> dict[int, Measure]:
     """Measures the pick on fresh deals, then the next setting toward the mark, until two
     measured settings bracket it (at most `tries` settings), so that the nearer of the two is
     printed: a pick whose interval merely touches the mark, with a neighbour nearer it, is
@@ -292,9 +334,12 @@ def confirm_mark(mark: float, first: int, settings: int, measure_at: Callable[[i
 
 def cut_knob(deck: Deck, scale: Sequence[int], default: int = 0) -> Deck:
     """The deck with its knob cut to these settings of its own, easiest first."""
-    return replace(deck, knob_copies=tuple(deck.knob_copies[k] for k in scale) if deck.knob_copies else (),
-                   knob_steps=tuple(deck.knob_steps[k] for k in scale) if deck.knob_steps else (),
-                   knob_default=default)
+    return replace(
+        deck,
+        knob_copies=tuple(deck.knob_copies[k] for k in scale) if deck.knob_copies else (),
+        knob_steps=tuple(deck.knob_steps[k] for k in scale) if deck.knob_steps else (),
+        knob_default=default,
+    )
 
 
 def one_setting(deck: Deck, k: int) -> Deck:
@@ -309,15 +354,30 @@ def printed_deck(deck: Deck, scale: Sequence[int], default: int) -> Deck:
     the weak card at any of them, the weak card is not printed at all."""
     cut = cut_knob(deck, scale, default)
     if cut.knob_copies and not any(cut.knob_copies) and cut.knob_steps:
-        return replace(cut, cards=tuple(c for c in cut.cards if c.name != cut.knob_card), knob_card="",
-                       knob_copies=())
+        return replace(
+            cut, cards=tuple(c for c in cut.cards if c.name != cut.knob_card), knob_card="", knob_copies=()
+        )
     return cut
 
 
-def design(game_name: str, seat: int, target: float, against: str, games: int, budget: int, seed: int,
-           out: Path | str, jobs: int = 1, levels: Sequence[str] = LEVELS, start: Deck | None = None,
-           say: Callable[[str], None] = lambda text: None, knob_games: int | None = None,
-           backend: str = "loky", scheduler: str | None = None, mark_games: int | None = None) -> Design:
+def design(
+    game_name: str,
+    seat: int,
+    target: float,
+    against: str,
+    games: int,
+    budget: int,
+    seed: int,
+    out: Path | str,
+    jobs: int = 1,
+    levels: Sequence[str] = LEVELS,
+    start: Deck | None = None,
+    say: Callable[[str], None] = lambda text: None,
+    knob_games: int | None = None,
+    backend: str = "loky",
+    scheduler: str | None = None,
+    mark_games: int | None = None,
+) -> Design:
     """Search `budget` decks for seat `seat` of `game_name` (`games` games each against
     `against`), sweep the best along the vocabulary's knob scale (`knob_games` games a
     setting, default `games`), confirm the settings for 0.3 / 0.5 / 0.7 (`mark_games` fresh
@@ -339,11 +399,13 @@ def design(game_name: str, seat: int, target: float, against: str, games: int, b
             m = measure(plain(deck), game_name, against, games, seed, work, jobs, label="search", **pool)
             tried[key] = Candidate(deck, m, fitness(deck, m, target))
             cards, rules = deck.complexity()
-            say(f"  deck {len(tried)}/{budget}: {m.text()}, {cards} cards, {rules} rules, "
-                f"fitness {tried[key].fitness:.3f}")
+            say(
+                f"  deck {len(tried)}/{budget}: {m.text()}, {cards} cards, {rules} rules, "
+                f"fitness {tried[key].fitness:.3f}"
+            )
         return tried[key]
 
-    dial = knob_for(game, seat)        # the whole scale; the printed knob is cut from it
+    dial = knob_for(game, seat)  # the whole scale; the printed knob is cut from it
     population = [evaluate(make_deck(game, seat, *genome(start), knob=dial))] if start is not None else []
     while len(population) < min(4, budget):
         population.append(evaluate(random_deck(game, seat, rng, dial)))
@@ -359,13 +421,26 @@ def design(game_name: str, seat: int, target: float, against: str, games: int, b
         population.sort(key=lambda c: (c.fitness, c.deck.complexity()))
         del population[6:]
     best = min(tried.values(), key=lambda c: (c.fitness, c.deck.complexity()))
-    say(f"best: {best.measure.text()} with no weak card and no bonus; now the knob's scale, the marks and the levels")
+    say(
+        f"best: {best.measure.text()} with no weak card and no bonus; now the knob's scale, the marks and the levels"
+    )
     vocab = vocabulary(game)
     scale_deck = best.deck
     sweep = []
     for k in range(scale_deck.settings):
-        sweep.append(measure(one_setting(scale_deck, k), game_name, against, knob_games, seed, work, jobs,
-                             label="sweep", **pool))
+        sweep.append(
+            measure(
+                one_setting(scale_deck, k),
+                game_name,
+                against,
+                knob_games,
+                seed,
+                work,
+                jobs,
+                label="sweep",
+                **pool,
+            )
+        )
         say(f"  scale {k} ({scale_deck.setting_text(k, vocab)}): {sweep[-1].text()}")
     fitted = monotone_fit(sweep)
     confirmed: dict[int, Measure] = {}
@@ -373,8 +448,17 @@ def design(game_name: str, seat: int, target: float, against: str, games: int, b
 
     def confirm_at(k: int) -> Measure:
         if k not in confirmed:
-            confirmed[k] = measure(one_setting(scale_deck, k), game_name, against, mark_games, seed + MARK_SEED,
-                                   work, jobs, label="mark", **pool)
+            confirmed[k] = measure(
+                one_setting(scale_deck, k),
+                game_name,
+                against,
+                mark_games,
+                seed + MARK_SEED,
+                work,
+                jobs,
+                label="mark",
+                **pool,
+            )
             say(f"  confirming scale {k} on fresh deals: {confirmed[k].text()}")
         return confirmed[k]
 
@@ -388,39 +472,72 @@ def design(game_name: str, seat: int, target: float, against: str, games: int, b
     marks = {mark: scale_of.index(k) for mark, k in chosen.items()}
     level_rates = {}
     for level in levels:
-        level_rates[level] = knob[default] if f"level:{level}" == against else \
-            measure(deck, game_name, f"level:{level}", games, seed, work, jobs, label="table", **pool)
+        level_rates[level] = (
+            knob[default]
+            if f"level:{level}" == against
+            else measure(deck, game_name, f"level:{level}", games, seed, work, jobs, label="table", **pool)
+        )
         say(f"  against level:{level}: {level_rates[level].text()}")
-    result = Design(deck, knob[default], abs(knob[default].rate - target), knob, level_rates, marks,
-                    sorted(tried.values(), key=lambda c: c.fitness), scale_deck=scale_deck, sweep=sweep,
-                    fitted=fitted, scale_of=scale_of, confirmed=confirmed)
-    result.files = write_outputs(result, game, target, against, games, budget, seed, out, knob_games, mark_games)
+    result = Design(
+        deck,
+        knob[default],
+        abs(knob[default].rate - target),
+        knob,
+        level_rates,
+        marks,
+        sorted(tried.values(), key=lambda c: c.fitness),
+        scale_deck=scale_deck,
+        sweep=sweep,
+        fitted=fitted,
+        scale_of=scale_of,
+        confirmed=confirmed,
+    )
+    result.files = write_outputs(
+        result, game, target, against, games, budget, seed, out, knob_games, mark_games
+    )
     return result
 
 
 # --------------------------------------------------------------------------- output
+
 
 def deck_stem(game, seat: int) -> str:
     seats = getattr(vocabulary(game), "SEATS", ())
     return f"{game.name}-{seats[seat].lower() if seat < len(seats) else f'seat{seat}'}"
 
 
-def write_outputs(result: Design, game, target: float, against: str, games: int, budget: int, seed: int,
-                  out: Path, knob_games: int, mark_games: int) -> dict[str, Path]:
+def write_outputs(
+    result: Design,
+    game,
+    target: float,
+    against: str,
+    games: int,
+    budget: int,
+    seed: int,
+    out: Path,
+    knob_games: int,
+    mark_games: int,
+) -> dict[str, Path]:
     from automa.decks.printable import write_printables
+
     stem = deck_stem(game, result.deck.seat)
-    command = (f"automa design {game.name} --seat {result.deck.seat} --target {target:g} --against {against} "
-               f"--games {games} --knob-games {knob_games} --mark-games {mark_games} --budget {budget} --seed {seed}")
+    command = (
+        f"automa design {game.name} --seat {result.deck.seat} --target {target:g} --against {against} "
+        f"--games {games} --knob-games {knob_games} --mark-games {mark_games} --budget {budget} --seed {seed}"
+    )
     deck_file = out / f"{stem}.toml"
     cards, rules = result.deck.complexity()
-    header = (f"{result.deck.title} for {game.title}, made by\n  {command}\n"
-              f"win rate against {against} at the default setting: {result.measure.text()}\n"
-              f"simplicity: {cards} cards, {rules} rules printed (see {stem}.md)")
+    header = (
+        f"{result.deck.title} for {game.title}, made by\n  {command}\n"
+        f"win rate against {against} at the default setting: {result.measure.text()}\n"
+        f"simplicity: {cards} cards, {rules} rules printed (see {stem}.md)"
+    )
     deck_file.write_text(deck_toml(replace(result.deck, path=str(deck_file)), header))
     table = out / f"{stem}.md"
     table.write_text(table_text(result, game, target, against, command))
     files = {"deck": deck_file, "table": table}
     from automa.decks import load_deck
+
     printed = load_deck(str(deck_file), game)
     files.update(write_printables(printed, game, out / "print"))
     return files
@@ -438,63 +555,103 @@ def ordering_text(knob: Sequence[Measure]) -> str:
 def table_text(result: Design, game, target: float, against: str, command: str) -> str:
     deck = result.deck
     cards, rules = deck.complexity()
-    lines = [f"# {deck.title} ({game.title}): designed deck", "", f"    {command}", "",
-             f"Target: the deck wins {target:g} of its games against `{against}`.  "
-             f"Win rates are the deck's, with Wilson 95% intervals.  "
-             f"Simplicity: {cards} cards, {rules} rules printed (the designer's measure: rules printed; "
-             f"search fitness = shortfall below the target with no weak card and no bonus + {SIMPLICITY_WEIGHT} x rules).", "",
-             "## The deck", ""]
+    lines = [
+        f"# {deck.title} ({game.title}): designed deck",
+        "",
+        f"    {command}",
+        "",
+        f"Target: the deck wins {target:g} of its games against `{against}`.  "
+        f"Win rates are the deck's, with Wilson 95% intervals.  "
+        f"Simplicity: {cards} cards, {rules} rules printed (the designer's measure: rules printed; "
+        f"search fitness = shortfall below the target with no weak card and no bonus + {SIMPLICITY_WEIGHT} x rules).",
+        "",
+        "## The deck",
+        "",
+    ]
     for card in deck.cards:
         copies = "by setting" if card.name == deck.knob_card else f"{card.copies}"
         lines.append(f"- **{card.name}** ({copies}): " + " → ".join(card.rules))
     lines.append(f"- tie-breakers: {', '.join(deck.tie_breakers) or 'none'}")
     vocab = vocabulary(game)
-    lines += ["", f"## Difficulty knob (printed, easiest first) against `{against}`", "",
-              "Each printed setting is a setting of the scale below confirmed on fresh deals.", "",
-              "| setting | for the mark | what it sets | win rate | 95% interval | holds the mark | games |",
-              "|---|---|---|---|---|---|---|"]
+    lines += [
+        "",
+        f"## Difficulty knob (printed, easiest first) against `{against}`",
+        "",
+        "Each printed setting is a setting of the scale below confirmed on fresh deals.",
+        "",
+        "| setting | for the mark | what it sets | win rate | 95% interval | holds the mark | games |",
+        "|---|---|---|---|---|---|---|",
+    ]
     for i, m in enumerate(result.knob):
         low, high = m.interval
         default = " (default)" if i == deck.knob_default else ""
         marks = [mark for mark, j in result.marks.items() if j == i]
         holds = ", ".join("yes" if low <= mark <= high else "**no**" for mark in marks) or "-"
-        lines.append(f"| {i}{default} | {', '.join(f'{mark:g}' for mark in marks) or '-'} | "
-                     f"{deck.setting_text(i, vocab)} | {m.rate:.3f} | [{low:.3f}, {high:.3f}] | {holds} | {m.games} |")
+        lines.append(
+            f"| {i}{default} | {', '.join(f'{mark:g}' for mark in marks) or '-'} | "
+            f"{deck.setting_text(i, vocab)} | {m.rate:.3f} | [{low:.3f}, {high:.3f}] | {holds} | {m.games} |"
+        )
     lines += ["", ordering_text(result.knob)]
-    missed = [mark for mark, i in result.marks.items()
-              if not result.knob[i].interval[0] <= mark <= result.knob[i].interval[1]]
+    missed = [
+        mark
+        for mark, i in result.marks.items()
+        if not result.knob[i].interval[0] <= mark <= result.knob[i].interval[1]
+    ]
     if missed:
-        lines += ["", f"**Marks missed**: no setting of the scale measured gives {', '.join(f'{m:g}' for m in missed)} "
-                      f"within its interval; the table gives the nearest."]
+        lines += [
+            "",
+            f"**Marks missed**: no setting of the scale measured gives {', '.join(f'{m:g}' for m in missed)} "
+            f"within its interval; the table gives the nearest.",
+        ]
     if not any(m.interval[0] <= target <= m.interval[1] for m in result.knob):
-        lines += ["", f"**Target missed**: no setting's interval holds {target:g}; the best the search "
-                      f"found wins {max(m.rate for m in result.knob):.2f} at most."]
+        lines += [
+            "",
+            f"**Target missed**: no setting's interval holds {target:g}; the best the search "
+            f"found wins {max(m.rate for m in result.knob):.2f} at most.",
+        ]
     if result.sweep and result.scale_deck is not None:
-        lines += ["", f"## The knob's scale, swept against `{against}`", "",
-                  "Every setting the vocabulary offers, easiest first.  The fit makes the rates "
-                  "non-decreasing along the scale (pool adjacent violators, weighted by games); the setting "
-                  "whose fitted rate is nearest a mark is confirmed on fresh deals, then the next setting "
-                  "toward the mark until two confirmed settings bracket it; the nearer is printed.", "",
-                  "| scale | what it sets | win rate | 95% interval | fitted | games | confirmed on fresh deals | printed as |",
-                  "|---|---|---|---|---|---|---|---|"]
+        lines += [
+            "",
+            f"## The knob's scale, swept against `{against}`",
+            "",
+            "Every setting the vocabulary offers, easiest first.  The fit makes the rates "
+            "non-decreasing along the scale (pool adjacent violators, weighted by games); the setting "
+            "whose fitted rate is nearest a mark is confirmed on fresh deals, then the next setting "
+            "toward the mark until two confirmed settings bracket it; the nearer is printed.",
+            "",
+            "| scale | what it sets | win rate | 95% interval | fitted | games | confirmed on fresh deals | printed as |",
+            "|---|---|---|---|---|---|---|---|",
+        ]
         for k, m in enumerate(result.sweep):
             low, high = m.interval
             conf = result.confirmed[k].text() if k in result.confirmed else ""
             printed = str(result.scale_of.index(k)) if k in result.scale_of else ""
-            lines.append(f"| {k} | {result.scale_deck.setting_text(k, vocab)} | {m.rate:.3f} | [{low:.3f}, {high:.3f}] "
-                         f"| {result.fitted[k]:.3f} | {m.games} | {conf} | {printed} |")
+            lines.append(
+                f"| {k} | {result.scale_deck.setting_text(k, vocab)} | {m.rate:.3f} | [{low:.3f}, {high:.3f}] "
+                f"| {result.fitted[k]:.3f} | {m.games} | {conf} | {printed} |"
+            )
     lines.append("")
     if result.levels:
-        lines += [f"## Against every level (setting {deck.knob_default})", "",
-                  "| opponent | win rate | 95% interval | games |", "|---|---|---|---|"]
+        lines += [
+            f"## Against every level (setting {deck.knob_default})",
+            "",
+            "| opponent | win rate | 95% interval | games |",
+            "|---|---|---|---|",
+        ]
         for level, m in result.levels.items():
             low, high = m.interval
             lines.append(f"| level:{level} | {m.rate:.3f} | [{low:.3f}, {high:.3f}] | {m.games} |")
         lines.append("")
-    lines += ["## Decks tried (best first, with no weak card and no bonus)", "",
-              "| win rate | cards | rules | fitness | cards' rules |", "|---|---|---|---|---|"]
+    lines += [
+        "## Decks tried (best first, with no weak card and no bonus)",
+        "",
+        "| win rate | cards | rules | fitness | cards' rules |",
+        "|---|---|---|---|---|",
+    ]
     for c in result.tried[:12]:
         n_cards, n_rules = c.deck.complexity()
-        rules_text = " / ".join(" → ".join(card.rules) for card in c.deck.cards if card.name != c.deck.knob_card)
+        rules_text = " / ".join(
+            " → ".join(card.rules) for card in c.deck.cards if card.name != c.deck.knob_card
+        )
         lines.append(f"| {c.measure.rate:.3f} | {n_cards} | {n_rules} | {c.fitness:.3f} | {rules_text} |")
     return "\n".join(lines) + "\n"

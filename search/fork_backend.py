@@ -12,6 +12,7 @@ A forked worker asks the kernel to end it when this process dies, so a tournamen
 killed with SIGKILL leaves no worker behind.
 Which worker plays a game never changes its result: every game carries its own seeds.
 """
+
 from __future__ import annotations
 
 import ctypes
@@ -74,8 +75,9 @@ class ForkLokyBackend(AutoBatchingMixin, ParallelBackendBase):
         with warnings.catch_warnings():  # loky warns that fork is unsafe in general; see above
             warnings.simplefilter("ignore")
             context = get_context("fork")
-        self._workers = ProcessPoolExecutor(max_workers=n_jobs, context=context,
-                                            initializer=_die_with_parent, initargs=(os.getpid(),))
+        self._workers = ProcessPoolExecutor(
+            max_workers=n_jobs, context=context, initializer=_die_with_parent, initargs=(os.getpid(),)
+        )
         self.parallel = parallel
         return n_jobs
 

@@ -14,6 +14,7 @@ for the seat that moves there.
   availability counts judge fairly the actions that are legal only in some worlds
   (Cowling, Powley & Whitehouse 2012).
 """
+
 from __future__ import annotations
 
 import time
@@ -47,11 +48,26 @@ class MCTSBot(Bot):
                 bot plays (Salem) refuses it: `level:NAME` builds those
     """
 
-    defaults: dict[str, Any] = {"iterations": 800, "seconds": 0.0, "max_seconds": 0.0, "c": 1.4,
-                                "rollout_depth": -1, "rollout": "random", "epsilon": 0.2,
-                                "temperature": 0.0, "level": ""}
-    limits = {"iterations": (1, None), "seconds": (0, None), "max_seconds": (0, None), "c": (0, None),
-              "rollout_depth": (-1, None), "epsilon": (0, 1), "temperature": (0, None)}
+    defaults: dict[str, Any] = {
+        "iterations": 800,
+        "seconds": 0.0,
+        "max_seconds": 0.0,
+        "c": 1.4,
+        "rollout_depth": -1,
+        "rollout": "random",
+        "epsilon": 0.2,
+        "temperature": 0.0,
+        "level": "",
+    }
+    limits = {
+        "iterations": (1, None),
+        "seconds": (0, None),
+        "max_seconds": (0, None),
+        "c": (0, None),
+        "rollout_depth": (-1, None),
+        "epsilon": (0, 1),
+        "temperature": (0, None),
+    }
     per_iteration_determinization = False
 
     def __init__(self, game, seed=None, spec="", **params):
@@ -62,15 +78,20 @@ class MCTSBot(Bot):
             settings = level_settings(game.name, str(p["level"]))
             if "bot" in settings:
                 from automa.search.bots import BotSpecError
-                raise BotSpecError(f"{game.name}'s levels are played by {settings['bot']}, not by the "
-                                   f"search: use level:{p['level']}")
+
+                raise BotSpecError(
+                    f"{game.name}'s levels are played by {settings['bot']}, not by the "
+                    f"search: use level:{p['level']}"
+                )
             p.update(settings)
             p.update({k: v for k, v in params.items() if k != "level"})
         if p["rollout"] not in ("random", "greedy"):
             from automa.search.bots import BotSpecError
+
             raise BotSpecError(f"rollout must be 'random' or 'greedy', got {p['rollout']!r}")
         if int(p["iterations"]) < 1 and float(p["seconds"]) <= 0:
             from automa.search.bots import BotSpecError
+
             raise BotSpecError("iterations must be at least 1 (or give seconds > 0)")
         self.last_stats: dict[str, float] = {}
         self._root: Node | None = None
@@ -110,8 +131,7 @@ class MCTSBot(Bot):
         """The `top` most visited root actions with their mean value for `seat` and their visits."""
         legal = state.legal_actions()
         root = self.search(state, seat)
-        ranked = sorted((a for a in legal if a in root.children),
-                        key=lambda a: -root.children[a].visits)
+        ranked = sorted((a for a in legal if a in root.children), key=lambda a: -root.children[a].visits)
         return [(a, _mean(root.children[a], seat), root.children[a].visits) for a in ranked[:top]]
 
     # ------------------------------------------------------------------ search
@@ -140,7 +160,7 @@ class MCTSBot(Bot):
         fixed_world = None if self.per_iteration_determinization else state.determinize(seat, rng)
         new_world = None
         if fixed_world is not None:
-            fixed_world.settle_generator()         # seeded once, not once per clone
+            fixed_world.settle_generator()  # seeded once, not once per clone
         else:
             # a game may prepare its determinizations of this state once (the same worlds)
             prepare = getattr(state, "determinizer", None)
@@ -154,8 +174,20 @@ class MCTSBot(Bot):
         stop = start + max_seconds if max_seconds > 0 and deadline <= 0 else 0.0
         # the mover's actions are the same in every world it could be in: asked once
         root_legal = state.legal_actions() if seat == state.current_player() else None
-        done, simulated = uct.run(root, rng, fixed_world, new_world, c, iterations, deadline, stop,
-                                  depth_limit, greedy, epsilon, root_legal)
+        done, simulated = uct.run(
+            root,
+            rng,
+            fixed_world,
+            new_world,
+            c,
+            iterations,
+            deadline,
+            stop,
+            depth_limit,
+            greedy,
+            epsilon,
+            root_legal,
+        )
         elapsed = time.perf_counter() - start
         self.last_stats = {"iterations": done, "simulated_actions": simulated, "seconds": elapsed}
         return root
@@ -180,6 +212,7 @@ def presets() -> dict:
     global _PRESETS
     if _PRESETS is None:
         from pathlib import Path
+
         _PRESETS = read_presets(Path(__file__).with_name("presets.toml"))
     return _PRESETS
 
@@ -187,6 +220,7 @@ def presets() -> dict:
 def read_presets(path) -> dict:
     """The difficulty presets file, parsed and checked (levels, per-game settings)."""
     from automa.rules.core import DataReader
+
     reader = DataReader(path)
     levels = reader.list("levels", str)
     table, calibration, playouts = {}, {}, {}
@@ -214,7 +248,9 @@ def read_presets(path) -> dict:
                 continue
             unknown = sorted(set(entry.data) - set(LEVEL_KEYS))
             if unknown:
-                raise entry.error(unknown[0], f"is not a level setting; settings: bot, {', '.join(LEVEL_KEYS)}")
+                raise entry.error(
+                    unknown[0], f"is not a level setting; settings: bot, {', '.join(LEVEL_KEYS)}"
+                )
             settings = {"iterations": entry.int("iterations", 1, 10**7)}
             if entry.has("rollout_depth"):
                 settings["rollout_depth"] = entry.int("rollout_depth", -1, 10**4)
@@ -229,6 +265,7 @@ def read_presets(path) -> dict:
             calibration[game] = sub.sub("calibration").data
     if "default" not in table:
         from automa.rules.core import DataError
+
         raise DataError(path, "default", "is missing (the levels of games without their own table)")
     return {"levels": levels, "games": table, "calibration": calibration, "playouts": playouts}
 
@@ -236,6 +273,7 @@ def read_presets(path) -> dict:
 def level_settings(game: str, level: str) -> dict:
     """The search parameters of `level` for `game` (its own table, else the default one)."""
     from automa.search.bots import BotSpecError
+
     table = presets()
     if level not in table["levels"]:
         raise BotSpecError(f"unknown level {level!r}; levels: {', '.join(table['levels'])}")

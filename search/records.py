@@ -4,6 +4,7 @@ A record holds everything needed to replay a game exactly (game, parameters, see
 every action) and what it produced (scores, ranks, winners), so `automa replay --verify`
 can check that today's engine still plays yesterday's games the same way.
 """
+
 from __future__ import annotations
 
 import json
@@ -11,8 +12,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
-from automa.rules.core import (AutomaError, Game, State, action_to_json, find_action, game_class,
-                        IllegalActionError)
+from automa.rules.core import (
+    AutomaError,
+    Game,
+    State,
+    action_to_json,
+    find_action,
+    game_class,
+    IllegalActionError,
+)
 
 RECORD_FORMAT = 1
 
@@ -20,6 +28,7 @@ RECORD_FORMAT = 1
 def library_version() -> str:
     """The installed automa version, stored in every record."""
     from automa import __version__
+
     return __version__
 
 
@@ -41,8 +50,10 @@ def check_record(record: Any) -> None:
         raise RecordError("not a game record (a JSON object with game, params, seed, seats and actions)")
     fmt = record.get("format", RECORD_FORMAT)
     if fmt != RECORD_FORMAT:
-        raise RecordError(f"record format {fmt!r}: this automa reads format {RECORD_FORMAT} "
-                          f"(a newer automa wrote it, or it is not an automa record)")
+        raise RecordError(
+            f"record format {fmt!r}: this automa reads format {RECORD_FORMAT} "
+            f"(a newer automa wrote it, or it is not an automa record)"
+        )
     required = {k: v for k, v in REQUIRED.items() if not (k == "actions" and record.get("status") == "error")}
     missing = [k for k in required if k not in record]
     if missing:
@@ -50,11 +61,18 @@ def check_record(record: Any) -> None:
     for key, kind in required.items():
         value = record[key]
         if not isinstance(value, kind) or isinstance(value, bool):
-            raise RecordError(f"field {key!r} must be a JSON {kind.__name__.replace('str', 'string').replace('dict', 'object')}, "
-                              f"got {type(value).__name__}")
+            raise RecordError(
+                f"field {key!r} must be a JSON {kind.__name__.replace('str', 'string').replace('dict', 'object')}, "
+                f"got {type(value).__name__}"
+            )
     for i, entry in enumerate(record.get("actions", ())):
-        if (not isinstance(entry, list) or len(entry) != 3 or not isinstance(entry[1], str)
-                or not isinstance(entry[2], int) or isinstance(entry[2], bool)):
+        if (
+            not isinstance(entry, list)
+            or len(entry) != 3
+            or not isinstance(entry[1], str)
+            or not isinstance(entry[2], int)
+            or isinstance(entry[2], bool)
+        ):
             raise RecordError(f"action {i} must be [action, text, seat], got {json.dumps(entry)[:60]}")
     try:
         game_from_record(record)
@@ -62,9 +80,15 @@ def check_record(record: Any) -> None:
         raise RecordError(f"a {record['game']} game: {err}") from None
 
 
-def make_record(game: Game, seed: int, seats: list[str], state: State,
-                actions: list[tuple[Any, str, int]], wall_time: float,
-                extra: dict | None = None) -> dict:
+def make_record(
+    game: Game,
+    seed: int,
+    seats: list[str],
+    state: State,
+    actions: list[tuple[Any, str, int]],
+    wall_time: float,
+    extra: dict | None = None,
+) -> dict:
     """`actions` is a list of (action, text, seat) in the order they were played."""
     outcome = state.outcome()
     record = {
@@ -109,8 +133,9 @@ def replay(record: dict, upto: int | None = None) -> State:
         if state.is_terminal():
             raise RecordError(f"action {i} ({text}): the game was already over")
         if state.current_player() != seat:
-            raise RecordError(f"action {i} ({text}): recorded for seat {seat}, "
-                              f"but seat {state.current_player()} is to move")
+            raise RecordError(
+                f"action {i} ({text}): recorded for seat {seat}, but seat {state.current_player()} is to move"
+            )
         try:
             action = find_action(state, encoded)
         except IllegalActionError as err:
@@ -125,8 +150,9 @@ def verify(record: dict) -> None:
         return
     expected_hash = game_from_record(record).rules_hash()
     if record.get("rules_hash") != expected_hash:
-        raise RecordError(f"made with rules data {record.get('rules_hash')}, "
-                          f"but this installation has {expected_hash}")
+        raise RecordError(
+            f"made with rules data {record.get('rules_hash')}, but this installation has {expected_hash}"
+        )
     state = replay(record)
     if not state.is_terminal():
         raise RecordError(f"after all {len(record['actions'])} actions the game is not over")
@@ -143,6 +169,7 @@ def verify(record: dict) -> None:
 @dataclass
 class Line:
     """One line of a record file: its number, the record, or why it is not one."""
+
     number: int
     record: dict | None
     error: str = ""

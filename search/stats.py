@@ -1,6 +1,7 @@
 """Statistics for tournaments and tuning: Wilson intervals, Bradley-Terry / Elo ratings by
 maximum likelihood (multiplayer ranks are broken into pairwise comparisons, a consistent
 estimator for the Plackett-Luce model), bootstrap intervals, SPRT and logistic fits."""
+
 from __future__ import annotations
 
 import math
@@ -46,8 +47,12 @@ def pairwise_from_ranks(players: Sequence[int], ranks: Sequence[int]) -> list[tu
 BT_PRIOR = 0.01  # Gaussian prior on strengths: keeps an undefeated player finite
 
 
-def bradley_terry(comparisons: Sequence[tuple[int, int, float]], n: int,
-                  prior: float = BT_PRIOR, weights: np.ndarray | None = None) -> np.ndarray:
+def bradley_terry(
+    comparisons: Sequence[tuple[int, int, float]],
+    n: int,
+    prior: float = BT_PRIOR,
+    weights: np.ndarray | None = None,
+) -> np.ndarray:
     """Maximum-likelihood strengths (natural-log scale, mean 0) from (i, j, score_i) rows,
     by Newton's method on the win and game matrices.  A small Gaussian prior keeps an
     undefeated player finite (prior=0 gives the plain MLE when it exists)."""
@@ -61,14 +66,16 @@ def _bt_matrices(rows: np.ndarray, n: int, weights: np.ndarray | None) -> tuple[
     w = np.ones(len(rows)) if weights is None else np.asarray(weights, dtype=float)
     i_idx, j_idx = rows[:, 0].astype(int), rows[:, 1].astype(int)
     forward, backward = i_idx * n + j_idx, j_idx * n + i_idx
-    wins = (np.bincount(forward, w * rows[:, 2], n * n)
-            + np.bincount(backward, w * (1 - rows[:, 2]), n * n)).reshape(n, n)
+    wins = (
+        np.bincount(forward, w * rows[:, 2], n * n) + np.bincount(backward, w * (1 - rows[:, 2]), n * n)
+    ).reshape(n, n)
     played = (np.bincount(forward, w, n * n) + np.bincount(backward, w, n * n)).reshape(n, n)
     return wins, played
 
 
-def _bt_newton(wins: np.ndarray, played: np.ndarray, prior: float,
-               start: np.ndarray | None = None) -> np.ndarray:
+def _bt_newton(
+    wins: np.ndarray, played: np.ndarray, prior: float, start: np.ndarray | None = None
+) -> np.ndarray:
     """Solves one (n, n) pair of matrices, or a (B, n, n) stack of them together (the
     bootstrap), which costs numpy a few calls per Newton step instead of B."""
     n = wins.shape[-1]
@@ -101,8 +108,12 @@ class Rating:
     high: float
 
 
-def ratings_with_bootstrap(games: Sequence[tuple[Sequence[int], Sequence[int]]], names: Sequence[str],
-                           samples: int = 200, seed: int = 0) -> list[Rating]:
+def ratings_with_bootstrap(
+    games: Sequence[tuple[Sequence[int], Sequence[int]]],
+    names: Sequence[str],
+    samples: int = 200,
+    seed: int = 0,
+) -> list[Rating]:
     """Elo ratings (mean 1500) from games given as (player indexes by seat, ranks by seat),
     with 95% percentile-bootstrap intervals over games."""
     n = len(names)
@@ -120,8 +131,7 @@ def ratings_with_bootstrap(games: Sequence[tuple[Sequence[int], Sequence[int]]],
     wins = np.empty((samples, n, n))
     played = np.empty((samples, n, n))
     for b in range(samples):
-        multiplicity = np.bincount(rng.integers(0, len(per_game), len(per_game)),
-                                   minlength=len(per_game))
+        multiplicity = np.bincount(rng.integers(0, len(per_game), len(per_game)), minlength=len(per_game))
         wins[b], played[b] = _bt_matrices(rows, n, multiplicity[game_of_row])
     # a resample's strengths lie near the full sample's: starting there saves Newton steps
     draws = elo_from_strength(_bt_newton(wins, played, BT_PRIOR, start=point_strength))
@@ -132,6 +142,7 @@ def ratings_with_bootstrap(games: Sequence[tuple[Sequence[int], Sequence[int]]],
 
 # --------------------------------------------------------------------------- SPRT
 
+
 def elo_to_score(elo: float) -> float:
     return 1.0 / (1.0 + 10 ** (-elo / 400.0))
 
@@ -140,6 +151,7 @@ def elo_to_score(elo: float) -> float:
 class SPRT:
     """Wald's sequential test on A's score against B: H0 Elo difference elo0, H1 elo1.
     Draws count as half a win and half a loss."""
+
     elo0: float = 0.0
     elo1: float = 50.0
     alpha: float = 0.05
@@ -163,6 +175,7 @@ class SPRT:
 
 
 # --------------------------------------------------------------------------- logistic fits
+
 
 @dataclass
 class LogisticFit:
@@ -193,6 +206,7 @@ def fit_logistic(xs: Sequence[float], wins: Sequence[float], games: Sequence[int
     """Binomial logistic regression win ~ 1/(1+exp(-(a + b x))) by maximum likelihood,
     with the covariance from the observed information matrix."""
     from scipy import optimize
+
     x = np.asarray(xs, dtype=float)
     w = np.asarray(wins, dtype=float)
     n = np.asarray(games, dtype=float)
@@ -208,8 +222,7 @@ def fit_logistic(xs: Sequence[float], wins: Sequence[float], games: Sequence[int
     theta = optimize.minimize(nll, np.zeros(2), jac=True, method="BFGS").x
     p = 1.0 / (1.0 + np.exp(-(theta[0] + theta[1] * x)))
     weights = n * p * (1 - p)
-    info = np.array([[weights.sum(), (weights * x).sum()],
-                     [(weights * x).sum(), (weights * x * x).sum()]])
+    info = np.array([[weights.sum(), (weights * x).sum()], [(weights * x).sum(), (weights * x * x).sum()]])
     try:
         cov = np.linalg.inv(info)
     except np.linalg.LinAlgError:

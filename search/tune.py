@@ -12,6 +12,7 @@ Knobs:
 Each setting is a small tournament (seats rotate, duplicate deals) whose seed comes from
 the root seed and the setting's index, so a tuning run reproduces exactly.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -35,9 +36,9 @@ class TuneError(AutomaError):
 @dataclass(frozen=True)
 class Setting:
     label: str
-    x: float                      # position on the difficulty axis (higher = harder)
-    params: dict                  # game parameters for this setting
-    lineup: tuple[str, ...]       # seat specs before rotation; position 0 is the player
+    x: float  # position on the difficulty axis (higher = harder)
+    params: dict  # game parameters for this setting
+    lineup: tuple[str, ...]  # seat specs before rotation; position 0 is the player
 
 
 @dataclass
@@ -80,8 +81,14 @@ def times_mix_difficulty(mix: Sequence[int]) -> int:
     return 3 * red + 2 * orange + yellow
 
 
-def knob_settings(game: str, knob: str, player: str, mode: str | None = None,
-                  players: int | None = None, opponent: str | None = None) -> list[Setting]:
+def knob_settings(
+    game: str,
+    knob: str,
+    player: str,
+    mode: str | None = None,
+    players: int | None = None,
+    opponent: str | None = None,
+) -> list[Setting]:
     cls = game_class(game)
     name = cls.name
     base: dict = {}
@@ -94,36 +101,49 @@ def knob_settings(game: str, knob: str, player: str, mode: str | None = None,
             raise TuneError("knob times_mix belongs to pulitzer (solo mode)")
         params = cls.make_params(**{**base, "mode": "solo", "players": 1}).to_json()
         mixes = sorted(legal_times_mixes(), key=lambda m: (times_mix_difficulty(m), m))
-        return [Setting(f"{m[0]},{m[1]},{m[2]}", times_mix_difficulty(m),
-                        {**params, "times_mix": list(m)}, (player,)) for m in mixes]
+        return [
+            Setting(
+                f"{m[0]},{m[1]},{m[2]}", times_mix_difficulty(m), {**params, "times_mix": list(m)}, (player,)
+            )
+            for m in mixes
+        ]
     if knob == "mumanbot":
         if name != "tabletop_inc":
             raise TuneError("knob mumanbot belongs to tabletop_inc")
         n = base.get("players", 2)
         params = cls.make_params(**{**base, "players": n}).to_json()
-        return [Setting(level, i, params, (player,) + (f"mumanbot:{level}",) * (n - 1))
-                for i, level in enumerate(MUMANBOT_LEVELS)]
+        return [
+            Setting(level, i, params, (player,) + (f"mumanbot:{level}",) * (n - 1))
+            for i, level in enumerate(MUMANBOT_LEVELS)
+        ]
     if knob in ("level", "budget"):
         params = cls.make_params(**base).to_json()
         n = params["players"]
         if n < 2:
-            raise TuneError(f"{name} mode {params['mode']} has no bot opponents to tune; "
-                            f"choose another mode or knob")
+            raise TuneError(
+                f"{name} mode {params['mode']} has no bot opponents to tune; choose another mode or knob"
+            )
         family = opponent or "ismcts"
         if knob == "level":
             from automa.search.mcts import presets
+
             levels = presets()["levels"]
             spec = (lambda lvl: f"{opponent}:level={lvl}") if opponent else (lambda lvl: f"level:{lvl}")
-            try:    # a level this bot cannot play fails here, not as an error row in every game
+            try:  # a level this bot cannot play fails here, not as an error row in every game
                 make_bot(spec(levels[0]), cls(cls.make_params(**params)))
             except BotSpecError as exc:
                 raise TuneError(str(exc)) from None
-            return [Setting(lvl, i, params, (player,) + (spec(lvl),) * (n - 1))
-                    for i, lvl in enumerate(levels)]
-        return [Setting(str(b), math.log2(b), params, (player,) + (f"{family}:iterations={b}",) * (n - 1))
-                for b in BUDGET_LADDER]
-    raise TuneError(f"unknown knob {knob!r}; knobs: times_mix (pulitzer), mumanbot (tabletop_inc), "
-                    f"level, budget (every game)")
+            return [
+                Setting(lvl, i, params, (player,) + (spec(lvl),) * (n - 1)) for i, lvl in enumerate(levels)
+            ]
+        return [
+            Setting(str(b), math.log2(b), params, (player,) + (f"{family}:iterations={b}",) * (n - 1))
+            for b in BUDGET_LADDER
+        ]
+    raise TuneError(
+        f"unknown knob {knob!r}; knobs: times_mix (pulitzer), mumanbot (tabletop_inc), "
+        f"level, budget (every game)"
+    )
 
 
 def _player_seats(task: arena.GameTask) -> list[int]:
@@ -131,8 +151,16 @@ def _player_seats(task: arena.GameTask) -> list[int]:
     return [s for s in range(len(task.seats)) if order[s] == 0]
 
 
-def evaluate(game: str, setting: Setting, games: int, seed: int, index: int, jobs: int = 1,
-             precision: float = 0.0, batch: int = 0) -> SettingResult:
+def evaluate(
+    game: str,
+    setting: Setting,
+    games: int,
+    seed: int,
+    index: int,
+    jobs: int = 1,
+    precision: float = 0.0,
+    batch: int = 0,
+) -> SettingResult:
     """Play up to `games` games of one setting; stop early once the Wilson interval's
     half-width is below `precision` (when given)."""
     result = SettingResult(setting)
@@ -140,7 +168,7 @@ def evaluate(game: str, setting: Setting, games: int, seed: int, index: int, job
     tasks = arena.schedule(game, setting.params, list(setting.lineup), games, setting_seed)
     step = batch or (len(tasks) if precision <= 0 else max(len(setting.lineup) * 4, 8))
     for start in range(0, len(tasks), step):
-        chunk = tasks[start:start + step]
+        chunk = tasks[start : start + step]
         run = arena.run(chunk, None, jobs=jobs)
         by_index = {t.index: t for t in chunk}
         team = arena.team_wins(run.records)
@@ -157,12 +185,23 @@ def evaluate(game: str, setting: Setting, games: int, seed: int, index: int, job
     return result
 
 
-def tune(game: str, knob: str, target: float, player: str, games_per_setting: int = 40,
-         max_games: int | None = None, seed: int = 0, jobs: int = 1, mode: str | None = None,
-         players: int | None = None, precision: float = 0.0, opponent: str | None = None,
-         on_result: Callable[[SettingResult], None] | None = None,
-         settings: Sequence[Setting] | None = None,
-         evaluator: Callable[..., SettingResult] | None = None) -> TuneResult:
+def tune(
+    game: str,
+    knob: str,
+    target: float,
+    player: str,
+    games_per_setting: int = 40,
+    max_games: int | None = None,
+    seed: int = 0,
+    jobs: int = 1,
+    mode: str | None = None,
+    players: int | None = None,
+    precision: float = 0.0,
+    opponent: str | None = None,
+    on_result: Callable[[SettingResult], None] | None = None,
+    settings: Sequence[Setting] | None = None,
+    evaluator: Callable[..., SettingResult] | None = None,
+) -> TuneResult:
     """`settings` and `evaluator` replace the knob's settings and the games that measure
     them (tests use a synthetic knob whose true win rates are known)."""
     if not 0.0 < target < 1.0:
@@ -189,29 +228,38 @@ def tune(game: str, knob: str, target: float, player: str, games_per_setting: in
             on_result(res)
     measured = [r for r in results if r.games]
     if results and not measured and any(r.errors for r in results):
-        raise TuneError(f"every game of every setting ended in an error ({sum(r.errors for r in results)} "
-                        f"games): run one setting as a tournament with --jobs 1 to see why")
+        raise TuneError(
+            f"every game of every setting ended in an error ({sum(r.errors for r in results)} "
+            f"games): run one setting as a tournament with --jobs 1 to see why"
+        )
     closest = min(measured, key=lambda r: (abs(r.rate - target), r.setting.x)) if measured else None
     name = game if evaluator is not evaluate else game_class(game).name
     out = TuneResult(name, knob, player, target, results, closest, notes=notes)
     if measured and all(r.rate < target for r in measured):
         best = max(measured, key=lambda r: r.rate)
-        notes.append(f"every setting is too hard for this player: the highest win rate measured "
-                     f"is {best.rate:.3f} ({best.setting.label})")
+        notes.append(
+            f"every setting is too hard for this player: the highest win rate measured "
+            f"is {best.rate:.3f} ({best.setting.label})"
+        )
     elif measured and all(r.rate > target for r in measured):
         worst = min(measured, key=lambda r: r.rate)
-        notes.append(f"every setting is too easy for this player: the lowest win rate measured "
-                     f"is {worst.rate:.3f} ({worst.setting.label})")
+        notes.append(
+            f"every setting is too easy for this player: the lowest win rate measured "
+            f"is {worst.rate:.3f} ({worst.setting.label})"
+        )
     if len({r.setting.x for r in measured}) >= 2:
-        fit = fit_logistic([r.setting.x for r in measured], [r.wins for r in measured],
-                           [r.games for r in measured])
+        fit = fit_logistic(
+            [r.setting.x for r in measured], [r.wins for r in measured], [r.games for r in measured]
+        )
         out.fit = fit
         lo_x = min(r.setting.x for r in measured)
         hi_x = max(r.setting.x for r in measured)
         if fit.slope >= 0:
-            notes.append("the fitted win rate does not fall with difficulty: the knob's order does "
-                         "not match this player's results (too few games, or the knob is flat); "
-                         "the recommendation is the closest measured setting")
+            notes.append(
+                "the fitted win rate does not fall with difficulty: the knob's order does "
+                "not match this player's results (too few games, or the knob is flat); "
+                "the recommendation is the closest measured setting"
+            )
         else:
             x_star = fit.inverse(target)
             out.x_at_target = x_star
@@ -222,14 +270,17 @@ def tune(game: str, knob: str, target: float, player: str, games_per_setting: in
                 if low <= target <= high:
                     out.recommended = nearest
                 else:
-                    notes.append(f"the fit reaches the target at x = {x_star:.2f}, but the nearest setting "
-                                 f"({nearest.setting.label}) measured [{low:.3f}, {high:.3f}], which excludes it")
+                    notes.append(
+                        f"the fit reaches the target at x = {x_star:.2f}, but the nearest setting "
+                        f"({nearest.setting.label}) measured [{low:.3f}, {high:.3f}], which excludes it"
+                    )
             else:
-                notes.append(f"the fitted curve reaches the target outside the measured range "
-                             f"(x = {x_star:.2f})")
+                notes.append(
+                    f"the fitted curve reaches the target outside the measured range (x = {x_star:.2f})"
+                )
     elif closest is not None:
         low, high = closest.interval
-        if low <= target <= high:      # one setting measured: its interval is the only evidence
+        if low <= target <= high:  # one setting measured: its interval is the only evidence
             out.recommended = closest
     return out
 
@@ -252,32 +303,44 @@ def check_lineups(game: str, settings: Sequence[Setting]) -> None:
 
 
 def format_tune(result: TuneResult) -> str:
-    lines = [f"{result.game}: knob {result.knob}, player {result.player}, target win rate {result.target:.2f}",
-             "", f"{'setting':<24} {'x':>6} {'games':>6} {'wins':>6} {'win rate':>9}  95% Wilson"]
+    lines = [
+        f"{result.game}: knob {result.knob}, player {result.player}, target win rate {result.target:.2f}",
+        "",
+        f"{'setting':<24} {'x':>6} {'games':>6} {'wins':>6} {'win rate':>9}  95% Wilson",
+    ]
     for r in result.results:
         low, high = r.interval
         mark = "  <- closest" if r is result.closest else ""
-        lines.append(f"{r.setting.label:<24} {r.setting.x:>6.2f} {r.games:>6} {r.wins:>6.1f} "
-                     f"{r.rate:>9.3f}  [{low:.3f}, {high:.3f}]{mark}"
-                     + (f"  ({r.errors} errors)" if r.errors else ""))
+        lines.append(
+            f"{r.setting.label:<24} {r.setting.x:>6.2f} {r.games:>6} {r.wins:>6.1f} "
+            f"{r.rate:>9.3f}  [{low:.3f}, {high:.3f}]{mark}" + (f"  ({r.errors} errors)" if r.errors else "")
+        )
     lines.append("")
     if result.fit is not None:
         f = result.fit
         lines.append(f"logistic fit: win = 1 / (1 + exp(-({f.intercept:.3f} + {f.slope:.3f} x)))")
         if result.x_at_target is not None and result.x_interval is not None:
             lo, hi = result.x_interval
-            lines.append(f"x at target {result.target:.2f}: {result.x_at_target:.2f} "
-                         f"(95% delta-method interval {lo:.2f} to {hi:.2f})")
+            lines.append(
+                f"x at target {result.target:.2f}: {result.x_at_target:.2f} "
+                f"(95% delta-method interval {lo:.2f} to {hi:.2f})"
+            )
     if result.closest is not None:
         low, high = result.closest.interval
-        lines.append(f"closest measured setting: {result.closest.setting.label} "
-                     f"(win rate {result.closest.rate:.3f}, 95% [{low:.3f}, {high:.3f}])")
+        lines.append(
+            f"closest measured setting: {result.closest.setting.label} "
+            f"(win rate {result.closest.rate:.3f}, 95% [{low:.3f}, {high:.3f}])"
+        )
     if result.recommended is not None:
-        lines.append(f"recommended {result.knob}: {result.recommended.setting.label}"
-                     + (" (nearest to the fitted x)" if result.x_at_target is not None else ""))
+        lines.append(
+            f"recommended {result.knob}: {result.recommended.setting.label}"
+            + (" (nearest to the fitted x)" if result.x_at_target is not None else "")
+        )
     elif result.results:
-        lines.append(f"no {result.knob} is recommended: the fit and the intervals do not support one "
-                     f"(see the notes); more games per setting narrow them")
+        lines.append(
+            f"no {result.knob} is recommended: the fit and the intervals do not support one "
+            f"(see the notes); more games per setting narrow them"
+        )
     for note in result.notes:
         lines.append(f"note: {note}")
     return "\n".join(lines)

@@ -3,6 +3,7 @@ game's states.  A module of its own so that `automa native build` compiles it wi
 engines (automa/native.py): the tree's bookkeeping then costs a fraction of what it costs
 interpreted.  Typed for mypyc; every score is the same expression on the same floats in
 both builds, so a seed gives the same tree and the same moves either way."""
+
 from __future__ import annotations
 
 import math
@@ -20,6 +21,7 @@ class Node:
     still untried: a node is mostly reached with the same actions (the same objects, from the
     engine's tables), and comparing two lists of the same objects costs a tenth of hashing
     every action again; a node whose children are all tried is then passed without a scan."""
+
     __slots__ = ("children", "visits", "totals", "avail", "seen_legal", "seen_kids", "seen_untried")
 
     def __init__(self, seats: int) -> None:
@@ -60,9 +62,20 @@ def greedy_action(state: Any, rng: random.Random) -> Any:
     return best[rng.randrange(len(best))]
 
 
-def run(root: Node, rng: random.Random, fixed_world: Any, new_world: Any,
-        c: float, iterations: int, deadline: float, stop: float, depth_limit: int,
-        greedy: bool, epsilon: float, root_legal: list | None = None) -> tuple[int, int]:
+def run(
+    root: Node,
+    rng: random.Random,
+    fixed_world: Any,
+    new_world: Any,
+    c: float,
+    iterations: int,
+    deadline: float,
+    stop: float,
+    depth_limit: int,
+    greedy: bool,
+    epsilon: float,
+    root_legal: list | None = None,
+) -> tuple[int, int]:
     """Grow `root` by iterations on copies of `fixed_world` (or, when it is None, on a new
     world from the callable `new_world(rng)` each time).  With a `deadline` above 0 the
     search runs until that time; otherwise it runs `iterations` iterations, or stops at
@@ -99,18 +112,18 @@ def run(root: Node, rng: random.Random, fixed_world: Any, new_world: Any,
         while player >= 0:
             legal = root_legal if node is root and root_legal is not None else world.legal_actions()
             children = node.children
-            kids: list[Node | None]                      # set wherever it is read
-            child: Node | None = None                    # the new child, if any
+            kids: list[Node | None]  # set wherever it is read
+            child: Node | None = None  # the new child, if any
             action: Any = None
-            if not children:                             # a new node: every action untried
+            if not children:  # a new node: every action untried
                 action = legal[randbelow(len(legal), rng)] if len(legal) > 1 else legal[0]
                 child = children[action] = Node(seats)
             else:
                 if legal == node.seen_legal:
-                    kids = node.seen_kids                # the same actions: the same children
+                    kids = node.seen_kids  # the same actions: the same children
                     untried = node.seen_untried
                 else:
-                    kids = [children.get(a) for a in legal]     # one hash per action, not two
+                    kids = [children.get(a) for a in legal]  # one hash per action, not two
                     untried = 0
                     for kid in kids:
                         if kid is None:
@@ -127,7 +140,7 @@ def run(root: Node, rng: random.Random, fixed_world: Any, new_world: Any,
                         if kids[i] is None:
                             r -= 1
                     action = legal[i]
-                    child = kids[i] = children[action] = Node(seats)   # seen_kids stays true
+                    child = kids[i] = children[action] = Node(seats)  # seen_kids stays true
                     node.seen_untried = untried - 1
             if child is not None:
                 apply(action)

@@ -1,6 +1,7 @@
 """A live `automa serve` in a thread and a headless system Chromium driven by Playwright, for
 the browser tests.  Without Playwright or Chromium the tests skip, unless
 AUTOMA_REQUIRE_BROWSER=1 (set by .ci/run), where a missing browser is a failure."""
+
 from __future__ import annotations
 
 import os
@@ -11,8 +12,15 @@ import time
 import pytest
 
 TOKEN = "test-token"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 def chromium_path() -> str | None:
@@ -46,9 +54,12 @@ class LiveServer:
     def __init__(self):
         import uvicorn
         from automa.web.server import Games, free_port, make_app
+
         self.games = Games()
         self.port = free_port("127.0.0.1")
-        config = uvicorn.Config(make_app(TOKEN, self.games), host="127.0.0.1", port=self.port, log_level="warning")
+        config = uvicorn.Config(
+            make_app(TOKEN, self.games), host="127.0.0.1", port=self.port, log_level="warning"
+        )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.thread.start()

@@ -4,13 +4,21 @@
 so a new game is covered by registering it.  The helpers here are plain functions so a
 game's own tests can call them on special positions too.
 """
+
 from __future__ import annotations
 
 import pickle
 import random
 
-from automa.rules.core import (TERMINAL, IllegalActionError, State, action_to_json, find_action,
-                        load_game, snapshot)
+from automa.rules.core import (
+    TERMINAL,
+    IllegalActionError,
+    State,
+    action_to_json,
+    find_action,
+    load_game,
+    snapshot,
+)
 
 GAMES_PER_CONFIG = 3
 
@@ -135,6 +143,7 @@ def check_illegal_action(name: str, params: dict, seed: int = 3) -> None:
 def check_actions_are_plain(name: str, params: dict, seed: int = 8) -> None:
     """Actions are hashable, JSON-encodable and distinguishable by their encoding."""
     import json
+
     game = load_game(name, **params)
     for state in states_along(game, seed, random.Random(seed), every=3):
         legal = state.legal_actions()
@@ -165,7 +174,8 @@ def check_determinize(name: str, params: dict, seed: int = 21) -> None:
             assert world.observation(seat) == obs, "determinize changed what the seat sees"
             assert world.current_player() == seat
             assert world.legal_actions() == state.legal_actions(), (
-                "a world offers the mover other actions (search asks the root's once: uct.run)")
+                "a world offers the mover other actions (search asks the root's once: uct.run)"
+            )
             if snapshot(_without_rng(world)) != snapshot(_without_rng(state)):
                 varied = True
             again = state.determinize(seat, random.Random(1000 + k))
@@ -173,7 +183,8 @@ def check_determinize(name: str, params: dict, seed: int = 21) -> None:
             twice = world.determinize(seat, random.Random(77))
             direct = state.determinize(seat, random.Random(77))
             assert snapshot(twice) == snapshot(direct), (
-                "determinize depends on more than the seat's observation (it peeks)")
+                "determinize depends on more than the seat's observation (it peeks)"
+            )
         assert state.observation(seat) == obs, "determinize changed the original"
     assert varied, "determinize never changed anything the seat cannot see"
 
@@ -248,6 +259,7 @@ def check_record_round_trip(name: str, params: dict, seed: int = 13) -> None:
     import json
     from automa.search import arena
     from automa.search.records import replay, verify
+
     game = load_game(name, **params)
     seats = tuple("random" for _ in range(game.num_players))
     task = arena.schedule(name, game.params.to_json(), list(seats), 1, seed)[0]
@@ -267,6 +279,7 @@ def check_move_text_follows_observation(name: str, params: dict, seed: int = 17,
     that leave viewer v's observation identical read the same to v (DESIGN: narration
     derived from observations)."""
     from automa.rules.presentation import move_text, observation_after
+
     game = load_game(name, **params)
     states = states_along(game, seed, random.Random(seed), every=1)
     picked = states[:: max(1, len(states) // positions)][:positions]
@@ -285,9 +298,11 @@ def check_move_text_follows_observation(name: str, params: dict, seed: int = 17,
             for same in groups.values():
                 if len(same) > 1:
                     texts = {move_text(state, a, actor, viewer) for a in same}
-                    assert len(texts) == 1, (f"{name}: seat {viewer} sees the same after "
-                                             f"{[state.action_to_string(a) for a in same][:4]} "
-                                             f"but reads {sorted(texts)}")
+                    assert len(texts) == 1, (
+                        f"{name}: seat {viewer} sees the same after "
+                        f"{[state.action_to_string(a) for a in same][:4]} "
+                        f"but reads {sorted(texts)}"
+                    )
 
 
 def check_determinize_every_seat(name: str, params: dict, seeds=range(2), every: int = 6) -> None:

@@ -1,5 +1,6 @@
 """Games with automaton deck seats, for the deck tests of every game that takes decks
 (tests/test_decks.py for Watergate, tests/test_pi_automaton.py for P.I.)."""
+
 import random
 
 from automa.rules.core import load_game
@@ -10,8 +11,11 @@ def play(name: str, seats, seed: int, bot_seed: int = 5):
     """A whole game of `name`; the deciding seats by `seats` specs.  (actions, outcome, final state)."""
     game = load_game(name).with_automaton_seats(seats)
     state = game.new_initial_state(seed)
-    bots = {s: make_bot(spec, game, bot_seed + s) for s, spec in enumerate(seats)
-            if s not in game.automaton_seats()}
+    bots = {
+        s: make_bot(spec, game, bot_seed + s)
+        for s, spec in enumerate(seats)
+        if s not in game.automaton_seats()
+    }
     actions = []
     while not state.is_terminal():
         seat = state.current_player()

@@ -1,4 +1,5 @@
 """The expert's analysis behind `hint` (search/analysis.py)."""
+
 import random
 
 from automa.rules.core import load_game

@@ -1,4 +1,5 @@
 """Tournaments: schedules, seeds, parallel runs, fault tolerance, resume, reports."""
+
 import json
 import os
 import signal
@@ -53,9 +54,12 @@ def test_duplicate_seeding_shares_the_deal_within_a_match():
 
 def test_seeds_come_from_the_root_seed_only():
     assert _tasks(["random", "greedy"], 4, seed=5) == _tasks(["random", "greedy"], 4, seed=5)
-    assert _tasks(["random", "greedy"], 4, seed=5)[0].game_seed != _tasks(["random", "greedy"], 4, seed=6)[0].game_seed
+    assert (
+        _tasks(["random", "greedy"], 4, seed=5)[0].game_seed
+        != _tasks(["random", "greedy"], 4, seed=6)[0].game_seed
+    )
     # a game's seeds do not depend on how many games the tournament has
-    assert _tasks(["random", "greedy"], 4)[3] .bot_seeds == _tasks(["random", "greedy"], 10)[3].bot_seeds
+    assert _tasks(["random", "greedy"], 4)[3].bot_seeds == _tasks(["random", "greedy"], 10)[3].bot_seeds
 
 
 def test_too_many_bots_for_the_table_is_an_error():
@@ -71,13 +75,16 @@ def test_jobs_1_and_jobs_2_give_identical_rows(tmp_path):
     assert _rows(read_records(tmp_path / "two.jsonl")) == _rows(one.records)
 
 
-@pytest.mark.parametrize("game,players,bots,games", [
-    ("pi", 2, ["greedy", "deducer"], 16),
-    ("watergate", 2, ["greedy", "ismcts:iterations=3"], 4),
-    ("tabletop_inc", 2, ["greedy", "ismcts:iterations=2"], 2),
-    ("pulitzer", 3, ["greedy", "ismcts:iterations=2", "pulitzer-heuristic"], 3),
-    ("salem", 5, ["greedy", "ismcts:iterations=3", "salem-heuristic"], 5),
-])
+@pytest.mark.parametrize(
+    "game,players,bots,games",
+    [
+        ("pi", 2, ["greedy", "deducer"], 16),
+        ("watergate", 2, ["greedy", "ismcts:iterations=3"], 4),
+        ("tabletop_inc", 2, ["greedy", "ismcts:iterations=2"], 2),
+        ("pulitzer", 3, ["greedy", "ismcts:iterations=2", "pulitzer-heuristic"], 3),
+        ("salem", 5, ["greedy", "ismcts:iterations=3", "salem-heuristic"], 5),
+    ],
+)
 def test_a_games_result_does_not_depend_on_the_games_its_process_played_before(game, players, bots, games):
     """One process plays the same games forwards, then backwards: every record must come
     out the same, so no per-process memo can make a result depend on which worker ran it.
@@ -97,6 +104,7 @@ def test_jobs_2_forks_its_workers_on_linux_and_spawns_them_elsewhere(tmp_path, m
     import threading
 
     from automa.search.fork_backend import ForkLokyBackend
+
     if not sys.platform.startswith("linux"):
         assert arena._loky_backend() == "loky"
         return
@@ -131,9 +139,24 @@ def _processes_mentioning(text: str) -> list[int]:
 def _kill_midway(out: Path, games: int, seed: int, kill_after: int, jobs: int = 1) -> list[str]:
     """Start a tournament in a subprocess, SIGKILL it once `kill_after` games are written,
     and return its command line (for the --resume run)."""
-    args = [sys.executable, "-c", "import tests.tinygame, cli; cli.main()", "tournament", GAME,
-            "--bots", "random,mcts:iterations=300", "--games", str(games), "--seed", str(seed),
-            "--jobs", str(jobs), "--out", str(out), "--no-progress"]
+    args = [
+        sys.executable,
+        "-c",
+        "import tests.tinygame, cli; cli.main()",
+        "tournament",
+        GAME,
+        "--bots",
+        "random,mcts:iterations=300",
+        "--games",
+        str(games),
+        "--seed",
+        str(seed),
+        "--jobs",
+        str(jobs),
+        "--out",
+        str(out),
+        "--no-progress",
+    ]
     proc = subprocess.Popen(args, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.time() + 60
     while time.time() < deadline and proc.poll() is None:
@@ -170,16 +193,33 @@ def test_a_killed_two_job_run_leaves_no_worker_and_resumes(tmp_path):
 
 def test_an_early_stop_with_two_jobs_ends_quietly():
     """SPRT stops while workers still have games queued: no traceback from the stopped pool."""
-    args = [sys.executable, "-c", "import tests.tinygame, cli; cli.main()", "tournament", GAME,
-            "--bots", "ismcts:iterations=100,random", "--games", "400", "--seed", "2", "--jobs", "2",
-            "--sprt", "0,100", "--no-progress"]
+    args = [
+        sys.executable,
+        "-c",
+        "import tests.tinygame, cli; cli.main()",
+        "tournament",
+        GAME,
+        "--bots",
+        "ismcts:iterations=100,random",
+        "--games",
+        "400",
+        "--seed",
+        "2",
+        "--jobs",
+        "2",
+        "--sprt",
+        "0,100",
+        "--no-progress",
+    ]
     done = subprocess.run(args, cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert "SPRT" in done.stdout and "Traceback" not in done.stderr and "Error" not in done.stderr
 
 
 def test_every_record_replays(tmp_path):
-    result = arena.run(_tasks(["random", "greedy", "ismcts:iterations=10"], 6, players=3), tmp_path / "r.jsonl")
+    result = arena.run(
+        _tasks(["random", "greedy", "ismcts:iterations=10"], 6, players=3), tmp_path / "r.jsonl"
+    )
     for record in read_records(tmp_path / "r.jsonl"):
         verify(record)
         assert record["seats"] and record["actions"] and "winners" in record and "ranks" in record
@@ -261,8 +301,15 @@ def test_report_has_wilson_intervals_ratings_and_seats(tmp_path):
 def test_team_games_count_a_side_win_as_a_whole_win():
     """[R-WIN] Salem's wins are team wins: each seat of the winning side has won the game.
     Elsewhere several winners share one first place and the report splits it."""
-    record = {"game": "salem", "seats": ["a", "b", "a", "b"], "winners": [0, 2], "status": "ok",
-              "scores": [[1], [0], [1], [0]], "ranks": [1, 2, 1, 2], "reason": "town wins"}
+    record = {
+        "game": "salem",
+        "seats": ["a", "b", "a", "b"],
+        "winners": [0, 2],
+        "status": "ok",
+        "scores": [[1], [0], [1], [0]],
+        "ranks": [1, 2, 1, 2],
+        "reason": "town wins",
+    }
     assert arena.win_credit(record, [0], team=True) == 1.0
     assert arena.win_credit(record, [0], team=False) == 0.5
     assert arena.win_credit(record, [1, 3], team=True) == 0.0
@@ -276,6 +323,7 @@ def test_team_games_count_a_side_win_as_a_whole_win():
 
 def test_sprt_stops_a_lopsided_match_early():
     from automa.search.stats import SPRT
+
     tasks = _tasks(["ismcts:iterations=100", "random"], 400)
     result = arena.run(tasks, None, sprt=SPRT(0, 100))
     assert result.stopped_early.startswith("SPRT") and len(result.records) < 400
@@ -311,6 +359,7 @@ def test_ray_backend_gives_the_same_rows_as_loky(tmp_path):
 
 def test_missing_cluster_extra_is_explained(monkeypatch):
     import builtins
+
     real_import = builtins.__import__
 
     def no_ray(name, *args, **kwargs):
@@ -327,21 +376,27 @@ def test_a_record_replays_after_the_action_texts_are_reworded(tmp_path):
     """Old records stay readable when a game's action wording improves: actions are matched
     by their JSON form, not by the text shown to people."""
     from automa.search import records
-    tasks = arena.schedule("pi", arena.resolve_params("pi", 2, None, ("random", "greedy")),
-                           ("random", "greedy"), 1, 3)
+
+    tasks = arena.schedule(
+        "pi", arena.resolve_params("pi", 2, None, ("random", "greedy")), ("random", "greedy"), 1, 3
+    )
     record = arena.run(tasks, None).records[0]
-    record["actions"] = [[encoded, f"old wording {i}", seat]
-                         for i, (encoded, _text, seat) in enumerate(record["actions"])]
+    record["actions"] = [
+        [encoded, f"old wording {i}", seat] for i, (encoded, _text, seat) in enumerate(record["actions"])
+    ]
     records.verify(record)
 
 
-@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the monkeypatch reaches only forked workers")
+@pytest.mark.skipif(
+    not sys.platform.startswith("linux"), reason="the monkeypatch reaches only forked workers"
+)
 def test_a_dying_worker_is_a_clear_error_and_the_finished_games_stay(monkeypatch, tmp_path):
     """A worker killed outright (a crash, the out-of-memory killer) stops the tournament with
     a message saying what happened and how to go on; the games written so far are kept."""
     import os as _os
 
     from automa.search import bots
+
     real_act = bots.GreedyBot.act
     moves = {"n": 0}
     this_process = _os.getpid()
@@ -356,6 +411,7 @@ def test_a_dying_worker_is_a_clear_error_and_the_finished_games_stay(monkeypatch
     # forked workers, so that they carry the patch: pin the backend (a thread left by an
     # earlier test would otherwise make this run fall back to loky's own workers)
     from automa.search.fork_backend import ForkLokyBackend
+
     monkeypatch.setattr(arena, "_loky_backend", ForkLokyBackend)
     out = tmp_path / "dies.jsonl"
     with pytest.raises(arena.TournamentError, match=r"a worker process died \(.*exit code.*--resume"):

@@ -1,4 +1,5 @@
 """Bots: spec strings, seeds, search that never peeks, and strength on the test game."""
+
 import math
 import random
 
@@ -18,7 +19,10 @@ def test_parse_spec():
     assert parse_spec("mcts:iterations=800,c=1.4") == ("mcts", {"iterations": 800, "c": 1.4})
     assert parse_spec("random") == ("random", {})
     assert parse_spec("mumanbot:hard") == ("mumanbot", {"level": "hard"})
-    assert parse_spec("ismcts:seconds=0.5,rollout=greedy") == ("ismcts", {"seconds": 0.5, "rollout": "greedy"})
+    assert parse_spec("ismcts:seconds=0.5,rollout=greedy") == (
+        "ismcts",
+        {"seconds": 0.5, "rollout": "greedy"},
+    )
 
 
 def test_make_bot_builds_each_generic_bot():
@@ -66,7 +70,7 @@ def test_search_never_peeks(spec):
     order and seat 0's sealed bid) give the same decision for the same bot seed."""
     game = tiny(cards=6)
     state = game.new_initial_state(11)
-    state.apply_action(("bid", 4))          # seat 0 bids; seat 1 may not know it
+    state.apply_action(("bid", 4))  # seat 0 bids; seat 1 may not know it
     seat = state.current_player()
     assert seat == 1
     for k in range(5):
@@ -83,6 +87,7 @@ def test_search_never_peeks(spec):
 
 def test_ismcts_beats_random_on_the_test_game():
     from automa.search import arena
+
     bots = ["ismcts:iterations=150", "random"]
     params = arena.resolve_params("tiny_goofspiel", 2, None, bots)
     result = arena.run(arena.schedule("tiny_goofspiel", params, bots, 30, 4), None)
@@ -138,6 +143,7 @@ def test_any_action_sequence_keeps_clones_independent(choices, seed):
 
 def test_levels_come_from_the_presets_file():
     from automa.search.mcts import presets
+
     game = tiny()
     table = presets()
     assert table["levels"] == ["easy", "normal", "hard", "expert"]
@@ -168,11 +174,12 @@ def test_no_bot_takes_a_blunder_rate_any_more():
 
 def test_soft_choice_keeps_to_the_best_moves_and_the_best_at_zero():
     from automa.search.bots import soft_choice
+
     ranked = [("a", 10.0), ("b", 9.0), ("c", 5.0), ("d", 1.0), ("e", 0.0), ("f", -50.0)]
     rng = random.Random(3)
     assert {soft_choice(ranked, 0.0, rng) for _ in range(50)} == {"a"}
     hot = [soft_choice(ranked, 3.0, rng) for _ in range(2000)]
-    assert "f" not in hot                                   # never beyond the best five
+    assert "f" not in hot  # never beyond the best five
     assert hot.count("a") > hot.count("b") > hot.count("c") > hot.count("d")
     # weights exp((v - best) / T): a/b = e^(1/3)
     assert abs(hot.count("a") / hot.count("b") - math.exp(1 / 3)) < 0.2
@@ -200,6 +207,7 @@ def test_search_temperature_draws_among_the_well_tried_moves():
 def test_presets_file_errors_name_the_field(tmp_path):
     from automa.rules.core import DataError
     from automa.search.mcts import read_presets
+
     bad = tmp_path / "presets.toml"
     bad.write_text('levels = ["easy"]\n[default]\neasy = { iterations = 10, budget = 3 }\n')
     with pytest.raises(DataError, match=r"presets.toml.*default\.easy\.budget.*not a level setting"):
@@ -222,6 +230,7 @@ def test_level_spec_builds_whichever_bot_plays_the_level():
     """`level:NAME` is the game's preset NAME: the search at the level's settings where the
     levels are search settings, else the game's own bot with the level's parameters."""
     from automa.search.mcts import presets
+
     table = presets()["games"]
     for name, players in (("pi", 2), ("watergate", 2), ("tabletop_inc", 2), ("pulitzer", 1), ("salem", 6)):
         game = load_game(name, players=players)
@@ -243,6 +252,7 @@ def test_level_spec_builds_whichever_bot_plays_the_level():
     with pytest.raises(BotSpecError, match="unknown level 'brutal'"):
         make_bot("level:brutal", pi)
     from automa.search.bots import available_bots
+
     assert "level:easy|normal|hard|expert" in available_bots(pi)
 
 
@@ -266,16 +276,19 @@ def test_max_seconds_is_a_safety_stop_not_a_budget():
     assert 0 < huge.last_stats["iterations"] < 100000000
 
 
-@pytest.mark.parametrize("spec,words", [
-    ("mcts:iterations=abc", "iterations takes a whole number, got 'abc'"),
-    ("ismcts:level=normal,iterations=zz", "iterations takes a whole number"),
-    ("mcts:seconds=x", "seconds takes a number"),
-    ("ismcts:iterations=1.5", "iterations takes a whole number, got 1.5"),
-    ("mcts:c=abc", "c takes a number"),
-    ("mcts:iterations=0", "iterations must be at least 1"),
-    ("mcts:seconds=-1", "seconds must be at least 0"),
-    ("greedy:samples=true", "samples takes a whole number"),
-])
+@pytest.mark.parametrize(
+    "spec,words",
+    [
+        ("mcts:iterations=abc", "iterations takes a whole number, got 'abc'"),
+        ("ismcts:level=normal,iterations=zz", "iterations takes a whole number"),
+        ("mcts:seconds=x", "seconds takes a number"),
+        ("ismcts:iterations=1.5", "iterations takes a whole number, got 1.5"),
+        ("mcts:c=abc", "c takes a number"),
+        ("mcts:iterations=0", "iterations must be at least 1"),
+        ("mcts:seconds=-1", "seconds must be at least 0"),
+        ("greedy:samples=true", "samples takes a whole number"),
+    ],
+)
 def test_a_mistyped_bot_parameter_fails_when_the_spec_is_read(spec, words):
     """Every bot parameter has its default's type and the bot's bounds, checked before any
     game starts (a wrong one used to surface as a ValueError in the middle of a game)."""

@@ -1,4 +1,5 @@
 """The `automa` command, driven as a user would (click's runner, in-process)."""
+
 import json
 
 from click.testing import CliRunner
@@ -28,8 +29,18 @@ def _strip_timing(text):
 
 def test_tournament_writes_records_that_replay_and_reproduce(tmp_path):
     out1, out2 = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
-    args = ["tournament", "tiny_goofspiel", "--players", "3", "--bots", "random,greedy,mcts:iterations=20,c=1.0",
-            "--games", "6", "--seed", "7"]
+    args = [
+        "tournament",
+        "tiny_goofspiel",
+        "--players",
+        "3",
+        "--bots",
+        "random,greedy,mcts:iterations=20,c=1.0",
+        "--games",
+        "6",
+        "--seed",
+        "7",
+    ]
     first = run(*args, "--out", str(out1))
     assert first.exit_code == 0, first.output
     assert "mcts:iterations=20,c=1.0" in first.output and "95% Wilson" in first.output
@@ -65,8 +76,17 @@ def test_replay_names_an_action_that_no_longer_replays(tmp_path):
 
 def test_tournament_report_writes_csv(tmp_path):
     out = tmp_path / "t.jsonl"
-    result = run("tournament", "tiny_goofspiel", "--bots", "random,greedy", "--games", "4",
-                 "--out", str(out), "--report")
+    result = run(
+        "tournament",
+        "tiny_goofspiel",
+        "--bots",
+        "random,greedy",
+        "--games",
+        "4",
+        "--out",
+        str(out),
+        "--report",
+    )
     assert result.exit_code == 0 and (tmp_path / "t.csv").exists()
     assert "ratings" in result.output
 
@@ -88,8 +108,14 @@ def test_bad_arguments_say_what_is_allowed(tmp_path):
 def test_bench_reports_every_figure():
     result = run("bench", "tiny_goofspiel", "--seconds", "0.2", "--json")
     figures = json.loads(result.output)
-    for key in ("games_per_s", "raw_actions_per_s", "clone_us", "mcts_iterations_per_s",
-                "mcts_efficiency", "ismcts_efficiency"):
+    for key in (
+        "games_per_s",
+        "raw_actions_per_s",
+        "clone_us",
+        "mcts_iterations_per_s",
+        "mcts_efficiency",
+        "ismcts_efficiency",
+    ):
         assert figures[key] > 0
 
 
@@ -108,8 +134,19 @@ def test_bench_bot_reports_its_time_per_move():
 
 def test_play_with_scripted_input_reaches_the_final_scores():
     # cards=3: three decisions for the human; garbage is re-prompted, never fatal
-    result = run("play", "tiny_goofspiel", "-p", "cards=3", "--seat", "human", "--seat", "random",
-                 "--seed", "4", input="banana\n0\n99\n1\n1\nbid\n1\n")
+    result = run(
+        "play",
+        "tiny_goofspiel",
+        "-p",
+        "cards=3",
+        "--seat",
+        "human",
+        "--seat",
+        "random",
+        "--seed",
+        "4",
+        input="banana\n0\n99\n1\n1\nbid\n1\n",
+    )
     assert result.exit_code == 0, result.output
     assert result.output.count("not an action here") >= 3
     assert "final scores" in result.output and "seat 1 (random): bid" in result.output
@@ -120,7 +157,8 @@ def test_play_quit_and_end_of_input_save_the_game(tmp_path, monkeypatch):
     saved rather than lost, in the user's state folder."""
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
     for keys in ("q\n", ""):
-        r = CliRunner().invoke(main, ["play", "tiny_goofspiel", "--seat", "human", "--seat", "random",
-                                      "--seed", "1"], input=keys)
+        r = CliRunner().invoke(
+            main, ["play", "tiny_goofspiel", "--seat", "human", "--seat", "random", "--seed", "1"], input=keys
+        )
         assert r.exit_code == 0 and "save before leaving?" in r.output and "resume with" in r.output
     assert list((tmp_path / "automa" / "games").glob("tiny_goofspiel-seed1-*.json"))

@@ -1,5 +1,6 @@
 """Bad input at the command line: one clear line, a non-zero exit, no traceback, and no file
 left behind or changed."""
+
 from __future__ import annotations
 
 import json
@@ -12,8 +13,15 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from automa.cli import main
 
-GOOD_RECORD = {"format": 1, "game": "pi", "params": {"players": 2, "mode": "standard"}, "seed": 1,
-               "seats": ["random", "random"], "actions": [], "status": "ok"}
+GOOD_RECORD = {
+    "format": 1,
+    "game": "pi",
+    "params": {"players": 2, "mode": "standard"},
+    "seed": 1,
+    "seats": ["random", "random"],
+    "actions": [],
+    "status": "ok",
+}
 
 
 def run(args, folder: Path, stdin: str = ""):
@@ -30,8 +38,9 @@ def run(args, folder: Path, stdin: str = ""):
 
 def assert_one_clear_line(result, before, after):
     assert result.exit_code != 0, result.output
-    assert "Traceback" not in result.output and not isinstance(result.exception, (TypeError, KeyError,
-                                                                                  UnicodeDecodeError))
+    assert "Traceback" not in result.output and not isinstance(
+        result.exception, (TypeError, KeyError, UnicodeDecodeError)
+    )
     errors = [line for line in result.output.splitlines() if line.startswith("Error")]
     assert len(errors) == 1, result.output
     assert before == after, "a file was written or changed"
@@ -41,9 +50,13 @@ def files(folder: Path) -> None:
     (folder / "bin.jsonl").write_bytes(bytes(range(256)) * 4)
     (folder / "empty.jsonl").write_text("")
     (folder / "strings.jsonl").write_text(json.dumps({**GOOD_RECORD, "actions": "abc"}) + "\n")
-    (folder / "noactions.jsonl").write_text(json.dumps({k: v for k, v in GOOD_RECORD.items() if k != "actions"}) + "\n")
+    (folder / "noactions.jsonl").write_text(
+        json.dumps({k: v for k, v in GOOD_RECORD.items() if k != "actions"}) + "\n"
+    )
     (folder / "f99.json").write_text(json.dumps({**GOOD_RECORD, "format": 99}) + "\n")
-    (folder / "hash.json").write_text(json.dumps({**GOOD_RECORD, "rules_hash": "deadbeef", "status": "in_progress"}) + "\n")
+    (folder / "hash.json").write_text(
+        json.dumps({**GOOD_RECORD, "rules_hash": "deadbeef", "status": "in_progress"}) + "\n"
+    )
 
 
 COMMANDS = [
@@ -80,21 +93,48 @@ def test_a_bad_command_gets_one_clear_line(args, tmp_path):
 
 def test_a_companion_of_another_size_or_level_is_not_resumed_silently(tmp_path):
     state = tmp_path / "t.json"
-    first, _b, _a = run(["companion", "tabletop_inc", "--mumanbot", "hard", "--state", str(state)], tmp_path, "quit\n")
+    first, _b, _a = run(
+        ["companion", "tabletop_inc", "--mumanbot", "hard", "--state", str(state)], tmp_path, "quit\n"
+    )
     assert first.exit_code == 0 and state.exists()
-    result, before, after = run(["companion", "tabletop_inc", "--mumanbot", "easy", "--state", str(state)], tmp_path)
+    result, before, after = run(
+        ["companion", "tabletop_inc", "--mumanbot", "easy", "--state", str(state)], tmp_path
+    )
     assert_one_clear_line(result, before, after)
     assert "difficulty hard, not easy" in result.output and "--fresh" in result.output
 
 
-WORDS = st.sampled_from(["pi", "salem", "nosuch", "--players", "--seat", "--jobs", "--games", "--seed",
-                         "--seconds", "-p", "prune_solves=maybe", "mcts:iterations=-3", "greedy:samples=x",
-                         "level:legendary", "0", "-1", "abc", "1e9", "--out", "/nonexistent/x"])
+WORDS = st.sampled_from(
+    [
+        "pi",
+        "salem",
+        "nosuch",
+        "--players",
+        "--seat",
+        "--jobs",
+        "--games",
+        "--seed",
+        "--seconds",
+        "-p",
+        "prune_solves=maybe",
+        "mcts:iterations=-3",
+        "greedy:samples=x",
+        "level:legendary",
+        "0",
+        "-1",
+        "abc",
+        "1e9",
+        "--out",
+        "/nonexistent/x",
+    ]
+)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(command=st.sampled_from(["play", "tournament", "tune", "bench", "replay", "companion"]),
-       words=st.lists(WORDS, min_size=1, max_size=6))
+@given(
+    command=st.sampled_from(["play", "tournament", "tune", "bench", "replay", "companion"]),
+    words=st.lists(WORDS, min_size=1, max_size=6),
+)
 def test_generated_bad_arguments_never_end_in_a_traceback(tmp_path, command, words):
     """Property: whatever mix of arguments, the command never dies with a traceback or
     writes a file; it either refuses in one line or does what was asked."""

@@ -1,6 +1,7 @@
 """The Salem moderator (automa companion salem), driven in-process with scripted answers:
 tokens, confessions through the reveal pipeline (spec §8.1, §10.2), the night's protections,
 the Matchmaker chain, bad input, and resuming a night that was interrupted."""
+
 import json
 
 import pytest
@@ -27,8 +28,7 @@ class Table:
             return answers.pop(0)
 
         self.out, self.prompts = [], []
-        code = run("salem", str(self.path), self.seed, None, None, self.players, ask=ask,
-                   out=self.out.append)
+        code = run("salem", str(self.path), self.seed, None, None, self.players, ask=ask, out=self.out.append)
         assert code == 0
         assert not answers, f"answers left over: {answers}"
         return "\n".join(self.out)
@@ -45,7 +45,7 @@ class Table:
             if p not in alive:
                 continue
             role, *rest = roles.get(p, ("n",))
-            out += ["", role] + [str(x) for x in rest] + [""]      # Enter hides the answers
+            out += ["", role] + [str(x) for x in rest] + [""]  # Enter hides the answers
         return out
 
 
@@ -64,17 +64,34 @@ def night(t, victim, gavel, drawer=2):
 
 
 def test_tokens_move_and_are_kept_across_a_restart(table):
-    out = table.play(["token asylum 3", "token matchmaker 1", "token matchmaker 4",
-                      "token matchmaker 2", "token piety 2", "token piety 2 1", "tokens"])
+    out = table.play(
+        [
+            "token asylum 3",
+            "token matchmaker 1",
+            "token matchmaker 4",
+            "token matchmaker 2",
+            "token piety 2",
+            "token piety 2 1",
+            "tokens",
+        ]
+    )
     assert "both Matchmakers are held (players 1 and 4)" in out
     assert "player 1 lost Piety" not in out and "player 2 lost Piety" in out
     st = table.state
     assert st["tokens"] == {"asylum": [3], "black_cat": [4], "matchmaker": [1, 4], "piety": [1]}
-    out = table.play(["tokens", "token cat centre", "token matchmaker 1 4", "token asylum 9",
-                      "token asylum centre", "token banana 2"])
+    out = table.play(
+        [
+            "tokens",
+            "token cat centre",
+            "token matchmaker 1 4",
+            "token asylum 9",
+            "token asylum centre",
+            "token banana 2",
+        ]
+    )
     assert "Asylum: player 3" in out and "Matchmaker: player 1, player 4" in out
     assert "player 4 already holds a Matchmaker" in out
-    assert "FROM and TO a player number" in out                 # 'token asylum 9' and 'banana'
+    assert "FROM and TO a player number" in out  # 'token asylum 9' and 'banana'
     st = table.state
     assert st["tokens"]["black_cat"] == [] and st["tokens"]["asylum"] == []
 
@@ -102,22 +119,28 @@ def test_confessing_the_last_witch_card_wins_for_the_town(table):
 
 
 def test_a_confessed_witch_with_another_one_stays_in(tmp_path):
-    t = Table(tmp_path, players=8, seed=1)                       # 2 Witch cards at 8 players
+    t = Table(tmp_path, players=8, seed=1)  # 2 Witch cards at 8 players
     t.play(["", ""] + t.private({2: ("w", 5), 6: ("w", 5)}))
-    out = t.play(["night"] + t.private({2: ("w", 1), 6: ("w", 1), 3: ("c", 1)})
-                 + ["6", "w", "maybe", "y"])
+    out = t.play(["night"] + t.private({2: ("w", 1), 6: ("w", 1), 3: ("c", 1)}) + ["6", "w", "maybe", "y"])
     assert "type y or n" in out
     assert "player 6 says: 'I hold another Witch card' — and stays in the game" in out
     assert "who holds the gavel" in out
-    out = t.play(["reveal 6 w"])                                  # the second Witch card, by day
+    out = t.play(["reveal 6 w"])  # the second Witch card, by day
     assert "THE TOWN WINS" in out and t.state["done"]
 
 
 def test_confession_rules_specials_phips_and_bad_input(table):
-    out = table.play(night(table, victim=1, gavel=4, drawer=2) + [
-        "7", "1 3",                          # 7 is no player: asked again
-        "magistrate", "zz", "phips",         # player 3 (first after the drawer, A-10): Phips
-        "c"])                                # player 1 confesses the Constable card
+    out = table.play(
+        night(table, victim=1, gavel=4, drawer=2)
+        + [
+            "7",
+            "1 3",  # 7 is no player: asked again
+            "magistrate",
+            "zz",
+            "phips",  # player 3 (first after the drawer, A-10): Phips
+            "c",
+        ]
+    )  # player 1 confesses the Constable card
     assert "7: not a living player" in out
     assert "confession window: players 3, 1 confessed" in out
     assert "special trial cards cannot be revealed by confession" in out
@@ -129,8 +152,9 @@ def test_confession_rules_specials_phips_and_bad_input(table):
     assert st["phips_used"] == [3] and st["constable_gone"] and st["fd"][0] == 4 and st["fd"][2] == 5
     assert st["up"][0] == ["constable"]
     # the next night: nobody can answer 'c' any more, Phips is used up, a witch may pick themself
-    out = table.play(["night 1", "", "n", "", "", "w", "2", "", "", "c", "n", "", "", "n", ""]
-                     + ["3", "phips", "none"])
+    out = table.play(
+        ["night 1", "", "n", "", "", "w", "2", "", "", "c", "n", "", "", "n", ""] + ["3", "phips", "none"]
+    )
     assert "the Constable card has been revealed: nobody is the Constable now" in out
     assert "Nobody holds the gavel (the Constable card has been revealed)." in out
     assert "has already used William Phips' confession" in out
@@ -147,26 +171,26 @@ def test_the_matchmaker_chain_takes_a_protected_partner_at_night(table):
     assert "player 4 is ELIMINATED (Matchmaker chain)" in out
     st = table.state
     assert st["alive"] == [2, 3]
-    assert st["tokens"]["matchmaker"] == [] and st["tokens"]["black_cat"] == []   # back to the centre
+    assert st["tokens"]["matchmaker"] == [] and st["tokens"]["black_cat"] == []  # back to the centre
     assert st["up"][0] == ["naw"] * 5
 
 
 def test_mary_warren_is_not_chained(table):
     table.play(["token matchmaker 1", "token matchmaker 4"])
     out = table.play(["dead 4", "n n n n", "n n n n n", "m"])
-    assert "5 cards, each w, n, c or a special's name" in out      # 4 cards typed for 5
+    assert "5 cards, each w, n, c or a special's name" in out  # 4 cards typed for 5
     assert "player 1 is Mary Warren: the Matchmaker chain does not take them" in out
     assert table.state["alive"] == [1, 2, 3]
 
 
 def test_an_interrupted_night_resumes_at_the_same_step(table):
-    table.play(night(table, victim=1, gavel=1))                   # stops at the confession question
+    table.play(night(table, victim=1, gavel=1))  # stops at the confession question
     st = table.state
     assert st["phase"] == "night" and st["nights"] == 1
     assert st["night"]["victim"] == 1 and st["night"]["gavel"] == 1
-    assert st["night"]["answers"] == {}                           # the secret answers are not kept
+    assert st["night"]["answers"] == {}  # the secret answers are not kept
     assert [t[0] for t in st["tasks"]] == ["night_reset", "night_announce", "night_confessions"]
-    out = table.play([""])                                        # a restart: straight to the confessions
+    out = table.play([""])  # a restart: straight to the confessions
     assert "resuming the step that was interrupted" in out
     assert not any("hand the device" in p for p in table.prompts)
     assert "the witches chose player 1, who holds the gavel: nobody dies tonight" in out
@@ -176,7 +200,7 @@ def test_an_interrupted_night_resumes_at_the_same_step(table):
 
 def test_a_private_round_interrupted_half_way_keeps_the_answers_given(table):
     answers = night(table, victim=1, gavel=4)
-    table.play(answers[:8])                                       # players 1 and 2 answered
+    table.play(answers[:8])  # players 1 and 2 answered
     st = table.state
     assert sorted(st["night"]["answers"]) == ["1", "2"]
     table.play(answers[8:] + [""])
@@ -186,10 +210,18 @@ def test_a_private_round_interrupted_half_way_keeps_the_answers_given(table):
 
 
 def test_day_reveals_go_through_the_pipeline(tmp_path):
-    t = Table(tmp_path, players=10, seed=2)                      # 3 trial cards each
+    t = Table(tmp_path, players=10, seed=2)  # 3 trial cards each
     t.play(["", ""] + t.private({4: ("w", 4)}))
-    out = t.play(["reveal 5 magistrate", "reveal 5 magistrate", "reveal 5 c", "reveal 5 n",
-                  "reveal 11 n", "reveal 5 q"])
+    out = t.play(
+        [
+            "reveal 5 magistrate",
+            "reveal 5 magistrate",
+            "reveal 5 c",
+            "reveal 5 n",
+            "reveal 11 n",
+            "reveal 5 q",
+        ]
+    )
     assert "player 5 resolves the Magistrate now" in out and "token KIND [FROM] TO" in out
     assert "the Magistrate is already face up" in out
     assert "the Constable card is face up" in out
@@ -202,15 +234,34 @@ def test_day_reveals_go_through_the_pipeline(tmp_path):
 def test_an_old_state_file_still_loads(tmp_path):
     path = tmp_path / "old.json"
     old = SalemCompanion.new_state(5, 1)
-    for key in ("tokens", "fd", "up", "tasks", "night", "dawn", "constable_gone", "phips_used",
-                "announced", "per_seat", "witches"):
+    for key in (
+        "tokens",
+        "fd",
+        "up",
+        "tasks",
+        "night",
+        "dawn",
+        "constable_gone",
+        "phips_used",
+        "announced",
+        "per_seat",
+        "witches",
+    ):
         old.pop(key)
     old.update(phase="day", black_cat=2)
     path.write_text(json.dumps(old))
     out = []
     answers = ["tokens"]
-    run("salem", str(path), None, None, None, None, ask=lambda _p: answers.pop(0) if answers else
-        (_ for _ in ()).throw(EOFError()), out=out.append)
+    run(
+        "salem",
+        str(path),
+        None,
+        None,
+        None,
+        None,
+        ask=lambda _p: answers.pop(0) if answers else (_ for _ in ()).throw(EOFError()),
+        out=out.append,
+    )
     assert "  Black Cat: player 2" in out
 
 
@@ -231,7 +282,7 @@ def test_conspiracy_names_the_black_cat_step(table):
     out = table.play(["conspiracy 1", "conspiracy 4", "conspiracy 9", "conspiracy"])
     assert "player 1 turns one of player 4's face-down trial cards face up (blind pick)" in out
     assert "player 4 holds the Black Cat and drew the Conspiracy: they choose" in out
-    assert "conspiracy N: N is the living player who drew it" in out     # 9 is no player
+    assert "conspiracy N: N is the living player who drew it" in out  # 9 is no player
     assert "the drawer turns one of player 4's" in out
 
 
@@ -248,23 +299,41 @@ def test_a_private_answer_is_wiped_before_the_device_is_passed_on(tmp_path):
             raise EOFError
         return answers.pop(0)
 
-    run("salem", str(tmp_path / "s.json"), 3, None, None, 4, ask=ask,
-        out=lambda text: events.append(("say", text)), clear=lambda: events.append(("clear",)))
+    run(
+        "salem",
+        str(tmp_path / "s.json"),
+        3,
+        None,
+        None,
+        4,
+        ask=ask,
+        out=lambda text: events.append(("say", text)),
+        clear=lambda: events.append(("clear",)),
+    )
     hands = [i for i, e in enumerate(events) if e[0] == "ask" and "hand the device to player" in e[1]]
     hides = [i for i, e in enumerate(events) if e[0] == "ask" and "press Enter to hide" in e[1]]
     assert len(hands) == len(hides) == 4
     for hand, hide in zip(hands, hides):
-        assert events[hand - 1] == ("clear",)                 # nothing of the last player is left
-        assert events[hide + 1] == ("clear",)                 # hidden before the device moves on
+        assert events[hand - 1] == ("clear",)  # nothing of the last player is left
+        assert events[hide + 1] == ("clear",)  # hidden before the device moves on
         private = [e[1] for e in events[hand:hide] if e[0] == "say"]
         assert private and all("Everyone opens their eyes" not in line for line in private)
-    assert "who gets the Black Cat" in events[hides[1] - 1][1]   # the witch answered, then hid it
+    assert "who gets the Black Cat" in events[hides[1] - 1][1]  # the witch answered, then hid it
 
     # stopped half-way through player 2's secret: the screen is wiped on the way out
     events.clear()
     answers[:] = ["night", "", "n", "", "", "w"]
-    run("salem", str(tmp_path / "s.json"), 3, None, None, 4, ask=ask,
-        out=lambda text: events.append(("say", text)), clear=lambda: events.append(("clear",)))
+    run(
+        "salem",
+        str(tmp_path / "s.json"),
+        3,
+        None,
+        None,
+        4,
+        ask=ask,
+        out=lambda text: events.append(("say", text)),
+        clear=lambda: events.append(("clear",)),
+    )
     last_secret = max(i for i, e in enumerate(events) if e[0] == "ask" and "victim" in e[1])
     assert ("clear",) in events[last_secret:]
 
@@ -272,9 +341,10 @@ def test_a_private_answer_is_wiped_before_the_device_is_passed_on(tmp_path):
 def test_clear_terminal_wipes_the_scrollback_only_on_a_terminal(monkeypatch):
     import io
     from automa import companion
+
     piped = io.StringIO()
     monkeypatch.setattr("sys.stdout", piped)
-    companion.clear_terminal()                                # a pipe or a file: nothing written
+    companion.clear_terminal()  # a pipe or a file: nothing written
     assert piped.getvalue() == ""
 
     class Tty(io.StringIO):
@@ -290,18 +360,20 @@ def test_clear_terminal_wipes_the_scrollback_only_on_a_terminal(monkeypatch):
 
 # --------------------------------------------------------------------------- Tabletop Inc. Mumanbot
 
+
 def test_tabletop_award_removal_records_the_level_removed_after_a_fallback_s17_3_amb16(tmp_path):
     """§17.3 / AMB-16: the Mumanbot aims one level above its highest removed award token; when
     that level is empty the person falls back (lower, then higher) and the companion records
     the level actually removed, so the next removal climbs from it (not from the aim)."""
     from automa.companion import TabletopCompanion
+
     path = tmp_path / "muman.json"
     st = TabletopCompanion.new_state("hard", 2, 5)
     st["zap_deck"] = [c for c in st["zap_deck"] if c not in ("Z17", "Z18")] + ["Z18", "Z17"]
     st["awards"] = [1]
     path.write_text(json.dumps(st))
     out: list[str] = []
-    answers = ["", "y", "1", "", "y", "", "quit"]     # level 2 was empty: a level-1 token instead
+    answers = ["", "y", "1", "", "y", "", "quit"]  # level 2 was empty: a level-1 token instead
 
     def ask(prompt):
         return answers.pop(0)
@@ -311,9 +383,9 @@ def test_tabletop_award_removal_records_the_level_removed_after_a_fallback_s17_3
     assert "remove a level-2 token; if none is left, level 1, then level 3" in text
     assert "removed a level-1 award token" in text
     saved = json.loads(path.read_text())
-    assert saved["awards"] == [1, 1, 2]               # the second removal aimed at 2 again; Enter = 2
+    assert saved["awards"] == [1, 1, 2]  # the second removal aimed at 2 again; Enter = 2
     assert not answers
-    saved["zap_deck"].append("Z17")                   # once more, with the shelf empty
+    saved["zap_deck"].append("Z17")  # once more, with the shelf empty
     saved["zap_disc"].remove("Z17")
     path.write_text(json.dumps(saved))
     answers = ["", "y", "0", "quit"]

@@ -1,4 +1,5 @@
 """The contract of docs/DESIGN.md, for every registered game x mode x player count."""
+
 import pytest
 
 from automa.rules.core import all_configurations

@@ -1,12 +1,23 @@
 """The rules core: parameters, errors, data files, outcomes, the registry."""
+
 import random
 import subprocess
 import sys
 
 import pytest
 
-from automa.rules.core import (DataError, DataReader, IllegalActionError, Outcome, ParamError,
-                        UnknownGameError, format_plain, load_game, registered_games, snapshot)
+from automa.rules.core import (
+    DataError,
+    DataReader,
+    IllegalActionError,
+    Outcome,
+    ParamError,
+    UnknownGameError,
+    format_plain,
+    load_game,
+    registered_games,
+    snapshot,
+)
 
 
 def test_load_game_by_name_with_params():
@@ -90,7 +101,9 @@ def test_registry_lists_registered_games():
 
 def test_data_reader_names_file_and_field(tmp_path):
     path = tmp_path / "cards.toml"
-    path.write_text('placeholder = true\n[[cards]]\nname = "A"\nvalue = 3\n[[cards]]\nname = "B"\nvalue = "x"\n')
+    path.write_text(
+        'placeholder = true\n[[cards]]\nname = "A"\nvalue = 3\n[[cards]]\nname = "B"\nvalue = "x"\n'
+    )
     reader = DataReader(path)
     items = reader.items("cards")
     assert items[0][1].int("value", 0, 9) == 3
@@ -128,21 +141,32 @@ def test_naming_one_game_imports_only_that_game():
     import subprocess
     import sys
     from pathlib import Path
-    code = ("import sys; from automa.rules.core import game_class; game_class('PI'); game_class('pi'); "
-            "print(sorted(m for m in sys.modules if m in "
-            "('automa.rules.pi', 'automa.rules.pulitzer', 'automa.rules.salem', 'automa.rules.tabletop_inc', 'automa.rules.watergate')))")
-    out = subprocess.run([sys.executable, "-c", code], cwd=Path(__file__).resolve().parent.parent,
-                         capture_output=True, text=True, check=True).stdout
+
+    code = (
+        "import sys; from automa.rules.core import game_class; game_class('PI'); game_class('pi'); "
+        "print(sorted(m for m in sys.modules if m in "
+        "('automa.rules.pi', 'automa.rules.pulitzer', 'automa.rules.salem', 'automa.rules.tabletop_inc', 'automa.rules.watergate')))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=Path(__file__).resolve().parent.parent,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     assert out.strip() == "['automa.rules.pi']"
 
 
 def test_installed_library_puts_nothing_generic_on_sys_path(tmp_path):
     """One namespace: rules/, search/ and cli.py install as automa.rules, automa.search and
     automa.cli, so a project with its own `rules` or `search` module does not collide."""
-    code = ("import importlib.util as u, automa.rules, automa.search, automa.cli; "
-            "print([m for m in ('rules', 'search', 'cli') if u.find_spec(m)])")
-    out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True,
-                         check=True).stdout
+    code = (
+        "import importlib.util as u, automa.rules, automa.search, automa.cli; "
+        "print([m for m in ('rules', 'search', 'cli') if u.find_spec(m)])"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, check=True
+    ).stdout
     assert out.strip() == "[]"
 
 
@@ -150,6 +174,7 @@ def test_data_files_refuse_unknown_keys_and_duplicate_ids_naming_the_card(tmp_pa
     """A misspelt key is an error, not a setting left at its default; a duplicate id is an
     error; and errors name an entry by its id, as printed, not by its position."""
     from automa.rules.core import audit_data
+
     path = tmp_path / "deck.toml"
     path.write_text('spacez = [1]\n[[card]]\nid = "Y1"\nhard = 2\n[[card]]\nid = "Y2"\nhard = "x"\n')
     with pytest.raises(DataError, match="'spacez': is not a key this file takes"):

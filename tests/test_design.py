@@ -1,6 +1,7 @@
 """The automaton designer (search/design.py, `automa design`): a small but real run
 writes a playable deck, its table and its printables; the search's moves stay within the
 deck language."""
+
 import random
 
 from click.testing import CliRunner
@@ -15,16 +16,42 @@ from automa.search.design import KNOB_CARD, MAX_CARDS, MAX_RULES, deck_key, knob
 
 def test_a_small_design_run_writes_a_deck_a_table_and_a_pdf(tmp_path):
     out = tmp_path / "design"
-    result = CliRunner().invoke(main, ["design", "watergate", "--seat", "1", "--target", "0.5",
-                                       "--against", "random", "--games", "2", "--budget", "3",
-                                       "--seed", "4", "--levels", "easy", "--out", str(out)])
+    result = CliRunner().invoke(
+        main,
+        [
+            "design",
+            "watergate",
+            "--seat",
+            "1",
+            "--target",
+            "0.5",
+            "--against",
+            "random",
+            "--games",
+            "2",
+            "--budget",
+            "3",
+            "--seed",
+            "4",
+            "--levels",
+            "easy",
+            "--out",
+            str(out),
+        ],
+    )
     assert result.exit_code == 0, result.output
     deck_file = out / "watergate-nixon.toml"
     deck = load_deck(str(deck_file), load_game("watergate"))
     assert deck.seat == 1 and deck.knob_bonus == "tip_off" and 1 <= deck.settings <= 3
     table = (out / "watergate-nixon.md").read_text()
-    assert "| setting | for the mark | what it sets | win rate | 95% interval | holds the mark | games |" in table
-    assert all(f"| {mark} |" in table or f", {mark}" in table or f"| {mark}," in table for mark in ("0.3", "0.5", "0.7"))
+    assert (
+        "| setting | for the mark | what it sets | win rate | 95% interval | holds the mark | games |"
+        in table
+    )
+    assert all(
+        f"| {mark} |" in table or f", {mark}" in table or f"| {mark}," in table
+        for mark in ("0.3", "0.5", "0.7")
+    )
     scale = knob_for(load_game("watergate"), 1).settings
     assert "## The knob's scale, swept against `random`" in table
     assert all(f"\n| {k} | " in table.split("## The knob's scale")[1] for k in range(scale))
@@ -36,17 +63,38 @@ def test_a_small_design_run_writes_a_deck_a_table_and_a_pdf(tmp_path):
     assert len(list((out / "print").glob("watergate-nixon-card-*.png"))) == len(deck.cards)
     assert "(2/2)" in result.output or "/2)" in result.output
     written = deck_file.read_text()
-    again = CliRunner().invoke(main, ["design", "watergate", "--seat", "1", "--target", "0.5",
-                                      "--against", "random", "--games", "2", "--budget", "3",
-                                      "--seed", "4", "--levels", "easy", "--out", str(out)])
-    assert again.exit_code == 0 and deck_file.read_text() == written     # resumed: the same games
+    again = CliRunner().invoke(
+        main,
+        [
+            "design",
+            "watergate",
+            "--seat",
+            "1",
+            "--target",
+            "0.5",
+            "--against",
+            "random",
+            "--games",
+            "2",
+            "--budget",
+            "3",
+            "--seed",
+            "4",
+            "--levels",
+            "easy",
+            "--out",
+            str(out),
+        ],
+    )
+    assert again.exit_code == 0 and deck_file.read_text() == written  # resumed: the same games
 
 
 def test_design_refuses_a_seat_the_game_lacks_and_a_bad_opponent(tmp_path):
     result = CliRunner().invoke(main, ["design", "watergate", "--seat", "5", "--out", str(tmp_path)])
     assert result.exit_code != 0 and "--seat must be a seat 0-1" in result.output
-    result = CliRunner().invoke(main, ["design", "watergate", "--seat", "1", "--against", "wizard",
-                                       "--out", str(tmp_path)])
+    result = CliRunner().invoke(
+        main, ["design", "watergate", "--seat", "1", "--against", "wizard", "--out", str(tmp_path)]
+    )
     assert result.exit_code != 0 and "unknown bot 'wizard'" in result.output
 
 
@@ -80,9 +128,30 @@ def test_the_design_runs_its_games_on_the_tournament_backends(tmp_path):
     """--backend reaches the arena as in `automa tournament`: on Dask when the extra is
     installed, else one clear line saying what to install."""
     import importlib.util
-    result = CliRunner().invoke(main, ["design", "watergate", "--seat", "1", "--against", "random",
-                                       "--games", "1", "--budget", "1", "--levels", "", "--seed", "2",
-                                       "--backend", "dask", "--out", str(tmp_path / "d")])
+
+    result = CliRunner().invoke(
+        main,
+        [
+            "design",
+            "watergate",
+            "--seat",
+            "1",
+            "--against",
+            "random",
+            "--games",
+            "1",
+            "--budget",
+            "1",
+            "--levels",
+            "",
+            "--seed",
+            "2",
+            "--backend",
+            "dask",
+            "--out",
+            str(tmp_path / "d"),
+        ],
+    )
     if importlib.util.find_spec("distributed") is None:
         assert result.exit_code != 0 and "needs the dask extra" in result.output
         assert "Traceback" not in result.output
@@ -93,17 +162,20 @@ def test_the_design_runs_its_games_on_the_tournament_backends(tmp_path):
 
 # --------------------------------------------------------------------------- the knob's marks
 
+
 def test_the_fit_pools_settings_that_break_the_order():
     from automa.search.design import Measure, monotone_fit
+
     sweep = [Measure(2, 40), Measure(12, 40), Measure(8, 40), Measure(30, 40)]
     fitted = monotone_fit(sweep)
-    assert fitted == [0.05, 0.25, 0.25, 0.75]                 # 0.30 then 0.20 pool to 0.25
+    assert fitted == [0.05, 0.25, 0.25, 0.75]  # 0.30 then 0.20 pool to 0.25
     assert all(a <= b for a, b in zip(fitted, fitted[1:]))
     assert monotone_fit([Measure(0, 0), Measure(1, 2)]) == [0.0, 0.5]
 
 
 def test_each_mark_picks_the_setting_nearest_its_fitted_rate():
     from automa.search.design import Measure, monotone_fit, pick_setting
+
     sweep = [Measure(r * 40, 40) for r in (0.0, 0.15, 0.3, 0.4, 0.55, 0.8, 0.9)]
     fitted = monotone_fit(sweep)
     assert [pick_setting(sweep, fitted, mark) for mark in (0.3, 0.5, 0.7)] == [2, 4, 5]
@@ -111,6 +183,7 @@ def test_each_mark_picks_the_setting_nearest_its_fitted_rate():
 
 def test_a_mark_is_bracketed_by_the_pick_and_its_neighbour_toward_it():
     from automa.search.design import Measure, confirm_mark
+
     rates = {0: 0.1, 1: 0.2, 2: 0.45, 3: 0.55, 4: 0.9}
     asked = []
 
@@ -118,20 +191,21 @@ def test_a_mark_is_bracketed_by_the_pick_and_its_neighbour_toward_it():
         asked.append(k)
         return Measure(rates[k] * 150, 150)
 
-    tried = confirm_mark(0.5, 1, 5, measure_at)                   # 0.2, 0.45 below; 0.55 above
+    tried = confirm_mark(0.5, 1, 5, measure_at)  # 0.2, 0.45 below; 0.55 above
     assert asked == [1, 2, 3] and set(tried) == {1, 2, 3}
     asked.clear()
-    assert list(confirm_mark(0.5, 3, 5, measure_at)) == [3, 2]      # 0.55 above, 0.45 below: bracketed
+    assert list(confirm_mark(0.5, 3, 5, measure_at)) == [3, 2]  # 0.55 above, 0.45 below: bracketed
     asked.clear()
-    assert list(confirm_mark(0.7, 4, 5, measure_at)) == [4, 3]      # 0.9 above, 0.55 below
+    assert list(confirm_mark(0.7, 4, 5, measure_at)) == [4, 3]  # 0.9 above, 0.55 below
     asked.clear()
-    assert list(confirm_mark(0.05, 0, 5, measure_at)) == [0]        # no easier setting to try
+    assert list(confirm_mark(0.05, 0, 5, measure_at)) == [0]  # no easier setting to try
     asked.clear()
-    assert list(confirm_mark(0.95, 0, 5, measure_at, tries=2)) == [0, 1]   # at most `tries`
+    assert list(confirm_mark(0.95, 0, 5, measure_at, tries=2)) == [0, 1]  # at most `tries`
 
 
 def test_the_printed_knob_is_cut_from_the_scale_and_drops_an_unused_weak_card():
     from automa.search.design import knob_for, make_deck, printed_deck
+
     game = load_game("watergate")
     deck = make_deck(game, 1, [("agent", "event")], ("keep_jokers",), knob=knob_for(game, 1))
     scale = deck.settings
@@ -148,6 +222,7 @@ def test_the_printed_knob_is_cut_from_the_scale_and_drops_an_unused_weak_card():
 def test_a_setting_is_measured_as_itself_so_editing_the_scale_keeps_its_games():
     from dataclasses import replace as swap
     from automa.search.design import knob_for, make_deck, one_setting
+
     game = load_game("watergate")
     deck = make_deck(game, 0, [("agent", "event")], ("keep_jokers",), knob=knob_for(game, 0))
     longer = swap(deck, knob_copies=(8,) + deck.knob_copies, knob_steps=(0,) + deck.knob_steps)

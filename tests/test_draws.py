@@ -1,5 +1,6 @@
 """The engines' fast paths: seeded draws that are random.Random's very numbers, and
 `determinizer(seat)`, which must give exactly the worlds `determinize(seat, rng)` gives."""
+
 import random
 
 import pytest
@@ -25,7 +26,7 @@ def test_shuffle_and_randbelow_are_random_randoms_own_draws(seed, n):
     if n:
         assert [draws.randbelow(n, ours) for _ in range(5)] == [theirs.randrange(n) for _ in range(5)]
         assert [draws.randint(1, n, ours) for _ in range(5)] == [theirs.randint(1, n) for _ in range(5)]
-    assert ours.getstate() == theirs.getstate()      # the generator is left where it would be
+    assert ours.getstate() == theirs.getstate()  # the generator is left where it would be
 
 
 def test_this_python_copies_generators_as_bytes():
@@ -38,14 +39,14 @@ def test_clone_rng_is_an_exact_copy(seed, bits, gauss):
     rng = random.Random(seed)
     rng.getrandbits(bits + 1)
     if gauss:
-        rng.gauss()                                  # leaves a second normal draw pending
+        rng.gauss()  # leaves a second normal draw pending
     copy = draws.clone_rng(rng)
     assert type(copy) is random.Random and copy is not rng
     assert copy.getstate() == rng.getstate()
     assert [copy.gauss() for _ in range(3)] == [rng.gauss() for _ in range(3)]
     assert [copy.random() for _ in range(3)] == [rng.random() for _ in range(3)]
     copy.random()
-    assert copy.getstate() != rng.getstate()         # independent from here on
+    assert copy.getstate() != rng.getstate()  # independent from here on
 
 
 def test_clone_rng_of_another_kind_copies_through_getstate():
@@ -69,7 +70,7 @@ def test_a_generator_of_another_kind_is_used_through_its_own_methods():
     draws.shuffle(list(range(5)), Counting(1))
     assert Counting.calls == 1
 
-    class LoadedDie(random.Random):           # a test's stand-in dice keep their own rolls
+    class LoadedDie(random.Random):  # a test's stand-in dice keep their own rolls
         def randint(self, a, b):
             return b
 
@@ -92,8 +93,15 @@ def test_uniform_is_random_randoms_own_draw(seed, bits):
     assert ours.getstate() == theirs.getstate()
 
 
-@pytest.mark.parametrize("name, params", [("salem", {"players": 5}), ("salem", {"players": 12}),
-                                          ("tabletop_inc", {"players": 2}), ("tabletop_inc", {"players": 4})])
+@pytest.mark.parametrize(
+    "name, params",
+    [
+        ("salem", {"players": 5}),
+        ("salem", {"players": 12}),
+        ("tabletop_inc", {"players": 2}),
+        ("tabletop_inc", {"players": 4}),
+    ],
+)
 def test_determinizer_gives_the_worlds_determinize_gives(name, params):
     """For every seat, at states along a random game: the prepared determinizer and the plain
     method draw the same world from the same generator state."""

@@ -1,5 +1,6 @@
 """OpenSpiel wrapper (rules/interop/openspiel.py): random_sim_test for every game, action ids,
 chance, information strings, resampling, and OpenSpiel's Python MCTS/ISMCTS bots on it."""
+
 import random
 
 import pytest
@@ -134,9 +135,12 @@ def test_information_strings_and_resample_from_infostate():
 def test_openspiel_python_bots_play_the_wrapped_game(name):
     game = wrap.load(name, **CONFIGS[name])
     import numpy as np
+
     ev = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(0))
-    bots = [mcts.MCTSBot(game, 1.4, 8, ev, random_state=np.random.RandomState(1)),
-            ismcts.ISMCTSBot(game, ev, 0.7, 8, random_state=np.random.RandomState(2))]
+    bots = [
+        mcts.MCTSBot(game, 1.4, 8, ev, random_state=np.random.RandomState(1)),
+        ismcts.ISMCTSBot(game, ev, 0.7, 8, random_state=np.random.RandomState(2)),
+    ]
     state = game.new_initial_state()
     state.apply_action(4)
     for _ in range(6):
@@ -150,10 +154,17 @@ def test_openspiel_python_bots_play_the_wrapped_game(name):
 
 def test_bench_vs_openspiel_measures_both_sides_and_writes_tables(tmp_path):
     from automa.rules.interop import bench
+
     row = bench.bench_game("watergate", {"players": 2}, seconds=0.01, iterations=3, num_positions=1)
     assert row.positions == 1
-    for value in (row.ours_mcts_it_s, row.os_mcts_it_s, row.ours_ismcts_it_s, row.os_ismcts_it_s,
-                  row.ours_playout_actions_s, row.os_playout_actions_s):
+    for value in (
+        row.ours_mcts_it_s,
+        row.os_mcts_it_s,
+        row.ours_ismcts_it_s,
+        row.os_ismcts_it_s,
+        row.ours_playout_actions_s,
+        row.os_playout_actions_s,
+    ):
         assert value > 0
     assert row.mcts_ratio == pytest.approx(row.ours_mcts_it_s / row.os_mcts_it_s)
     md, cs = bench.write_results([row], tmp_path, 0.01, 3)
@@ -168,7 +179,10 @@ def test_cli_bench_vs_openspiel(monkeypatch):
 
     from automa.cli import main
     from automa.rules.interop import bench
-    monkeypatch.setattr(bench, "bench_game", functools.partial(bench.bench_game, iterations=3, num_positions=1))
+
+    monkeypatch.setattr(
+        bench, "bench_game", functools.partial(bench.bench_game, iterations=3, num_positions=1)
+    )
     result = CliRunner().invoke(main, ["bench", "watergate", "--vs-openspiel", "--seconds", "0.01"])
     assert result.exit_code == 0, result.output
     assert "watergate" in result.output and "ismcts" in result.output and "x" in result.output

@@ -1,5 +1,6 @@
 """PettingZoo wrapper (rules/interop/pettingzoo.py): api_test and seed_test for every game,
 action masks, automaton seats inside the environment, reproducible reset(seed=...)."""
+
 import warnings
 
 import numpy as np
@@ -101,6 +102,7 @@ def test_illegal_action_raises():
 
 def test_feature_layout_is_fixed_and_deterministic():
     from automa.rules.core import load_game
+
     game = load_game("watergate")
     a, b = Layout.explore(game, games=1), Layout.explore(game, games=1)
     assert a.paths == b.paths and a.vocabulary == b.vocabulary
@@ -112,9 +114,10 @@ def test_feature_layout_is_fixed_and_deterministic():
     if strings:
         assert a.vocab_index[strings[0]] >= 1
     # unknown paths are dropped, huge ints are clipped, the length never changes
-    assert a.vector({"never": {"seen": 1}, "x": 10 ** 400}).shape == (a.size,)
+    assert a.vector({"never": {"seen": 1}, "x": 10**400}).shape == (a.size,)
 
 
 def test_env_class_is_an_aec_env():
     import pettingzoo
+
     assert issubclass(AutomaEnv, pettingzoo.AECEnv)

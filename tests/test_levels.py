@@ -1,4 +1,5 @@
 """The difficulty presets (search/presets.toml) and the measurements stored beside them."""
+
 import importlib.util
 import math
 from pathlib import Path
@@ -16,10 +17,11 @@ GAMES = [module.rsplit(".", 1)[1] for module in GAME_MODULES]
 
 def _calibration_script():
     spec = importlib.util.spec_from_file_location(
-        "calibrate_levels", ROOT / "experiments" / "calibrate_levels.py",
-        submodule_search_locations=None)
+        "calibrate_levels", ROOT / "experiments" / "calibrate_levels.py", submodule_search_locations=None
+    )
     module = importlib.util.module_from_spec(spec)
     import sys
+
     sys.path.insert(0, str(ROOT / "experiments"))
     try:
         spec.loader.exec_module(module)
@@ -38,20 +40,32 @@ def test_every_game_has_its_levels_and_their_measurement(game):
     levels = [table["games"][game][lvl] for lvl in table["levels"]]
     temperatures = [s.get("temperature", 0.0) for s in levels]
     assert temperatures == sorted(temperatures, reverse=True) and temperatures[-1] == 0
-    assert all("blunder" not in s for s in levels)      # never a uniformly random move
-    if "bot" in levels[0]:      # played by one of the game's own bots: the same at every level
+    assert all("blunder" not in s for s in levels)  # never a uniformly random move
+    if "bot" in levels[0]:  # played by one of the game's own bots: the same at every level
         assert {s["bot"] for s in levels} == {levels[0]["bot"]}
-    else:                       # played by the search: a budget that never falls
+    else:  # played by the search: a budget that never falls
         budgets = [s["iterations"] for s in levels]
         assert budgets == sorted(budgets)
     from automa.rules.core import load_game
     from automa.search.bots import make_bot
-    for lvl in table["levels"]:     # a misspelt bot in the file fails here, not in a user's game
+
+    for lvl in table["levels"]:  # a misspelt bot in the file fails here, not in a user's game
         make_bot(f"level:{lvl}", load_game(game), 1)
     cal = table["calibration"].get(game)
     assert cal is not None, f"{game} has no [{game}.calibration] table"
-    for key in ("reference", "players", "mode", "seed", "games", "command", "wins", "rate", "low",
-                "high", "separated"):
+    for key in (
+        "reference",
+        "players",
+        "mode",
+        "seed",
+        "games",
+        "command",
+        "wins",
+        "rate",
+        "low",
+        "high",
+        "separated",
+    ):
         assert key in cal, f"{game}.calibration lacks {key}"
     assert len(cal["wins"]) == len(table["levels"])
     for k, wins in enumerate(cal["wins"]):
@@ -68,12 +82,12 @@ def test_reference_wins_counts_every_game_the_level_bot_does_not_finish_first():
     script = _calibration_script()
     lvl = "level:hard"
     records = [
-        {"seats": ["r", lvl], "winners": [0], "ranks": [1, 2]},               # a win
-        {"seats": [lvl, "r"], "winners": [0], "ranks": [1, 2]},               # a loss
-        {"seats": ["r", lvl], "winners": [0, 1], "ranks": [1, 1]},            # a draw: half
+        {"seats": ["r", lvl], "winners": [0], "ranks": [1, 2]},  # a win
+        {"seats": [lvl, "r"], "winners": [0], "ranks": [1, 2]},  # a loss
+        {"seats": ["r", lvl], "winners": [0, 1], "ranks": [1, 1]},  # a draw: half
         {"seats": ["r", "r", "r", lvl], "winners": [0, 3], "ranks": [1, 2, 2, 1]},  # its side won
-        {"seats": ["r", "r", lvl], "winners": [], "ranks": [2, 3, 1]},        # nobody won: best placed
-        {"seats": ["r", "r", lvl], "winners": [], "ranks": [1, 3, 2]},        # nobody won: a win
+        {"seats": ["r", "r", lvl], "winners": [], "ranks": [2, 3, 1]},  # nobody won: best placed
+        {"seats": ["r", "r", lvl], "winners": [], "ranks": [1, 3, 2]},  # nobody won: a win
         {"seats": ["r", lvl], "status": "error", "winners": []},
     ]
     assert script.reference_wins(records, lvl) == (2.5, 6, 1)
@@ -82,8 +96,10 @@ def test_reference_wins_counts_every_game_the_level_bot_does_not_finish_first():
 def test_write_presets_replaces_only_the_calibration_table(tmp_path):
     script = _calibration_script()
     path = tmp_path / "presets.toml"
-    path.write_text('# comment kept\nlevels = ["easy"]\n\n[default]\neasy = { iterations = 5 }\n\n'
-                    '[pi]\neasy = { iterations = 7 }\n')
+    path.write_text(
+        '# comment kept\nlevels = ["easy"]\n\n[default]\neasy = { iterations = 5 }\n\n'
+        "[pi]\neasy = { iterations = 7 }\n"
+    )
     script.write_presets(path, "pi", {"reference": "r", "seed": 3, "wins": [1.5, 2.0], "separated": True})
     first = path.read_text()
     assert "# comment kept" in first and "[pi.calibration]" in first and "wins = [1.5, 2.0]" in first
@@ -91,6 +107,7 @@ def test_write_presets_replaces_only_the_calibration_table(tmp_path):
     text = path.read_text()
     assert text.count("[pi.calibration]") == 1 and "seed = 4" in text and "seed = 3" not in text
     from automa.search.mcts import read_presets
+
     data = read_presets(path)
     assert data["games"]["pi"]["easy"] == {"iterations": 7}
     assert data["calibration"]["pi"]["separated"] is False
@@ -99,6 +116,7 @@ def test_write_presets_replaces_only_the_calibration_table(tmp_path):
 def _rerun(game: str, levels: list[str], games: int, jobs: int = 1) -> list[float]:
     """The stored calibration's measurement of `levels`, `games` games each, from its seed."""
     from automa.rules.core import load_game
+
     script = _calibration_script()
     cal = presets()["calibration"][game]
     rates = []
@@ -109,8 +127,9 @@ def _rerun(game: str, levels: list[str], games: int, jobs: int = 1) -> list[floa
         if cal["design"] == "sides":
             tasks = script.side_tasks(game, params, cal["reference"], spec, games, cal["seed"])
             records = arena.run(tasks, None, jobs=jobs).records
-            wins, played, _errors = script.reference_side_wins(records, cal["reference"],
-                                                               load_game(game, **params))
+            wins, played, _errors = script.reference_side_wins(
+                records, cal["reference"], load_game(game, **params)
+            )
         else:
             tasks = arena.schedule(game, params, bots, games, cal["seed"])
             wins, played, _errors = script.reference_wins(arena.run(tasks, None, jobs=jobs).records, spec)
@@ -155,6 +174,7 @@ def test_salem_sides_swap_on_every_deal():
     holds exactly the seats dealt a Witch card, in the second every other seat."""
     script = _calibration_script()
     from automa.rules.core import load_game
+
     params = arena.resolve_params("salem", 4, "standard", ("r", "l"))
     game = load_game("salem", **params)
     tasks = script.side_tasks("salem", params, "REF", "LVL", 8, 5)
@@ -170,8 +190,11 @@ def test_salem_sides_swap_on_every_deal():
     records = [
         {"seed": seed, "seats": seats_ref_town, "reason": "town wins: all witches revealed"},
         {"seed": seed, "seats": seats_ref_town, "reason": "witches win: a seat was eliminated"},
-        {"seed": seed, "seats": ["REF" if s == witch_seat else "LVL" for s in range(4)],
-         "reason": "witches win: a seat was eliminated"},
+        {
+            "seed": seed,
+            "seats": ["REF" if s == witch_seat else "LVL" for s in range(4)],
+            "reason": "witches win: a seat was eliminated",
+        },
         {"seed": seed, "seats": seats_ref_town, "reason": "draw: decision cap reached (safeguard)"},
     ]
     assert script.reference_side_wins(records, "REF", game) == (2.5, 4, 0)

@@ -2,6 +2,7 @@
 was made from is unchanged, anything else falls back to pure Python with the reason, and a
 missing compiler is one line.  CI builds the engines and runs the whole suite again on them with
 AUTOMA_REQUIRE_NATIVE=1, where `test_the_compiled_engines_are_the_ones_playing` must not skip."""
+
 from __future__ import annotations
 
 import hashlib
@@ -40,10 +41,13 @@ def fake_build(folder, tmp_path, source_text="x = 1\n", digest_of=None, suffix=S
     for name in ("fake.engine" + SUFFIX, "fake.group__mypyc" + SUFFIX):
         (folder / name).write_bytes(b"")
     digest = hashlib.sha256((digest_of or source_text).encode()).hexdigest()
-    manifest = {"suffix": suffix, "mypy": "test", "built": "now",
-                "group": {"name": "fake.group__mypyc", "file": "fake.group__mypyc" + SUFFIX},
-                "modules": {"fake.engine": {"file": "fake.engine" + SUFFIX, "source": str(source),
-                                            "sha256": digest}}}
+    manifest = {
+        "suffix": suffix,
+        "mypy": "test",
+        "built": "now",
+        "group": {"name": "fake.group__mypyc", "file": "fake.group__mypyc" + SUFFIX},
+        "modules": {"fake.engine": {"file": "fake.engine" + SUFFIX, "source": str(source), "sha256": digest}},
+    }
     (folder / "manifest.json").write_text(json.dumps(manifest))
     return source
 
@@ -67,7 +71,7 @@ def test_a_fresh_build_is_served_by_name(folder, tmp_path):
     spec = finder.find_spec("fake.engine")
     assert spec.origin == str(folder / ("fake.engine" + SUFFIX))
     assert finder.find_spec("fake.group__mypyc") is not None
-    assert finder.find_spec("automa.rules.core") is None      # everything else as usual
+    assert finder.find_spec("automa.rules.core") is None  # everything else as usual
     assert native.status()[1] == "  fake.engine: fresh"
 
 
@@ -111,10 +115,13 @@ def test_clean_removes_the_build(folder, tmp_path):
 
 
 def test_build_without_the_compiler_is_one_line(folder, monkeypatch):
-    monkeypatch.setitem(sys.modules, "mypyc", None)       # import mypyc -> ImportError
+    monkeypatch.setitem(sys.modules, "mypyc", None)  # import mypyc -> ImportError
     result = CliRunner().invoke(main, ["native", "build"])
     assert result.exit_code == 1
-    assert result.output.strip() == "Error: the compiled engines need mypy's compiler: pip install -e '.[native]'"
+    assert (
+        result.output.strip()
+        == "Error: the compiled engines need mypy's compiler: pip install -e '.[native]'"
+    )
     assert not folder.exists()
 
 
@@ -132,6 +139,7 @@ def test_the_compiled_engines_are_the_ones_playing():
             pytest.fail(f"the compiled engines are not in use: {native._state['problem']}")
         pytest.skip(f"no compiled engines: {native._state['problem']}")
     import importlib
+
     for name in native.ENGINE_MODULES:
         importlib.import_module(name)
     assert native.compiled_in_use() == list(native.ENGINE_MODULES)

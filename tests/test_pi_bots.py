@@ -1,4 +1,5 @@
 """P.I. bots: the deducer (spec 11-12: exact hypothesis sets) and the heuristic."""
+
 from __future__ import annotations
 
 import random
@@ -51,10 +52,21 @@ def test_deducer_solves_when_one_hypothesis_remains():
     g, s = seed_position(start=0)
     area, sus, cri = ids(g)
     from automa.rules.pi.state import EV, INV
-    blue = iter([card(g, "suspect", "doc"), card(g, "suspect", "rusty"),
-                 card(g, "crime", "blackmail"), card(g, "location", "road_house")])
-    for act in [(INV, area["little_italy"]), (INV, area["main_street"]),
-                (EV, card(g, "location", "waterfront")), (EV, card(g, "crime", "murder"))]:
+
+    blue = iter(
+        [
+            card(g, "suspect", "doc"),
+            card(g, "suspect", "rusty"),
+            card(g, "crime", "blackmail"),
+            card(g, "location", "road_house"),
+        ]
+    )
+    for act in [
+        (INV, area["little_italy"]),
+        (INV, area["main_street"]),
+        (EV, card(g, "location", "waterfront")),
+        (EV, card(g, "crime", "murder")),
+    ]:
         s.apply_action(act)
         s.apply_action((EV, next(blue)))
     bot = DeducerBot(g, seed=0)
@@ -99,7 +111,7 @@ def test_heuristic_in_unit_interval_and_rewards_progress():
         s.apply_action(s.random_action(rng))
     g, s = seed_position(start=0)
     before = s.heuristic()[0]
-    s.cand[0] = 1 << g.data.triple_index(*s.cases[0])   # seat 0 has narrowed its case down
+    s.cand[0] = 1 << g.data.triple_index(*s.cases[0])  # seat 0 has narrowed its case down
     assert s.heuristic()[0] > before
 
 

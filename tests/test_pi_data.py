@@ -1,4 +1,5 @@
 """P.I. component data (spec 3 and 14): contents and load-time validation."""
+
 from __future__ import annotations
 
 import shutil
@@ -19,8 +20,18 @@ def test_map_has_14_areas_29_symmetric_edges_and_the_printed_degrees():
         for b in d.adj[a]:
             assert a in d.adj[b]
     deg = {d.area_ids[a]: len(d.adj[a]) for a in range(14)}
-    assert {k for k, v in deg.items() if v == 6} == {"trocadero", "central_station", "main_street", "downtown"}
-    assert {k for k, v in deg.items() if v == 4} == {"little_italy", "ocean_drive", "union_square", "ricks_cafe"}
+    assert {k for k, v in deg.items() if v == 6} == {
+        "trocadero",
+        "central_station",
+        "main_street",
+        "downtown",
+    }
+    assert {k for k, v in deg.items() if v == 4} == {
+        "little_italy",
+        "ocean_drive",
+        "union_square",
+        "ricks_cafe",
+    }
     assert sum(deg.values()) == 58
     # spec 12: the only area next to both Waterfront and Main Street is Downtown
     i = d.area_ids.index
@@ -53,6 +64,7 @@ def broken(tmp_path):
         assert old in text
         path.write_text(text.replace(old, new, count))
         return folder
+
     return edit
 
 
@@ -61,20 +73,28 @@ def _load(folder):
     return pidata._load(folder)
 
 
-@pytest.mark.parametrize("name,old,new,field,words", [
-    ("map.toml", 'adj = ["forest_park", "trocadero", "little_italy"]',
-     'adj = ["forest_park", "trocadero"]', "areas[lakeside].adj", "not the other way round"),
-    ("map.toml", '"little_italy"]', '"little_italee"]', "areas[lakeside].adj[2]", "unknown area"),
-    ("map.toml", 'id = "lakeside"', 'id = "forest_park"', "areas[forest_park]", "duplicate id"),
-    ("suspects.toml", "blank_tiles = 2", "blank_tiles = 3", "blank_tiles", "number of areas"),
-    ("crimes.toml", 'name = "Murder"', 'nom = "Murder"', "crimes[murder].name", "missing"),
-    ("evidence.toml", 'id = "bubbles"', 'id = "bubbels"', "cards[bubbels].id", "no suspect"),
-    ("evidence.toml", 'type = "crime"', 'type = "weapon"', "cards[murder].type", "must be one of"),
-    ("evidence.toml", 'id = "doc"', 'id = "shorty"', "cards[shorty]", "duplicate id"),
-    ("rules.toml", "vp_track = [7, 5, 3, 1, 0]", "vp_track = [5, 7, 3, 1, 0]", "vp_track", "increase"),
-    ("rules.toml", "penalty_step = 2", 'penalty_step = "two"', "penalty_step", "whole number"),
-    ("rules.toml", "mini_games = 3", "mini_games = [", "<file>", "not valid TOML"),
-])
+@pytest.mark.parametrize(
+    "name,old,new,field,words",
+    [
+        (
+            "map.toml",
+            'adj = ["forest_park", "trocadero", "little_italy"]',
+            'adj = ["forest_park", "trocadero"]',
+            "areas[lakeside].adj",
+            "not the other way round",
+        ),
+        ("map.toml", '"little_italy"]', '"little_italee"]', "areas[lakeside].adj[2]", "unknown area"),
+        ("map.toml", 'id = "lakeside"', 'id = "forest_park"', "areas[forest_park]", "duplicate id"),
+        ("suspects.toml", "blank_tiles = 2", "blank_tiles = 3", "blank_tiles", "number of areas"),
+        ("crimes.toml", 'name = "Murder"', 'nom = "Murder"', "crimes[murder].name", "missing"),
+        ("evidence.toml", 'id = "bubbles"', 'id = "bubbels"', "cards[bubbels].id", "no suspect"),
+        ("evidence.toml", 'type = "crime"', 'type = "weapon"', "cards[murder].type", "must be one of"),
+        ("evidence.toml", 'id = "doc"', 'id = "shorty"', "cards[shorty]", "duplicate id"),
+        ("rules.toml", "vp_track = [7, 5, 3, 1, 0]", "vp_track = [5, 7, 3, 1, 0]", "vp_track", "increase"),
+        ("rules.toml", "penalty_step = 2", 'penalty_step = "two"', "penalty_step", "whole number"),
+        ("rules.toml", "mini_games = 3", "mini_games = [", "<file>", "not valid TOML"),
+    ],
+)
 def test_broken_data_names_file_and_field(broken, name, old, new, field, words):
     """Spec 14 data are validated at load: the error names the file and the field."""
     folder = broken(name, old, new)

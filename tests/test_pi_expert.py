@@ -1,5 +1,6 @@
 """P.I.'s expert (`pi-expert`): it races well, never peeks (with or without its sampled-world
 check), replays from its seed, and its temperature softens it for levels (issue 18)."""
+
 from __future__ import annotations
 
 import random
@@ -83,9 +84,16 @@ def _decisions(seed, players=2):
         state.apply_action(bots[seat].act(state, seat))
 
 
-@pytest.mark.parametrize("seed,players,spec", [(1, 2, "pi-expert:worlds=4"), (2, 2, "pi-expert:worlds=0"),
-                                               (3, 3, "pi-expert"), (4, 2, "pi-expert:worlds=3,margin=4,horizon=1"),
-                                               (5, 2, "pi-expert:worlds=3,margin=4,rival=0")])
+@pytest.mark.parametrize(
+    "seed,players,spec",
+    [
+        (1, 2, "pi-expert:worlds=4"),
+        (2, 2, "pi-expert:worlds=0"),
+        (3, 3, "pi-expert"),
+        (4, 2, "pi-expert:worlds=3,margin=4,horizon=1"),
+        (5, 2, "pi-expert:worlds=3,margin=4,rival=0"),
+    ],
+)
 def test_expert_never_peeks(seed, players, spec):
     """The move is the same for the true state and for worlds that resample everything the
     seat cannot see (its own case, the other hidden cases, the deck): the playouts too
@@ -158,7 +166,7 @@ def test_temperature_stays_among_the_best_moves_and_weakens_play():
         checked += 1
     assert checked > 10
     share, _ = duel("pi-expert:temperature=3", "pi-expert:worlds=0", range(800, 820))
-    assert share < 0.4, share                      # about 0.17 over 100 games
+    assert share < 0.4, share  # about 0.17 over 100 games
 
 
 def test_the_race_table_prices_the_obvious():
@@ -167,7 +175,7 @@ def test_the_race_table_prices_the_obvious():
     sure beats a coin flip."""
     table = race_table(7, 2)
     assert table[0][1][50] == 7.0
-    assert table[1][1][1] == 0.0                     # the rival, certain too, ties
+    assert table[1][1][1] == 0.0  # the rival, certain too, ties
     assert table[0][2][64] > 0.5 * 7 + 0.5 * (7 - 2)  # better than guessing now
 
 

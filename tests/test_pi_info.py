@@ -1,4 +1,5 @@
 """P.I. information model (spec 11): observation and determinization."""
+
 from __future__ import annotations
 
 import random
@@ -68,10 +69,10 @@ def test_determinize_varies_only_what_the_seat_cannot_see():
     seen = Counter()
     for k in range(60):
         w = s.determinize(0, random.Random(k))
-        assert w.cases[1] == s.cases[1]                # seat 0 holds seat 1's case
+        assert w.cases[1] == s.cases[1]  # seat 0 holds seat 1's case
         seen[w.cases[0]] += 1
         assert sorted(w.deck) == sorted(s.deck)
-    assert len(seen) > 30                              # its own case is spread out
+    assert len(seen) > 30  # its own case is spread out
 
 
 def test_states_differing_only_in_hidden_cases_look_and_determinize_the_same():
@@ -84,7 +85,7 @@ def test_states_differing_only_in_hidden_cases_look_and_determinize_the_same():
     b._set_hands()
     b.deck.reverse()
     assert a.observation(0) == b.observation(0)
-    assert a.observation(1) != b.observation(1)       # seat 1 holds seat 2's case
+    assert a.observation(1) != b.observation(1)  # seat 1 holds seat 2's case
     wa = a.determinize(0, random.Random(5))
     wb = b.determinize(0, random.Random(5))
     assert snapshot(wa) == snapshot(wb)
@@ -124,9 +125,10 @@ def test_a_draw_does_not_depend_on_what_set_bits_has_memoised():
     are memoised: the memo is per process, so a draw that took a shortcut through it made a
     game's result depend on the games its worker had played before."""
     from automa.rules.pi import state as pi_state
+
     d = load_game("pi", players=3).data
     every = (1 << (d.NS * d.NC * d.NL)) - 1
-    for mask in (every, every & ~0b1011, 0b100100010001):      # dense (rejection) and sparse
+    for mask in (every, every & ~0b1011, 0b100100010001):  # dense (rejection) and sparse
         pi_state._BITS_CACHE.pop(mask, None)
         cold = [pi_state.sample_uniform(d, mask, mask.bit_count(), random.Random(s)) for s in range(40)]
         pi_state.set_bits(mask)
@@ -141,8 +143,12 @@ def _two_seat_position(**params):
     g = load_game("pi", players=2, **params)
     d = g.data
     s = g.new_initial_state(0)
-    s.set_position(dict(zip(d.area_ids, d.suspect_ids)), dict(zip(d.area_ids, d.crime_ids)),
-                   [("bubbles", "murder", "downtown"), ("shorty", "forgery", "lakeside")], start=1)
+    s.set_position(
+        dict(zip(d.area_ids, d.suspect_ids)),
+        dict(zip(d.area_ids, d.crime_ids)),
+        [("bubbles", "murder", "downtown"), ("shorty", "forgery", "lakeside")],
+        start=1,
+    )
     return s
 
 

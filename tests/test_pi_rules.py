@@ -1,4 +1,5 @@
 """P.I. rules engine tests; each names the spec section (automa/rulebooks/pi.md) it checks."""
+
 from __future__ import annotations
 
 import random
@@ -10,15 +11,31 @@ from automa.rules.pi.logic import CUBE, DISC, NONE
 from automa.rules.pi.state import EV, INV, SC, SL, SS
 
 SUSPECTS = {  # area -> suspect; waterfront and skid_row hold the two "no suspect" tiles
-    "lakeside": "shorty", "forest_park": "doc", "little_italy": "bubbles", "trocadero": "rusty",
-    "ocean_drive": "frenchy", "china_town": "maurice", "central_station": "pop",
-    "main_street": "dutch", "road_house": "knuckles", "union_square": "pinky",
-    "downtown": "queenie", "ricks_cafe": "earl"}
+    "lakeside": "shorty",
+    "forest_park": "doc",
+    "little_italy": "bubbles",
+    "trocadero": "rusty",
+    "ocean_drive": "frenchy",
+    "china_town": "maurice",
+    "central_station": "pop",
+    "main_street": "dutch",
+    "road_house": "knuckles",
+    "union_square": "pinky",
+    "downtown": "queenie",
+    "ricks_cafe": "earl",
+}
 CRIMES = {  # area -> crime; forest_park, main_street, union_square, ricks_cafe: "no crime"
-    "lakeside": "mob_killing", "little_italy": "bank_job", "trocadero": "murder",
-    "ocean_drive": "blackmail", "china_town": "police_corruption", "central_station": "forgery",
-    "road_house": "kidnapping", "downtown": "jewellery_heist", "waterfront": "smuggling",
-    "skid_row": "protection_racket"}
+    "lakeside": "mob_killing",
+    "little_italy": "bank_job",
+    "trocadero": "murder",
+    "ocean_drive": "blackmail",
+    "china_town": "police_corruption",
+    "central_station": "forgery",
+    "road_house": "kidnapping",
+    "downtown": "jewellery_heist",
+    "waterfront": "smuggling",
+    "skid_row": "protection_racket",
+}
 
 
 def game(players=2, **kw):
@@ -27,8 +44,11 @@ def game(players=2, **kw):
 
 def ids(g):
     d = g.data
-    return ({x: i for i, x in enumerate(d.area_ids)}, {x: i for i, x in enumerate(d.suspect_ids)},
-            {x: i for i, x in enumerate(d.crime_ids)})
+    return (
+        {x: i for i, x in enumerate(d.area_ids)},
+        {x: i for i, x in enumerate(d.suspect_ids)},
+        {x: i for i, x in enumerate(d.crime_ids)},
+    )
 
 
 def card(g, kind, ident):
@@ -54,12 +74,23 @@ def seed_position(start=1):
     Main Street holds a "no crime" tile.  Blue is seat 1."""
     g = game(2)
     s = g.new_initial_state(0)
-    s.set_position(SUSPECTS, CRIMES,
-                   [("bubbles", "murder", "downtown"), ("shorty", "forgery", "lakeside")],
-                   display=["location:waterfront", "crime:murder", "suspect:doc", "suspect:rusty",
-                            "crime:blackmail", "location:road_house", "suspect:earl",
-                            "crime:smuggling", "location:skid_row"],
-                   start=start)
+    s.set_position(
+        SUSPECTS,
+        CRIMES,
+        [("bubbles", "murder", "downtown"), ("shorty", "forgery", "lakeside")],
+        display=[
+            "location:waterfront",
+            "crime:murder",
+            "suspect:doc",
+            "suspect:rusty",
+            "crime:blackmail",
+            "location:road_house",
+            "suspect:earl",
+            "crime:smuggling",
+            "location:skid_row",
+        ],
+        start=start,
+    )
     return g, s
 
 
@@ -71,9 +102,13 @@ def test_seed_worked_example_move_by_move():
     g, s = seed_position()
     area, sus, cri = ids(g)
     d = g.data
-    assert s.current_player() == 1                       # blue starts
-    blue_cards = [card(g, "suspect", "doc"), card(g, "suspect", "rusty"),
-                  card(g, "crime", "blackmail"), card(g, "location", "road_house")]
+    assert s.current_player() == 1  # blue starts
+    blue_cards = [
+        card(g, "suspect", "doc"),
+        card(g, "suspect", "rusty"),
+        card(g, "crime", "blackmail"),
+        card(g, "location", "road_house"),
+    ]
     # round 1
     s.apply_action((EV, blue_cards[0]))
     s.apply_action((INV, area["little_italy"]))
@@ -91,7 +126,7 @@ def test_seed_worked_example_move_by_move():
     s.apply_action((EV, blue_cards[2]))
     s.apply_action((EV, card(g, "location", "waterfront")))
     assert s.events[-1] == (EV, 0, card(g, "location", "waterfront"), CUBE)
-    assert card(g, "location", "waterfront") in s.discard   # a token was placed: card discarded
+    assert card(g, "location", "waterfront") in s.discard  # a token was placed: card discarded
     # round 4
     s.apply_action((EV, blue_cards[3]))
     s.apply_action((EV, card(g, "crime", "murder")))
@@ -114,9 +149,13 @@ def test_seed_worked_example_move_by_move():
 
 # --------------------------------------------------------------------------- helpers
 
-CASES4 = [("shorty", "mob_killing", "lakeside"), ("doc", "bank_job", "forest_park"),
-          ("bubbles", "murder", "little_italy"), ("rusty", "blackmail", "trocadero"),
-          ("frenchy", "forgery", "ocean_drive")]
+CASES4 = [
+    ("shorty", "mob_killing", "lakeside"),
+    ("doc", "bank_job", "forest_park"),
+    ("bubbles", "murder", "little_italy"),
+    ("rusty", "blackmail", "trocadero"),
+    ("frenchy", "forgery", "ocean_drive"),
+]
 
 
 def position(players, start=0, seed=0, **params):
@@ -135,6 +174,7 @@ def filler(state):
 
 # --------------------------------------------------------------------------- 7.1 investigate
 
+
 def test_investigate_counts_per_element_and_blank_tiles_still_give_cubes():
     """Spec 7.1 / P-3: one result per case element (disc here, cube next door), at most 3
     tokens; a blank tile in the area does not stop a cube for that element."""
@@ -142,6 +182,7 @@ def test_investigate_counts_per_element_and_blank_tiles_still_give_cubes():
     area, _, _ = ids(g)
     d = g.data
     from automa.rules.pi.logic import investigate_result
+
     # seat 2's case in CASES4 is (bubbles, murder, little_italy): all three in/around Little Italy
     case = (d.suspect_ids.index("bubbles"), d.crime_ids.index("murder"), area["little_italy"])
     assert investigate_result(d, s.sus_area, s.cri_area, case, area["little_italy"]) == (2, 1)
@@ -183,12 +224,14 @@ def test_investigators_one_per_area_and_five_for_the_whole_game():
 
 # --------------------------------------------------------------------------- 7.2 evidence
 
+
 def test_evidence_compares_only_its_own_type():
     """Spec 7.2 step 2 / P-4: a suspect card says nothing about the crime or location,
     even if their tiles are next door."""
     g, s = position(2)
     d = g.data
     from automa.rules.pi.logic import evidence_result
+
     case = s.cases[0]  # seat 0: shorty / mob_killing / lakeside (all in Lakeside)
     # Doc is in Forest Park, next to Lakeside where all of seat 0's case lies
     assert evidence_result(d, s.sus_area, s.cri_area, case, card(g, "suspect", "doc")) == CUBE
@@ -209,16 +252,29 @@ def test_evidence_card_destinations_and_own_token_rule():
     kept in front of the player."""
     g = game(2)
     s = g.new_initial_state(0)
-    s.set_position(SUSPECTS, CRIMES, CASES4[:2], start=0,
-                   display=["suspect:doc", "suspect:knuckles", "suspect:pop", "crime:murder",
-                            "crime:forgery", "location:skid_row", "location:lakeside",
-                            "location:downtown", "suspect:earl"])
+    s.set_position(
+        SUSPECTS,
+        CRIMES,
+        CASES4[:2],
+        start=0,
+        display=[
+            "suspect:doc",
+            "suspect:knuckles",
+            "suspect:pop",
+            "crime:murder",
+            "crime:forgery",
+            "location:skid_row",
+            "location:lakeside",
+            "location:downtown",
+            "suspect:earl",
+        ],
+    )
     doc, knuckles = card(g, "suspect", "doc"), card(g, "suspect", "knuckles")
-    s.apply_action((EV, doc))                       # cube for seat 0 (Doc next to Lakeside)
+    s.apply_action((EV, doc))  # cube for seat 0 (Doc next to Lakeside)
     assert s.events[-1] == (EV, 0, doc, CUBE)
     assert s.discard == [doc] and s.marked[0] >> doc & 1
-    assert len(s.display) == 9                      # refilled at the end of the turn
-    s.apply_action((EV, knuckles))                  # seat 1 (doc / bank_job / forest_park)
+    assert len(s.display) == 9  # refilled at the end of the turn
+    s.apply_action((EV, knuckles))  # seat 1 (doc / bank_job / forest_park)
     assert s.events[-1][3] == NONE
     assert s.dead == [(1, knuckles)] and knuckles not in s.display
     # force Doc back into the display: seat 0 may not take it, seat 1 may
@@ -246,6 +302,7 @@ def test_display_refill_reshuffles_discard_but_never_dead_leads():
 
 # --------------------------------------------------------------------------- 7.3 solve
 
+
 def test_failed_solve_costs_two_points_and_is_public():
     """Spec 7.3 step 3, 10 / P-11, P-12: a wrong triple moves the penalty marker (-2 VP
     each, no cap), is logged publicly and is not offered again."""
@@ -254,11 +311,11 @@ def test_failed_solve_costs_two_points_and_is_public():
     wrongs = [(x, "forgery", "downtown") for x in ("pop", "rusty", "dutch", "pinky", "earl", "queenie")]
     for i, bad in enumerate(wrongs):
         if i:
-            filler(s)                                # seat 1
+            filler(s)  # seat 1
         solve(s, bad)
         assert s.events[-1] == ("solve_fail", 0, sus[bad[0]], cri[bad[1]], area[bad[2]])
     assert s.penalty[0] == 6
-    assert s.scores()[0] == (-12, 5, -12)            # past the printed -10 (P-12)
+    assert s.scores()[0] == (-12, 5, -12)  # past the printed -10 (P-12)
     filler(s)
     s.apply_action((SS, sus["pop"]))
     s.apply_action((SC, cri["forgery"]))
@@ -292,10 +349,11 @@ def test_successful_solve_reveals_the_case_to_everyone():
         assert not s.cand[q] & d.SMASK[sus["shorty"]]
     filler(s)
     filler(s)
-    assert s.current_player() == 1                  # seat 0 is skipped
+    assert s.current_player() == 1  # seat 0 is skipped
 
 
 # --------------------------------------------------------------------------- 8, 9 scoring
+
 
 def test_scoring_example_ties_and_no_skipped_space():
     """Spec 8.1 / 8.2 example (4 players, start seat 0): round 2 seats 1 and 3 solve -> 7
@@ -304,22 +362,22 @@ def test_scoring_example_ties_and_no_skipped_space():
     scores 0 and takes no penalty."""
     g, s = position(4, start=0)
     for _ in range(4):
-        filler(s)                                    # round 1
+        filler(s)  # round 1
     assert s.rnd == 2 and s.value == 7
-    filler(s)                                        # seat 0
-    solve(s, CASES4[1])                              # seat 1
-    filler(s)                                        # seat 2
-    solve(s, CASES4[3])                              # seat 3, same round
+    filler(s)  # seat 0
+    solve(s, CASES4[1])  # seat 1
+    filler(s)  # seat 2
+    solve(s, CASES4[3])  # seat 3, same round
     assert s.score[:4] == [0, 7, 0, 7]
-    assert s.rnd == 3 and s.value == 5               # dropped once for the round
-    filler(s)                                        # round 3: seat 0
-    filler(s)                                        # seat 2
-    assert s.rnd == 4 and s.value == 5               # nobody solved in round 3
-    solve(s, CASES4[0])                              # round 4: seat 0
+    assert s.rnd == 3 and s.value == 5  # dropped once for the round
+    filler(s)  # round 3: seat 0
+    filler(s)  # seat 2
+    assert s.rnd == 4 and s.value == 5  # nobody solved in round 3
+    solve(s, CASES4[0])  # round 4: seat 0
     assert s.score[0] == 5
     assert s.current_player() == 2
-    filler(s)                                        # seat 2, last in the round
-    assert s.m == 1                                  # the mini-game ended
+    filler(s)  # seat 2, last in the round
+    assert s.m == 1  # the mini-game ended
     assert s.score[:4] == [5, 7, 0, 7]
     assert s.penalty == [0, 0, 0, 0]
     assert s.start == 1 and s.current_player() == 1  # start marker moved clockwise
@@ -344,7 +402,7 @@ def test_last_unsolved_player_failing_ends_the_minigame_with_zero():
     g, s = position(3, start=0)
     solve(s, CASES4[0])
     solve(s, CASES4[1])
-    solve(s, ("pop", "forgery", "downtown"))         # seat 2 fails
+    solve(s, ("pop", "forgery", "downtown"))  # seat 2 fails
     assert s.m == 1
     assert s.score[:3] == [7, 7, 0]
     assert s.penalty == [0, 0, 1]
@@ -353,13 +411,13 @@ def test_last_unsolved_player_failing_ends_the_minigame_with_zero():
 def test_solved_players_are_skipped_but_round_anchor_stays():
     """Spec 6 / P-8: solved players are skipped; the round still ends at the start seat."""
     g, s = position(3, start=1)
-    filler(s)                                        # seat 1
-    filler(s)                                        # seat 2
-    solve(s, CASES4[0])                              # seat 0, round 1 -> 7
+    filler(s)  # seat 1
+    filler(s)  # seat 2
+    solve(s, CASES4[0])  # seat 0, round 1 -> 7
     assert s.rnd == 2 and s.value == 5
-    solve(s, CASES4[1])                              # seat 1, round 2 -> 5
+    solve(s, CASES4[1])  # seat 1, round 2 -> 5
     assert s.score[1] == 5
-    filler(s)                                        # seat 2, end of round 2 -> ends
+    filler(s)  # seat 2, end of round 2 -> ends
     assert s.m == 1 and s.score[:3] == [7, 5, 0]
 
 
@@ -421,14 +479,15 @@ def test_final_score_and_tie_breakers():
     # seats 1 and 2 tie on 11; seat 2 has more unused investigators (first tie-breaker)
     assert out.ranks[2] < out.ranks[1]
     s.penalty = [1, 0, 1, 1]
-    s.score[2 * n + 0] = 2                          # seat 0: 7 + 5 + 2 - 2 = 12 as well
+    s.score[2 * n + 0] = 2  # seat 0: 7 + 5 + 2 - 2 = 12 as well
     assert s.scores()[0] == s.scores()[3] == (12, 1, -2)
-    assert s.outcome().winners == (0, 3)            # shared: equal on everything
+    assert s.outcome().winners == (0, 3)  # shared: equal on everything
 
 
 def test_params_are_checked():
     """Spec 1: 2-5 players, one mode."""
     from automa.rules.core import ParamError
+
     with pytest.raises(ParamError, match="2-5"):
         load_game("pi", players=6)
     with pytest.raises(ParamError):
@@ -441,6 +500,7 @@ def test_params_are_checked():
 def test_illegal_actions_leave_the_state_unchanged():
     """Design contract: an illegal action raises and changes nothing."""
     from automa.rules.core import snapshot
+
     g, s = position(2)
     before = snapshot(s)
     for bogus in ((SL, 0), (EV, 99), ("investigate", 99), ("pass", 0)):
@@ -454,6 +514,7 @@ def test_random_action_is_uniform_over_legal_actions():
     """Rollout fast path (core contract): `random_action` draws uniformly from
     `legal_actions()` without building it."""
     from collections import Counter
+
     g = game(3)
     s = g.new_initial_state(5)
     rng = random.Random(5)
@@ -469,6 +530,7 @@ def test_unpruned_random_game_ends_within_declared_length():
     """Spec 12 / P-16: with every nomination allowed the game still ends within
     max_game_length (each seat fails each triple at most once per mini-game)."""
     from automa.rules.core import play_random
+
     g = game(2, prune_solves=False)
     s = g.new_initial_state(0)
     steps = play_random(s, random.Random(0), max_actions=g.max_game_length())

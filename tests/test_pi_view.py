@@ -1,6 +1,7 @@
 """P.I.'s boards (rules/pi/view.py): the web board draws the city as a map whose streets are
 the printed adjacency, every legal action can be clicked on it, and both boards show every
 public result of the mini-game from the seat's own observation only."""
+
 import random
 import re
 import xml.etree.ElementTree as ET
@@ -67,9 +68,9 @@ def test_every_legal_action_can_be_clicked_and_its_keys_pick_it_alone(players):
                 assert picked not in tuples, (action, tuples.get(picked))
                 tuples[picked] = action
                 kinds.add(action[0])
-            for one in tuples:                   # no action is finished on the way to another
+            for one in tuples:  # no action is finished on the way to another
                 for other in tuples:
-                    assert one == other or other[:len(one)] != one, (one, other)
+                    assert one == other or other[: len(one)] != one, (one, other)
     assert kinds == {"investigate", "evidence", "solve_suspect", "solve_crime", "solve_location"}
 
 
@@ -110,7 +111,9 @@ def test_boards_and_keys_are_the_same_for_a_determinization_of_the_seat(players)
                 if state.current_player() == seat:
                     for action in state.legal_actions():
                         assert view.action_keys(other, seat, action) == view.action_keys(state, seat, action)
-                        assert view.action_group(other, seat, action) == view.action_group(state, seat, action)
+                        assert view.action_group(other, seat, action) == view.action_group(
+                            state, seat, action
+                        )
 
 
 def test_the_drawn_city_has_a_street_exactly_between_adjacent_areas():
@@ -169,8 +172,11 @@ def test_the_web_board_puts_each_result_where_it_is_used():
         assert f"{who} found {view.result_words(discs, cubes)}" in area_title
     for _, p, card, result in evidence:
         kind, name = view.card_tile(d, card)
-        where = (f"{d.area_names[name]}: next to" if kind == 2 else
-                 f"{view.TYPE_WORD[kind]} tile: {view.element_name(d, kind, name)}")
+        where = (
+            f"{d.area_names[name]}: next to"
+            if kind == 2
+            else f"{view.TYPE_WORD[kind]} tile: {view.element_name(d, kind, name)}"
+        )
         tile = next(t for t in titles if t.startswith(where))
         who = "you" if p == seat else f"seat {p}"
         assert f"{who}: {('dead lead', 'disc', 'cube')[result]}" in tile
@@ -220,7 +226,11 @@ def test_the_terminal_board_lists_each_areas_neighbours_by_number():
     d = state.game.data
     text = view.board_text(state, 0)
     for a in range(d.NL):
-        row = next(line for line in text.splitlines() if re.match(rf"\s+{a + 1} {re.escape(d.area_names[a])}\b", line))
+        row = next(
+            line
+            for line in text.splitlines()
+            if re.match(rf"\s+{a + 1} {re.escape(d.area_names[a])}\b", line)
+        )
         near = re.search(r"next to ([\d ]+)", row).group(1).split()
         assert sorted(int(x) - 1 for x in near) == sorted(d.adj[a])
 
@@ -253,6 +263,8 @@ def test_results_shown_are_the_public_ones_and_the_hand_is_the_seats_own():
         text = view.board_text(state, seat)
         assert f"{d.suspect_names[hand[0]]} / {d.crime_names[hand[1]]} / {d.area_names[hand[2]]}" in text
         other = state.hand((seat + 1) % 4)
-        assert f"{d.suspect_names[other[0]]} / {d.crime_names[other[1]]} / {d.area_names[other[2]]}" not in text
+        assert (
+            f"{d.suspect_names[other[0]]} / {d.crime_names[other[1]]} / {d.area_names[other[2]]}" not in text
+        )
         world = state.determinize(seat, random.Random(seat))
         assert view.board_text(world, seat) == text

@@ -2,17 +2,29 @@
 collected as lines, and a screen of a given size.  Two-step choices, stable aliases, the
 board and list on an 80x24 screen, leaving with Ctrl-D, the record of a finished game, and
 P.I.'s solve menu for a human."""
+
 import itertools
 import random
 import re
 
 import pytest
 
-from automa.play import (Decision, Session, Terminal, action_aliases, action_groups, action_name,
-                         alias_candidates, assign_aliases, fallback_group, read_saved, screen_rows)
+from automa.play import (
+    Decision,
+    Session,
+    Terminal,
+    action_aliases,
+    action_groups,
+    action_name,
+    alias_candidates,
+    assign_aliases,
+    fallback_group,
+    read_saved,
+    screen_rows,
+)
 from automa.search import records
 
-EOF = object()          # in a script: the keyboard sends end of input (Ctrl-D)
+EOF = object()  # in a script: the keyboard sends end of input (Ctrl-D)
 
 
 class Keyboard:
@@ -53,10 +65,11 @@ def solo(seed=1):
 def after(out, marker):
     """The output lines after the last one containing `marker`."""
     last = max(i for i, line in enumerate(out) if marker in line)
-    return out[last + 1:]
+    return out[last + 1 :]
 
 
 # --------------------------------------------------------------------------- two-step choices
+
 
 def test_a_wide_decision_is_taken_group_first_on_80x24(tmp_path):
     session = solo()
@@ -65,20 +78,21 @@ def test_a_wide_decision_is_taken_group_first_on_80x24(tmp_path):
     top = decision.top_menu()
     groups = [e for e in top if e.group]
     assert groups and len(top) < 20
-    assert [e.label for e in top if not e.group][-1] == "pass"        # actions without a group stay
+    assert [e.label for e in top if not e.group][-1] == "pass"  # actions without a group stay
     second = groups[1]
     members = decision.group_menu(second.group)
     target = members[-2]
     number = members.index(target) + 1
-    term, _code, out, keys = play(session, [second.alias, "b", second.alias, str(number), "n"],
-                                  record_dir=tmp_path)
+    term, _code, out, keys = play(
+        session, [second.alias, "b", second.alias, str(number), "n"], record_dir=tmp_path
+    )
     text = "\n".join(out)
     assert f"[{second.alias}]" in text and f"{second.group}: {len(members)} choices >" in text
     lead = decision.group_lead(second.group)
     assert f"{second.group}, {lead} ... — {len(members)} choices (b: back to the first list):" in text
-    assert lead == "place on" and members[0].label.startswith("kiosk")   # the shared words once, above
-    assert keys.prompts[1] == f"seat 0 > {second.group} > "            # the open group in the prompt
-    assert keys.prompts[2] == "seat 0 > "                               # b: back to the first list
+    assert lead == "place on" and members[0].label.startswith("kiosk")  # the shared words once, above
+    assert keys.prompts[1] == f"seat 0 > {second.group} > "  # the open group in the prompt
+    assert keys.prompts[2] == "seat 0 > "  # b: back to the first list
     assert session.actions[0][1] == decision.texts[target.action]
     for menu in (decision.top_menu(), *(decision.group_menu(e.group) for e in groups)):
         assert screen_rows(term.menu_lines(menu, None, 80), 80) <= 20  # each list fits under a prompt
@@ -94,19 +108,31 @@ def test_full_aliases_and_the_start_of_a_text_work_from_the_first_list(tmp_path)
     session = solo()
     _legal, decision = session.decision()
     text = decision.texts[deep]
-    play(session, [text[:-1] if decision.match(text[:-1], decision.top_menu())[0] == "action" else text, "n"],
-         record_dir=tmp_path)
+    play(
+        session,
+        [text[:-1] if decision.match(text[:-1], decision.top_menu())[0] == "action" else text, "n"],
+        record_dir=tmp_path,
+    )
     assert session.actions[0][1] == text
 
 
 def test_typing_a_groups_shared_start_opens_the_group():
-    texts = ["request in HR", "place journalist 2 on bus stop $500", "place journalist 2 on kiosk National row 1",
-             "place journalist 3 on bus stop $500", "pass"]
+    texts = [
+        "request in HR",
+        "place journalist 2 on bus stop $500",
+        "place journalist 2 on kiosk National row 1",
+        "place journalist 3 on bus stop $500",
+        "pass",
+    ]
     groups = [fallback_group(t) for t in texts]
     decision = Decision(texts, groups)
     top = decision.top_menu()
-    assert [e.label for e in top] == ["request in HR", "place journalist 2: 2 choices >", "place journalist 3 on bus stop $500",
-                                      "pass"]                          # a group of one is its action
+    assert [e.label for e in top] == [
+        "request in HR",
+        "place journalist 2: 2 choices >",
+        "place journalist 3 on bus stop $500",
+        "pass",
+    ]  # a group of one is its action
     assert decision.match("place journalist 2", top) == ("group", "place journalist 2")
     assert decision.match("place journalist", top) == ("unclear", [1, 2, 3])
     assert decision.match("2", top) == ("group", "place journalist 2")
@@ -116,13 +142,14 @@ def test_typing_a_groups_shared_start_opens_the_group():
     assert decision.match("on k", menu, "place journalist 2") == ("action", 2)
     assert decision.match("kiosk", menu, "place journalist 2") == ("action", 2)
     assert decision.match("1", menu, "place journalist 2") == ("action", 1)
-    assert decision.match("pass", menu, "place journalist 2") == ("action", 4)   # any alias, any list
+    assert decision.match("pass", menu, "place journalist 2") == ("action", 4)  # any alias, any list
 
 
 def test_without_the_views_groups_the_text_groups(monkeypatch):
     """Until a game's view says `action_group`, actions are grouped by their text up to the
     first linking word; with it, the view's groups are used."""
     import types
+
     session = solo()
     state = session.state
     legal = state.legal_actions()
@@ -140,6 +167,7 @@ def test_without_the_views_groups_the_text_groups(monkeypatch):
 
 # --------------------------------------------------------------------------- stable aliases
 
+
 def test_an_alias_depends_on_the_text_not_on_its_place_in_the_list():
     session = solo()
     _legal, decision = session.decision()
@@ -156,17 +184,27 @@ def test_a_space_keeps_its_alias_from_round_to_round_and_notes_do_not_change_it(
     """The report: 'pj2ol' was one bus space in round 2 and another in round 5.  Now the
     alias is made from the action's own text, and a note in parentheses (an agent on the
     space) does not change it."""
-    assert (alias_candidates("place journalist 2 on left bus $300 (blue agent)")[0]
-            == alias_candidates("place journalist 2 on left bus $300")[0] == "pj2lb300")
+    assert (
+        alias_candidates("place journalist 2 on left bus $300 (blue agent)")[0]
+        == alias_candidates("place journalist 2 on left bus $300")[0]
+        == "pj2lb300"
+    )
     assert alias_candidates("place journalist 2 on left bus $400")[0] == "pj2lb400"
     assert action_name("play Alibi on P1(Ann Putnam)") == "play Alibi on P1"
 
 
-@pytest.mark.parametrize("name,params,text_alone", [
-    ("pulitzer", dict(mode="solo"), True), ("pulitzer", dict(players=3), True),
-    ("pulitzer", dict(players=5, events=True), True), ("tabletop_inc", {}, False),
-    ("pi", dict(players=3), False), ("watergate", {}, True), ("salem", dict(players=6), True),
-])
+@pytest.mark.parametrize(
+    "name,params,text_alone",
+    [
+        ("pulitzer", dict(mode="solo"), True),
+        ("pulitzer", dict(players=3), True),
+        ("pulitzer", dict(players=5, events=True), True),
+        ("tabletop_inc", {}, False),
+        ("pi", dict(players=3), False),
+        ("watergate", {}, True),
+        ("salem", dict(players=6), True),
+    ],
+)
 def test_every_alias_offered_in_a_game_means_one_action(name, params, text_alone):
     """At every decision of random games: every action has an alias, no two share one,
     none is a command word or a number; over a game an alias is only ever offered for one
@@ -175,14 +213,21 @@ def test_every_alias_offered_in_a_game_means_one_action(name, params, text_alone
     the text's alone.  (Tabletop's 'take dollar' and 'token dollar', P.I.'s 'Doc' and
     'Downtown' share initials: the memory gives the second one seen a longer alias.)"""
     from automa.play import RESERVED
+
     for seed in range(2):
-        session = Session.new(name, params.get("players"), params.get("mode"),
-                              {k: v for k, v in params.items() if k not in ("players", "mode")},
-                              [], seed=seed, out=lambda _t: None)
+        session = Session.new(
+            name,
+            params.get("players"),
+            params.get("mode"),
+            {k: v for k, v in params.items() if k not in ("players", "mode")},
+            [],
+            seed=seed,
+            out=lambda _t: None,
+        )
         rng = random.Random(seed)
         meaning: dict[str, str] = {}
         alone: dict[str, str] = {}
-        for _ in range(600):                     # long games (P.I.'s) are cut short
+        for _ in range(600):  # long games (P.I.'s) are cut short
             if session.state.is_terminal():
                 break
             legal, decision = session.decision()
@@ -200,16 +245,17 @@ def test_every_alias_offered_in_a_game_means_one_action(name, params, text_alone
 def test_texts_that_share_initials_never_share_an_alias():
     book = {}
     assert action_aliases(["take dollar"], book) == ["td"]
-    assert action_aliases(["token dollar"], book) == ["tokdol"]           # 'td' is taken
+    assert action_aliases(["token dollar"], book) == ["tokdol"]  # 'td' is taken
     assert action_aliases(["token dollar", "take dollar"], book) == ["tokdol", "td"]
     # in one list, both move on to a longer form until they differ
     assert action_aliases(["predict trade", "predict train"]) == ["predicttrade", "predicttrain"]
     same = action_aliases(["support right bus $800", "support right bus $800"])
-    assert same == ["supportrightbus800", "supportrightbus800#2"]         # identical texts: numbered
+    assert same == ["supportrightbus800", "supportrightbus800#2"]  # identical texts: numbered
     assert assign_aliases([("a", ["x", "y"]), ("b", ["x", "z"])]) == ["y", "z"]
 
 
 # --------------------------------------------------------------------------- the screen
+
 
 def test_board_and_list_do_not_scroll_away_on_80x24(tmp_path):
     """A long list that does not fit under the board waits for Enter (the board comes first,
@@ -218,31 +264,36 @@ def test_board_and_list_do_not_scroll_away_on_80x24(tmp_path):
     session = Session.new("tabletop_inc", None, None, {}, [], seed=1, out=lambda _t: None)
     legal, _decision = session.decision()
     _term, _code, out, keys = play(session, ["", "n"], record_dir=tmp_path)
-    pager = next(i for i, line in enumerate(out) if line.startswith(f"--- {len(legal)} actions: Enter lists them"))
+    pager = next(
+        i for i, line in enumerate(out) if line.startswith(f"--- {len(legal)} actions: Enter lists them")
+    )
     board_start = max(i for i in range(pager) if "your decision ---" in out[i])
     assert not any(re.match(r" +1\. \[", line) for line in out[board_start:pager])
-    listing = out[pager + 1:pager + 1 + len(legal)]
-    assert [line.split("]")[0].split(".")[0].strip() for line in listing] == [str(i) for i in range(1, len(legal) + 1)]
+    listing = out[pager + 1 : pager + 1 + len(legal)]
+    assert [line.split("]")[0].split(".")[0].strip() for line in listing] == [
+        str(i) for i in range(1, len(legal) + 1)
+    ]
 
     session = solo()
     _term, _code, out, keys = play(session, ["board", "", "n"], record_dir=tmp_path)
     heads = [i for i, line in enumerate(out) if "your decision ---" in line]
-    first = out[heads[0]:heads[1]]
+    first = out[heads[0] : heads[1]]
     assert not any(line.startswith("--- 75 actions") for line in first)
     groups = [line for line in first if "choices >" in line]
-    assert groups and screen_rows(groups, 80) <= 8                    # short: right under the board
-    again = out[heads[1]:]
+    assert groups and screen_rows(groups, 80) <= 8  # short: right under the board
+    again = out[heads[1] :]
     pager = next(i for i, line in enumerate(again) if line.startswith("--- 75 actions: Enter lists them"))
-    assert any("choices >" in line for line in again[pager + 1:])    # Enter lists them again
+    assert any("choices >" in line for line in again[pager + 1 :])  # Enter lists them again
 
     session = solo()
     _term, _code, out, _keys = play(session, ["n"], screen=(200, 200), record_dir=tmp_path)
     assert not any(line.startswith("--- 75 actions") for line in out)
-    assert not any("choices >" in line for line in out)            # it all fits: one flat list
+    assert not any("choices >" in line for line in out)  # it all fits: one flat list
     assert any(re.search(r"\[pass\] +pass", line) for line in out)
 
 
 # --------------------------------------------------------------------------- leaving and records
+
 
 def test_ctrl_d_offers_to_save_and_saves_when_the_input_is_gone(tmp_path):
     session = solo()
@@ -273,6 +324,7 @@ def test_enter_at_the_question_saves_to_the_file_saved_last(tmp_path):
 def test_a_finished_game_is_written_as_a_record_replay_verifies(tmp_path):
     from click.testing import CliRunner
     from automa.cli import main
+
     session = solo(seed=4)
     term, code, out, _keys = play(session, [], then="1", record_dir=tmp_path)
     assert code == 0 and session.state.is_terminal()
@@ -288,12 +340,14 @@ def test_a_finished_game_is_written_as_a_record_replay_verifies(tmp_path):
 
 # --------------------------------------------------------------------------- P.I.: no deducing for a human
 
+
 def test_pi_with_a_human_offers_every_nomination_unless_told_otherwise():
     human = Session.new("pi", 3, None, {}, ["human", "deducer", "random"], seed=2, out=lambda _t: None)
     assert human.game.params.prune_solves is False
     assert Session.new("pi", 3, None, {}, [], seed=2, out=lambda _t: None).game.params.prune_solves is False
-    asked = Session.new("pi", 3, None, {"prune_solves": True}, ["human", "random", "random"], seed=2,
-                        out=lambda _t: None)
+    asked = Session.new(
+        "pi", 3, None, {"prune_solves": True}, ["human", "random", "random"], seed=2, out=lambda _t: None
+    )
     assert asked.game.params.prune_solves is True
     bots = Session.new("pi", 3, None, {}, ["deducer", "random", "random"], seed=2, out=lambda _t: None)
     assert bots.game.params.prune_solves is True
@@ -325,8 +379,12 @@ def test_bots_play_a_whole_pi_game_with_every_nomination_offered():
 def test_the_play_command_writes_the_record_to_record_dir(tmp_path):
     from click.testing import CliRunner
     from automa.cli import main
-    result = CliRunner().invoke(main, ["play", "pulitzer", "--mode", "solo", "--seed", "4",
-                                       "--record-dir", str(tmp_path)], input="1\n" * 400)
+
+    result = CliRunner().invoke(
+        main,
+        ["play", "pulitzer", "--mode", "solo", "--seed", "4", "--record-dir", str(tmp_path)],
+        input="1\n" * 400,
+    )
     assert result.exit_code == 0, result.output
     written = list(tmp_path.glob("pulitzer-seed4-*.jsonl"))
     assert len(written) == 1 and f"game record: {written[0]}" in result.output

@@ -1,6 +1,7 @@
 """`automa play` and `automa companion` driven as a person uses them: through a real
 pseudo-terminal (pexpect), with scripted keystrokes.  Short games and small seeds keep the
 file quick."""
+
 import json
 import os
 import re
@@ -22,8 +23,15 @@ def spawn(*args, cwd=None, dimensions=(60, 200)):
     env = dict(os.environ, NO_COLOR="1", PYTHONUNBUFFERED="1", TERM="dumb", XDG_STATE_HOME=STATE_HOME)
     env.pop("LINES", None)
     env.pop("COLUMNS", None)
-    child = pexpect.spawn(sys.executable, ["-m", "automa.cli", *args], cwd=cwd, env=env, encoding="utf-8",
-                          timeout=TIMEOUT, dimensions=dimensions)
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "automa.cli", *args],
+        cwd=cwd,
+        env=env,
+        encoding="utf-8",
+        timeout=TIMEOUT,
+        dimensions=dimensions,
+    )
     return child
 
 
@@ -73,17 +81,23 @@ def test_whole_solo_pulitzer_game_with_garbage_at_every_prompt():
         if i == 1:
             break
         child.sendline(garbage[decisions % len(garbage)])
-        child.expect(PROMPT)               # re-prompted, the game goes on
-        assert "not an action here" in child.before or "fits" in child.before \
-            or "commands:" in child.before or "choices (b: back" in child.before \
-            or "took back" in child.before or "nothing to undo" in child.before \
-            or "type a number" in child.before or "1. [" in child.before
-        if "took back" in child.before:    # 'undo undo' is the command undo: fine, play on
+        child.expect(PROMPT)  # re-prompted, the game goes on
+        assert (
+            "not an action here" in child.before
+            or "fits" in child.before
+            or "commands:" in child.before
+            or "choices (b: back" in child.before
+            or "took back" in child.before
+            or "nothing to undo" in child.before
+            or "type a number" in child.before
+            or "1. [" in child.before
+        )
+        if "took back" in child.before:  # 'undo undo' is the command undo: fine, play on
             pass
         child.sendline("1")
         decisions += 1
         assert decisions < 400
-    child.expect(r"seat 0 \(you\): -?\d+.* rank \d")    # the final score screen
+    child.expect(r"seat 0 \(you\): -?\d+.* rank \d")  # the final score screen
     child.expect(r"game record: (\S+)")
     record = child.match.group(1)
     child.expect("replay it with: automa replay")
@@ -125,6 +139,7 @@ def test_save_then_load_resumes_at_the_same_decision(tmp_path):
     # the same state, compared in-process
     from automa.play import Session
     from automa.rules.core import load_game, snapshot
+
     session = Session.load(save)
     state = load_game("pulitzer", mode="solo").new_initial_state(3)
     for action, _text, _seat in session.actions:
@@ -162,7 +177,7 @@ def test_hint_undo_rules_help():
     child.sendline("help")
     child.expect("commands:")
     child.expect(PROMPT)
-    child.sendline("red")                  # the alias shown for 'request in Editorial'
+    child.sendline("red")  # the alias shown for 'request in Editorial'
     child.expect("seat 0 \\(you\\): request in Editorial")
     child.expect(PROMPT)
     assert leave_unsaved(child) == 1
@@ -186,7 +201,7 @@ def test_on_an_80x24_terminal_the_board_then_groups_then_their_actions():
     child.sendline("b")
     child.expect(r"\[pass\] +pass")
     child.expect(PROMPT)
-    child.sendline(space)                         # the full alias, typed from the first list
+    child.sendline(space)  # the full alias, typed from the first list
     child.expect(r"seat 0 \(you\): place journalist \d on bus stop \$500")
     child.expect(PROMPT)
     child.sendline("board")
@@ -240,7 +255,7 @@ def test_whole_tabletop_game_against_a_hard_mumanbot():
     child = spawn("play", "tabletop_inc", "--seat", "human", "--seat", "mumanbot:hard", "--seed", "1")
     decisions, mumanbot_lines = play_first_choices(child, "> Mumanbot 1 draws", 2000)
     assert finish(child) == 0
-    assert decisions > 10 and mumanbot_lines > 3      # the bot's turns are told in words
+    assert decisions > 10 and mumanbot_lines > 3  # the bot's turns are told in words
 
 
 def test_two_humans_hand_over_the_screen():
@@ -274,12 +289,13 @@ def test_bad_arguments_are_reported_not_raised(tmp_path):
 
 # --------------------------------------------------------------------------- companion
 
+
 def test_companion_pulitzer_steps_and_restart(tmp_path):
     state = tmp_path / "times.json"
     args = ("companion", "pulitzer", "--times-mix", "3,3,2", "--seed", "4", "--state", str(state))
     child = spawn(*args)
     child.expect("next: agents > ")
-    child.sendline("9 9 9")                       # not four dice: re-asked
+    child.sendline("9 9 9")  # not four dice: re-asked
     child.expect("type four dice")
     child.sendline("3 5 2 2")
     child.expect("you rolled 3 5 \\| 2 2")
@@ -308,6 +324,7 @@ def test_companion_pulitzer_steps_and_restart(tmp_path):
 def test_companion_pulitzer_cards_come_from_the_engine_data(tmp_path):
     from automa.companion import PulitzerCompanion
     from automa.rules.pulitzer.data import cached_data
+
     ids = {c[0] for c in cached_data().times_cards}
     st = PulitzerCompanion.new_state((3, 3, 2), 1)
     assert len(st["deck"]) == 8 and all(cached_data().times_cards[c][0] in ids for c in st["deck"])
@@ -335,7 +352,7 @@ def test_companion_tabletop_mumanbot_steps_and_restart(tmp_path):
 
     child = spawn(*args)
     child.expect("resuming")
-    for _ in range(12):                           # placements until the recall
+    for _ in range(12):  # placements until the recall
         child.expect("\\) > ")
         child.sendline("")
         i = child.expect(["was a space free", "did the hourglass reach 0", "no muman is placed"])
@@ -372,7 +389,7 @@ def test_companion_salem_moderator_private_prompts_and_restart(tmp_path):
         child.expect(f"hand the device to player {p}")
         child.sendline("")
         child.expect("your secret")
-        child.sendline("x")                       # not a role: asked again
+        child.sendline("x")  # not a role: asked again
         child.expect("your secret")
         child.sendline(roles[p])
         if roles[p] == "w":
@@ -382,7 +399,7 @@ def test_companion_salem_moderator_private_prompts_and_restart(tmp_path):
             child.expect("nothing to do")
         child.expect("press Enter to hide")
         child.sendline("")
-        child.expect("\x1b\\[3J")                 # the screen and its scrollback are wiped
+        child.expect("\x1b\\[3J")  # the screen and its scrollback are wiped
     child.expect("player 4 takes the Black Cat")
     child.expect("moderator \\(day")
     child.sendline("quit")
@@ -402,7 +419,7 @@ def test_companion_salem_moderator_private_prompts_and_restart(tmp_path):
             child.sendline("1")
         elif roles[p] == "c":
             child.expect("who gets the gavel")
-            child.sendline("3")               # not themself: asked again
+            child.sendline("3")  # not themself: asked again
             child.expect("cannot place the gavel before themself")
             child.expect("who gets the gavel")
             child.sendline("1")
@@ -419,7 +436,7 @@ def test_companion_salem_moderator_private_prompts_and_restart(tmp_path):
     child.expect("the Asylum moves from the centre to player 2")
     child.sendline("dead 3")
     child.expect("player 3 turns up their remaining 5")
-    child.sendline("n n w")                   # not five cards: asked again
+    child.sendline("n n w")  # not five cards: asked again
     child.expect("5 cards, each")
     child.sendline("n n n n n")
     child.expect("player 3 is ELIMINATED")
@@ -432,6 +449,7 @@ def test_companion_salem_moderator_private_prompts_and_restart(tmp_path):
 
 def test_alias_and_history_helpers():
     from automa.play import action_aliases, match_action, new_lines, rule_section
+
     texts = ["request in Editorial", "request in HR", "place journalist 1 on bus", "pass"]
     aliases = action_aliases(texts)
     assert aliases[0] == "red" and aliases[1] == "rhr" and aliases[3] == "pass"
@@ -449,9 +467,12 @@ def test_alias_and_history_helpers():
 
 def test_every_mapped_rule_section_exists_in_the_shipped_rulebooks():
     from automa.play import RULE_SECTIONS, rule_section
+
     for game, table in RULE_SECTIONS.items():
         for kind, number in table.items():
-            assert rule_section(game, number), f"{game}: {kind} -> §{number} is not in automa/rulebooks/{game}.md"
+            assert rule_section(game, number), (
+                f"{game}: {kind} -> §{number} is not in automa/rulebooks/{game}.md"
+            )
 
 
 def test_views_use_only_the_seats_observation():
@@ -459,8 +480,14 @@ def test_views_use_only_the_seats_observation():
     import random
     from automa.rules.core import load_game
     from automa.rules.presentation import game_view
-    for name, kw in [("pulitzer", dict(mode="solo")), ("tabletop_inc", {}), ("pi", dict(players=3)),
-                     ("watergate", {}), ("salem", dict(players=5))]:
+
+    for name, kw in [
+        ("pulitzer", dict(mode="solo")),
+        ("tabletop_inc", {}),
+        ("pi", dict(players=3)),
+        ("watergate", {}),
+        ("salem", dict(players=5)),
+    ]:
         state = load_game(name, **kw).new_initial_state(7)
         rng = random.Random(1)
         for _ in range(15):
@@ -476,9 +503,13 @@ def test_views_use_only_the_seats_observation():
 
 def test_aliases_tell_apart_actions_with_the_same_initials():
     from automa.play import action_aliases, match_action
-    texts = ["play N03 Bob Haldeman (3 blue) for its value part",
-             "play N03 Bob Haldeman (3 blue) for its action part",
-             "place on TR1 (train)", "place on TD1 (trade)"]
+
+    texts = [
+        "play N03 Bob Haldeman (3 blue) for its value part",
+        "play N03 Bob Haldeman (3 blue) for its action part",
+        "place on TR1 (train)",
+        "place on TD1 (trade)",
+    ]
     aliases = action_aliases(texts)
     assert all(aliases) and len(set(aliases)) == 4
     assert aliases[2] == "ptr1" and aliases[3] == "ptd1"
@@ -487,6 +518,7 @@ def test_aliases_tell_apart_actions_with_the_same_initials():
 
 
 # --------------------------------------------------------------------------- undo and hint, in-process
+
 
 def _bots_until_human(session):
     while not session.state.is_terminal() and not session.seats[session.state.current_player()].human:
@@ -498,8 +530,10 @@ def _continue(session, first, start, bot_moves=8):
     decision, until the bots have made `bot_moves` moves; the actions after `start`."""
     session.apply(first, session.state.current_player())
     _bots_until_human(session)
-    while (sum(1 for _a, _t, w in session.actions[start:] if not session.seats[w].human) < bot_moves
-           and not session.state.is_terminal()):
+    while (
+        sum(1 for _a, _t, w in session.actions[start:] if not session.seats[w].human) < bot_moves
+        and not session.state.is_terminal()
+    ):
         session.apply(session.state.legal_actions()[0], session.state.current_player())
         _bots_until_human(session)
     return [(a, w) for a, _t, w in session.actions[start:]]
@@ -509,17 +543,22 @@ def _rng_states(session):
     return {s: seat.bot.rng.getstate() for s, seat in enumerate(session.seats) if seat.bot is not None}
 
 
-@pytest.mark.parametrize("game,players,specs", [
-    # a random bot and an ISMCTS bot searching on a time budget (its iteration count depends
-    # on the clock, so undo must also repeat the count)
-    ("pi", 3, ["human", "random", "ismcts:iterations=200"]),
-    # the Salem heuristic keeps a memory of accusations between moves
-    ("salem", 5, ["human", "salem-heuristic", "random", "ismcts:iterations=60", "greedy"]),
-])
+@pytest.mark.parametrize(
+    "game,players,specs",
+    [
+        # a random bot and an ISMCTS bot searching on a time budget (its iteration count depends
+        # on the clock, so undo must also repeat the count)
+        ("pi", 3, ["human", "random", "ismcts:iterations=200"]),
+        # the Salem heuristic keeps a memory of accusations between moves
+        ("salem", 5, ["human", "salem-heuristic", "random", "ismcts:iterations=60", "greedy"]),
+    ],
+)
 def test_undo_then_the_same_move_gives_the_same_bot_replies(game, players, specs):
     from automa.play import Session
-    session = Session.new(game, players, None, {}, specs, seed=3, bot_seed=1, out=lambda _t: None,
-                          move_seconds=0.05)
+
+    session = Session.new(
+        game, players, None, {}, specs, seed=3, bot_seed=1, out=lambda _t: None, move_seconds=0.05
+    )
     _bots_until_human(session)
     start = len(session.actions)
     move = session.state.legal_actions()[-1]
@@ -540,8 +579,10 @@ def test_undo_without_the_snapshots_would_change_the_replies():
     """The control for the test above: the same session with the bots' state not rewound
     answers differently (so that test proves something)."""
     from automa.play import Session
-    session = Session.new("pi", 3, None, {}, ["human", "random", "random"], seed=3, bot_seed=1,
-                          out=lambda _t: None)
+
+    session = Session.new(
+        "pi", 3, None, {}, ["human", "random", "random"], seed=3, bot_seed=1, out=lambda _t: None
+    )
     _bots_until_human(session)
     start = len(session.actions)
     move = session.state.legal_actions()[-1]
@@ -557,6 +598,7 @@ def test_hint_is_the_experts_analysis_for_the_seconds_asked():
     every suggestion is a legal move with a win rate inside its 95% interval, and the lines
     say the playouts, the interval and how sure the analysis is."""
     from automa.play import Session, hint_lines
+
     session = Session.new("pulitzer", 1, "solo", {}, ["human"], seed=2, out=lambda _t: None)
     _bots_until_human(session)
     seat = session.state.current_player()
@@ -572,12 +614,17 @@ def test_hint_is_the_experts_analysis_for_the_seconds_asked():
     assert all(0.0 <= low <= v <= high <= 1.0 and n > 0 for _t, v, n, low, high in rows)
     assert [r[1] for r in rows] == sorted((r[1] for r in rows), reverse=True)
     from automa.search.bots import make_bot
-    expert_pick = session.state.action_to_string(make_bot("level:expert", session.game, 0).act(session.state, seat))
-    assert expert_pick in [r[0] for r in rows]            # the expert's own choice is analysed
+
+    expert_pick = session.state.action_to_string(
+        make_bot("level:expert", session.game, 0).act(session.state, seat)
+    )
+    assert expert_pick in [r[0] for r in rows]  # the expert's own choice is analysed
     session.hint(seat, 2.5)
-    assert session.last_hint["playouts"] > short["playouts"]      # longer when asked for longer
+    assert session.last_hint["playouts"] > short["playouts"]  # longer when asked for longer
     lines = hint_lines(rows, short)
-    assert all("95% interval" in line and f"{n} playouts)" in line for line, (_t, _v, n, _l, _h) in zip(lines, rows))
+    assert all(
+        "95% interval" in line and f"{n} playouts)" in line for line, (_t, _v, n, _l, _h) in zip(lines, rows)
+    )
     assert any(line.strip().startswith(("sure:", "fairly sure:", "not sure:")) for line in lines)
     # says who played the moves out: in solo, the game's fast player for the person alone
     assert any("(pulitzer-expert playing for you)" in line for line in lines)
@@ -585,6 +632,7 @@ def test_hint_is_the_experts_analysis_for_the_seconds_asked():
 
 def test_hint_confidence_from_the_figures():
     from automa.play import hint_confidence, hint_lines
+
     stats = {"playouts": 600, "seconds": 3.0, "legal": 20}
     clear = [("a", 0.70, 200, 0.63, 0.76), ("b", 0.40, 200, 0.33, 0.47), ("c", 0.35, 200, 0.29, 0.42)]
     close = [("a", 0.51, 200, 0.44, 0.58), ("b", 0.50, 200, 0.43, 0.57), ("c", 0.30, 200, 0.24, 0.37)]
@@ -595,7 +643,9 @@ def test_hint_confidence_from_the_figures():
     assert "70% against 40% over 200 playouts each" in hint_confidence(clear)
     # few playouts: said plainly, with the way to think longer
     thin = [("a", 0.6, 12, 0.35, 0.81), ("b", 0.5, 12, 0.25, 0.75), ("c", 0.5, 12, 0.25, 0.75)]
-    assert any(line.strip().startswith("rough estimate") and "'hint 15'" in line for line in hint_lines(thin, stats))
+    assert any(
+        line.strip().startswith("rough estimate") and "'hint 15'" in line for line in hint_lines(thin, stats)
+    )
     assert not any(line.strip().startswith("rough estimate") for line in hint_lines(clear, stats))
     same = [("a", 0.0, 50, 0, 0.07), ("b", 0.0, 50, 0, 0.07), ("c", 0.0, 50, 0, 0.07)]
     assert any("cannot tell these moves apart" in line for line in hint_lines(same, stats))
@@ -603,6 +653,7 @@ def test_hint_confidence_from_the_figures():
 
 def test_hint_bad_seconds_are_refused_and_a_forced_move_is_said():
     from automa.play import Session, Terminal, hint_lines
+
     out = []
     session = Session.new("pi", 3, None, {}, ["human", "random", "random"], seed=3, out=out.append)
     _bots_until_human(session)
@@ -614,4 +665,7 @@ def test_hint_bad_seconds_are_refused_and_a_forced_move_is_said():
     term.hint(seat, "0.5")
     assert "thinking for 0.5 seconds" in "\n".join(out)
     assert session.last_hint["asked"] == 0.5 and session.last_hint["playouts"] > 0
-    assert hint_lines([("pass", float("nan"), 0, 0.0, 1.0)], {"legal": 1})[-1].strip() == "(the only legal move here)"
+    assert (
+        hint_lines([("pass", float("nan"), 0, 0.0, 1.0)], {"legal": 1})[-1].strip()
+        == "(the only legal move here)"
+    )

@@ -1,4 +1,5 @@
 """Pulitzer's bots: the solo expert (`pulitzer-expert`) wins, never peeks, and replays."""
+
 from __future__ import annotations
 
 import random
@@ -158,8 +159,13 @@ def test_policy_prefers_a_highlighted_pin_while_unqualified():
             continue
         hl = game.hl[state.report[0]]
         single_lines = {data.line_cards[c][0] for c in state.cur[5] if len(data.line_cards[c]) == 1}
-        free = [a for a in state.legal_actions() if a[0] == "pin" and a[1] in hl
-                and (data.cell_line[a[1]] in single_lines or data.cell_line[a[1]] == LINE_X)]
+        free = [
+            a
+            for a in state.legal_actions()
+            if a[0] == "pin"
+            and a[1] in hl
+            and (data.cell_line[a[1]] in single_lines or data.cell_line[a[1]] == LINE_X)
+        ]
         if free:
             chosen = policy.choose(state, 0)
             assert chosen[0] == "pin" and chosen[1] in hl, state.action_to_string(chosen)

@@ -1,5 +1,6 @@
 """[§16] clone() is independent of the original at every step of Pulitzer, including the
 investigation step whose working card (`cur`) holds lists of evidence and line cards."""
+
 import random
 
 import pytest
@@ -37,6 +38,7 @@ def test_the_field_list_names_every_attribute(mode, players):
 
     from automa import native
     from automa.rules.pulitzer.state import _FIELDS
+
     game = load_game("pulitzer", mode=mode, players=players)
     state = game.new_initial_state(3)
     rng = random.Random(3)
@@ -57,6 +59,7 @@ def test_a_world_plants_its_seed_when_it_first_draws():
 
     from automa.rules.core import fresh_rng
     from automa.search.bench import mid_game_state
+
     state = mid_game_state(load_game("pulitzer", mode="solo", players=1), 3)
     seat = state.current_player()
     world = state.determinize(seat, random.Random(9))
@@ -66,7 +69,7 @@ def test_a_world_plants_its_seed_when_it_first_draws():
 
     copy, unpickled = world.clone(), pickle.loads(pickle.dumps(world))
     assert [copy._r().random() for _ in range(5)] == numbers
-    assert [world._r().random() for _ in range(5)] == numbers      # the copy's draws took none
+    assert [world._r().random() for _ in range(5)] == numbers  # the copy's draws took none
     assert [unpickled._r().random() for _ in range(5)] == numbers
     replaced = state.determinize(seat, random.Random(9))
     replaced.rng = random.Random(1)
@@ -77,6 +80,7 @@ def _rng_before_seed(state, seat: int, seed: int) -> random.Random:
     """The rng `determinize` was given, as it stood just before the world's seed was drawn
     from it (the last 64 bits it took): found by stepping one 32-bit word at a time."""
     from automa.rules.draws import clone_rng
+
     after = random.Random(seed)
     state.determinize(seat, after)
     probe = random.Random(seed)

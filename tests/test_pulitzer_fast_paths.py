@@ -1,5 +1,6 @@
 """The fast paths search relies on (`random_action` without listing every placement, the
 narration kept as data) must agree exactly with the plain rules code."""
+
 import random
 
 import pytest

@@ -1,4 +1,5 @@
 """Pulitzer: events (§11), whole games with the heuristic bot, hidden information."""
+
 import random
 
 import pytest
@@ -85,9 +86,9 @@ def test_rat_race_destroys_per_strong_bus_journalist_R17():
     """§11 #8 / R-17: each own bus journalist of value >= 4 destroys one highlighted."""
     g, st = with_event("rat_race")
     st.spaces = [()] * g.n_spaces
-    st.spaces[g.bus_sids[0]] = ((0, 3, 0, 0),)          # value 4
-    st.spaces[g.bus_sids[1]] = ((0, 1, 2, 0),)          # value 2 + photo 2 = 4 (R-17)
-    st.spaces[g.bus_sids[2]] = ((1, 2, 0, 0),)          # value 3: nothing
+    st.spaces[g.bus_sids[0]] = ((0, 3, 0, 0),)  # value 4
+    st.spaces[g.bus_sids[1]] = ((0, 1, 2, 0),)  # value 2 + photo 2 = 4 (R-17)
+    st.spaces[g.bus_sids[2]] = ((1, 2, 0, 0),)  # value 3: nothing
     resolve_from(st, R_EV2)
     while st.pend and st.pend[0] == "destroy":
         st.apply_action(st.legal_actions()[0])
@@ -114,7 +115,7 @@ def test_snitch_keeps_a_line_card_and_arrests_on_a_double_R21():
     until bail (value x $100 + $300) is paid in a later round."""
     g, st = with_event("snitch")
     st.spaces = [()] * g.n_spaces
-    st.spaces[g.event_sids[0]] = ((0, 1, 0, 0),)        # value 2
+    st.spaces[g.event_sids[0]] = ((0, 1, 0, 0),)  # value 2
     d = g.data
     double = next(c for c, l in enumerate(d.line_cards) if len(l) == 2)
     single = next(c for c, l in enumerate(d.line_cards) if len(l) == 1)
@@ -138,7 +139,7 @@ def test_press_on_trial_class_iv_R6_R26():
     never below 0."""
     g, st = with_event("press_on_trial")
     st.spaces = [()] * g.n_spaces
-    st.spaces[g.event_sids[0]] = ((0, 0, 0, 0),)        # value 1: loses unless the die is 1
+    st.spaces[g.event_sids[0]] = ((0, 0, 0, 0),)  # value 1: loses unless the die is 1
     st.points[0], st.money[0] = 3, 2
     resolve_from(st, R_EV4)
     assert st.points[0] in (0, 3) and st.money[0] >= 0
@@ -152,9 +153,9 @@ def test_mass_leak_adds_an_evidence_card_per_archive_partner():
     st.spaces[g.bus_sids[0]] = ((0, 4, 0, 0),)
     st.placing = False
     st.revealed = True
-    st._next_step(4)                                   # archive
+    st._next_step(4)  # archive
     st._run()
-    assert st.pend[0] == "support" and st.pend[3] == (2, 1)     # L1 +1/+1, Mass Leak +1 evidence
+    assert st.pend[0] == "support" and st.pend[3] == (2, 1)  # L1 +1/+1, Mass Leak +1 evidence
 
 
 def test_editorial_places_two_journalists_as_one_turn_R29():
@@ -171,8 +172,17 @@ def test_editorial_places_two_journalists_as_one_turn_R29():
 
 # ------------------------------------------------------------------ whole games
 
-@pytest.mark.parametrize("params", [dict(mode="solo"), dict(mode="two-player"), dict(players=3),
-                                    dict(players=4, variant="chronicle"), dict(players=5, events=True)])
+
+@pytest.mark.parametrize(
+    "params",
+    [
+        dict(mode="solo"),
+        dict(mode="two-player"),
+        dict(players=3),
+        dict(players=4, variant="chronicle"),
+        dict(players=5, events=True),
+    ],
+)
 def test_heuristic_bot_plays_whole_games(params):
     g = load_game("pulitzer", **params)
     for seed in range(3):
@@ -227,12 +237,18 @@ def test_solo_only_the_post_decides():
         st.apply_action(st.random_action(rng))
 
 
-@pytest.mark.parametrize("params", [dict(mode="standard", players=5, events=True),
-                                    dict(mode="standard", players=3, variant="chronicle", events=True)])
+@pytest.mark.parametrize(
+    "params",
+    [
+        dict(mode="standard", players=5, events=True),
+        dict(mode="standard", players=3, variant="chronicle", events=True),
+    ],
+)
 def test_contract_holds_with_events_and_chronicle(params):
     """The conformance checks (run by the shared suite for the default parameters) also
     hold with the event deck and in Chronicle mode."""
     from tests import conformance as c
+
     c.check_terminates("pulitzer", params, seeds=range(2))
     c.check_determinize("pulitzer", params)
     c.check_observation_hides("pulitzer", params)

@@ -1,4 +1,5 @@
 """Pulitzer rules, by spec tag (automa/rulebooks/pulitzer.md)."""
+
 import random
 import shutil
 
@@ -11,8 +12,21 @@ from automa.times import BLUE, RED, TIMES
 from automa.rules.core import DataError, IllegalActionError, ParamError, load_game
 from automa.rules.pulitzer.data import LINE_INDEX, load_data
 from automa.rules.pulitzer.bots import HeuristicBot
-from automa.rules.pulitzer.state import (F_ROW, JX, R_ARCH, R_BUSAG, R_COL, R_NEWS, R_OT, R_ROW, S_HR,
-                                         S_NR, T_ED, T_NR, T_PH1)
+from automa.rules.pulitzer.state import (
+    F_ROW,
+    JX,
+    R_ARCH,
+    R_BUSAG,
+    R_COL,
+    R_NEWS,
+    R_OT,
+    R_ROW,
+    S_HR,
+    S_NR,
+    T_ED,
+    T_NR,
+    T_PH1,
+)
 
 
 def fresh(**params):
@@ -38,6 +52,7 @@ def cell(g, name):
 
 
 # ------------------------------------------------------------------ params and data
+
 
 def test_times_mix_validated_with_allowed_range_R34():
     """§13.11 / R-34: each colour 0-5, total 8; the message names the allowed range."""
@@ -84,23 +99,26 @@ def test_board_reach_counts_match_spec_15_3_and_wrap_R8():
     """§15.3: from '?' value 1 reaches 4 cells, 2 -> 12, 3 -> 22, 4 -> 32, 5 -> 40, 6 -> 44.
     R-8: reach wraps left-right, the string does not."""
     d = load_data()
-    counts = [sum(1 for c in range(45) if d.cell_line[c] >= 0 and d.reach[d.start][c] <= v) for v in range(1, 7)]
+    counts = [
+        sum(1 for c in range(45) if d.cell_line[c] >= 0 and d.reach[d.start][c] <= v) for v in range(1, 7)
+    ]
     assert counts == [4, 12, 22, 32, 40, 44]
-    left, right = 0 * 9 + 0, 0 * 9 + 8          # row 0, columns A and D
+    left, right = 0 * 9 + 0, 0 * 9 + 8  # row 0, columns A and D
     assert d.reach[left][right] == 1
     assert d.dist[left][right] == 8.0
 
 
 # ------------------------------------------------------------------ kiosk (§8.2, §17 cases 1-3)
 
+
 def test_kiosk_column_majority_worked_example_17_1():
     """§17.1: Pink 5, Green 4, Blue 2 in a column: Pink takes the reward (International:
     +2 contacts, +6 points).  A tie for highest gives nobody the reward."""
     g, st = fresh(players=3)
     pink, green, blue = 0, 1, 2
-    st.spaces[g.kiosk_sid(1, 0)] = ((pink, 4, 0, 0),)     # value 5
-    st.spaces[g.kiosk_sid(1, 1)] = ((green, 3, 0, 0),)    # value 4
-    st.spaces[g.kiosk_sid(1, 2)] = ((blue, 1, 0, 0),)     # value 2
+    st.spaces[g.kiosk_sid(1, 0)] = ((pink, 4, 0, 0),)  # value 5
+    st.spaces[g.kiosk_sid(1, 1)] = ((green, 3, 0, 0),)  # value 4
+    st.spaces[g.kiosk_sid(1, 2)] = ((blue, 1, 0, 0),)  # value 2
     before = list(st.points), list(st.contacts)
     resolve_from(st, R_COL)
     assert st.points[pink] == before[0][pink] + 6 and st.contacts[pink] == before[1][pink] + 2
@@ -149,14 +167,14 @@ def test_kiosk_plus2_tokens_and_sports_row_token_R11():
     """§8.2 / §10 / R-11: Newsroom +2 counts in columns and rows; the Sports row +2 goes
     under a journalist without a token and counts only in rows."""
     g, st = fresh(players=3)
-    st.spaces[g.kiosk_sid(0, 0)] = ((0, 1, 2, 0),)         # value 2 + Newsroom 2 = 4
-    st.spaces[g.kiosk_sid(1, 0)] = ((1, 2, 0, F_ROW),)     # value 3, +2 in rows = 5
+    st.spaces[g.kiosk_sid(0, 0)] = ((0, 1, 2, 0),)  # value 2 + Newsroom 2 = 4
+    st.spaces[g.kiosk_sid(1, 0)] = ((1, 2, 0, F_ROW),)  # value 3, +2 in rows = 5
     resolve_from(st, R_ROW)
     assert st.houses[1][0] == 1
     g, st = fresh(players=3)
-    st.spaces[g.kiosk_sid(2, 0)] = ((0, 3, 0, 0),)         # seat 0's 4 wins Sports
+    st.spaces[g.kiosk_sid(2, 0)] = ((0, 3, 0, 0),)  # seat 0's 4 wins Sports
     st.spaces[g.kiosk_sid(2, 1)] = ((1, 1, 0, 0),)
-    st.spaces[g.kiosk_sid(0, 0)] = ((1, 4, 0, 0),)         # seat 1's 5 leads row 1
+    st.spaces[g.kiosk_sid(0, 0)] = ((1, 4, 0, 0),)  # seat 1's 5 leads row 1
     resolve_from(st, R_COL)
     assert st.pend[0] == "sports" and st.current_player() == 0
     assert ("sports_cash",) in st.legal_actions()
@@ -180,6 +198,7 @@ def test_national_takes_press_pass_and_no_winner_keeps_it_R42():
 
 # ------------------------------------------------------------------ archive and bus (§8.3, §8.4, §17.4)
 
+
 def test_archive_and_bus_worked_example_17_4():
     """§17.4: Blue has two archive journalists (one his 5) and his 4 at the bus stop.
     The 5 relocates first to L1, so the bus-stop 4 draws 3 evidence + 2 line cards and
@@ -187,18 +206,19 @@ def test_archive_and_bus_worked_example_17_4():
     g, st = fresh(players=3)
     blue = 2
     a0, a1 = g.archive_sids[0], g.archive_sids[1]
-    st.spaces[a0] = ((blue, 1, 0, 0),)                      # Blue's 2, placed first
-    st.spaces[a1] = ((blue, 4, 0, 0),)                      # Blue's 5
-    stop = g.bus_sids[2]                                    # bus stop $500: 2 + 1 cards
-    st.spaces[stop] = ((blue, 3, 0, 0),)                     # Blue's 4
+    st.spaces[a0] = ((blue, 1, 0, 0),)  # Blue's 2, placed first
+    st.spaces[a1] = ((blue, 4, 0, 0),)  # Blue's 5
+    stop = g.bus_sids[2]  # bus stop $500: 2 + 1 cards
+    st.spaces[stop] = ((blue, 3, 0, 0),)  # Blue's 4
     d = g.data
     inf = d.evidence_types.index("INF")
-    st.evi_deck = [c for c in st.evi_deck if d.evidence_cards[c] != (inf,)] + \
-        [c for c, e in enumerate(d.evidence_cards) if e == (inf,)][:1]
+    st.evi_deck = [c for c in st.evi_deck if d.evidence_cards[c] != (inf,)] + [
+        c for c, e in enumerate(d.evidence_cards) if e == (inf,)
+    ][:1]
     a_card = next(c for c, l in enumerate(d.line_cards) if l == (LINE_INDEX["A"],))
     st.line_deck = [c for c in st.line_deck if c != a_card] + [a_card]
     resolve_from(st, R_ARCH)
-    assert st.lower[0] == a1                               # the 5 is relocated first (L1)
+    assert st.lower[0] == a1  # the 5 is relocated first (L1)
     assert st.pend[0] == "support" and st.pend[3] == (1, 1)  # L1: +1 evidence +1 line
     st.apply_action(("support", stop, 0))
     assert st.pend == ("pin", blue)
@@ -215,7 +235,7 @@ def test_bus_fee_paid_at_placement_and_unaffordable_space_refused():
     g = load_game("pulitzer", players=3)
     st = g.new_initial_state(2)
     s = st.current_player()
-    assert ("place", 4, g.bus_sids[4]) not in st.legal_actions()      # $800 with $500
+    assert ("place", 4, g.bus_sids[4]) not in st.legal_actions()  # $800 with $500
     with pytest.raises(IllegalActionError):
         st.apply_action(("place", 4, g.bus_sids[4]))
     st.apply_action(("place", 4, g.bus_sids[0]))
@@ -235,10 +255,11 @@ def test_double_line_card_destroys_highlighted_in_that_line_17_10():
     for target_token in (0, 1):
         g, st, sid = _bus_position(players=3)
         d = g.data
-        st.report[0] = 0                                       # R1: B:TAP, B:BNK highlighted
+        st.report[0] = 0  # R1: B:TAP, B:BNK highlighted
         tap = d.evidence_types.index("TAP")
-        st.evi_deck = [c for c in st.evi_deck if d.evidence_cards[c] != (tap,)] + \
-            [c for c, e in enumerate(d.evidence_cards) if e == (tap,)][:1]
+        st.evi_deck = [c for c in st.evi_deck if d.evidence_cards[c] != (tap,)] + [
+            c for c, e in enumerate(d.evidence_cards) if e == (tap,)
+        ][:1]
         bc = next(c for c, l in enumerate(d.line_cards) if l == (LINE_INDEX["B"], LINE_INDEX["C"]))
         st.line_deck = [c for c in st.line_deck if c != bc] + [bc]
         st.evt[0] = tuple_with(st.evt[0], 0, target_token)
@@ -256,13 +277,13 @@ def test_x_line_needs_no_line_card_and_reach_limits_pins_R7():
     """§8.4 step 3-4: X cells need only an evidence card; reach <= value from the last pin."""
     g, st, sid = _bus_position(players=3)
     d = g.data
-    st.spaces[sid] = ((0, 0, 0, 0),)                     # value 1
+    st.spaces[sid] = ((0, 0, 0, 0),)  # value 1
     mem = d.evidence_types.index("MEM")
     st.evi_deck = st.evi_deck + [c for c, e in enumerate(d.evidence_cards) if e == (mem,)][:1]
     resolve_from(st, R_BUSAG)
-    x_mem = cell(g, "X:MEM")                            # row 1, X column: 1 step from '?'
+    x_mem = cell(g, "X:MEM")  # row 1, X column: 1 step from '?'
     assert ("pin", x_mem) in st.legal_actions()
-    assert ("pin", cell(g, "A:MEM")) not in st.legal_actions()   # 3 steps away
+    assert ("pin", cell(g, "A:MEM")) not in st.legal_actions()  # 3 steps away
 
 
 def test_discard_last_pin_from_an_earlier_round_R9():
@@ -283,6 +304,7 @@ def test_discard_last_pin_from_an_earlier_round_R9():
 
 
 # ------------------------------------------------------------------ overtime (§8.6, §17.5)
+
 
 def test_overtime_order_worked_example_17_5():
     """§17.5: Pink 4, Blue 4, Green 3, Blue 3 (Green's 3 on a lower space than Blue's 3):
@@ -336,18 +358,19 @@ def test_times_overtime_discards_highest_numbered_R35():
 
 # ------------------------------------------------------------------ newspaper and HR (§8.7)
 
+
 def test_hr_hire_and_training_R41():
     """§8.7.3 / R-41: the first HR request hires X (marker on space 1), training may follow
     at once, paying each entered space; X's value is the marker's space value."""
     g, st = fresh(players=3)
     st.news_slots[2] = (1,)
     st.money[1] = 9
-    resolve_from(st, 9)             # R_NEWS
+    resolve_from(st, 9)  # R_NEWS
     assert st.hr[1] == 1 and st.pend == ("train", 1)
     st.apply_action(("train",))
     assert st.hr[1] == 2 and st.money[1] == 7 and st.jval(1, JX) == 2
     st.apply_action(("stop",))
-    assert st.req_left[1] == 2 and JX in st.avail[1]       # next round: 6 journalists, 2 requests
+    assert st.req_left[1] == 2 and JX in st.avail[1]  # next round: 6 journalists, 2 requests
 
 
 def test_token_shortage_takes_from_an_earlier_holder_R15():
@@ -376,6 +399,7 @@ def test_photo_token_raises_bus_value():
 
 # ------------------------------------------------------------------ scoring (§12)
 
+
 def test_final_score_houses_sets_and_majorities_R3():
     """§12.2 / R-3: 3 per house, 5 per strict colour majority, 10 per set of distinct colours."""
     g, st = fresh(players=4)
@@ -389,17 +413,17 @@ def test_tie_breakers_report_then_contacts_12_3():
     """§12.3: equal scores -> higher report score; still equal -> more contacts."""
     g, st = fresh(players=3, variant="chronicle")
     st.points = [30, 20, 0]
-    st.pins[1] = (cell(g, "A:INF"),)                         # report 10 -> 30 in total
+    st.pins[1] = (cell(g, "A:INF"),)  # report 10 -> 30 in total
     st.contacts = [1, 0, 0]
     sc = st.scores()
     assert sc[0][0] == sc[1][0] == 30
     assert st.outcome().winners == (1,)
-    st.pins[0] = (cell(g, "D:INF"),)                         # now both 30 with report 10
+    st.pins[0] = (cell(g, "D:INF"),)  # now both 30 with report 10
     st.points[0] = 20
     assert st.scores()[0][:2] == st.scores()[1][:2] == (30, 10)
-    assert st.outcome().winners == (0,)                     # one more contact
+    assert st.outcome().winners == (0,)  # one more contact
     st.contacts = [0, 0, 0]
-    assert st.outcome().winners == (0, 1)                   # shared (R-25)
+    assert st.outcome().winners == (0, 1)  # shared (R-25)
 
 
 def test_chronicle_bonus_tiered_R4_and_investigation_elimination():
@@ -420,6 +444,7 @@ def test_chronicle_bonus_tiered_R4_and_investigation_elimination():
 
 # ------------------------------------------------------------------ LP: agents, opinion, turn marker (§13)
 
+
 class DiceRng(random.Random):
     def __init__(self, dice):
         super().__init__(0)
@@ -439,9 +464,11 @@ def test_agent_setup_arithmetic_17_8():
     assert sum(1 for p in kiosk if p[0] == RED) == 5 and sum(1 for p in kiosk if p[0] == BLUE) == 4
     assert [p[0] for p in st.spaces[g.bus_sids[0]]] == [BLUE]
     assert st.spaces[g.bus_sids[-1]] == ()
-    assert st.spaces[g.kiosk_sid(0, 1)] == ()                  # cell 3 of pair 1 stays empty
-    order = [st.spaces[g.kiosk_sid(2 * pair + (n - 1) % 2, (n - 1) // 2)][0][0]
-             for pair, n in [(0, 1), (0, 2), (0, 4), (0, 5), (0, 6), (1, 1), (1, 3), (1, 4), (1, 6)]]
+    assert st.spaces[g.kiosk_sid(0, 1)] == ()  # cell 3 of pair 1 stays empty
+    order = [
+        st.spaces[g.kiosk_sid(2 * pair + (n - 1) % 2, (n - 1) // 2)][0][0]
+        for pair, n in [(0, 1), (0, 2), (0, 4), (0, 5), (0, 6), (1, 1), (1, 3), (1, 4), (1, 6)]
+    ]
     assert order == [RED, BLUE, RED, BLUE, RED, BLUE, RED, BLUE, RED]
 
 
@@ -487,7 +514,7 @@ def test_hat_finishes_the_round_then_scores_13_8():
     st.spaces[g.kiosk_sid(0, 0)] = ((0, 3, 0, 0),)
     st.spaces[g.ot_sids[0]] = ((0, 2, 0, 0),)
     resolve_from(st, R_ROW)
-    assert st.hat and not st.is_terminal()                  # overtime still to resolve
+    assert st.hat and not st.is_terminal()  # overtime still to resolve
     while not st.is_terminal():
         st.apply_action(st.legal_actions()[0])
     assert st.round == 1 and st.end_reason == "hat"
@@ -530,7 +557,7 @@ def test_agent_destroys_best_line_match_R31():
     exactly one on the highest-value line is destroyed."""
     g, st = fresh(mode="solo")
     d = g.data
-    st.report[0] = 0                     # R1: A:MEM and X:MEM are highlighted
+    st.report[0] = 0  # R1: A:MEM and X:MEM are highlighted
     mem = next(c for c, e in enumerate(d.evidence_cards) if e == (d.evidence_types.index("MEM"),))
     aline = next(c for c, l in enumerate(d.line_cards) if l == (LINE_INDEX["A"],))
     cline = next(c for c, l in enumerate(d.line_cards) if l == (LINE_INDEX["C"],))
@@ -553,6 +580,7 @@ def test_elimination_when_five_highlighted_out_of_reach_13_8():
 
 # ------------------------------------------------------------------ the Times (§13.11)
 
+
 def test_times_deck_order_and_x_hiring_R34():
     """§13.11: the stack is red at the bottom, then orange, then yellow (top); the first
     orange hires X at 2, the first red makes it 4."""
@@ -572,7 +600,7 @@ def test_times_deck_order_and_x_hiring_R34():
 def test_red_before_orange_hires_at_4_R34():
     g = load_game("pulitzer", mode="solo", times_mix=(5, 0, 3))
     st = g.new_initial_state(1)
-    st.times_deck = st.times_deck[:5]          # only red cards left
+    st.times_deck = st.times_deck[:5]  # only red cards left
     st.times_pool = [0, 1, 2, 3, 4]
     T.reveal_and_place(st)
     assert st.times_hired and st.times_x == 4
@@ -640,42 +668,42 @@ def test_alternative_readings_are_switchable_14():
     g, st = fresh(players=3, variant="chronicle", readings=("R-4", "R-3"))
     hl = sorted(g.hl[st.report[0]])
     st.pins[0] = tuple(hl[:8])
-    assert st.final_score(0) == st.report_score(0) + 55            # R-4 alternative: 20 + 35
+    assert st.final_score(0) == st.report_score(0) + 55  # R-4 alternative: 20 + 35
     st.houses = [(4, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0)]
-    assert st.house_score(0) == 12 + 5 + 10                         # R-3 alternative
+    assert st.house_score(0) == 12 + 5 + 10  # R-3 alternative
     assert T.agent_draw_counts(BLUE, 7, alternative=True) == (2, 1)
     g, st = fresh(mode="solo", readings=("R-32", "R-36"))
     a = g.kiosk_sid(0, 0)
-    st.spaces[a] = ((RED, 3, 0, 0), (0, 1, 2, 0))                  # 2 + Newsroom 2 vs 3
+    st.spaces[a] = ((RED, 3, 0, 0), (0, 1, 2, 0))  # 2 + Newsroom 2 vs 3
     st._step_duels()
-    assert st.spaces[a] == ((RED, 3, 0, 0),)                         # tokens ignored in duels
+    assert st.spaces[a] == ((RED, 3, 0, 0),)  # tokens ignored in duels
     st.pins[0] = tuple(sorted(g.hl[st.report[0]])[:5])
     st.over = True
     st.points[0] = g.times_target - st.report_score(0)
-    assert st.outcome().winners == (0,)                             # a tie wins under R-36 alt
+    assert st.outcome().winners == (0,)  # a tie wins under R-36 alt
 
 
 def test_entertainment_token_raises_overtime_order_8_2():
     """§8.2 Entertainment: the +2 goes under an own overtime journalist for this round's
     overtime ordering (or 1 contact instead)."""
     g, st = fresh(players=3)
-    st.spaces[g.kiosk_sid(3, 0)] = ((1, 4, 0, 0),)          # seat 1 wins Entertainment
-    st.spaces[g.ot_sids[0]] = ((0, 3, 0, 0),)               # seat 0's 4 placed first
-    st.spaces[g.ot_sids[1]] = ((1, 2, 0, 0),)               # seat 1's 3
+    st.spaces[g.kiosk_sid(3, 0)] = ((1, 4, 0, 0),)  # seat 1 wins Entertainment
+    st.spaces[g.ot_sids[0]] = ((0, 3, 0, 0),)  # seat 0's 4 placed first
+    st.spaces[g.ot_sids[1]] = ((1, 2, 0, 0),)  # seat 1's 3
     resolve_from(st, R_COL)
     assert st.pend == ("ent", 1, (g.ot_sids[1],))
     st.apply_action(("ent", g.ot_sids[1]))
     while st.pend is not None and st.pend[0] != "otpick":
         st.apply_action(st.legal_actions()[0])
-    assert st.current_player() == 1                        # 3 + 2 = 5 picks before the 4
+    assert st.current_player() == 1  # 3 + 2 = 5 picks before the 4
 
 
 def test_lp_registry_token_draws_two_extra_of_one_type_13_7():
     """§13.7: in LP the Registry token sits beside a bus journalist and draws 2 extra
     cards of one type of your choice; it does not raise the value."""
     g, st = fresh(mode="solo")
-    sid = g.bus_sids[1]                                    # $400: 1 evidence + 1 line
-    st.spaces[sid] = ((0, 2, 0, 2),)                        # flag 2 = Registry token
+    sid = g.bus_sids[1]  # $400: 1 evidence + 1 line
+    st.spaces[sid] = ((0, 2, 0, 2),)  # flag 2 = Registry token
     resolve_from(st, R_BUSAG)
     assert st.pend == ("reg", 0)
     st.apply_action(("reg", "L"))
@@ -711,14 +739,14 @@ def test_times_journalists_block_spaces_and_win_columns_for_nobody_13_11():
     st._step_columns()
     assert (st.contacts[0], st.points[0]) == (contacts, points)
     st._step_rows()
-    assert st.rowh[0] == (1,)                              # Times 5 beats the agent's 4
+    assert st.rowh[0] == (1,)  # Times 5 beats the agent's 4
 
 
 def test_2p_agents_hit_both_reports_R31():
     """§13.6 / R-31: in 2P the same agent cards are matched against each report."""
     g, st = fresh(mode="two-player")
     d = g.data
-    st.report = [0, 5]                                    # R1 and R6 both highlight A:MEM
+    st.report = [0, 5]  # R1 and R6 both highlight A:MEM
     st.spaces[g.bus_sids[0]] = ((BLUE, 1, 0, 0),)
     mem = next(c for c, e in enumerate(d.evidence_cards) if e == (d.evidence_types.index("MEM"),))
     aline = next(c for c, l in enumerate(d.line_cards) if l == (LINE_INDEX["A"],))
@@ -730,6 +758,7 @@ def test_2p_agents_hit_both_reports_R31():
 
 
 # ------------------------------------------------------------------ used tokens (§9.4, §8.7.1, R-15, §15.13)
+
 
 def _use_newsroom_tokens(players, users):
     """A new game in which the first `users` movers each slide a Newsroom +2 token (held
@@ -758,7 +787,7 @@ def test_used_token_stays_out_of_the_reserve_until_maintenance_9_4_R15():
     assert st._supply(T_NR) == 0 and st.tok_used[T_NR] == 1
     assert st.observation(c)["tok_used"][T_NR] == 1
     st.news_slots[S_NR] = (c,)
-    st.news_slots[S_HR] = (a,)                    # HR comes next and pauses on training
+    st.news_slots[S_HR] = (a,)  # HR comes next and pauses on training
     st.money[a] = 5
     resolve_from(st, R_NEWS)
     assert st.pend == ("train", a)
@@ -766,7 +795,7 @@ def test_used_token_stays_out_of_the_reserve_until_maintenance_9_4_R15():
     in_play = st.tok_used[T_NR] + sum(x[T_NR] for x in st.tok_now) + sum(x[T_NR] for x in st.tok_new)
     assert in_play == 2
     st.apply_action(("stop",))
-    assert st.round == 2 and st.tok_used == [0] * 6        # back in the reserve
+    assert st.round == 2 and st.tok_used == [0] * 6  # back in the reserve
     assert st._supply(T_NR) == 1 and st.tok_now[c][T_NR] == 1
 
 
@@ -791,6 +820,7 @@ def test_editorial_token_used_is_out_of_the_reserve_for_the_round_9_4():
 
 
 # ------------------------------------------------------------------ which card supplies a pin (R-12, R-13)
+
 
 def evidence_card(g, name, copy=0):
     e = g.data.evidence_types.index(name)
@@ -829,7 +859,7 @@ def test_kept_card_not_spent_when_the_double_line_penalty_destroys_nothing_R12_R
     g = load_game("pulitzer", players=3)
     kept_b = 100 + line_card(g, "B")
     g, st = _investigating(evidence_card(g, "TAP"), line_card(g, "B", "C"), kept=[kept_b])
-    st.destroyed[0] = (cell(g, "B:BNK"),)             # R1's other highlighted B cell is gone
+    st.destroyed[0] = (cell(g, "B:BNK"),)  # R1's other highlighted B cell is gone
     st.apply_action(("pin", cell(g, "B:TAP")))
     assert st.pins[0] == (cell(g, "B:TAP"),) and st.kept[0] == (kept_b,)
     assert st.destroyed[0] == (cell(g, "B:BNK"),)
@@ -895,19 +925,24 @@ def test_identical_kept_copies_are_one_choice_R12():
     g, st = _investigating(evidence_card(g, "CAR"), line_card(g, "B"), kept=copies)
     st.apply_action(("pin", cell(g, "B:MEM")))
     assert st.pins[0] == (cell(g, "B:MEM"),) and st.kept[0] == (max(copies),)
-    double = next(c for c, shown in enumerate(g.data.evidence_cards) if len(shown) == 2
-                  and g.data.evidence_types.index("MEM") in shown)
+    double = next(
+        c
+        for c, shown in enumerate(g.data.evidence_cards)
+        if len(shown) == 2 and g.data.evidence_types.index("MEM") in shown
+    )
     g, st = _investigating(evidence_card(g, "CAR"), line_card(g, "B"), kept=[copies[0], double])
     st.apply_action(("pin", cell(g, "B:MEM")))
-    assert st.legal_actions() == [("pin_evidence", "kept", min(copies[0], double)),
-                                  ("pin_evidence", "kept", max(copies[0], double))]
+    assert st.legal_actions() == [
+        ("pin_evidence", "kept", min(copies[0], double)),
+        ("pin_evidence", "kept", max(copies[0], double)),
+    ]
 
 
 def test_target_token_makes_the_double_a_choice_even_with_a_single_R12_R13():
     """R-13 / §10 target: the double discards the target token (and destroys up to two);
     the single keeps it.  Both change the game, so the player chooses."""
     g, st = fresh(players=3)
-    sid = g.bus_sids[4]                                   # $800: 2 evidence + 2 line cards
+    sid = g.bus_sids[4]  # $800: 2 evidence + 2 line cards
     st.spaces[sid] = ((0, 4, 0, 0),)
     st.report[0] = 0
     st.evi_deck = [c for c in st.evi_deck if c != evidence_card(g, "TAP")] + [evidence_card(g, "TAP")]
@@ -933,7 +968,7 @@ def test_heuristic_bot_spends_a_kept_card_rather_than_destroy_evidence_R12():
     st.leak, st.leak_owner = [evidence_card(g, "TAP", 1)], 2
     st.evt[0] = tuple_with(st.evt[0], 2, 1)
     st.apply_action(("pin", cell(g, "B:TAP")))
-    assert bot.act(st, 0) == ("pin_evidence", "leak", 0)     # $200 rather than the wildcard
+    assert bot.act(st, 0) == ("pin_evidence", "leak", 0)  # $200 rather than the wildcard
 
 
 def test_source_choice_is_clickable_on_the_board_R12():
@@ -941,12 +976,15 @@ def test_source_choice_is_clickable_on_the_board_R12():
     import xml.etree.ElementTree as ET
 
     from automa.rules.pulitzer import view
+
     g = load_game("pulitzer", players=3)
     kept_b = 100 + line_card(g, "B")
     g, st = _investigating(evidence_card(g, "TAP"), line_card(g, "B", "C"), kept=[kept_b])
     st.apply_action(("pin", cell(g, "B:TAP")))
     keys = {el.get("data-key") for el in ET.fromstring(view.board_svg(st, 0)).iter()}
-    assert [view.action_keys(st, 0, a) for a in st.legal_actions()] == [("source:double:0",),
-                                                                        (f"source:kept:{kept_b}",)]
+    assert [view.action_keys(st, 0, a) for a in st.legal_actions()] == [
+        ("source:double:0",),
+        (f"source:kept:{kept_b}",),
+    ]
     assert {"source:double:0", f"source:kept:{kept_b}"} <= keys
     assert "choose the card that supplies its line B" in view.decision_words(st, 0, st.observation(0))

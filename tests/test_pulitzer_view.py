@@ -1,6 +1,7 @@
 """The Pulitzer views (rules/pulitzer/view.py): the web board and its click keys in every mode,
 that every view shows only what its seat may see, and the terminal findings of a user's first
 solo game (no payouts, no Capitol limit, no tokens or kept cards, ids in the texts...)."""
+
 import random
 import re
 import xml.etree.ElementTree as ET
@@ -13,8 +14,13 @@ from automa.rules.pulitzer import view
 from automa.rules.pulitzer.state import JX
 from automa.times import TIMES
 
-MODES = [dict(mode="solo", players=1), dict(mode="two-player", players=2), dict(players=3),
-         dict(players=4, events=True), dict(players=5, variant="chronicle")]
+MODES = [
+    dict(mode="solo", players=1),
+    dict(mode="two-player", players=2),
+    dict(players=3),
+    dict(players=4, events=True),
+    dict(players=5, variant="chronicle"),
+]
 MODE_IDS = ["solo", "two-player", "3p", "4p-events", "5p-chronicle"]
 
 
@@ -41,6 +47,7 @@ def viewer(state) -> int:
 
 # --------------------------------------------------------------------------- the web board
 
+
 @pytest.mark.parametrize("kw", MODES, ids=MODE_IDS)
 def test_board_svg_is_one_self_contained_svg_at_every_stage(kw):
     ended = 0
@@ -62,7 +69,7 @@ def test_every_key_of_every_legal_action_is_on_the_board_and_picks_one_action(kw
     its keys are clicked: every key must be a data-key of the seat's board, and no action's
     keys may equal or begin another's."""
     kinds = set()
-    for seed in ((3, 4) if kw["players"] < 3 else (3,)):
+    for seed in (3, 4) if kw["players"] < 3 else (3,):
         for state in positions(kw, seed, every=1):
             if state.is_terminal():
                 continue
@@ -141,6 +148,7 @@ def test_score_now_is_the_engine_score():
 
 # --------------------------------------------------------------------------- narration
 
+
 def test_another_seats_placement_reads_face_down_and_the_same_for_every_journalist():
     """[§7.3] Placements are face down: every journalist another seat could put on one space
     leaves the viewer the same observation, so they read alike; the actor reads its own move
@@ -163,6 +171,7 @@ def test_another_seats_placement_reads_face_down_and_the_same_for_every_journali
 
 
 # --------------------------------------------------------------------------- the terminal findings
+
 
 def _solo(seed=1):
     return load_game("pulitzer", mode="solo").new_initial_state(seed)
@@ -336,6 +345,7 @@ def test_the_game_over_line_agrees_with_the_engines_result():
     """[§13.9] The solo result read from the board is the engine's: a win only when the
     report qualifies and the score beats the Times' table."""
     from automa.search.bots import make_bot
+
     game = load_game("pulitzer", mode="solo")
     results = set()
     for seed, player in ((2, "pulitzer-heuristic"), (3, "pulitzer-heuristic"), (1, "random"), (4, "random")):

@@ -1,4 +1,5 @@
 """The README's Python example runs as written."""
+
 import re
 from pathlib import Path
 

@@ -1,22 +1,32 @@
 """Record and save files: every malformed input gets its own one-line reason."""
+
 import json
 
 import pytest
 
 from automa.search.records import RecordError, check_record, read_lines
 
-GOOD = {"format": 1, "game": "pi", "params": {"players": 2, "mode": "standard"}, "seed": 1,
-        "seats": ["random", "random"], "actions": []}
+GOOD = {
+    "format": 1,
+    "game": "pi",
+    "params": {"players": 2, "mode": "standard"},
+    "seed": 1,
+    "seats": ["random", "random"],
+    "actions": [],
+}
 
 
-@pytest.mark.parametrize("change,words", [
-    ({"format": 99}, "record format 99: this automa reads format 1"),
-    ({"actions": "abc"}, "field 'actions' must be a JSON list"),
-    ({"actions": [["x", "text"]]}, "action 0 must be [action, text, seat]"),
-    ({"game": "nosuch"}, "nosuch"),
-    ({"params": {"players": 9}}, "a pi game"),
-    ({"seed": "x"}, "field 'seed' must be a JSON int"),
-])
+@pytest.mark.parametrize(
+    "change,words",
+    [
+        ({"format": 99}, "record format 99: this automa reads format 1"),
+        ({"actions": "abc"}, "field 'actions' must be a JSON list"),
+        ({"actions": [["x", "text"]]}, "action 0 must be [action, text, seat]"),
+        ({"game": "nosuch"}, "nosuch"),
+        ({"params": {"players": 9}}, "a pi game"),
+        ({"seed": "x"}, "field 'seed' must be a JSON int"),
+    ],
+)
 def test_a_malformed_record_says_what_is_wrong(change, words):
     with pytest.raises(RecordError) as err:
         check_record({**GOOD, **change})

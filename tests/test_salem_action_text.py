@@ -7,6 +7,7 @@ every two legal actions of one decision must read differently, each kind of acti
 its first word, and a text may say nothing the acting seat does not already know.  These
 properties are checked on every decision of many random games at every player count.
 """
+
 import random
 import re
 from collections import defaultdict
@@ -17,36 +18,87 @@ from automa.play import action_aliases, match_action
 from automa.rules.salem.view import SALEM_TRIAL
 from automa.rules.core import load_game
 
-CONFIGS = ([dict(players=n) for n in range(4, 13)]
-           + [dict(players=2, mode="ghosts"), dict(players=3, mode="ghosts")]
-           # variant 18.3 is the only source of the accused's 'flip' choice
-           + [dict(players=5, two_card_reveal=True)])
+CONFIGS = (
+    [dict(players=n) for n in range(4, 13)]
+    + [dict(players=2, mode="ghosts"), dict(players=3, mode="ghosts")]
+    # variant 18.3 is the only source of the accused's 'flip' choice
+    + [dict(players=5, two_card_reveal=True)]
+)
 SEEDS = range(16)
 
 #: the first word of each action head: what a player types to narrow the list down
 FIRST_WORD = {
-    "keep": {"keep"}, "cat": {"give"}, "sleep": {"sleep"}, "victim": {"choose"},
-    "gavel": {"place"}, "confess": {"confess"}, "tituba": {"move", "leave"},
-    "draw": {"draw"}, "parris": {"take"}, "peek": {"peek"}, "look": {"look"},
-    "end": {"end"}, "play": {"play"}, "target": {"play"}, "target2": {"give", "move"},
-    "alibi": {"remove"}, "token": {"give", "remove"}, "yes": {"yes"}, "no": {"no"},
-    "stop": {"stop"}, "loot": {"take"}, "take": {"take"}, "flip": {"reveal"},
-    "cat_reveal": {"reveal"}, "special": {"resolve"}, "charlatan": {"choose"},
-    "revive": {"turn"}, "inquire": {"turn"}, "mag_from": {"take"}, "mag_to": {"give"},
+    "keep": {"keep"},
+    "cat": {"give"},
+    "sleep": {"sleep"},
+    "victim": {"choose"},
+    "gavel": {"place"},
+    "confess": {"confess"},
+    "tituba": {"move", "leave"},
+    "draw": {"draw"},
+    "parris": {"take"},
+    "peek": {"peek"},
+    "look": {"look"},
+    "end": {"end"},
+    "play": {"play"},
+    "target": {"play"},
+    "target2": {"give", "move"},
+    "alibi": {"remove"},
+    "token": {"give", "remove"},
+    "yes": {"yes"},
+    "no": {"no"},
+    "stop": {"stop"},
+    "loot": {"take"},
+    "take": {"take"},
+    "flip": {"reveal"},
+    "cat_reveal": {"reveal"},
+    "special": {"resolve"},
+    "charlatan": {"choose"},
+    "revive": {"turn"},
+    "inquire": {"turn"},
+    "mag_from": {"take"},
+    "mag_to": {"give"},
 }
 #: (decision kind, action head) pairs the random games must reach, so that every branch of
 #: action_to_string is exercised (the rare Town Hall and special-card prompts included)
 MUST_SEE = {
-    ("keep", "keep"), ("dawn", "cat"), ("dawn", "sleep"), ("victim", "victim"),
-    ("sleep", "sleep"), ("gavel", "gavel"), ("confess", "confess"), ("tituba", "tituba"),
-    ("action", "draw"), ("action", "parris"), ("action", "peek"), ("action", "look"),
-    ("action", "play"), ("play", "end"), ("play", "play"), ("play", "look"),
-    ("target", "target"), ("target2", "target2"), ("alibi", "alibi"),
-    ("bless_token", "token"), ("curse_token", "token"), ("abigail", "yes"), ("ann", "yes"),
-    ("rebecca", "yes"), ("danforth", "yes"), ("danforth", "no"), ("loot", "loot"),
-    ("loot", "stop"), ("parris", "take"), ("parris", "stop"), ("pick2", "flip"),
-    ("cat_self", "cat_reveal"), ("spec_order", "special"), ("charlatan", "charlatan"),
-    ("gravedigger", "revive"), ("inquisitor", "inquire"), ("mag_from", "mag_from"),
+    ("keep", "keep"),
+    ("dawn", "cat"),
+    ("dawn", "sleep"),
+    ("victim", "victim"),
+    ("sleep", "sleep"),
+    ("gavel", "gavel"),
+    ("confess", "confess"),
+    ("tituba", "tituba"),
+    ("action", "draw"),
+    ("action", "parris"),
+    ("action", "peek"),
+    ("action", "look"),
+    ("action", "play"),
+    ("play", "end"),
+    ("play", "play"),
+    ("play", "look"),
+    ("target", "target"),
+    ("target2", "target2"),
+    ("alibi", "alibi"),
+    ("bless_token", "token"),
+    ("curse_token", "token"),
+    ("abigail", "yes"),
+    ("ann", "yes"),
+    ("rebecca", "yes"),
+    ("danforth", "yes"),
+    ("danforth", "no"),
+    ("loot", "loot"),
+    ("loot", "stop"),
+    ("parris", "take"),
+    ("parris", "stop"),
+    ("pick2", "flip"),
+    ("cat_self", "cat_reveal"),
+    ("spec_order", "special"),
+    ("charlatan", "charlatan"),
+    ("gravedigger", "revive"),
+    ("inquisitor", "inquire"),
+    ("mag_from", "mag_from"),
     ("mag_to", "mag_to"),
 }
 SNAKE = re.compile(r"[a-z]+_[a-z]+")
@@ -119,24 +171,31 @@ def test_every_kind_of_action_was_reached(walked):
 def test_texts_use_printed_card_character_and_token_names(walked):
     _problems, _seen, texts = walked
     names = set(load_game("salem", players=5).data.char_name.values())
-    assert {t[len("keep the "):-len(" card")] for t in texts["keep"]} == names
+    assert {t[len("keep the ") : -len(" card")] for t in texts["keep"]} == names
     assert all(re.fullmatch(r"keep the [A-Z][A-Za-z ]+ card", t) for t in texts["keep"])
     assert "confess nothing" in texts["confess"]
     assert "confess: reveal your Not a Witch card" in texts["confess"]
     assert "confess without revealing a card (William Phips)" in texts["confess"]
     assert texts["draw"] == {"draw two cards"}
     assert texts["end"] == {"end your turn"}
-    assert "place the gavel on nobody" in texts["gavel"]          # ghosts mode (19.6)
+    assert "place the gavel on nobody" in texts["gavel"]  # ghosts mode (19.6)
     assert any(t.startswith("place the gavel in front of P") for t in texts["gavel"])
     assert any(t.startswith("give the Black Cat to ") for t in texts["cat"])
     assert "play Alibi as a Witness (Will Griggs)" in texts["play"]
     assert any(re.fullmatch(r"play Alibi on P\d+\([A-Za-z ]+\)", t) for t in texts["target"])
     assert any(t.startswith("play Blessing: give the ") for t in texts["target"])
-    assert any(re.fullmatch(r"remove (\d Accusation cards?)?( and )?(\d Evidence cards?)? "
-                            r"from P\d+\([A-Za-z ]+\) \(Alibi\)", t) for t in texts["alibi"])
+    assert any(
+        re.fullmatch(
+            r"remove (\d Accusation cards?)?( and )?(\d Evidence cards?)? "
+            r"from P\d+\([A-Za-z ]+\) \(Alibi\)",
+            t,
+        )
+        for t in texts["alibi"]
+    )
     assert any("Black Cat token" in t for t in texts["token"] | texts["mag_from"])
-    assert any(t.startswith("take the ") and t.endswith(" from the centre (Magistrate)")
-               for t in texts["mag_from"])
+    assert any(
+        t.startswith("take the ") and t.endswith(" from the centre (Magistrate)") for t in texts["mag_from"]
+    )
     assert any("the Night" in t for t in texts["tituba"])
     for head in ("confess", "cat_reveal", "flip", "revive"):
         for t in texts[head]:
@@ -154,8 +213,9 @@ def test_secret_prompts_read_the_same_for_every_role():
     assert texts == {"sleep (nothing to choose now)"}
 
 
-@pytest.mark.parametrize("cfg", [dict(players=5), dict(players=9), dict(players=3, mode="ghosts")],
-                         ids=_label)
+@pytest.mark.parametrize(
+    "cfg", [dict(players=5), dict(players=9), dict(players=3, mode="ghosts")], ids=_label
+)
 def test_texts_depend_only_on_what_the_acting_seat_knows(cfg):
     """Resampling everything hidden from the acting seat (spec 20.6 determinization) leaves
     the text of each of its actions unchanged: the texts carry no hidden information."""

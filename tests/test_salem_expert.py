@@ -1,5 +1,6 @@
 """Salem's `salem-expert`: registered, never peeks, replays, softens with temperature, and
 its witch side beats the rule-based witches against the same rule-based town."""
+
 from __future__ import annotations
 
 import functools

@@ -1,4 +1,5 @@
 """Salem 1692 information model (spec 20), determinization (20.6), data files and bots."""
+
 import random
 import shutil
 
@@ -44,8 +45,12 @@ def test_observation_hides_other_rows_and_hands_20_1(n):
                 cand = [t for t in range(s.N) if t not in known and not s.announced[t]]
                 for a in cand:
                     for b in cand:
-                        if a < b and len(s.fd[a]) == len(s.fd[b]) and s.fd[a] != s.fd[b] \
-                                and s.ew[a] == s.ew[b]:
+                        if (
+                            a < b
+                            and len(s.fd[a]) == len(s.fd[b])
+                            and s.fd[a] != s.fd[b]
+                            and s.ew[a] == s.ew[b]
+                        ):
                             t = s.clone()
                             t.fd[a], t.fd[b] = t.fd[b], t.fd[a]
                             if ("witch" in t.fd[a]) != t.ew[a] and not t.ew[a]:
@@ -152,12 +157,16 @@ def _keep_prompt(pos, swap_with):
 
 def _twins(secret):
     """Two states seat 0 cannot tell apart that differ in what seat 2 is being asked."""
-    if secret == "gavel":       # seat 2 is the Constable, or seat 3 is
-        return (_night_prompt(rows6(p2=["constable"] + ["naw"] * 4), 2, "gavel"),
-                _night_prompt(rows6(p3=["constable"] + ["naw"] * 4), 2, "gavel"))
-    if secret == "victim":      # seat 2 is the second witch, or seat 3 is
-        return (_night_prompt(rows6(p2=["witch"] + ["naw"] * 4), 2, "victim"),
-                _night_prompt(rows6(p3=["witch"] + ["naw"] * 4), 2, "victim"))
+    if secret == "gavel":  # seat 2 is the Constable, or seat 3 is
+        return (
+            _night_prompt(rows6(p2=["constable"] + ["naw"] * 4), 2, "gavel"),
+            _night_prompt(rows6(p3=["constable"] + ["naw"] * 4), 2, "gavel"),
+        )
+    if secret == "victim":  # seat 2 is the second witch, or seat 3 is
+        return (
+            _night_prompt(rows6(p2=["witch"] + ["naw"] * 4), 2, "victim"),
+            _night_prompt(rows6(p3=["witch"] + ["naw"] * 4), 2, "victim"),
+        )
     return _keep_prompt(2, 3)
 
 
@@ -256,7 +265,7 @@ def test_broken_data_file_names_file_and_field(tmp_path):
     shutil.copytree(salem_data.DATA_DIR, tmp_path / "data")
     assert salem_data.load(tmp_path / "data").deck.count("night") == 1
     p = tmp_path / "data" / "playing_cards.toml"
-    p.write_text(p.read_text().replace('qty = 35', 'qty = "many"'))
+    p.write_text(p.read_text().replace("qty = 35", 'qty = "many"'))
     with pytest.raises(DataError) as err:
         salem_data.load(tmp_path / "data")
     assert "playing_cards.toml" in str(err.value) and "cards[accusation].qty" in str(err.value)
@@ -275,6 +284,7 @@ def test_broken_data_file_names_file_and_field(tmp_path):
 def test_placeholder_data_is_marked_D_1_D_2():
     """[D-1][D-2] placeholder data files say so at the top."""
     import tomllib
+
     for name in ("playing_cards.toml", "trial_cards.toml"):
         d = tomllib.loads((salem_data.DATA_DIR / name).read_text())
         assert d["placeholder"] is True and d["placeholder_note"]
@@ -285,6 +295,7 @@ def test_placeholder_data_is_marked_D_1_D_2():
 # ------------------------------------------------------------------ bots
 def _bot_game(n, seed, spec="salem-heuristic"):
     from automa.search.bots import make_bot
+
     mode = "ghosts" if n < 4 else "standard"
     g = load_game("salem", players=n, mode=mode)
     bots = [make_bot(spec, g, seed=seed * 31 + i) for i in range(n)]
@@ -306,6 +317,7 @@ def test_heuristic_bot_plays_whole_games(n):
 def test_heuristic_bot_never_peeks():
     """The bot's choice depends only on the observation: same choice in a determinization."""
     from automa.search.bots import make_bot
+
     g = load_game("salem", players=6)
     for seed in range(5):
         s = g.new_initial_state(seed)
@@ -324,6 +336,7 @@ def test_heuristic_bot_never_peeks():
 def test_witch_bots_coordinate_the_night_vote_R_NIGHT():
     """Witch bots follow the first witch's vote (team play at night)."""
     from automa.search.bots import make_bot
+
     rows = rows6(p1=["witch"] + ["naw"] * 4)
     s = at_turn(6, 1, rows=rows, chars=plain_chars(6), hands=[[]] * 6)
     _draw_next(s, "night")

@@ -3,6 +3,7 @@
 Positions are built by hand on a real state (spec 23 "minimum test scenarios"); each test
 names the spec tag or section it checks.
 """
+
 import random
 
 import pytest
@@ -54,9 +55,20 @@ def at_turn(n=6, seed=1, pos=0, rows=None, chars=None, hands=None, **kw):
 
 
 NAW5 = ["naw"] * 5
-PLAIN = ["tituba", "samuel_parris", "giles_corey", "sarah_good", "john_proctor", "mary_warren",
-         "rebecca_nurse", "william_phips", "ann_putnam", "abigail_williams", "will_griggs",
-         "cotton_mather"]
+PLAIN = [
+    "tituba",
+    "samuel_parris",
+    "giles_corey",
+    "sarah_good",
+    "john_proctor",
+    "mary_warren",
+    "rebecca_nurse",
+    "william_phips",
+    "ann_putnam",
+    "abigail_williams",
+    "will_griggs",
+    "cotton_mather",
+]
 
 
 def plain_chars(n, **at):
@@ -247,8 +259,13 @@ def test_stocks_skips_turns_R_TURN_4():
 def test_stocks_skips_a_ghost_turn_too_R_TURN_4_19_3():
     """[R-TURN-4][19.3] a ghost in the Stocks misses its turn like anyone: it discards no
     deck card that turn, and the Stocks card goes to the discard pile; two Stocks, two turns."""
-    s = at_turn(2, 1, pos=0, rows=[NAW5, NAW5, ["witch"] + ["naw"] * 4, NAW5],
-                hands=[["stocks", "stocks"], [], [], []])
+    s = at_turn(
+        2,
+        1,
+        pos=0,
+        rows=[NAW5, NAW5, ["witch"] + ["naw"] * 4, NAW5],
+        hands=[["stocks", "stocks"], [], [], []],
+    )
     play(s, ("play", "stocks"), ("target", 1), ("play", "stocks"), ("target", 1))
     deck = list(s.deck)
     s.apply_action(("end",))
@@ -256,9 +273,9 @@ def test_stocks_skips_a_ghost_turn_too_R_TURN_4_19_3():
     assert s.discard == ["stocks"]
     s.deck = ["accusation"] * 6
     s.night_in_deck = False
-    s.apply_action(("draw",))          # P1 draws 2; the ghost at 3 discards 1; P0 ...
+    s.apply_action(("draw",))  # P1 draws 2; the ghost at 3 discards 1; P0 ...
     assert s.turn_pos == 0 and len(s.deck) == 3
-    s.apply_action(("draw",))          # ... draws 2; the ghost at 1 is skipped a second time
+    s.apply_action(("draw",))  # ... draws 2; the ghost at 1 is skipped a second time
     assert s.turn_pos == 2 and s.stocks[1] == 0 and len(s.deck) == 1
     assert s.discard == ["stocks", "accusation", "stocks"]
 
@@ -281,17 +298,19 @@ def test_danforth_6_12_7_14_optional_A_08():
     s.tokens[2].append("piety")
     s.tokens[1].append("piety")
     assert s._danforth(2) == 12 and s._danforth(1) == 14
-    s = at_turn(6, 1, rows=rows6(), chars=plain_chars(6, p0="thomas_danforth"),
-                hands=[["accusation"] * 2] + [[]] * 5)
+    s = at_turn(
+        6, 1, rows=rows6(), chars=plain_chars(6, p0="thomas_danforth"), hands=[["accusation"] * 2] + [[]] * 5
+    )
     s.reds[2] = ["accusation"] * 5
     play(s, ("play", "accusation"), ("target", 2))
     assert s.dec[0] == "danforth" and s.legal_actions() == [("yes",), ("no",)]
     s.apply_action(("no",))
     assert len(s.reds[2]) == 6 and len(s.fu[2]) == 0
-    play(s, ("play", "accusation"), ("target", 2))   # 7: automatic
+    play(s, ("play", "accusation"), ("target", 2))  # 7: automatic
     assert len(s.fu[2]) == 1 and s.reds[2] == []
-    s = at_turn(6, 1, rows=rows6(), chars=plain_chars(6, p0="thomas_danforth"),
-                hands=[["accusation"]] + [[]] * 5)
+    s = at_turn(
+        6, 1, rows=rows6(), chars=plain_chars(6, p0="thomas_danforth"), hands=[["accusation"]] + [[]] * 5
+    )
     s.reds[2] = ["accusation"] * 5
     play(s, ("play", "accusation"), ("target", 2), ("yes",))
     assert len(s.fu[2]) == 1 and s.reds[2] == []
@@ -370,8 +389,13 @@ def test_constable_revealed_role_gone_holder_stays_R_REV_3():
 def test_elimination_clears_seat_R_ELIM_1():
     """[R-ELIM-1] last face-down card revealed: eliminated; hand, reds, Stocks discarded,
     tokens to the centre, coins to the supply."""
-    s = at_turn(6, 1, rows=rows6(p2=["naw"]), chars=plain_chars(6),
-                hands=[["witness"], [], ["stocks", "arson"], [], [], []])
+    s = at_turn(
+        6,
+        1,
+        rows=rows6(p2=["naw"]),
+        chars=plain_chars(6),
+        hands=[["witness"], [], ["stocks", "arson"], [], [], []],
+    )
     s.tokens[2] = ["asylum"]
     s.centre.remove("asylum")
     s.coins[2] = 2
@@ -414,7 +438,7 @@ def test_conspiracy_moves_cards_and_roles_R_CONS():
     _draw_next(s, "conspiracy")
     s.apply_action(("draw",))
     settle(s)
-    assert s.ew[0] and s.ew[1]         # 0 took a Witch from 1; 1 stays a witch
+    assert s.ew[0] and s.ew[1]  # 0 took a Witch from 1; 1 stays a witch
     assert 0 in s.known_ew[0] and 1 in s.known_ew[0] and (0, "witch") in s.facts[1]
     assert all(len(r) == 5 for r in s.fd)
     assert "conspiracy" in s.discard
@@ -478,8 +502,16 @@ def test_black_card_counts_as_one_of_two_draws_R_DRAW():
     _draw_next(s, "night")
     s.apply_action(("draw",))
     assert s.in_night
-    settle(s, lambda st, legal: ("confess", "none") if ("confess", "none") in legal
-           else ("victim", 3) if ("victim", 3) in legal else None)
+    settle(
+        s,
+        lambda st, legal: (
+            ("confess", "none")
+            if ("confess", "none") in legal
+            else ("victim", 3)
+            if ("victim", 3) in legal
+            else None
+        ),
+    )
     assert not s.in_night and len(s.hand[0]) == 1 and "night" in s.deck
 
 
@@ -530,8 +562,7 @@ def test_gavel_confession_asylum_protect_R_NIGHT():
     rows = rows6(p1=["constable", "naw", "naw", "naw", "naw"])
     s = _night(at_turn(6, 1, rows=rows, chars=plain_chars(6), hands=[[]] * 6), 2, gavel=2)
     assert s.alive[2] and all(s.alive)
-    s = _night(at_turn(6, 1, rows=rows, chars=plain_chars(6), hands=[[]] * 6), 2, gavel=3,
-               confess={2: "naw"})
+    s = _night(at_turn(6, 1, rows=rows, chars=plain_chars(6), hands=[[]] * 6), 2, gavel=3, confess={2: "naw"})
     assert s.alive[2] and s.fu[2] == ["naw"]
     s = at_turn(6, 1, rows=rows, chars=plain_chars(6), hands=[[]] * 6)
     s.tokens[2] = ["asylum"]
@@ -558,8 +589,12 @@ def test_confession_cannot_reveal_special_A_10():
     s.apply_action(("draw",))
     while s.dec[0] != "confess":
         s.apply_action(s.legal_actions()[0])
-    assert s.legal_actions() == [("confess", "none"), ("confess", "constable"),
-                                 ("confess", "naw"), ("confess", "phips")]
+    assert s.legal_actions() == [
+        ("confess", "none"),
+        ("confess", "constable"),
+        ("confess", "naw"),
+        ("confess", "phips"),
+    ]
     s.apply_action(("confess", "phips"))
     assert s.observation(1)["dec"][0] == "secret"
 
@@ -613,7 +648,7 @@ def test_second_matchmaker_cannot_be_received_R_MATCH():
 def test_blessing_and_curse_R_BLESS():
     """[R-BLESS] Blessing gives an unassigned token; Curse returns one; no target -> unplayable."""
     s = at_turn(6, 1, rows=rows6(), chars=plain_chars(6), hands=[["blessing", "curse"]] + [[]] * 5)
-    assert ("play", "curse") not in s.legal_actions()   # A-22: no other seat holds a token
+    assert ("play", "curse") not in s.legal_actions()  # A-22: no other seat holds a token
     play(s, ("play", "blessing"), ("token", "asylum"), ("target", 4))
     assert s.tokens[4] == ["asylum"] and "asylum" not in s.centre
     play(s, ("play", "curse"), ("target", 4), ("token", "asylum"))
@@ -632,7 +667,7 @@ def test_shillings_give_and_spend_R_SHIL():
     assert len(s.facts[1]) == 1 and s.facts[1][0][0] == 5
     assert s.observation(1)["facts"] == tuple(s.facts[1])
     assert s.observation(2)["facts"] == ()
-    assert s.dec == ("action", 1, ())            # still its turn action to take
+    assert s.dec == ("action", 1, ())  # still its turn action to take
 
 
 def test_shilling_with_empty_supply_still_playable_A_21():
@@ -718,9 +753,14 @@ def test_special_not_fired_when_flip_ends_game_R_SPEC():
 def test_pickpocket_steals_from_accuser_even_sarah_good_A_15():
     """[A-15] Pickpocket steals a blind card from the accuser; Sarah Good is not immune."""
     rows = rows6(p2=["pickpocket"] * 1 + ["naw"] * 4)
-    s = at_turn(6, 1, rows=rows, chars=plain_chars(6, p0="sarah_good"),
-                hands=[["witness", "stocks"], [], [], [], [], []])
-    s.fd[2] = ["pickpocket", "pickpocket"]       # whichever is picked, it is the Pickpocket
+    s = at_turn(
+        6,
+        1,
+        rows=rows,
+        chars=plain_chars(6, p0="sarah_good"),
+        hands=[["witness", "stocks"], [], [], [], [], []],
+    )
+    s.fd[2] = ["pickpocket", "pickpocket"]  # whichever is picked, it is the Pickpocket
     play(s, ("play", "witness"), ("target", 2))
     assert s.hand[0] == [] and s.hand[2] == ["stocks"]
 
@@ -729,8 +769,13 @@ def test_pickpocket_card_follows_leaving_hand_to_proctor_A_15():
     """[A-15][A-25] a leaving Pickpocket holder's stolen card goes with its hand; John Proctor
     may then pick it."""
     rows = rows6(p2=["pickpocket"])
-    s = at_turn(6, 1, rows=rows, chars=plain_chars(6, p4="john_proctor"),
-                hands=[["witness", "evidence"], [], [], [], [], []])
+    s = at_turn(
+        6,
+        1,
+        rows=rows,
+        chars=plain_chars(6, p4="john_proctor"),
+        hands=[["witness", "evidence"], [], [], [], [], []],
+    )
     play(s, ("play", "witness"), ("target", 2))
     assert not s.alive[2]
     assert s.dec[0] == "loot" and s.dec[1] == 4
@@ -750,7 +795,7 @@ def test_gravedigger_revives_eliminated_seat_A_18():
     s.fd[1] = ["gravedigger", "gravedigger"]
     play(s, ("play", "witness"), ("target", 1))
     assert s.dec[0] == "gravedigger"
-    assert ("revive", 1, "gravedigger") not in s.legal_actions()   # not its own card
+    assert ("revive", 1, "gravedigger") not in s.legal_actions()  # not its own card
     assert s.n_living == 5
     s.apply_action(("revive", 3, "constable"))
     assert s.alive[3] and s.fd[3] == ["constable"] and s.constable() == 3
@@ -772,8 +817,8 @@ def test_charlatan_swaps_three_seats_A_17():
     assert got == sorted(["charlatan", "witch", "witch", "witch", "constable", "constable", "constable"])
     for p in (1, 2, 3):
         if "witch" in s.fd[p]:
-            assert s.ew[p]          # a receiver of a Witch card joins the witches
-    assert s.ew[2]                  # the giver stays a witch
+            assert s.ew[p]  # a receiver of a Witch card joins the witches
+    assert s.ew[2]  # the giver stays a witch
 
 
 def test_magistrate_moves_a_token_A_20():
@@ -825,7 +870,9 @@ def test_will_griggs_alibi_as_witness_A_42():
 
 def test_abigail_clears_own_reds_after_causing_reveal_D_3():
     """[D-3] Abigail Williams causing a reveal may discard the reds in front of herself."""
-    s = at_turn(6, 1, rows=rows6(), chars=plain_chars(6, p0="abigail_williams"), hands=[["witness"]] + [[]] * 5)
+    s = at_turn(
+        6, 1, rows=rows6(), chars=plain_chars(6, p0="abigail_williams"), hands=[["witness"]] + [[]] * 5
+    )
     s.reds[0] = ["accusation"] * 3
     play(s, ("play", "witness"), ("target", 2))
     assert s.dec[0] == "abigail"
@@ -904,6 +951,7 @@ def test_tituba_reaches_every_order_of_the_deck_A_44():
     choice among the kinds of card left, Tituba can reach every order of the deck; 'done'
     leaves the rest in its order; the last card needs no choice."""
     from itertools import permutations
+
     deck = ["accusation", "night", "evidence", "accusation", "conspiracy"]
     orders = set(permutations(deck))
     assert len(orders) == 60
@@ -914,7 +962,7 @@ def test_tituba_reaches_every_order_of_the_deck_A_44():
         while s.dec[0] == "tituba_order":
             placed = s.dec[2][0]
             legal = s.legal_actions()
-            rest = s.deck[:len(s.deck) - placed]
+            rest = s.deck[: len(s.deck) - placed]
             assert legal == [("tituba", "done")] + [("tituba", c) for c in sorted(set(rest))]
             s.apply_action(("tituba", order[len(order) - 1 - placed]))
         assert s.dec[0] == "action"
@@ -929,8 +977,7 @@ def test_tituba_reaches_every_order_of_the_deck_A_44():
 def test_john_and_martha_alternate_loot_A_25():
     """[16][A-25] John Proctor and Martha (copying him) pick alternately, John first, <= 3 each."""
     chars = plain_chars(6, p2="john_proctor", p3="martha_corey")
-    s = at_turn(6, 1, rows=rows6(p4=["naw"]), chars=chars,
-                hands=[["witness"], [], [], [], ["a", "b"], []])
+    s = at_turn(6, 1, rows=rows6(p4=["naw"]), chars=chars, hands=[["witness"], [], [], [], ["a", "b"], []])
     s.hand[4] = ["evidence", "stocks", "arson", "curse", "alibi", "robbery", "scapegoat", "accusation"]
     play(s, ("play", "witness"), ("target", 4))
     order = []
@@ -943,8 +990,9 @@ def test_john_and_martha_alternate_loot_A_25():
 
 def test_martha_copies_nearest_living_right_D_3():
     """[D-3] Martha Corey copies the nearest living seat on her right, dynamically."""
-    s = at_turn(6, 1, rows=rows6(), chars=plain_chars(6, p1="george_burroughs", p2="cotton_mather",
-                                                       p3="martha_corey"))
+    s = at_turn(
+        6, 1, rows=rows6(), chars=plain_chars(6, p1="george_burroughs", p2="cotton_mather", p3="martha_corey")
+    )
     assert s.abil(3) == "cotton"
     s._set_alive(2, False)
     assert s.abil(3) == "burroughs" and s._normal(3) == 8
@@ -956,13 +1004,15 @@ def test_ghost_turn_discards_and_black_cards_resolve_19_3():
     s = at_turn(2, 1, pos=0, rows=[NAW5, NAW5, ["witch"] + ["naw"] * 4, NAW5], hands=[[], [], [], []])
     s.deck = ["night", "stocks", "stocks", "accusation"]
     n = len(s.discard)
-    s.apply_action(("draw",))   # seat 0 draws 2; ghost at 1 discards the top card
+    s.apply_action(("draw",))  # seat 0 draws 2; ghost at 1 discards the top card
     assert s.discard[-1] == "stocks" and len(s.discard) == n + 1 and s.turn_pos == 2
 
 
 def test_ghost_peek_discards_two_19_3():
     """[19.3] a player may look at a ghost's blind card instead; 2 deck cards are discarded."""
-    s = at_turn(2, 1, pos=0, rows=[NAW5, ["constable"] * 5, ["witch"] + ["naw"] * 4, NAW5], hands=[[], [], [], []])
+    s = at_turn(
+        2, 1, pos=0, rows=[NAW5, ["constable"] * 5, ["witch"] + ["naw"] * 4, NAW5], hands=[[], [], [], []]
+    )
     s.deck = ["night", "stocks", "accusation", "evidence"]
     s.apply_action(("peek", 1))
     assert (1, "constable") in s.facts[0]
@@ -997,7 +1047,7 @@ def test_ghost_witch_win_is_a_loss_for_every_player_19_9_A_32():
     s = at_turn(2, 1, pos=0, rows=rows, hands=[[], [], [], []], max_turns=20)
     s.turns = 20
     s.apply_action(("draw",))
-    assert s.outcome().winners == () and s.outcome().ranks == (1, 1)      # a draw is a tie
+    assert s.outcome().winners == () and s.outcome().ranks == (1, 1)  # a draw is a tie
 
 
 def test_ghost_mode_constable_may_gavel_self_or_nobody_19_6():
@@ -1056,8 +1106,13 @@ def test_invariants_over_random_games_R_WIN(n):
         s = g.new_initial_state(seed)
         rng = random.Random(seed)
         while not s.is_terminal():
-            cards = list(s.deck) + list(s.discard) + [c for h in s.hand for c in h] \
-                + [c for r in s.reds for c in r] + ["stocks"] * sum(s.stocks)
+            cards = (
+                list(s.deck)
+                + list(s.discard)
+                + [c for h in s.hand for c in h]
+                + [c for r in s.reds for c in r]
+                + ["stocks"] * sum(s.stocks)
+            )
             limbo = s._limbo()
             if limbo:
                 cards.append(limbo)
@@ -1065,8 +1120,9 @@ def test_invariants_over_random_games_R_WIN(n):
                 cards.append("night")
             assert sorted(cards) == sorted(g.data.deck)
             toks = sorted(s.centre + [t for r in s.tokens for t in r])
-            assert toks == ["asylum", "black_cat", "matchmaker", "matchmaker", "piety"] or \
-                (s.first_turn and "black_cat" not in toks)
+            assert toks == ["asylum", "black_cat", "matchmaker", "matchmaker", "piety"] or (
+                s.first_turn and "black_cat" not in toks
+            )
             assert s.supply + sum(s.coins) == 12
             assert sum(len(r) for r in s.fd) + sum(len(r) for r in s.fu) == total_trial
             assert any("witch" in r for r in s.fd)
@@ -1101,8 +1157,13 @@ def test_leaving_seat_orders_several_specials_A_16():
     s.apply_action(("draw",))
     while s.in_night and s.dec[0] != "spec_order":
         kind = s.dec[0]
-        s.apply_action(("victim", 2) if kind == "victim" else
-                       ("confess", "none") if kind == "confess" else s.legal_actions()[0])
+        s.apply_action(
+            ("victim", 2)
+            if kind == "victim"
+            else ("confess", "none")
+            if kind == "confess"
+            else s.legal_actions()[0]
+        )
     assert not s.alive[2] and s.dec == ("spec_order", 2, (("inquisitor", "magistrate"), -1))
     s.apply_action(("special", "magistrate"))
     assert s.dec[0] == "mag_from" and s.dec[1] == 2
@@ -1134,18 +1195,31 @@ def test_evil_constable_votes_then_gavels_16():
     while s.in_night:
         kinds.append((s.dec[0], s.dec[1]))
         kind = s.dec[0]
-        s.apply_action(("victim", 2) if kind == "victim" else ("gavel", 2) if kind == "gavel"
-                       else ("confess", "none") if kind == "confess" else s.legal_actions()[0])
+        s.apply_action(
+            ("victim", 2)
+            if kind == "victim"
+            else ("gavel", 2)
+            if kind == "gavel"
+            else ("confess", "none")
+            if kind == "confess"
+            else s.legal_actions()[0]
+        )
     assert ("victim", 5) in kinds and ("gavel", 5) in kinds
     assert kinds.index(("victim", 5)) + 1 == kinds.index(("gavel", 5))
-    assert s.alive[2]            # protected by the evil Constable's own gavel
+    assert s.alive[2]  # protected by the evil Constable's own gavel
 
 
 # ------------------------------------------------------------------ flags and variants (21, 18)
 def test_flag_witch_decision_leader_A_02():
     """[A-02] witch_decision=leader: one random witch's choice is the team's."""
-    s = at_turn(6, 1, rows=rows6(p1=["witch"] + ["naw"] * 4), chars=plain_chars(6),
-                hands=[[]] * 6, witch_decision="leader")
+    s = at_turn(
+        6,
+        1,
+        rows=rows6(p1=["witch"] + ["naw"] * 4),
+        chars=plain_chars(6),
+        hands=[[]] * 6,
+        witch_decision="leader",
+    )
     s.votes = {1: 3, 5: 4}
     picks = set()
     for k in range(30):
@@ -1179,9 +1253,15 @@ def test_variant_more_witches_18_2():
 
 def test_variant_dead_tell_their_team_18_4():
     """[18.4][A-35] reveal_team_on_death: an eliminated seat's team becomes public."""
-    s = at_turn(6, 1, rows=rows6(p2=["naw"]), chars=plain_chars(6), hands=[["witness"]] + [[]] * 5,
-                reveal_team_on_death=True)
-    s.ew[2] = True                      # it once held a Witch card
+    s = at_turn(
+        6,
+        1,
+        rows=rows6(p2=["naw"]),
+        chars=plain_chars(6),
+        hands=[["witness"]] + [[]] * 5,
+        reveal_team_on_death=True,
+    )
+    s.ew[2] = True  # it once held a Witch card
     assert s.observation(0)["dead_team"][2] is None
     play(s, ("play", "witness"), ("target", 2))
     assert s.observation(0)["dead_team"][2] is True
@@ -1203,14 +1283,19 @@ def test_variant_pooled_conspiracy_18_1():
         holder = [p for p in range(1, 6) if "witch" in s.fd[p]]
         assert len(holder) <= 1 and all(s.ew[p] for p in holder)
         outcomes.add(tuple(holder))
-    assert len(outcomes) > 2          # not always the neighbour, unlike the normal pass
+    assert len(outcomes) > 2  # not always the neighbour, unlike the normal pass
 
 
 def test_flag_proctor_whole_hand_A_25():
     """[A-25] proctor_mode=whole_hand: John Proctor takes the whole hand (standard text)."""
-    s = at_turn(6, 1, rows=rows6(p4=["naw"]), chars=plain_chars(6, p2="john_proctor"),
-                hands=[["witness"], [], [], [], ["evidence", "stocks", "arson", "curse"], []],
-                proctor_mode="whole_hand")
+    s = at_turn(
+        6,
+        1,
+        rows=rows6(p4=["naw"]),
+        chars=plain_chars(6, p2="john_proctor"),
+        hands=[["witness"], [], [], [], ["evidence", "stocks", "arson", "curse"], []],
+        proctor_mode="whole_hand",
+    )
     play(s, ("play", "witness"), ("target", 4))
     assert sorted(s.hand[2]) == ["arson", "curse", "evidence", "stocks"]
 
@@ -1218,8 +1303,9 @@ def test_flag_proctor_whole_hand_A_25():
 def test_flag_ghost_constable_reveal_is_witch_win_A_31():
     """[A-31] flag: standard 2-3 player rule, a revealed Constable card is a witch win."""
     rows = [NAW5, ["constable"] * 2, ["witch"] + ["naw"] * 4, NAW5]
-    s = at_turn(2, 1, pos=0, rows=rows, hands=[["witness"], [], [], []],
-                ghost_constable_reveal_witch_win=True)
+    s = at_turn(
+        2, 1, pos=0, rows=rows, hands=[["witness"], [], [], []], ghost_constable_reveal_witch_win=True
+    )
     play(s, ("play", "witness"), ("target", 1))
     assert s.result[0] == "witch" and s.outcome().winners == (1,)
     s = at_turn(2, 1, pos=0, rows=rows, hands=[["witness"], [], [], []])
@@ -1232,12 +1318,17 @@ def test_variant_two_card_reveal_accused_picks_18_3():
     the two cards are private to the accused."""
     rows = rows6(p2=["witch", "naw", "witch", "naw", "naw"])
     rows[5] = ["witch"] + ["naw"] * 4
-    s = at_turn(6, 3, rows=rows, chars=plain_chars(6), hands=[["witness"]] + [[]] * 5,
-                two_card_reveal=True)
+    s = at_turn(6, 3, rows=rows, chars=plain_chars(6), hands=[["witness"]] + [[]] * 5, two_card_reveal=True)
     play(s, ("play", "witness"), ("target", 2))
-    while s.dec[0] != "pick2":            # equal kinds pointed at: no choice, try again
-        s = at_turn(6, s.rng.randrange(99), rows=rows, chars=plain_chars(6),
-                    hands=[["witness"]] + [[]] * 5, two_card_reveal=True)
+    while s.dec[0] != "pick2":  # equal kinds pointed at: no choice, try again
+        s = at_turn(
+            6,
+            s.rng.randrange(99),
+            rows=rows,
+            chars=plain_chars(6),
+            hands=[["witness"]] + [[]] * 5,
+            two_card_reveal=True,
+        )
         play(s, ("play", "witness"), ("target", 2))
     assert s.current_player() == 2
     assert s.legal_actions() == [("flip", "naw"), ("flip", "witch")]
@@ -1264,8 +1355,9 @@ def test_night_prompts_reveal_no_roles_20_5():
     assert order == [0, 0, 1, 1, 2, 2, 3, 3, 5, 5]
 
 
-@pytest.mark.parametrize("n, kw", [(4, {}), (10, {}), (12, {}), (3, {}),
-                                   (7, dict(pooled_conspiracy=True, two_card_reveal=True))])
+@pytest.mark.parametrize(
+    "n, kw", [(4, {}), (10, {}), (12, {}), (3, {}), (7, dict(pooled_conspiracy=True, two_card_reveal=True))]
+)
 def test_random_action_picks_as_the_legal_list_would(n, kw):
     """random_action skips building the list for sleep prompts and for targets among every
     living other; for one draw r it must still pick legal_actions()[int(r * len)] (the
@@ -1277,7 +1369,7 @@ def test_random_action_picks_as_the_legal_list_would(n, kw):
         walk = random.Random(seed)
         while not s.is_terminal():
             legal = s.legal_actions()
-            assert s.n_living == sum(s.alive)   # the count the target pick reads
+            assert s.n_living == sum(s.alive)  # the count the target pick reads
             for k in range(3):
                 r = random.Random(k).random()
                 assert s.random_action(random.Random(k)) == legal[int(r * len(legal))]
@@ -1297,11 +1389,12 @@ def test_recheck_tries_every_seat_at_its_threshold_R_TRIAL_1(n):
         s = g.new_initial_state(seed)
         walk = random.Random(seed)
         while not s.is_terminal():
-            for p in range(s.N):        # make some totals reach and pass the thresholds
+            for p in range(s.N):  # make some totals reach and pass the thresholds
                 if s.alive[p] and walk.random() < 0.3:
                     s.reds[p] = s.reds[p] + ["accusation"] * walk.randrange(9)
-            expected = [p for p in range(s.N)
-                        if s.alive[p] and s.fd[p] and s.reds[p] and s._total(p) >= s._normal(p)]
+            expected = [
+                p for p in range(s.N) if s.alive[p] and s.fd[p] and s.reds[p] and s._total(p) >= s._normal(p)
+            ]
             copy = s.clone()
             copy.tasks = []
             copy._t_recheck()
@@ -1315,6 +1408,7 @@ def test_least_threshold_bounds_every_threshold_R_TRIAL_1():
     """The recheck's first test: no threshold is below the least of 7 and George Burroughs'
     value, each with and without the Piety multiplier (printed values or not)."""
     from automa.rules.salem.state import SalemRules
+
     g = game(6)
     assert SalemRules(g).least_normal == 7
     g.ab_param = dict(g.ab_param, burroughs={"value": 5})
@@ -1330,8 +1424,11 @@ def _plain_targets(s, p, card, tok=None):
     if eff in ("accuse", "stocks"):
         return others
     if eff == "alibi":
-        return [q for q in others if "accusation" in s.reds[q]
-                or ("evidence" in s.reds[q] and s._alibi_options(q))]
+        return [
+            q
+            for q in others
+            if "accusation" in s.reds[q] or ("evidence" in s.reds[q] and s._alibi_options(q))
+        ]
     if eff == "scapegoat":
         return [q for q in others if s.reds[q] or s.stocks[q] or s.tokens[q]]
     if eff in ("arson", "robbery", "shilling"):
@@ -1381,7 +1478,7 @@ def test_plays_and_targets_follow_each_card_R_CARDS(n, kw):
         s = g.new_initial_state(seed)
         walk = random.Random(seed)
         while not s.is_terminal():
-            for q in range(s.N):                 # vary what the targets depend on
+            for q in range(s.N):  # vary what the targets depend on
                 if walk.random() < 0.2:
                     s.stocks[q] = walk.random() < 0.5
                 if walk.random() < 0.1 and s.centre:
@@ -1421,7 +1518,6 @@ def test_charlatan_offers_seats_that_leave_room_for_three_A_17(picked):
     elig = [q for q in range(10) if s.alive[q] and s.fd[q]]
     last = picked[-1] if picked else -1
     need = 3 - len(picked)
-    expected = [("charlatan", q) for q in elig
-                if q > last and len([r for r in elig if r > q]) >= need - 1]
+    expected = [("charlatan", q) for q in elig if q > last and len([r for r in elig if r > q]) >= need - 1]
     assert s._la_charlatan(0, picked) == expected
     assert expected

@@ -6,6 +6,7 @@ The user report behind the move texts: at the first Dawn of `automa play salem -
 secret choice"; with 7 players the witches got a different phrase than the town.  Spec 20.5:
 every living seat is asked alike, so a secret round must read alike whatever the role.
 """
+
 import random
 import xml.etree.ElementTree as ET
 
@@ -13,14 +14,19 @@ import pytest
 
 from automa.rules.core import load_game
 from automa.rules.presentation import move_text as table_move_text, observation_after
-from automa.rules.salem.view import (SECRET_MOVE, action_group, action_keys, board_svg, move_text,
-                                     news_text)
+from automa.rules.salem.view import SECRET_MOVE, action_group, action_keys, board_svg, move_text, news_text
 from tests.test_salem_rules import at_turn, plain_chars, rows6
 
 #: (players, mode, extra parameters) covering ghosts, the Town Hall choice, big tables, variants
-CONFIGS = [(5, "standard", {}), (7, "standard", {}), (12, "standard", {}), (3, "ghosts", {}),
-           (2, "ghosts", {}), (6, "standard", {"two_card_reveal": True}),
-           (8, "standard", {"reveal_team_on_death": True, "more_witches": True})]
+CONFIGS = [
+    (5, "standard", {}),
+    (7, "standard", {}),
+    (12, "standard", {}),
+    (3, "ghosts", {}),
+    (2, "ghosts", {}),
+    (6, "standard", {"two_card_reveal": True}),
+    (8, "standard", {"reveal_team_on_death": True, "more_witches": True}),
+]
 
 
 def positions(players, mode, extra, seed, every=1):
@@ -48,6 +54,7 @@ def data_keys(svg: str) -> set:
 
 # --------------------------------------------------------------------------- the SVG document
 
+
 @pytest.mark.parametrize("players,mode,extra", CONFIGS)
 def test_board_svg_is_well_formed_for_every_seat_through_a_whole_game(players, mode, extra):
     for state in positions(players, mode, extra, seed=players, every=9 if players <= 8 else 20):
@@ -65,9 +72,11 @@ def test_seats_sit_round_the_table_without_overlapping_and_you_at_the_bottom(pla
     state = load_game("salem", players=players, mode=mode).new_initial_state(1)
     for seat in range(players):
         root = ET.fromstring(board_svg(state, seat))
-        boxes = {el.get("data-key"): tuple(float(el.get(k)) for k in ("x", "y", "width", "height"))
-                 for el in root.iter("{http://www.w3.org/2000/svg}rect")
-                 if (el.get("data-key") or "").startswith("seat:")}
+        boxes = {
+            el.get("data-key"): tuple(float(el.get(k)) for k in ("x", "y", "width", "height"))
+            for el in root.iter("{http://www.w3.org/2000/svg}rect")
+            if (el.get("data-key") or "").startswith("seat:")
+        }
         assert len(boxes) == state.game.npos
         for a, (x1, y1, w1, h1) in boxes.items():
             for b, (x2, y2, w2, h2) in boxes.items():
@@ -98,15 +107,16 @@ def test_every_key_of_a_legal_action_is_on_the_board_and_picks_one_action(player
             assert len(tuples) == len(set(tuples)), tuples
             for a in tuples:
                 for b in tuples:
-                    assert a == b or b[:len(a)] != a, f"{a} is a prefix of {b}"
+                    assert a == b or b[: len(a)] != a, f"{a} is a prefix of {b}"
     assert checked > 100
 
 
 def test_the_special_keys_of_griggs_tituba_and_the_shilling_look_are_drawn():
     """Will Griggs' Alibi-as-Witness has a button of its own on the Alibi card; a shilling
     look is picked by the shilling button, then the seat."""
-    s = at_turn(6, 1, rows=rows6(), chars=plain_chars(6, p0="will_griggs"),
-                hands=[["alibi", "accusation"]] + [[]] * 5)
+    s = at_turn(
+        6, 1, rows=rows6(), chars=plain_chars(6, p0="will_griggs"), hands=[["alibi", "accusation"]] + [[]] * 5
+    )
     s.reds[2] = ["accusation"]
     s.coins[0] = 2
     keys = {a: action_keys(s, 0, a) for a in s.legal_actions()}
@@ -118,8 +128,13 @@ def test_the_special_keys_of_griggs_tituba_and_the_shilling_look_are_drawn():
 
 
 def test_long_decisions_are_grouped_and_short_ones_are_not():
-    s = at_turn(6, 1, rows=rows6(), chars=plain_chars(6),
-                hands=[["accusation", "evidence", "stocks", "curse", "shilling"]] + [[]] * 5)
+    s = at_turn(
+        6,
+        1,
+        rows=rows6(),
+        chars=plain_chars(6),
+        hands=[["accusation", "evidence", "stocks", "curse", "shilling"]] + [[]] * 5,
+    )
     s.coins[0] = 1
     s.tokens[3] = ["piety"]
     legal = s.legal_actions()
@@ -133,6 +148,7 @@ def test_long_decisions_are_grouped_and_short_ones_are_not():
 
 
 # --------------------------------------------------------------------------- only what the seat sees
+
 
 @pytest.mark.parametrize("players,mode,extra", CONFIGS[:5])
 def test_board_and_texts_are_the_same_in_any_world_the_seat_cannot_tell_apart(players, mode, extra):
@@ -158,8 +174,13 @@ def test_board_and_texts_are_the_same_in_any_world_the_seat_cannot_tell_apart(pl
 def test_the_board_names_what_a_decision_needs():
     """Accusations against the Piety threshold, the cards in your hand with their effect,
     the Night's possible place, tokens in the centre and your team."""
-    s = at_turn(6, 1, rows=rows6(), chars=plain_chars(6, p1="george_burroughs"),
-                hands=[["evidence", "blessing"]] + [[]] * 5)
+    s = at_turn(
+        6,
+        1,
+        rows=rows6(),
+        chars=plain_chars(6, p1="george_burroughs"),
+        hands=[["evidence", "blessing"]] + [[]] * 5,
+    )
     s.reds[2] = ["accusation", "evidence"]
     s.tokens[2] = ["piety"]
     s.reds[1] = ["accusation"]
@@ -185,7 +206,9 @@ def test_a_witch_sees_her_team_and_votes_and_the_town_sees_neither():
         s.apply_action(s.legal_actions()[0])
     town = next(p for p in range(5) if not s.ew[p])
     svg_witch, svg_town = words(board_svg(s, witch)), words(board_svg(s, town))
-    assert "Your team: the witches" in svg_witch and "your answer: vote who receives the Black Cat" in svg_witch
+    assert (
+        "Your team: the witches" in svg_witch and "your answer: vote who receives the Black Cat" in svg_witch
+    )
     assert "Your team: the town" in svg_town
     assert " witch " not in svg_town and "Witch votes" not in svg_town
     assert "every living player is asked in turn" in svg_town
@@ -193,13 +216,18 @@ def test_a_witch_sees_her_team_and_votes_and_the_town_sees_neither():
 
 def test_news_names_printed_cards_even_after_a_name_with_spaces():
     assert news_text("P1(Abigail Williams) reveals naw") == "P1(Abigail Williams) reveals Not a Witch"
-    assert news_text("Gravedigger: P1(Ann Putnam) turns P2(Sarah Good)'s witch face-down") == \
-        "Gravedigger: P1(Ann Putnam) turns P2(Sarah Good)'s Witch face-down"
-    assert news_text("P0(Tituba) plays alibi_w on P2(Sarah Good)") == \
-        "P0(Tituba) plays Alibi as a Witness on P2(Sarah Good)"
+    assert (
+        news_text("Gravedigger: P1(Ann Putnam) turns P2(Sarah Good)'s witch face-down")
+        == "Gravedigger: P1(Ann Putnam) turns P2(Sarah Good)'s Witch face-down"
+    )
+    assert (
+        news_text("P0(Tituba) plays alibi_w on P2(Sarah Good)")
+        == "P0(Tituba) plays Alibi as a Witness on P2(Sarah Good)"
+    )
 
 
 # --------------------------------------------------------------------------- how others' moves read
+
 
 def through_first_night(players: int, seed: int):
     """(state, action, actor) for every move from the start through the end of the first
@@ -241,7 +269,7 @@ def test_every_secret_move_reads_alike_to_a_townsperson(players, seed):
 
 
 def test_a_witch_reads_her_fellow_witchs_vote_and_nothing_else():
-    for seed in range(40):      # two witches, both alive when the first Night falls
+    for seed in range(40):  # two witches, both alive when the first Night falls
         moves = through_first_night(7, seed)
         witches = [p for p in range(7) if moves[0][0].ew[p]]
         night = next(state for state, _action, _actor in moves if state.in_night)
@@ -252,8 +280,11 @@ def test_a_witch_reads_her_fellow_witchs_vote_and_nothing_else():
         if state.observation(witches[0])["dec"][0] != "secret" or actor == witches[0]:
             continue
         text = move_text(state, action, actor, witches[0])
-        if actor == witches[1] and action[0] in ("cat", "victim") and \
-                (state.game.pos_of[actor], action[1]) in observation_after(state, action, witches[0])["votes"]:
+        if (
+            actor == witches[1]
+            and action[0] in ("cat", "victim")
+            and (state.game.pos_of[actor], action[1]) in observation_after(state, action, witches[0])["votes"]
+        ):
             assert state.pname(action[1]) in text
             named += 1
         else:

@@ -1,11 +1,18 @@
 """Statistics against values computed by hand."""
+
 import math
 
 import numpy as np
 import pytest
 
-from automa.search.stats import (SPRT, bradley_terry, fit_logistic, pairwise_from_ranks,
-                          ratings_with_bootstrap, wilson_interval)
+from automa.search.stats import (
+    SPRT,
+    bradley_terry,
+    fit_logistic,
+    pairwise_from_ranks,
+    ratings_with_bootstrap,
+    wilson_interval,
+)
 
 
 def test_wilson_known_values():
@@ -66,6 +73,7 @@ def test_logistic_fit_and_inverse_recover_known_curve():
 def test_logistic_inverse_interval_by_hand():
     """Delta method: var(x*) = g' C g with g = (-1/b, -x*/b)."""
     from automa.search.stats import LogisticFit
+
     fit = LogisticFit(1.0, -0.5, np.array([[0.04, 0.0], [0.0, 0.01]]))
     x = fit.inverse(0.5)
     assert x == pytest.approx(2.0)
@@ -78,9 +86,17 @@ def test_bootstrap_newton_solves_a_stack_as_it_solves_each_matrix():
     """The bootstrap fits all its resamples in one stacked Newton solve; each must equal the
     one-at-a-time fit."""
     from automa.search.stats import _bt_matrices, _bt_newton
+
     rng = np.random.default_rng(3)
-    rows = np.array([[i, j, float(rng.random() < 0.3 + 0.2 * i)]
-                     for i in range(3) for j in range(3) if i != j for _ in range(5)])
+    rows = np.array(
+        [
+            [i, j, float(rng.random() < 0.3 + 0.2 * i)]
+            for i in range(3)
+            for j in range(3)
+            if i != j
+            for _ in range(5)
+        ]
+    )
     weights = rng.integers(0, 3, size=(6, len(rows)))
     stack = [_bt_matrices(rows, 3, w) for w in weights]
     together = _bt_newton(np.array([m[0] for m in stack]), np.array([m[1] for m in stack]), 0.01)

@@ -5,6 +5,7 @@ meant to alter games (a rule fix) rewrites them on purpose:
 
     python tests/test_stored_records.py --write
 """
+
 from __future__ import annotations
 
 import random
@@ -63,12 +64,14 @@ def test_stored_games_replay_byte_for_byte(name):
     now = lines(name)
     assert len(now) == len(stored)
     for i, (old, new) in enumerate(zip(stored, now)):
-        assert new == old, (f"{name} game {i} plays differently now: if a rule changed on purpose, "
-                            f"rewrite with `python tests/test_stored_records.py --write`")
+        assert new == old, (
+            f"{name} game {i} plays differently now: if a rule changed on purpose, "
+            f"rewrite with `python tests/test_stored_records.py --write`"
+        )
 
 
 if __name__ == "__main__" and "--write" in sys.argv:
     FOLDER.mkdir(exist_ok=True)
-    for game_name in (sys.argv[sys.argv.index("--write") + 1:] or sorted(GAMES)):
+    for game_name in sys.argv[sys.argv.index("--write") + 1 :] or sorted(GAMES):
         (FOLDER / f"{game_name}.jsonl").write_text("\n".join(lines(game_name)) + "\n", encoding="utf-8")
         print(f"wrote {FOLDER / game_name}.jsonl")

@@ -1,14 +1,30 @@
 """Tabletop Inc. card effects: every freelancer (§16.1), WOW (§16.2), POW (§16.3),
 specialist (§16.4) and item (§16.5 / §19.7)."""
+
 import pytest
 
 import automa.rules.tabletop_inc  # noqa: F401
 from automa.rules.core import load_game
 
 D, T, I, R, P = range(5)
-ALL_ACTIONS = ("basic_resource", "hire_specialist", "play_card", "train", "hire_freelancer", "research",
-               "playtest", "multi_resource", "get_item", "get_box", "get_part", "upgrade", "publish",
-               "award", "trade", "objective")
+ALL_ACTIONS = (
+    "basic_resource",
+    "hire_specialist",
+    "play_card",
+    "train",
+    "hire_freelancer",
+    "research",
+    "playtest",
+    "multi_resource",
+    "get_item",
+    "get_box",
+    "get_part",
+    "upgrade",
+    "publish",
+    "award",
+    "trade",
+    "objective",
+)
 
 
 def mk(n=2, **kw):
@@ -28,6 +44,7 @@ def use_freelancer(st, card, seat=0):
 
 
 # --------------------------------------------------------------------------- freelancers §16.1
+
 
 def test_f01_five_level1_resources():
     st = use_freelancer(mk(), "F01")
@@ -122,6 +139,7 @@ def test_f15_skill_and_vp_from_seed():
 
 # --------------------------------------------------------------------------- WOW §16.2
 
+
 @pytest.mark.parametrize("wow,level,vp", [("W1", 3, 21), ("W4", 1, 15), ("W5", 2, 18)])
 def test_w1_w4_w5_award_overrides(wow, level, vp):
     st = mk()
@@ -172,7 +190,7 @@ def test_w6_w7_w8_interchange_for_payments_amb13(wow, a, b):
 def test_w6_not_for_objectives_amb13():
     st = mk()
     st.wow[0] = "W6"
-    st.objs[0] = ("O04",)                                  # hold 5 time
+    st.objs[0] = ("O04",)  # hold 5 time
     st.res[0] = [0, 0, 5, 0, 0]
     assert st.final_breakdown(0)["objectives"] < 0
 
@@ -191,7 +209,7 @@ def test_w10_box_two_cheaper():
     st = mk()
     st.wow[0] = "W10"
     assert st.piece_cost(0, 0, 3, 0) == (0, 0, 1, 0, 0)
-    assert st.piece_cost(0, 0, 3, 1) == (0, 0, 0, 0, 0)     # stacks with SP04, min 0
+    assert st.piece_cost(0, 0, 3, 1) == (0, 0, 0, 0, 0)  # stacks with SP04, min 0
 
 
 def test_w11_vp_per_flip_even_if_set_fails():
@@ -215,11 +233,12 @@ def test_w13_action_bonus_twice():
 
 # --------------------------------------------------------------------------- POW §16.3
 
+
 @pytest.mark.parametrize("pow_,piece", [("P1", 2), ("P11", 1), ("P13", 0)])
 def test_p1_p11_p13_no_level4_piece(pow_, piece):
     st = mk()
     st.pow[0] = pow_
-    st.prod[0] = st.prod[0][:piece] + (3,) + st.prod[0][piece + 1:]
+    st.prod[0] = st.prod[0][:piece] + (3,) + st.prod[0][piece + 1 :]
     assert not st.can_upgrade(0, piece)
     st.pow[0] = ""
     assert st.can_upgrade(0, piece)
@@ -287,11 +306,26 @@ def test_pow_removal_frees_slot_s6():
 
 # --------------------------------------------------------------------------- specialists §16.4
 
-@pytest.mark.parametrize("sp,action", [
-    ("SP01", "objective"), ("SP02", "research"), ("SP03", "multi_resource"), ("SP04", "get_box"),
-    ("SP05", "award"), ("SP06", "upgrade"), ("SP07", "playtest"), ("SP08", "get_part"), ("SP09", "train"),
-    ("SP10", "play_card"), ("SP11", "hire_freelancer"), ("SP12", "hire_specialist"), ("SP13", "publish"),
-    ("SP14", "get_item")])
+
+@pytest.mark.parametrize(
+    "sp,action",
+    [
+        ("SP01", "objective"),
+        ("SP02", "research"),
+        ("SP03", "multi_resource"),
+        ("SP04", "get_box"),
+        ("SP05", "award"),
+        ("SP06", "upgrade"),
+        ("SP07", "playtest"),
+        ("SP08", "get_part"),
+        ("SP09", "train"),
+        ("SP10", "play_card"),
+        ("SP11", "hire_freelancer"),
+        ("SP12", "hire_specialist"),
+        ("SP13", "publish"),
+        ("SP14", "get_item"),
+    ],
+)
 def test_specialist_linked_action_waives_safety_cost(sp, action):
     """§16.4: each specialist's linked action; on it the safety cost is waived (and the benefit
     applies; the benefits are checked in test_tabletop_inc_rules)."""
@@ -320,19 +354,21 @@ def test_benefits_never_apply_without_the_standee_s7_3():
     st = mk()
     st.emp[0] += (("SP02", 0),)
     st.stand[0] = ("SP02",)
-    do(st, ("place", "RS1"))                               # a muman, not the standee
+    do(st, ("place", "RS1"))  # a muman, not the standee
     assert st.res[0][R] == 2
 
 
 # --------------------------------------------------------------------------- items §16.5 / §19.7
 
-@pytest.mark.parametrize("item,idx,amount", [("I01", I, 4), ("I02", D, 4), ("I03", T, 4), ("I04", R, 3),
-                                             ("I05", P, 3)])
+
+@pytest.mark.parametrize(
+    "item,idx,amount", [("I01", I, 4), ("I02", D, 4), ("I03", T, 4), ("I04", R, 3), ("I05", P, 3)]
+)
 def test_resource_items(item, idx, amount):
     st = mk()
     st.h_item[0] = (item,)
     do(st, ("item", item))
-    assert st.res[0][idx] == amount and st.deck["it"][0] == item     # bottom of the item deck
+    assert st.res[0][idx] == amount and st.deck["it"][0] == item  # bottom of the item deck
 
 
 def test_i06_hire_specialist_then_play_card():
@@ -354,7 +390,7 @@ def test_i07_hire_freelancer_then_play_card():
 @pytest.mark.parametrize("item,piece", [("I08", 2), ("I09", 1), ("I10", 0)])
 def test_upgrade_items_two_steps(item, piece):
     st = mk()
-    st.prod[0] = st.prod[0][:piece] + (1,) + st.prod[0][piece + 1:]
+    st.prod[0] = st.prod[0][:piece] + (1,) + st.prod[0][piece + 1 :]
     st.h_item[0] = (item,)
     do(st, ("item", item), ("upgrade", ("box", "mechanism", "component")[piece]))
     assert st.prod[0][piece] == 3

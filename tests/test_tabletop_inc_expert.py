@@ -3,6 +3,7 @@ softens with a temperature, and beats the heuristic against the Mumanbot.
 
 Budgets are small (one or two worlds, the heuristic's best move or two against recall) and
 the quick expert's games are shared between tests, so the file runs in about a minute."""
+
 from __future__ import annotations
 
 import functools
@@ -95,7 +96,7 @@ def test_ranked_puts_the_searched_moves_first_and_covers_every_legal_move():
     assert sorted(map(repr, (a for a, _v in ranked))) == sorted(map(repr, state.legal_actions()))
     values = [v for _a, v in ranked]
     assert values == sorted(values, reverse=True)
-    assert bot.last_playouts == 2 * 1          # two candidates (no recall yet), one world each
+    assert bot.last_playouts == 2 * 1  # two candidates (no recall yet), one world each
 
 
 def test_temperature_stays_among_the_best_moves():
@@ -112,8 +113,9 @@ def test_temperature_weakens_play():
     """A hot expert (a level's knob) ends further behind the Mumanbot on the same deals."""
     seeds = (5, 6)
     cold = statistics.fmean(margin(quick_game(3, s)[0]) for s in seeds)
-    hot = statistics.fmean(margin(play(make_bot(QUICK + ",temperature=25,spread=6", solo(), 3), s)[0])
-                           for s in seeds)
+    hot = statistics.fmean(
+        margin(play(make_bot(QUICK + ",temperature=25,spread=6", solo(), 3), s)[0]) for s in seeds
+    )
     assert hot < cold - 8, (hot, cold)
 
 

@@ -1,4 +1,5 @@
 """Hidden information (AMB-22), determinize, the heuristic bot, and whole games."""
+
 import random
 
 import pytest
@@ -99,8 +100,13 @@ def test_heuristic_bot_does_not_peek():
         assert a == b
 
 
-@pytest.mark.parametrize("specs", [["tabletop-heuristic", "mumanbot:normal"],
-                                   ["tabletop-heuristic", "random", "mumanbot:easy", "tabletop-heuristic"]])
+@pytest.mark.parametrize(
+    "specs",
+    [
+        ["tabletop-heuristic", "mumanbot:normal"],
+        ["tabletop-heuristic", "random", "mumanbot:easy", "tabletop-heuristic"],
+    ],
+)
 def test_heuristic_bot_plays_whole_games(specs):
     g = load_game("tabletop_inc", players=len(specs)).with_automaton_seats(specs)
     bots = {s: make_bot(sp, g, s) for s, sp in enumerate(specs) if s not in g.automaton_seats()}
@@ -129,9 +135,14 @@ def test_same_seed_same_game_with_bots():
     assert snapshot(a) == snapshot(b)
 
 
-@pytest.mark.parametrize("kw", [{"players": 2, "mumanbots": ("", "hard")},
-                                {"players": 4, "start_cards": "pow_wow", "card_track_refresh": True},
-                                {"players": 6}])
+@pytest.mark.parametrize(
+    "kw",
+    [
+        {"players": 2, "mumanbots": ("", "hard")},
+        {"players": 4, "start_cards": "pow_wow", "card_track_refresh": True},
+        {"players": 6},
+    ],
+)
 def test_invariants_along_random_games_s20(kw):
     """§20 invariants: production area <= 1 of each piece; <= 1 skill card per employee; track
     widths; hourglass in range; every worker available or on exactly one space/card; shelf
@@ -157,7 +168,8 @@ def test_invariants_along_random_games_s20(kw):
                 standees = sum(1 for c, _ in st.emp[p] if c in d.specialists)
                 on_board = len(st.placed[p])
                 assert st.mum[p] + len(st.stand[p]) + on_board == d.workers + standees
-                spaces = [loc for _w, loc in st.placed[p] if isinstance(loc, int)
-                          and not d.spaces[loc].unlimited]
+                spaces = [
+                    loc for _w, loc in st.placed[p] if isinstance(loc, int) and not d.spaces[loc].unlimited
+                ]
                 assert len(spaces) == len(set(spaces))
                 assert all(st.occ[i] == p for i in spaces)

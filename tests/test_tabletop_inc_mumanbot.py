@@ -1,4 +1,5 @@
 """The Mumanbot (spec §17, automa/mumanbot.py) at every difficulty."""
+
 import random
 
 import pytest
@@ -74,9 +75,19 @@ def test_no_free_space_skips_placement_but_scores_amb33(level):
     assert st.shelf == [2, 3, 3]
 
 
-@pytest.mark.parametrize("held,shelf,expect", [
-    ([], [3, 3, 3], 1), ([1], [3, 3, 3], 2), ([2], [3, 3, 3], 3), ([3], [3, 3, 3], 3),
-    ([1], [3, 0, 3], 1), ([2], [0, 3, 0], 2), ([], [0, 0, 2], 3), ([], [0, 0, 0], 0)])
+@pytest.mark.parametrize(
+    "held,shelf,expect",
+    [
+        ([], [3, 3, 3], 1),
+        ([1], [3, 3, 3], 2),
+        ([2], [3, 3, 3], 3),
+        ([3], [3, 3, 3], 3),
+        ([1], [3, 0, 3], 1),
+        ([2], [0, 3, 0], 2),
+        ([], [0, 0, 2], 3),
+        ([], [0, 0, 0], 0),
+    ],
+)
 def test_award_removal_ladder_s17_3_amb16(held, shelf, expect):
     """§17.3 / AMB-16: none -> 1, held 1 -> 2, held 2 -> 3, held 3 -> 3; then lower levels
     descending, then higher ascending; empty shelf: nothing."""
@@ -125,7 +136,7 @@ def test_bot_recall_and_predictions_by_difficulty_s17_4_s17_5(level, k):
     st.placed[1] = (("m", st.game.space_by_id["HS1"].idx), ("m", st.game.space_by_id["RS1"].idx))
     st.occ[st.game.space_by_id["HS1"].idx] = 1
     st.occ[st.game.space_by_id["RS1"].idx] = 1
-    st.hourglass = 30                                    # crosses the action bonus at 28
+    st.hourglass = 30  # crosses the action bonus at 28
     human_move(st)
     assert st.hourglass == 28 and st.mum[1] == 2 and not st.stack
     assert st.occ[st.game.space_by_id["HS1"].idx] == -1
@@ -148,7 +159,7 @@ def test_bot_prediction_target_is_a_human_with_3_seats_s17_5(level):
 def test_bot_scores_one_vp_per_correct_prediction_s17_5(level):
     st = mk(level)
     st.pred_t[1], st.pred_c[1], st.pred_up[1] = 0, ("research", "award"), (1, 1)
-    st.h_item[0] = ("I16",)                              # keeps seat 0 in its post-action window
+    st.h_item[0] = ("I16",)  # keeps seat 0 in its post-action window
     vp = st.vp[1]
     st.apply_action(("place", "RS1"))
     assert st.current_player() == 0 and st.vp[1] == vp + 1 and st.pred_c[1] == ("award",)
@@ -172,7 +183,7 @@ def test_bot_triggers_end_with_plus5_s17_4(level):
     vp = st.vp[1]
     human_move(st)
     assert st.end_by == 1 and st.vp[1] == vp + 5
-    assert st.current_player() == 0                       # the human's last turn
+    assert st.current_player() == 0  # the human's last turn
     st.apply_action(("place", "RS1"))
     if not st.is_terminal():
         st.apply_action(("end_turn",))
@@ -215,6 +226,7 @@ def test_heuristic_loses_more_to_harder_mumanbots():
     """Quick experiment: the heuristic's win rate falls from Easy to Extreme and the bot's mean
     score strictly increases with difficulty."""
     from automa.search.bots import make_bot
+
     wins, means = {}, {}
     for level in LEVELS:
         w, tot = 0, 0

@@ -1,5 +1,6 @@
 """Tabletop Inc. rules: every action, free step, recall, predictions and scoring.
 Section numbers and tags refer to automa/rulebooks/tabletop_inc.md."""
+
 import random
 import shutil
 
@@ -37,6 +38,7 @@ def give(st, s=0, **res):
 
 
 # --------------------------------------------------------------------------- setup §5
+
 
 def test_setup_turn_order_seat_bonuses_s5_17():
     """§5 step 17: seat 2 $1, seat 3 $2, seat 4 1 VP, seat 5 1 VP + $1, seat 6 1 VP + $2."""
@@ -89,6 +91,7 @@ def test_space_availability_by_seat_count_s19_1():
 
 # --------------------------------------------------------------------------- turn §6, placing §7
 
+
 def test_recall_needs_a_placed_worker_and_is_forced_without_workers_s6():
     """§6: recall only with a placed worker; mandatory when none is available."""
     st = mk()
@@ -134,7 +137,7 @@ def test_linked_specialist_waives_cost_keeps_bonus_s7_3():
     st.emp[0] += (("SP12", 0),)
     st.stand[0] = ("SP12",)
     legal = st.legal_actions()
-    assert ("place", "HS2", "SP12") in legal           # no inspiration needed
+    assert ("place", "HS2", "SP12") in legal  # no inspiration needed
     do(st, ("place", "HS2", "SP12"))
     assert st.res[0][R] == 1 and st.res[0][I] == 0
     # SP12 benefit: any slot without tokens
@@ -144,6 +147,7 @@ def test_linked_specialist_waives_cost_keeps_bonus_s7_3():
 
 
 # --------------------------------------------------------------------------- skills §8
+
 
 def test_skill_totals_seed_example_and_tuck_benefit_s8_1_s16_6():
     """§8.1 seed example: 1/1/1 plus a tucked +box +component card = box 2, mech 1, comp 2;
@@ -175,6 +179,7 @@ def test_cards_in_hand_do_not_count_for_skills_s8_1():
 
 # --------------------------------------------------------------------------- tracks §9
 
+
 def test_track_pay_to_the_right_and_refill_s9():
     """§9 seed example: card 1 of 3 costs one token on card 2 and one on card 3; the taker
     gets the tokens on its card; cards shift right and a new card enters slot 1 (AMB-18)."""
@@ -192,7 +197,7 @@ def test_track_pay_to_the_right_and_refill_s9():
     st2 = st
     finish_turn(st2)
     give(st2, 1, inspiration=1)
-    do(st2, ("place", "HS2"), ("slot", 2))             # rightmost: free
+    do(st2, ("place", "HS2"), ("slot", 2))  # rightmost: free
     assert st2.res[1][T] == 1 and st2.h_emp[1] == (tr0[2],)
 
 
@@ -203,6 +208,7 @@ def test_track_unaffordable_slots_hidden_s9():
 
 
 # --------------------------------------------------------------------------- actions §10
+
 
 def test_basic_resource_one_of_three_s10_1():
     """§10.1 / AMB-05: 1 of $, time, inspiration."""
@@ -220,8 +226,8 @@ def test_play_card_table_bonus_and_standee_s10_3():
     st.h_emp[0] = ("SP02",)
     do(st, ("place", "PC1"))
     legal = st.legal_actions()
-    assert ("play", "SP02", 6) in legal                 # empty POW slot (Founder mode)
-    do(st, ("play", "SP02", 1))                          # T2: 2 time
+    assert ("play", "SP02", 6) in legal  # empty POW slot (Founder mode)
+    do(st, ("play", "SP02", 1))  # T2: 2 time
     assert st.res[0][T] == 2 and st.stand[0] == ("SP02",) and ("SP02", 1) in st.emp[0]
 
 
@@ -245,7 +251,7 @@ def test_train_buy_one_rest_to_bottom_sp09_discount_s10_4():
     do(st, ("place", "TR1", "SP09"))
     cheap = [c for c in rev if st.game.data.skills[c][2] == 1]
     buys = [a for a in st.legal_actions() if a[0] == "buy_skill"]
-    assert {a[1] for a in buys} == set(cheap)            # $1 cards cost 0 with SP09
+    assert {a[1] for a in buys} == set(cheap)  # $1 cards cost 0 with SP09
     if cheap:
         do(st, ("buy_skill", cheap[0]))
         assert st.h_skill[0] == (cheap[0],)
@@ -315,7 +321,7 @@ def test_get_box_cost_skill_and_discounts_s10_10():
     st.wow[0] = "W10"
     give(st, inspiration=0)
     do(st, ("place", "GB1", "SP04"))
-    assert ("buy", "box", 3) in st.legal_actions()        # 3 − 1 − 2 = 0
+    assert ("buy", "box", 3) in st.legal_actions()  # 3 − 1 − 2 = 0
     do(st, ("buy", "box", 3))
     assert st.prod[0][0] == 3
 
@@ -404,7 +410,7 @@ def test_award_seed_example_and_sp05_s10_14():
     do(st, ("award", 1, 0))
     assert st.awd[0] == ((1, (2, 2, 1)),) and st.shelf == [2, 3, 3]
     assert st.final_breakdown(0)["awards"] == 9
-    assert st.final_breakdown(0)["published"] == 5      # the awarded game no longer scores
+    assert st.final_breakdown(0)["published"] == 5  # the awarded game no longer scores
     st = mk()
     st.acard[0] = "AC1"
     st.pub[0] = ((2, 1, 1),)
@@ -419,7 +425,7 @@ def test_trade_seed_example_s10_15():
     st = mk()
     give(st, time=3, playtest=1)
     do(st, ("place", "TD1"))
-    assert st.res[0][D] == 1                              # TD1 bonus
+    assert st.res[0][D] == 1  # TD1 bonus
     do(st, ("swap", "time", "dollar", 3), ("swap", "playtest", "research", 1), ("stop",))
     assert st.res[0] == [4, 0, 0, 1, 0]
 
@@ -449,10 +455,27 @@ def test_action_bonus_any_action_no_prediction_s10_17():
     st.pred_t[1], st.pred_c[1], st.pred_up[1] = 0, ("research",), (0,)
     st.occ[st.game.space_by_id["RS1"].idx] = 1
     do(st, ("place", "PC1"), ("play", "F06", 5))
-    assert st.legal_actions() == [("do", a) for a in st.game.data.prediction_deck[:0]] + \
-        [("do", a) for a in ("basic_resource", "hire_specialist", "play_card", "train", "hire_freelancer",
-                             "research", "playtest", "multi_resource", "get_item", "get_box", "get_part",
-                             "upgrade", "publish", "award", "trade", "objective")]
+    assert st.legal_actions() == [("do", a) for a in st.game.data.prediction_deck[:0]] + [
+        ("do", a)
+        for a in (
+            "basic_resource",
+            "hire_specialist",
+            "play_card",
+            "train",
+            "hire_freelancer",
+            "research",
+            "playtest",
+            "multi_resource",
+            "get_item",
+            "get_box",
+            "get_part",
+            "upgrade",
+            "publish",
+            "award",
+            "trade",
+            "objective",
+        )
+    ]
     do(st, ("do", "research"))
     assert st.res[0][R] == 2 and st.pred_up[1] == (0,)
 
@@ -475,6 +498,7 @@ def test_freelancer_space_private_no_cost_no_prediction_amb35():
 
 # --------------------------------------------------------------------------- recall §12
 
+
 def test_recall_moves_hourglass_collects_bonus_spaces_s12_amb06():
     """§12 / AMB-06: move back by workers recalled; collect every bonus space b with new <= b < old
     (research at 21 and the action bonus at 28 here), in order of descent."""
@@ -493,13 +517,13 @@ def test_recall_moves_hourglass_collects_bonus_spaces_s12_amb06():
     st.mum[0] = 3
     do(st, ("recall",))
     assert st.hourglass == 28
-    assert st.legal_actions()[0][0] == "do"             # the action bonus at 28 (landing counts)
+    assert st.legal_actions()[0][0] == "do"  # the action bonus at 28 (landing counts)
     st = mk()
     st.placed[0] = (("m", st.game.space_by_id["BR"].idx),)
     st.mum[0] = 3
     st.hourglass = 28
     do(st, ("recall",))
-    assert st.hourglass == 27 and not st.stack          # the start space is not collected
+    assert st.hourglass == 27 and not st.stack  # the start space is not collected
 
 
 def test_end_trigger_plus5_and_last_turns_s12_6_s14_1():
@@ -529,6 +553,7 @@ def test_end_trigger_plus5_and_last_turns_s12_6_s14_1():
 
 # --------------------------------------------------------------------------- predictions §13
 
+
 def _predict(st, seat, target, actions):
     do(st, ("predict_on", target))
     for a in actions:
@@ -555,7 +580,7 @@ def test_predictions_pay_research_flip_and_reward_s13():
     do(st, ("place", "BR"), ("take", "time"))
     finish_turn(st)
     do(st, ("place", "PT1"))
-    assert st.current_player() == 0                      # seat 0 picks its reward resource
+    assert st.current_player() == 0  # seat 0 picks its reward resource
     do(st, ("take", "dollar"))
     assert st.vp[0] == 4 and st.res[0][D] == 1 and st.pred_t[0] == -1
 
@@ -601,6 +626,7 @@ def test_unfinished_prediction_discarded_at_recall_s13_2():
 
 # --------------------------------------------------------------------------- scoring §14
 
+
 def test_final_scoring_published_unpublished_seed_example_s14_2():
     """§14.2 seed example: levels 3+2+1 score 6 published and 3 unpublished."""
     st = mk()
@@ -610,7 +636,7 @@ def test_final_scoring_published_unpublished_seed_example_s14_2():
     b = st.final_breakdown(0)
     assert b["published"] == 6 and b["unpublished"] == 3
     st.prod[0] = (1, 0, 0)
-    assert st.final_breakdown(0)["unpublished"] == 1     # (1+1)//2, AMB-29
+    assert st.final_breakdown(0)["unpublished"] == 1  # (1+1)//2, AMB-29
 
 
 def test_objectives_met_failed_and_modifiers_s14_2_3():
@@ -638,7 +664,7 @@ def test_objectives_met_failed_and_modifiers_s14_2_3():
 def test_objective_things_count_once_amb17():
     """§14.2.3 / AMB-17: two objectives needing 4 research need 8; skill totals are not consumed."""
     st = mk()
-    st.objs[0] = ("O01", "O07")                          # 4 research; 2 research + 2 playtest
+    st.objs[0] = ("O01", "O07")  # 4 research; 2 research + 2 playtest
     give(st, research=4, playtest=2)
     assert st.final_breakdown(0)["objectives"] == 4 - 2
     give(st, research=6, playtest=2)
@@ -680,6 +706,7 @@ def test_tie_break_farthest_from_first_player_s14_3():
 
 # --------------------------------------------------------------------------- variant §15
 
+
 def test_card_track_refresh_variant_s15():
     """§15: before a recall the rightmost specialist and freelancer go to the deck bottom; tokens
     stay in the rightmost slot with the card that moves in."""
@@ -702,6 +729,7 @@ def test_card_track_refresh_variant_s15():
 
 
 # --------------------------------------------------------------------------- params and data
+
 
 def test_unknown_mumanbot_level_lists_levels():
     with pytest.raises(ParamError, match="easy, normal, hard, extreme"):
@@ -772,7 +800,7 @@ def test_first_player_param_seat_bonus_and_tie_break_s5_17_s14_3():
     st.vp[:] = [5, 5, 5]
     st.res = [[0] * 5 for _ in range(3)]
     st.phase = "over"
-    assert st.outcome().winners == (1,)                  # seat 1 is last in turn order
+    assert st.outcome().winners == (1,)  # seat 1 is last in turn order
     with pytest.raises(ParamError, match="first_player"):
         mk(2, first_player=2)
 
@@ -798,12 +826,13 @@ def test_seed_objective_example_hold_3_dollar_3_inspiration_s19_5():
     assert st.final_breakdown(0)["objectives"] == 5
     st.objs[0] = ("O02", "O05")
     give(st, dollar=5, inspiration=3)
-    assert st.final_breakdown(0)["objectives"] == 5 - 1      # 5 $ cannot serve both
+    assert st.final_breakdown(0)["objectives"] == 5 - 1  # 5 $ cannot serve both
     give(st, dollar=8, inspiration=3)
     assert st.final_breakdown(0)["objectives"] == 8
 
 
 # --------------------------------------------------------------------------- choices the rules give the player
+
 
 def _three_face_down(st, s=0):
     st.pred_t[s], st.pred_c[s], st.pred_up[s] = 1, ("research", "train", "award"), (0, 0, 0)
@@ -811,13 +840,13 @@ def _three_face_down(st, s=0):
 
 def _crystal_ball(st, source):
     """Trigger a prediction bonus for seat 0 from one of the cards or spaces that carry one."""
-    if source == "OB2":                                  # placement bonus of the Objective space
+    if source == "OB2":  # placement bonus of the Objective space
         give(st, dollar=1)
         do(st, ("place", "OB2"))
     elif source in ("F04", "F11"):
         st.emp[0] += ((source, 0),)
         do(st, ("freelancer", source))
-    elif source == "S23":                                # the skill card's tuck benefit
+    elif source == "S23":  # the skill card's tuck benefit
         st.h_skill[0] = ("S23",)
         do(st, ("tuck", "S23", st.wow[0]))
     else:
@@ -840,7 +869,7 @@ def test_crystal_ball_turns_up_the_card_of_the_players_choice_s10_18(source, fli
         do(st, ("flip", "train"))
     assert st.pred_up[0] == ((0, 0, 1) if flips == 1 else (0, 1, 1))
     if source == "OB2":
-        assert st.stack[-1][0] == "obj"                  # then the Objective action itself (§7.2)
+        assert st.stack[-1][0] == "obj"  # then the Objective action itself (§7.2)
 
 
 def test_crystal_ball_asks_only_when_there_is_a_choice_s10_18():
@@ -868,7 +897,7 @@ def test_up_to_two_upgrade_steps_are_one_or_two_by_choice_s10_12_s16_4(how, piec
 
     def start(level):
         st = mk()
-        st.prod[0] = st.prod[0][:piece] + (level,) + st.prod[0][piece + 1:]
+        st.prod[0] = st.prod[0][:piece] + (level,) + st.prod[0][piece + 1 :]
         if how == "SP06":
             st.emp[0] += (("SP06", 0),)
             st.stand[0] = ("SP06",)
@@ -887,7 +916,7 @@ def test_up_to_two_upgrade_steps_are_one_or_two_by_choice_s10_12_s16_4(how, piec
     do(st, ("upgrade", name))
     assert st.prod[0][piece] == 3 and not st.stack
     st = start(3)
-    assert st.prod[0][piece] == 4 and not st.stack        # level 4 is the cap: one step only
+    assert st.prod[0][piece] == 4 and not st.stack  # level 4 is the cap: one step only
 
 
 def test_solo_human_is_the_first_player_even_when_the_bot_sits_first_amb15():
@@ -898,11 +927,11 @@ def test_solo_human_is_the_first_player_even_when_the_bot_sits_first_amb15():
     st = g.new_initial_state(0)
     assert g.first == 1 and st.current_player() == 1
     assert st.res[1] == [0, 0, 0, 0, 0] and st.vp == [0, 0]
-    assert len(st.zap_deck) == 20 and st.mum[0] == 4          # the bot has not moved yet
+    assert len(st.zap_deck) == 20 and st.mum[0] == 4  # the bot has not moved yet
     do(st, ("place", "BR"), ("take", "time"))
     finish_turn(st)
     assert len(st.zap_deck) == 19 and st.current_player() == 1
-    assert [sc[1] for sc in st.scores()] == [1, 0]            # the bot is later in turn order
+    assert [sc[1] for sc in st.scores()] == [1, 0]  # the bot is later in turn order
     st3 = load_game("tabletop_inc", players=3, mumanbots=("easy", "hard", "")).new_initial_state(0)
     assert st3.current_player() == 2 and st3.res[2][D] == 0
     assert load_game("tabletop_inc", players=3, mumanbots=("hard", "", "")).first == 1
@@ -917,9 +946,9 @@ def test_interchangeable_payment_is_split_as_the_player_chooses_amb13():
     payer's choice, asked only when more than one split is possible; on a space the cost is
     paid before the placement bonus arrives (§7.2)."""
     st = mk()
-    st.wow[0] = "W6"                                     # time <-> inspiration
+    st.wow[0] = "W6"  # time <-> inspiration
     give(st, time=1, inspiration=1)
-    do(st, ("place", "HS2"))                             # costs 1 inspiration, gives 1 research
+    do(st, ("place", "HS2"))  # costs 1 inspiration, gives 1 research
     assert st.legal_actions() == [("pay", "time", 0, "inspiration", 1), ("pay", "time", 1, "inspiration", 0)]
     assert st.res[0][R] == 0
     do(st, ("pay", "time", 1, "inspiration", 0))
@@ -927,10 +956,10 @@ def test_interchangeable_payment_is_split_as_the_player_chooses_amb13():
     st = mk()
     st.wow[0] = "W6"
     give(st, time=1)
-    do(st, ("place", "HS2"))                             # only one way to pay: no question
+    do(st, ("place", "HS2"))  # only one way to pay: no question
     assert st.res[0][T] == 0 and st.stack[-1][0] == "track"
     st = mk()
-    st.wow[0], st.pow[0] = "W8", "P10"                   # $ <-> time; P10 costs 4 time to remove
+    st.wow[0], st.pow[0] = "W8", "P10"  # $ <-> time; P10 costs 4 time to remove
     give(st, dollar=1, time=4)
     do(st, ("remove_pow",))
     assert st.pow[0] == ""
@@ -960,14 +989,14 @@ def test_trading_goes_on_in_the_free_window_after_the_action_amb30():
     st = mk()
     give(st, time=3)
     do(st, ("place", "TD1"), ("swap", "time", "dollar", 3), ("stop",))
-    assert st.current_player() == 1                      # nothing new to trade: the turn ended
+    assert st.current_player() == 1  # nothing new to trade: the turn ended
     st = mk()
     give(st, time=3)
-    st.h_item[0] = ("I02",)                              # gain $4
+    st.h_item[0] = ("I02",)  # gain $4
     do(st, ("place", "TD1"), ("swap", "time", "dollar", 3), ("stop",))
     legal = st.legal_actions()
     assert ("item", "I02") in legal and ("end_turn",) in legal
-    assert ("swap", "dollar", "time", 1) not in legal    # not straight back within one run
+    assert ("swap", "dollar", "time", 1) not in legal  # not straight back within one run
     do(st, ("item", "I02"))
     assert st.res[0][D] == 8 and ("swap", "dollar", "inspiration", 5) in st.legal_actions()
     do(st, ("swap", "dollar", "inspiration", 5))
@@ -975,4 +1004,4 @@ def test_trading_goes_on_in_the_free_window_after_the_action_amb30():
     do(st, ("end_turn",))
     do(st, ("place", "BR"), ("take", "time"))
     finish_turn(st)
-    assert not any(a[0] == "swap" for a in st.legal_actions())   # a new turn: no trading
+    assert not any(a[0] == "swap" for a in st.legal_actions())  # a new turn: no trading

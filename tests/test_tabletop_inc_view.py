@@ -1,6 +1,7 @@
 """Tabletop Inc. presentation (rules/tabletop_inc/view.py): the web board (SVG), the board keys
 of every legal action, the grouping of long decisions, and cards named in words on the
 terminal board, in action texts and in the public log."""
+
 import random
 import re
 import xml.etree.ElementTree as ET
@@ -10,8 +11,14 @@ import pytest
 import automa.rules.tabletop_inc  # noqa: F401  (registers the game)
 from automa.rules.core import load_game
 from automa.rules.tabletop_inc import view
-from automa.rules.tabletop_inc.view import (action_group, action_keys, board_svg, board_text, card_label,
-                                            news_text)
+from automa.rules.tabletop_inc.view import (
+    action_group,
+    action_keys,
+    board_svg,
+    board_text,
+    card_label,
+    news_text,
+)
 
 CONFIGS = [
     dict(players=2, mumanbots=("", "hard")),
@@ -160,10 +167,14 @@ def test_long_decisions_are_grouped_by_action_and_short_ones_are_not():
     legal = state.legal_actions()
     assert len(legal) > 12
     groups = {action_group(state, seat, a) for a in legal if a[0] == "place"}
-    assert groups == {"Resources: place a worker", "Cards and staff: place a worker", "Production: place a worker"}
+    assert groups == {
+        "Resources: place a worker",
+        "Cards and staff: place a worker",
+        "Production: place a worker",
+    }
     assert action_group(state, seat, ("place", "GB1")) == "Production: place a worker"
     assert action_group(state, seat, ("recall",)) == ""
-    state.apply_action(("place", "BR"))                      # take 1 of $, time, inspiration
+    state.apply_action(("place", "BR"))  # take 1 of $, time, inspiration
     assert all(action_group(state, seat, a) == "" for a in state.legal_actions())
 
 
@@ -175,7 +186,7 @@ def test_the_board_names_cards_with_their_effects_and_the_track_prices():
         for i, card in enumerate(cards):
             assert f'data-key="card:{card}"' in svg
             assert view.card_name(d, card) in svg
-            price = sum(1 for c in cards[i + 1:] if c)
+            price = sum(1 for c in cards[i + 1 :] if c)
             assert f"slot {i + 1} · " + (f"{price} token(s)" if price else "free") in svg
     for space in state.game.spaces_in_use:
         assert f'data-key="space:{space.id}"' in svg
@@ -194,7 +205,7 @@ def test_a_mumanbot_shows_its_level_score_predictions_and_last_zap_card():
     drawn = state.zap_disc[-1]
     svg = board_svg(state, 0)
     assert "Seat 1 — Mumanbot (Hard)" in svg and f"{state.vp[1]} VP" in svg
-    assert "last ZAP drawn" in svg and f'>{drawn}<' in svg
+    assert "last ZAP drawn" in svg and f">{drawn}<" in svg
     vp = d.zap[drawn][1][2]
     assert f"+{vp} VP at Hard" in svg
     state.pred_t[1], state.pred_c[1], state.pred_up[1] = 0, ("research", "award"), (1, 1)
@@ -225,6 +236,7 @@ def test_the_pending_decision_brings_its_cards_to_the_board():
 
 # --------------------------------------------------------------------------- terminal findings
 
+
 def test_finding_track_cards_are_named_with_effects_not_bare_ids_on_the_terminal_board():
     state = load_game("tabletop_inc", players=2).new_initial_state(1)
     d = state.game.data
@@ -237,7 +249,7 @@ def test_finding_track_cards_are_named_with_effects_not_bare_ids_on_the_terminal
             for seat in state.game.humans:
                 text = board_text(state, seat)
                 for found in BARE_ID.finditer(text):
-                    assert text[found.start():].startswith(card_label(d, found.group(0))), text
+                    assert text[found.start() :].startswith(card_label(d, found.group(0))), text
 
 
 def test_finding_action_texts_name_cards_and_spaces_in_words():
@@ -250,18 +262,23 @@ def test_finding_action_texts_name_cards_and_spaces_in_words():
                 text = state.action_to_string(action)
                 assert not re.search(r"\b[a-z]+_[a-z_]+\b", text), text
                 for found in BARE_ID.finditer(text):
-                    assert text[found.start():].startswith(card_label(d, found.group(0))), text
+                    assert text[found.start() :].startswith(card_label(d, found.group(0))), text
 
 
 def test_finding_specific_action_texts():
     state = load_game("tabletop_inc", players=2).new_initial_state(3)
     d = state.game.data
     assert state.action_to_string(("place", "BR")) == "place on BR Basic Resource"
-    assert state.action_to_string(("place", "HS2")) == \
-        "place on HS2 Hire Specialist (pay 1 inspiration, gain 1 research)"
+    assert (
+        state.action_to_string(("place", "HS2"))
+        == "place on HS2 Hire Specialist (pay 1 inspiration, gain 1 research)"
+    )
     assert "F13 Playtest freelancer" in state.action_to_string(("freelancer", "F13"))
     assert "gain 4 playtest" in state.action_to_string(("freelancer", "F13"))
-    assert state.action_to_string(("item", "I10")) == "use item I10 Box upgrade x2: upgrade your box up to 2 steps"
+    assert (
+        state.action_to_string(("item", "I10"))
+        == "use item I10 Box upgrade x2: upgrade your box up to 2 steps"
+    )
     assert "SP11 Hire Freelancer specialist" in state.action_to_string(("place", "HF1", "SP11"))
     assert "any slot, no tokens" in state.action_to_string(("place", "HF1", "SP11"))
     assert state.action_to_string(("predict_on", 1)) == "predict on seat 1"
@@ -294,17 +311,22 @@ def test_finding_log_lines_read_in_words():
         assert not re.search(r"\b[a-z]+_[a-z_]+\b", told), told
         assert not re.search(r"\b(sp|fl|it) slot\b", told), told
         for found in BARE_ID.finditer(told):
-            assert told[found.start():].startswith(card_label(d, found.group(0))), told
-    assert news_text("Mumanbot 1 draws Z13 (get_part), occupies GP2, +3 VP") == \
-        "Mumanbot 1 draws ZAP card Z13 Get Part, occupies GP2 (Get Part), +3 VP"
-    assert news_text("seat 0 takes F13 from freelancer slot 3") == \
-        "seat 0 takes F13 Playtest freelancer from freelancer slot 3"
+            assert told[found.start() :].startswith(card_label(d, found.group(0))), told
+    assert (
+        news_text("Mumanbot 1 draws Z13 (get_part), occupies GP2, +3 VP")
+        == "Mumanbot 1 draws ZAP card Z13 Get Part, occupies GP2 (Get Part), +3 VP"
+    )
+    assert (
+        news_text("seat 0 takes F13 from freelancer slot 3")
+        == "seat 0 takes F13 Playtest freelancer from freelancer slot 3"
+    )
 
 
 def test_new_choices_are_picked_on_the_board_crystal_ball_split_upgrade_and_late_trading():
     """§10.18 flips, AMB-13 payment splits, §10.12 "up to 2 steps" and AMB-30 trading in the
     free window: each choice has its keys on the board (a face-down prediction card, a way to
     pay, the piece, a give-get-amount) and the board says what is being decided."""
+
     def fresh():
         return load_game("tabletop_inc", players=3).new_initial_state(1)
 

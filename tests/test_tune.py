@@ -1,14 +1,23 @@
 """The tuner: a synthetic knob with known win rates, the knobs of real games, the CLI."""
+
 import math
 import random
 
 import pytest
 from click.testing import CliRunner
 
-from automa.search.tune import (Setting, SettingResult, TuneError, format_tune, knob_settings,
-                         legal_times_mixes, times_mix_difficulty, tune)
+from automa.search.tune import (
+    Setting,
+    SettingResult,
+    TuneError,
+    format_tune,
+    knob_settings,
+    legal_times_mixes,
+    times_mix_difficulty,
+    tune,
+)
 
-TRUE_A, TRUE_B = 3.0, -1.0   # true win rate at x: 1 / (1 + exp(-(3 - x)))
+TRUE_A, TRUE_B = 3.0, -1.0  # true win rate at x: 1 / (1 + exp(-(3 - x)))
 
 
 def true_rate(x):
@@ -28,8 +37,16 @@ SETTINGS = [Setting(f"s{x}", x, {}, ("p",)) for x in range(7)]
 
 
 def test_tuner_finds_the_known_answer_on_a_synthetic_knob():
-    result = tune("synthetic", "synthetic", 0.5, "p", games_per_setting=4000, seed=1,
-                  settings=SETTINGS, evaluator=synthetic)
+    result = tune(
+        "synthetic",
+        "synthetic",
+        0.5,
+        "p",
+        games_per_setting=4000,
+        seed=1,
+        settings=SETTINGS,
+        evaluator=synthetic,
+    )
     # true answer: rate 0.5 at x = 3
     assert result.closest.setting.label == "s3"
     assert result.recommended.setting.label == "s3"
@@ -43,16 +60,33 @@ def test_tuner_finds_the_known_answer_on_a_synthetic_knob():
 
 
 def test_target_outside_the_range_is_reported():
-    result = tune("synthetic", "synthetic", 0.999, "p", games_per_setting=2000, seed=2,
-                  settings=SETTINGS, evaluator=synthetic)
+    result = tune(
+        "synthetic",
+        "synthetic",
+        0.999,
+        "p",
+        games_per_setting=2000,
+        seed=2,
+        settings=SETTINGS,
+        evaluator=synthetic,
+    )
     assert any("every setting is too hard" in note for note in result.notes)
     assert any("outside the measured range" in note for note in result.notes)
     assert result.recommended is None and result.closest.setting.label == "s0"
 
 
 def test_max_games_stops_the_run_and_says_so():
-    result = tune("synthetic", "synthetic", 0.5, "p", games_per_setting=100, max_games=250, seed=3,
-                  settings=SETTINGS, evaluator=synthetic)
+    result = tune(
+        "synthetic",
+        "synthetic",
+        0.5,
+        "p",
+        games_per_setting=100,
+        max_games=250,
+        seed=3,
+        settings=SETTINGS,
+        evaluator=synthetic,
+    )
     assert sum(r.games for r in result.results) == 250
     assert any("--max-games 250 spent" in note for note in result.notes)
     assert "recommended" in format_tune(result)
@@ -105,11 +139,26 @@ def test_salem_level_knob_counts_team_wins_and_refuses_a_search_opponent():
 
 def test_tune_command_prints_the_table():
     from automa.cli import main
-    out = CliRunner().invoke(main, ["tune", "tiny_goofspiel", "--knob", "budget", "--player", "random",
-                                    "--games-per-setting", "2", "--max-games", "6"])
+
+    out = CliRunner().invoke(
+        main,
+        [
+            "tune",
+            "tiny_goofspiel",
+            "--knob",
+            "budget",
+            "--player",
+            "random",
+            "--games-per-setting",
+            "2",
+            "--max-games",
+            "6",
+        ],
+    )
     assert out.exit_code == 0, out.output
-    assert "95% Wilson" in out.output and ("recommended budget" in out.output
-                                           or "no budget is recommended" in out.output)
+    assert "95% Wilson" in out.output and (
+        "recommended budget" in out.output or "no budget is recommended" in out.output
+    )
     bad = CliRunner().invoke(main, ["tune", "tiny_goofspiel", "--knob", "speed", "--player", "random"])
     assert bad.exit_code != 0 and "knobs:" in bad.output
 
@@ -120,8 +169,10 @@ def test_a_knob_whose_win_rate_rises_is_not_turned_into_a_recommendation():
         result.games = 1000
         result.wins = 1000 * (0.1 + 0.02 * setting.x)
         return result
-    result = tune("synthetic", "synthetic", 0.5, "p", games_per_setting=10, settings=SETTINGS,
-                  evaluator=rising)
+
+    result = tune(
+        "synthetic", "synthetic", 0.5, "p", games_per_setting=10, settings=SETTINGS, evaluator=rising
+    )
     assert result.recommended is None and result.closest.setting.label == "s6"
     assert any("does not fall with difficulty" in n for n in result.notes)
     assert "no synthetic is recommended" in format_tune(result)
@@ -130,13 +181,16 @@ def test_a_knob_whose_win_rate_rises_is_not_turned_into_a_recommendation():
 def test_a_fluke_is_not_recommended_when_the_fit_says_the_target_is_out_of_reach():
     """6 games a setting: one setting's 4 of 6 is a fluke when the fitted curve never
     reaches the target; tune names no setting then."""
+
     def flat_low(game, setting, games, seed, index, jobs, precision):
         result = SettingResult(setting)
         result.games = 6
         result.wins = 4 if setting.label == "s2" else 0
         return result
-    result = tune("synthetic", "synthetic", 0.5, "p", games_per_setting=6, settings=SETTINGS,
-                  evaluator=flat_low)
+
+    result = tune(
+        "synthetic", "synthetic", 0.5, "p", games_per_setting=6, settings=SETTINGS, evaluator=flat_low
+    )
     assert result.recommended is None
     assert "no synthetic is recommended" in format_tune(result)
 

@@ -2,6 +2,7 @@
 remembered legal lists and children, a count of untried actions, log and playout fast paths,
 prepared determinizers, a settled world generator) grow exactly the tree a textbook UCT or
 information-set UCT grows from the same generator, compiled or not."""
+
 import math
 import random
 
@@ -77,13 +78,16 @@ def same_tree(ours, textbook, where="root"):
         same_tree(kid, textbook.children[action], f"{where} {action!r}")
 
 
-@pytest.mark.parametrize("name,params,per_iteration", [
-    ("pulitzer", dict(mode="solo"), True),
-    ("pulitzer", dict(mode="solo"), False),
-    ("tabletop_inc", dict(players=2), False),
-    ("salem", dict(players=5), True),
-    ("pi", dict(players=2), True),
-])
+@pytest.mark.parametrize(
+    "name,params,per_iteration",
+    [
+        ("pulitzer", dict(mode="solo"), True),
+        ("pulitzer", dict(mode="solo"), False),
+        ("tabletop_inc", dict(players=2), False),
+        ("salem", dict(players=5), True),
+        ("pi", dict(players=2), True),
+    ],
+)
 def test_the_loop_grows_the_textbook_tree(name, params, per_iteration):
     game = load_game(name, **params)
     for seed in range(2):
@@ -92,7 +96,7 @@ def test_the_loop_grows_the_textbook_tree(name, params, per_iteration):
         ours = loop_search(game, state, seat, seed, 150, 0.7, per_iteration)
         textbook = textbook_search(state, seat, random.Random(seed), 150, 0.7, per_iteration)
         same_tree(ours, textbook)
-        assert size(ours) > 100                      # a real tree, not a line
+        assert size(ours) > 100  # a real tree, not a line
 
 
 def size(node):

@@ -1,5 +1,6 @@
 """The terminal views (rules/<game>/view.py): every label in words, the table's grouping, and
 numbers that agree with the engine."""
+
 import random
 import re
 
@@ -11,12 +12,27 @@ from automa.rules.presentation import game_view
 from automa.rules.salem.view import news_text as salem_news, salem_accusations
 
 #: each game's terminal board, from its own view module
-VIEWS = {name: game_view(load_game(name, **kw)).board_text
-         for name, kw in [("pulitzer", dict(mode="solo")), ("tabletop_inc", {}), ("pi", {}), ("watergate", {}), ("salem", {})]}
+VIEWS = {
+    name: game_view(load_game(name, **kw)).board_text
+    for name, kw in [
+        ("pulitzer", dict(mode="solo")),
+        ("tabletop_inc", {}),
+        ("pi", {}),
+        ("watergate", {}),
+        ("salem", {}),
+    ]
+}
 
-GAMES = [("pulitzer", dict(mode="solo")), ("pulitzer", dict(players=3)), ("tabletop_inc", {}),
-         ("pi", dict(players=3)), ("watergate", {}), ("salem", dict(players=5)),
-         ("salem", dict(players=8)), ("salem", dict(players=2, mode="ghosts"))]
+GAMES = [
+    ("pulitzer", dict(mode="solo")),
+    ("pulitzer", dict(players=3)),
+    ("tabletop_inc", {}),
+    ("pi", dict(players=3)),
+    ("watergate", {}),
+    ("salem", dict(players=5)),
+    ("salem", dict(players=8)),
+    ("salem", dict(players=2, mode="ghosts")),
+]
 
 
 def positions(name, kw, seed, steps=(0, 25, 60, 120, 250)):
@@ -51,6 +67,7 @@ def test_no_observation_field_name_shows_up_in_a_view(name, kw):
 @pytest.mark.parametrize("kw", [dict(players=5), dict(players=8), dict(players=2, mode="ghosts")])
 def test_salem_view_is_the_table_in_seat_order_with_cards_tokens_and_hands(kw):
     from automa.rules.salem.view import SALEM_TRIAL, SALEM_TOKEN
+
     for state, seat in positions("salem", kw, 5):
         obs = state.observation(seat)
         g = state.game
@@ -118,7 +135,7 @@ def test_watergate_view_names_colours_people_and_track_sides():
     editor = VIEWS["watergate"](state, 0)
     assert "you are the Editor" in editor
     obs = state.observation(0)
-    assert f"evidence bag: {obs['bag']} tokens" in editor          # the Editor sees only the count
+    assert f"evidence bag: {obs['bag']} tokens" in editor  # the Editor sees only the count
 
 
 @pytest.mark.parametrize("name,kw", GAMES)

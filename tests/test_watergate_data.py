@@ -1,4 +1,5 @@
 """Watergate data files (§16), parameters and the watergate-heuristic bot."""
+
 from __future__ import annotations
 
 import random
@@ -12,8 +13,13 @@ from automa.rules.watergate.data import EDITOR, NIXON, load
 from automa.rules.watergate.game import WatergateGame
 
 DATA_DIR = WatergateGame.data_dir
-FILES = ("cards.toml", "momentum_cards.toml", "evidence_tokens.toml", "informants.toml",
-         "evidence_board.toml")
+FILES = (
+    "cards.toml",
+    "momentum_cards.toml",
+    "evidence_tokens.toml",
+    "informants.toml",
+    "evidence_board.toml",
+)
 
 
 def test_placeholder_files_are_marked_s16():
@@ -33,7 +39,10 @@ def test_forty_cards_and_deck_mix_s16_4():
     by_name = {c.name: c for c in d.cards}
     assert sum(c.owner == EDITOR for c in d.cards) == 20
     assert by_name["Ben Bradlee"].reaction == "cancel_conspirator" and by_name["Ben Bradlee"].kind == 2
-    assert by_name["Mass demonstration"].reaction == "cancel_conspirator" and by_name["Mass demonstration"].kind == 0
+    assert (
+        by_name["Mass demonstration"].reaction == "cancel_conspirator"
+        and by_name["Mass demonstration"].kind == 0
+    )
     assert by_name["John Mitchell"].reaction == "cancel_event" and by_name["John Mitchell"].owner == NIXON
     assert by_name["Follow the money!"].reaction == "follow_the_money"
     assert by_name["A brilliant mood"].requirement == "not_first_turn"
@@ -84,8 +93,12 @@ def _broken(tmp_path, name, old, new):
 
 
 def test_broken_card_value_names_file_and_field(tmp_path):
-    _broken(tmp_path, "cards.toml", 'value=2, colour="blue", effects=[{op="move_evidence", count=1, steps=3',
-            'value=7, colour="blue", effects=[{op="move_evidence", count=1, steps=3')
+    _broken(
+        tmp_path,
+        "cards.toml",
+        'value=2, colour="blue", effects=[{op="move_evidence", count=1, steps=3',
+        'value=7, colour="blue", effects=[{op="move_evidence", count=1, steps=3',
+    )
     with pytest.raises(DataError) as err:
         load(tmp_path)
     assert "cards.toml" in str(err.value) and "cards[E01].value" in str(err.value)
@@ -130,13 +143,16 @@ def test_params_errors():
 def test_heuristic_bot_plays_both_sides_and_beats_random():
     """The watergate-heuristic bot reads its side from its seat and beats random on both."""
     from automa.search.bots import make_bot
+
     game = load_game("watergate")
     wins = 0
     games = 6
     for i in range(games):
         seat = i % 2
-        bots = {seat: make_bot("watergate-heuristic", game, seed=i),
-                1 - seat: make_bot("random", game, seed=100 + i)}
+        bots = {
+            seat: make_bot("watergate-heuristic", game, seed=i),
+            1 - seat: make_bot("random", game, seed=100 + i),
+        }
         s = game.new_initial_state(40 + i)
         while not s.is_terminal():
             p = s.current_player()
@@ -150,6 +166,7 @@ def test_heuristic_bot_plays_both_sides_and_beats_random():
 def test_bot_never_reads_hidden_information():
     """Two states that differ only in Nixon's face-down tokens get the same Editor move."""
     from automa.rules.watergate.bots import HeuristicBot
+
     game = load_game("watergate")
     s = game.new_initial_state(7)
     world = s.determinize(EDITOR, random.Random(3))
@@ -163,6 +180,7 @@ def test_heuristic_self_play_balance():
     """Balance figure: watergate-heuristic against itself, both sides win a fair share
     (200 games measured 79 Editor / 121 Nixon; here 40 games, a wide band)."""
     from automa.search.bots import make_bot
+
     game = load_game("watergate")
     editor = 0
     for i in range(40):

@@ -1,5 +1,6 @@
 """Watergate's expert (`watergate-expert`): it is registered, beats the heuristic player,
 never peeks, replays from its seed, ranks its moves, and softens with a temperature."""
+
 from __future__ import annotations
 
 import random
@@ -88,7 +89,7 @@ def test_ranked_lists_every_legal_move_best_first_and_act_takes_the_first():
         bot = make_bot(QUICK, GAME, k)
         assert bot.act(state, seat) == ranked[0][0] and bot.last_stats["iterations"] == 40
         hints = make_bot(QUICK, GAME, k).analyse(state, seat)
-        assert [a for a, _, _ in hints] == [a for a, _ in ranked[:len(hints)]]
+        assert [a for a, _, _ in hints] == [a for a, _ in ranked[: len(hints)]]
         assert all(0 <= value <= 1 and visits > 0 for _, value, visits in hints)
 
 

@@ -1,5 +1,6 @@
 """Watergate's information model (spec §12): what each seat learns from the engine stopping
 for the other seat, and the worlds `determinize` samples for every seat at every state."""
+
 from __future__ import annotations
 
 import random
@@ -28,8 +29,7 @@ def test_reaction_window_opens_whatever_the_hand_s9_4_s12():
     """§9.4, §12: "Follow the money!" is among the Editor's unseen cards, so after Nixon's
     evidence move the window opens whether or not she holds it; "do not react" is always
     legal; Nixon sees the same either way."""
-    a, b = _twins(("E06", "E10", "E11"), ("E07", "E10", "E11"), ("N10", "N15"),
-                  tokens=[BLUE], to_move=NIXON)
+    a, b = _twins(("E06", "E10", "E11"), ("E07", "E10", "E11"), ("N10", "N15"), tokens=[BLUE], to_move=NIXON)
     for s in (a, b):
         play(s, ("value", C["N10"]), ("slot", 0))
         assert s.stack[-1] == ("window", EDITOR, "follow_the_money")
@@ -104,7 +104,7 @@ def test_nixons_value_target_is_asked_when_face_down_tokens_could_match_s7_3_s12
     b = arrange(fresh(0), editor=("E10", "E11"), nixon=("N15", "N01"), tokens=[YELLOW, GREEN], to_move=NIXON)
     for s in (a, b):
         s.ini = s.mom = None
-        play(s, ("value", C["N15"]))                  # a blue card
+        play(s, ("value", C["N15"]))  # a blue card
         assert s.current_player() == NIXON and s.stack[-1][0] == "vt"
     assert a.legal_actions() == [("slot", 0)] and b.legal_actions() == [("none",)]
     assert a.observation(EDITOR) == b.observation(EDITOR)
@@ -188,7 +188,7 @@ def test_editor_worlds_at_gambit_come_from_the_sampled_hand_s9_5_s12():
             w.clone().apply_action(action)
         assert w.observation(EDITOR) == s.observation(EDITOR)
         offered.add(len(conspirators))
-    assert 0 in offered and len(offered) > 1         # the true hand (one conspirator) does not show
+    assert 0 in offered and len(offered) > 1  # the true hand (one conspirator) does not show
 
 
 def test_nixon_worlds_at_the_editors_window_come_from_the_sampled_hand_s9_4_s12():

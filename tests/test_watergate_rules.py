@@ -1,4 +1,5 @@
 """Watergate rules, by spec section (automa/rulebooks/watergate.md)."""
+
 from __future__ import annotations
 
 import random
@@ -104,13 +105,17 @@ def test_reshuffle_discard_when_deck_is_empty_s5_1():
 # ------------------------------------------------------------------ §14 worked example
 def test_worked_sample_round_s14():
     """§14: the sample round, evaluation steps 1-5, and the start of round 2."""
-    s = arrange(fresh(0), editor=("E02", "E14", "E07", "E04", "E12"),
-                nixon=("N10", "N11", "N12", "N09"), tokens=[BLUE, YELLOW | GREEN, GREEN])
+    s = arrange(
+        fresh(0),
+        editor=("E02", "E14", "E07", "E04", "E12"),
+        nixon=("N10", "N11", "N12", "N09"),
+        tokens=[BLUE, YELLOW | GREEN, GREEN],
+    )
     bg, yg, gr = 0, 1, 2
     # 1. value-2 yellow, ask for yellow: Nixon must flip the yellow/green token, it goes to +2
     play(s, ("value", C["E02"]))
     assert ("ask", YELLOW) in s.legal_actions()
-    assert ("slot", yg) not in s.legal_actions()      # the Editor cannot pick face-down directly
+    assert ("slot", yg) not in s.legal_actions()  # the Editor cannot pick face-down directly
     play(s, ("ask", YELLOW))
     # only one qualifies, yet Nixon turns it up himself: the Editor must not learn that
     # there was no choice (§12)
@@ -120,7 +125,7 @@ def test_worked_sample_round_s14():
     # 2. Nixon: value-3 blue on the face-down blue token: flip, -3
     assert s.current_player() == NIXON
     play(s, ("value", C["N10"]))
-    assert ("slot", bg) in s.legal_actions()          # Nixon may pick his face-down token
+    assert ("slot", bg) in s.legal_actions()  # Nixon may pick his face-down token
     play(s, ("slot", bg))
     # "Follow the money!" is among the Editor's unseen cards, so the window opens although
     # it is not in her hand (§9.4, §12): she can only decline
@@ -134,13 +139,13 @@ def test_worked_sample_round_s14():
     play(s, ("value", C["N11"]), ("mom",))
     assert s.mom == 2
     # 5. further plays leave the initiative on 0 and the green token face down on 0
-    play(s, ("value", C["E07"]), ("slot", yg))        # +3
-    play(s, ("value", C["N12"]), ("mom",))            # momentum +1
-    play(s, ("value", C["E04"]), ("mom",))            # momentum +2
-    play(s, ("value", C["N09"]), ("slot", bg), ("pass",))   # blue -4
-    assert s.current_player() == EDITOR and not s.hand[NIXON]   # Editor plays the 5th alone
+    play(s, ("value", C["E07"]), ("slot", yg))  # +3
+    play(s, ("value", C["N12"]), ("mom",))  # momentum +1
+    play(s, ("value", C["E04"]), ("mom",))  # momentum +2
+    play(s, ("value", C["N09"]), ("slot", bg), ("pass",))  # blue -4
+    assert s.current_player() == EDITOR and not s.hand[NIXON]  # Editor plays the 5th alone
     supply = s.supply
-    play(s, ("value", C["E12"]), ("slot", yg))        # yellow/green +4
+    play(s, ("value", C["E12"]), ("slot", yg))  # yellow/green +4
     # evaluation: green back to the bag; initiative on 0 -> Nixon; momentum +2 -> Editor space 1
     assert s.holder == NIXON
     assert s.mcard == [1, 0]
@@ -150,7 +155,7 @@ def test_worked_sample_round_s14():
     blue_spaces = [a[1] for a in s.legal_actions()]
     assert blue_spaces and all(DATA.space_mask[n] == BLUE for n in blue_spaces)
     play(s, ("space", NODE["A1"]))
-    assert s.board[NODE["A1"]] == BLUE                 # face down
+    assert s.board[NODE["A1"]] == BLUE  # face down
     # then the Editor pins the yellow/green token face up on a yellow or green space
     assert s.current_player() == EDITOR and s.stack[-1] == ("pin", EDITOR, YELLOW | GREEN)
     assert all(DATA.space_mask[a[1]] in (YELLOW, GREEN) for a in s.legal_actions())
@@ -166,15 +171,21 @@ def test_worked_sample_round_s14():
 # ------------------------------------------------------------------ §7 value part
 def test_colour_rule_for_evidence_s7_2():
     """§7.2: a card moves tokens of its colour or two-colour tokens including it; a joker any."""
-    s = arrange(fresh(0), editor=("E10", "E11"), nixon=("N01", "N13", "N03"),
-                tokens=[BLUE, YELLOW | GREEN, GREEN], to_move=NIXON)
-    play(s, ("value", C["N01"]))                      # yellow card, Nixon sees face-down tokens
+    s = arrange(
+        fresh(0),
+        editor=("E10", "E11"),
+        nixon=("N01", "N13", "N03"),
+        tokens=[BLUE, YELLOW | GREEN, GREEN],
+        to_move=NIXON,
+    )
+    play(s, ("value", C["N01"]))  # yellow card, Nixon sees face-down tokens
     slots = {a[1] for a in s.legal_actions() if a[0] == "slot"}
     assert slots == {1}
     assert ("init",) in s.legal_actions() and ("mom",) in s.legal_actions()
-    s2 = arrange(fresh(0), nixon=("N13", "N03"), editor=("E10",),
-                 tokens=[BLUE, YELLOW | GREEN, GREEN], to_move=NIXON)
-    play(s2, ("value", C["N13"]))                     # joker
+    s2 = arrange(
+        fresh(0), nixon=("N13", "N03"), editor=("E10",), tokens=[BLUE, YELLOW | GREEN, GREEN], to_move=NIXON
+    )
+    play(s2, ("value", C["N13"]))  # joker
     assert {a[1] for a in s2.legal_actions() if a[0] == "slot"} == {0, 1, 2}
 
 
@@ -202,8 +213,7 @@ def test_token_on_opponents_side_moves_toward_mover_w8():
 def test_editor_question_yes_nixon_chooses_s7_3():
     """§7.3: if several face-down tokens have the asked colour, Nixon chooses which to flip;
     it moves the full value toward the Editor."""
-    s = arrange(fresh(0), editor=("E01", "E10"), nixon=("N15", "N01"),
-                tokens=[BLUE, BLUE | YELLOW, GREEN])
+    s = arrange(fresh(0), editor=("E01", "E10"), nixon=("N15", "N01"), tokens=[BLUE, BLUE | YELLOW, GREEN])
     play(s, ("value", C["E01"]), ("ask", BLUE))
     assert s.current_player() == NIXON and s.stack[-1][0] == "pick"
     assert s.legal_actions() == [("slot", 0), ("slot", 1)]
@@ -216,9 +226,8 @@ def test_editor_question_yes_nixon_chooses_s7_3():
 def test_editor_question_no_is_public_and_falls_back_s7_3_w9():
     """§7.3 / W-9: a "none" answer is public; the Editor then moves initiative, momentum or a
     face-up token of that colour with the same card, and may not ask again."""
-    s = arrange(fresh(0), editor=("E08", "E10"), nixon=("N15", "N01"),
-                tokens=[BLUE, BLUE, YELLOW])
-    play(s, ("value", C["E08"]))                      # joker: the Editor names a colour
+    s = arrange(fresh(0), editor=("E08", "E10"), nixon=("N15", "N01"), tokens=[BLUE, BLUE, YELLOW])
+    play(s, ("value", C["E08"]))  # joker: the Editor names a colour
     assert {a for a in s.legal_actions() if a[0] == "ask"} == {("ask", 1), ("ask", 2), ("ask", 4)}
     play(s, ("ask", GREEN))
     assert s.denied == GREEN
@@ -248,7 +257,7 @@ def test_evidence_reaching_space_5_is_pinned_at_once_s7_5_s8_3_w14():
     """§7.5 / §8.3 / W-14: evidence reaching your space 5 is gained and pinned at once."""
     s = arrange(fresh(0), editor=("E18", "E10"), nixon=("N15", "N01"), tokens=[BLUE])
     s.tf[0], s.tp[0] = 1, 2
-    play(s, ("value", C["E18"]), ("slot", 0))         # 2 + 4: reaches 5, one step lost
+    play(s, ("value", C["E18"]), ("slot", 0))  # 2 + 4: reaches 5, one step lost
     assert s.tf[0] == 2 and s.current_player() == EDITOR
     assert s.stack[-1] == ("pin", EDITOR, BLUE)
 
@@ -347,7 +356,7 @@ def test_face_down_tokens_and_pictures_break_the_chain_s3_3_w17():
     """§3.3 / W-17: a face-down token breaks the path; a face-down picture never counts."""
     s = arrange(fresh(0), editor=("E10", "E11"), nixon=("N15", "N01"))
     _connect(s)
-    s.board[NODE["A2"]] = YELLOW                       # Nixon's face-down token
+    s.board[NODE["A2"]] = YELLOW  # Nixon's face-down token
     assert s._editor_connected() == 1
     s.board[NODE["A2"]] = YELLOW | 16
     s.pics[PERSON["sloan"]] = 2
@@ -359,7 +368,7 @@ def test_editor_picture_pin_can_win_s11():
     s = arrange(fresh(0), editor=("E14", "E10"), nixon=("N15", "N01"))
     _connect(s)
     s.pics[PERSON["sloan"]] = 0
-    play(s, ("action", C["E14"]), ("pass",))          # Nixon could hold John Mitchell
+    play(s, ("action", C["E14"]), ("pass",))  # Nixon could hold John Mitchell
     assert s.winner == EDITOR
 
 
@@ -377,8 +386,8 @@ def test_nixon_victory_when_supply_is_empty_s10_4_w20():
     """§10 step 4 / W-20: no momentum token left to put on 0: Nixon wins."""
     s = arrange(fresh(0), editor=("E10",), nixon=(), tokens=[])
     s.supply = 0
-    s.mom = -3                                         # Nixon takes it in step 3
-    play(s, ("value", C["E10"]), ("init",))           # the last card: evaluation runs
+    s.mom = -3  # Nixon takes it in step 3
+    play(s, ("value", C["E10"]), ("init",))  # the last card: evaluation runs
     assert s.mcard == [0, 1]
     assert s.is_terminal() and s.winner == NIXON and "no momentum" in s.reason
 
@@ -396,7 +405,7 @@ def test_evaluation_steps_1_to_4_s10():
     s2.hand = [[], []]
     s2._run()
     assert s2.holder == NIXON and s2.mcard == [0, 0]
-    assert s2.supply == supply and s2.mom == 0 and s2.ini == 0      # +1 back, -1 placed
+    assert s2.supply == supply and s2.mom == 0 and s2.ini == 0  # +1 back, -1 placed
     assert s2.round == 2 and len(s2.bag) == bag + 2 - 3
     assert s.round == 2
 
@@ -407,7 +416,7 @@ def test_evaluation_step_5_holder_pins_first_and_symbol_moves_new_momentum_s10_5
     s = arrange(fresh(0), editor=("E10",), nixon=(), tokens=[BLUE | SYM, GREEN])
     s.tf = [1, 1]
     s.tp = [3, -2]
-    s.ini = 1                                          # Editor gains the initiative in step 2
+    s.ini = 1  # Editor gains the initiative in step 2
     s.hand = [[], []]
     s.stack = [("eval", -1, 1)]
     s._run()
@@ -443,7 +452,7 @@ def test_must_play_one_card_one_part_s5_2():
     s = arrange(fresh(0), editor=("E13", "E03"), nixon=("N15",))
     legal = s.legal_actions()
     assert ("value", C["E13"]) in legal and ("action", C["E13"]) in legal
-    assert ("value", C["E03"]) in legal and ("action", C["E03"]) not in legal   # reaction card
+    assert ("value", C["E03"]) in legal and ("action", C["E03"]) not in legal  # reaction card
     with pytest.raises(IllegalActionError):
         s.apply_action(("action", C["E03"]))
 
@@ -456,7 +465,7 @@ def test_disposal_events_removed_journalists_discarded_s9_1():
     play(s, ("action", C["E13"]), ("pass",))
     assert C["E13"] in s.removed and s.pics[PERSON["butterfield"]] == 1
     play(s, ("value", C["N15"]), ("mom",))
-    play(s, ("action", C["E01"]))                      # move 1 evidence token 3 steps (blind)
+    play(s, ("action", C["E01"]))  # move 1 evidence token 3 steps (blind)
     assert C["E01"] in s.disc[EDITOR] and s.tp[0] == 3 and s.tf[0] == 1
 
 
@@ -475,7 +484,7 @@ def test_reaction_chain_order_s9_4():
     Bradlee to the Editor's discard, Mass demonstration removed; C's action never happens."""
     s = arrange(fresh(0), editor=("E03", "E04", "E10"), nixon=("N06", "N05", "N15"), to_move=NIXON)
     ini = s.ini
-    play(s, ("action", C["N06"]))                      # Ehrlichman: would move the initiative
+    play(s, ("action", C["N06"]))  # Ehrlichman: would move the initiative
     assert s.current_player() == EDITOR and s.stack[-1] == ("window", EDITOR, "cancel_conspirator")
     assert set(s.legal_actions()) == {("react", C["E03"]), ("react", C["E04"]), ("pass",)}
     play(s, ("react", C["E04"]))
@@ -484,10 +493,10 @@ def test_reaction_chain_order_s9_4():
     assert s.current_player() == EDITOR
     assert s.legal_actions() == [("react", C["E03"]), ("pass",)]
     play(s, ("react", C["E03"]))
-    assert s.ini == ini                                # C was cancelled
+    assert s.ini == ini  # C was cancelled
     assert C["N06"] in s.removed and C["N05"] in s.removed and C["E04"] in s.removed
     assert s.disc[EDITOR] == [C["E03"]] and s.disc[NIXON] == []
-    assert s.current_player() == EDITOR and s.stack[-1][0] == "turn"   # Nixon's turn is used
+    assert s.current_player() == EDITOR and s.stack[-1][0] == "turn"  # Nixon's turn is used
 
 
 def test_mitchell_cancels_event_to_editor_discard_s9_4():
@@ -498,7 +507,7 @@ def test_mitchell_cancels_event_to_editor_discard_s9_4():
     play(s, ("action", C["E13"]))
     assert s.stack[-1] == ("window", NIXON, "cancel_event")
     play(s, ("react", C["N05"]))
-    assert s.stack[-1] == ("window", EDITOR, "cancel_conspirator")   # Bradlee is in her deck
+    assert s.stack[-1] == ("window", EDITOR, "cancel_conspirator")  # Bradlee is in her deck
     play(s, ("pass",))
     assert s.pics[PERSON["butterfield"]] == 0
     assert s.disc[EDITOR] == [C["E13"]] and s.disc[NIXON] == [C["N05"]]
@@ -528,7 +537,7 @@ def test_follow_the_money_reverses_nixons_move_s9_4_w22():
     s.tf[0], s.tp[0] = 1, 1
     play(s, ("value", C["N10"]), ("slot", 0))
     assert s.stack[-1] == ("window", EDITOR, "follow_the_money")
-    play(s, ("react", C["E06"]), ("pass",))            # Nixon declines to answer with Mitchell
+    play(s, ("react", C["E06"]), ("pass",))  # Nixon declines to answer with Mitchell
     assert s.tp[0] == 4 and s.tf[0] == 1
     assert C["N10"] in s.disc[NIXON] and C["E06"] in s.removed
 
@@ -537,7 +546,7 @@ def test_follow_the_money_reaches_editor_space_5_w22():
     """W-22: if the reversed move reaches the Editor's space 5 the Editor gains the token."""
     s = arrange(fresh(0), editor=("E06", "E10"), nixon=("N10", "N15"), tokens=[BLUE], to_move=NIXON)
     play(s, ("value", C["N10"]))
-    assert ("slot", 0) in s.legal_actions()            # Nixon flips his face-down token
+    assert ("slot", 0) in s.legal_actions()  # Nixon flips his face-down token
     s.tp[0] = 3
     play(s, ("slot", 0), ("react", C["E06"]), ("pass",))
     assert s.tf[0] == 2 and s.stack[-1] == ("pin", EDITOR, BLUE)
@@ -545,8 +554,7 @@ def test_follow_the_money_reaches_editor_space_5_w22():
 
 def test_mitchell_may_cancel_follow_the_money_w23():
     """W-23: John Mitchell may cancel "Follow the money!" (an event): Nixon's move goes ahead."""
-    s = arrange(fresh(0), editor=("E06", "E10"), nixon=("N10", "N05", "N15"), tokens=[BLUE],
-                to_move=NIXON)
+    s = arrange(fresh(0), editor=("E06", "E10"), nixon=("N10", "N05", "N15"), tokens=[BLUE], to_move=NIXON)
     play(s, ("value", C["N10"]), ("slot", 0), ("react", C["E06"]), ("react", C["N05"]), ("pass",))
     assert s.tp[0] == -3 and C["E06"] in s.disc[EDITOR]
 
@@ -565,8 +573,9 @@ def test_gambit_alternative_disposal_s9_5():
 def test_brilliant_mood_requirement_and_restriction_s9_5_w24():
     """§9.5 / W-24: A brilliant mood cannot be used on Nixon's first turn; afterwards the Editor
     may use events only for their value part (reaction events too); journalists still act."""
-    s = arrange(fresh(0), editor=("E10", "E13", "E01", "E04", "E03"), nixon=("N08", "N15", "N01"),
-                to_move=NIXON)
+    s = arrange(
+        fresh(0), editor=("E10", "E13", "E01", "E04", "E03"), nixon=("N08", "N15", "N01"), to_move=NIXON
+    )
     assert ("action", C["N08"]) not in s.legal_actions()
     play(s, ("value", C["N15"]), ("mom",))
     play(s, ("value", C["E10"]), ("mom",))
@@ -577,18 +586,18 @@ def test_brilliant_mood_requirement_and_restriction_s9_5_w24():
     assert ("action", C["E13"]) not in legal and ("value", C["E13"]) in legal
     assert ("action", C["E01"]) in legal
     play(s, ("value", C["E13"]), ("mom",))
-    play(s, ("action", C["N01"]))                      # conspirator: only Bradlee may answer
+    play(s, ("action", C["N01"]))  # conspirator: only Bradlee may answer
     assert s.legal_actions() == [("react", C["E03"]), ("pass",)]
 
 
 def test_the_system_works_replays_removed_card_s9_5():
     """§9.5: The system works replays a removed Editor card's action; both stay removed."""
     s = arrange(fresh(0), editor=("E05", "E10", "E11"), nixon=("N15", "N01"))
-    assert ("action", C["E05"]) not in s.legal_actions()   # nothing removed yet
+    assert ("action", C["E05"]) not in s.legal_actions()  # nothing removed yet
     play(s, ("action", C["E10"]), ("pass",))
     assert s.mom == 2 and C["E10"] in s.removed
     play(s, ("value", C["N15"]), ("init",))
-    play(s, ("action", C["E05"]), ("pass",))           # only one replayable card: automatic
+    play(s, ("action", C["E05"]), ("pass",))  # only one replayable card: automatic
     assert s.mom == 4
     assert C["E05"] in s.removed and C["E10"] in s.removed
 
@@ -598,13 +607,13 @@ def test_howard_hunt_moves_momentum_then_plays_top_card_s9_5():
     (even if the momentum token was already gained)."""
     s = arrange(fresh(0), editor=("E10", "E11"), nixon=("N04", "N15"), to_move=NIXON)
     s.deck[NIXON].remove(C["N13"])
-    s.deck[NIXON].append(C["N13"])                     # top card: Saturday Night Massacre
+    s.deck[NIXON].append(C["N13"])  # top card: Saturday Night Massacre
     s.mom = -4
-    play(s, ("action", C["N04"]), ("pass",))          # the Editor lets Hunt act
+    play(s, ("action", C["N04"]), ("pass",))  # the Editor lets Hunt act
     assert s.mcard == [0, 1] and s.mom is None
     assert s.current_player() == NIXON and s.stack[-1] == ("turn", NIXON, C["N13"])
     assert s.legal_actions() == [("value", C["N13"]), ("action", C["N13"])]
-    assert s.observation(EDITOR)["stack"][-1] == ("turn", NIXON, -2)   # hidden until played
+    assert s.observation(EDITOR)["stack"][-1] == ("turn", NIXON, -2)  # hidden until played
     play(s, ("action", C["N13"]))
     assert s.ini == -1 and s.current_player() == EDITOR
     assert s.turns[NIXON] == 1
@@ -679,22 +688,22 @@ def test_instruction_colour_restricted_move_asks_w11():
 def test_instruction_board_removal_flip_and_bag_pin_s16_4():
     """§16.4 remove_board_evidence, flip_board_evidence and pin_from_bag."""
     s = arrange(fresh(0), editor=("E09", "E12", "E08", "E10"), nixon=("N03", "N12", "N15"))
-    s.board[NODE["A3"]] = GREEN                        # face down
+    s.board[NODE["A3"]] = GREEN  # face down
     s.board[NODE["B2"]] = GREEN
     s.board[NODE["A1"]] = BLUE | 16
     bag = len(s.bag)
-    play(s, ("action", C["E12"]), ("pass",))          # flip a face-down green board token
+    play(s, ("action", C["E12"]), ("pass",))  # flip a face-down green board token
     assert s.legal_actions() == [("space", NODE["A3"]), ("space", NODE["B2"])]
     play(s, ("space", NODE["A3"]))
     assert s.board[NODE["A3"]] == GREEN | 16
-    play(s, ("action", C["N03"]), ("pass",))          # Haldeman: remove a face-up token
+    play(s, ("action", C["N03"]), ("pass",))  # Haldeman: remove a face-up token
     assert set(s.legal_actions()) == {("space", NODE["A1"]), ("space", NODE["A3"])}
     play(s, ("space", NODE["A1"]))
     assert s.board[NODE["A1"]] == -1 and len(s.bag) == bag + 1
-    play(s, ("action", C["E09"]), ("pass",))          # remove Nixon's face-down token: automatic
+    play(s, ("action", C["E09"]), ("pass",))  # remove Nixon's face-down token: automatic
     assert s.board[NODE["B2"]] == -1 and len(s.bag) == bag + 2
     play(s, ("value", C["N15"]), ("mom",))
-    play(s, ("action", C["E08"]), ("pass",))          # draw one from the bag and pin face up
+    play(s, ("action", C["E08"]), ("pass",))  # draw one from the bag and pin face up
     assert s.stack[-1][0] == "pin" and s.stack[-1][1] == EDITOR and len(s.bag) == bag + 1
 
 

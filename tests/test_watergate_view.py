@@ -1,5 +1,6 @@
 """Watergate's presentation: the web board (SVG), its click keys and groups, and the
 texts of actions, which must number and name things as the board does."""
+
 from __future__ import annotations
 
 import random
@@ -10,8 +11,14 @@ import pytest
 
 from automa.rules.core import load_game
 from automa.rules.watergate.data import EDITOR, NIXON
-from automa.rules.watergate.view import (action_group, action_keys, board_svg, board_text, card_text,
-                                         unseen_tokens)
+from automa.rules.watergate.view import (
+    action_group,
+    action_keys,
+    board_svg,
+    board_text,
+    card_text,
+    unseen_tokens,
+)
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -81,8 +88,19 @@ def test_every_legal_action_has_its_keys_on_the_board_and_its_keys_pick_only_it(
             no_place = [a for a in legal if not action_keys(state, seat, a)]
             assert all(a[0] in ("pass", "none", "gambit_keep") for a in no_place), no_place
     # the walk met every kind of decision the keys cover
-    assert {"turn", "vt", "em", "pick", "window", "pin", "person", "rmb", "flipb",
-            "gambit", "replay"} <= kinds
+    assert {
+        "turn",
+        "vt",
+        "em",
+        "pick",
+        "window",
+        "pin",
+        "person",
+        "rmb",
+        "flipb",
+        "gambit",
+        "replay",
+    } <= kinds
 
 
 def test_cards_are_grouped_by_name_only_when_a_card_is_being_chosen():
@@ -123,7 +141,7 @@ def test_the_opening_shows_the_table_as_set_up():
     assert "Momentum supply: 8" in text and "Evidence bag: 27 tokens" in text
     assert "Nixon's momentum card" in text and "Placing a token here: Nixon wins." in text
     assert "Martha" in text and "Mitchell" in text and "in the supply" in text
-    for c in state.hand[EDITOR]:                       # the hand as cards, with their parts
+    for c in state.hand[EDITOR]:  # the hand as cards, with their parts
         card = data.cards[c]
         assert f"value:{card.id}" in data_keys(editor) and f"action:{card.id}" in data_keys(editor)
         first_words = " ".join(card_text(card, data).split()[:2])
@@ -157,6 +175,7 @@ def test_a_pending_reaction_and_the_card_it_answers_are_shown():
 
 # --------------------------------------------------------------------------- the numbering finding
 
+
 def test_action_texts_number_tokens_as_the_board_does_and_name_things_as_printed():
     """Terminal finding: 'move evidence token #0' while the board said token 1.  Evidence
     tokens are numbered 1-3 everywhere, and no engine id (#0, card ids like N03,
@@ -186,8 +205,12 @@ def test_action_texts_number_tokens_as_the_board_does_and_name_things_as_printed
 def test_a_face_down_token_is_named_by_number_not_by_colour_for_the_editor():
     state = load_game("watergate").new_initial_state(0)
     cards = state.game.data.cards
-    card, steps = next((c, op[2]) for c in state.hand[EDITOR] for op in cards[c].effects
-                       if op[0] == "move_evidence" and op[3] == 7)
+    card, steps = next(
+        (c, op[2])
+        for c in state.hand[EDITOR]
+        for op in cards[c].effects
+        if op[0] == "move_evidence" and op[3] == 7
+    )
     state.apply_action(("action", card))
     texts = [state.action_to_string(a) for a in state.legal_actions()]
     assert texts[0] == f"move evidence token 1 (colour unknown, face down) {steps} steps"

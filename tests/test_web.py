@@ -1,5 +1,6 @@
 """The web app's server side: what a seat's browser may receive, the JSON API's answers to
 good and bad requests, and the access token."""
+
 from __future__ import annotations
 
 import random
@@ -67,7 +68,7 @@ def test_a_seat_is_only_shown_with_its_own_key(client):
     made, q = new(client, game="pi", players=2, seats=["human", "random"], seed=1)
     gid = made["id"]
     assert client.get(f"/api/games/{gid}?{q}").status_code == 200
-    assert client.get(f"/api/games/{gid}?seat=1&key=guess").status_code == 403     # the bot's seat
+    assert client.get(f"/api/games/{gid}?seat=1&key=guess").status_code == 403  # the bot's seat
     assert client.get(f"/api/games/{gid}?seat=0&key=wrong").status_code == 403
     assert client.get(f"/api/games/nosuch?{q}").status_code == 404
 
@@ -86,12 +87,15 @@ def test_a_move_plays_the_bots_and_a_stale_or_bad_move_changes_nothing(client):
     assert client.get(f"/api/games/{gid}?{q}").json()["ply"] == 2
 
 
-@pytest.mark.parametrize("body,words", [
-    ({"game": "nosuch"}, "nosuch"),
-    ({"game": "pi", "players": 9}, "players"),
-    ({"game": "pi", "players": 2, "seats": ["human", "mcts:iterations=abc"]}, "abc"),
-    ({"game": "pi", "players": 2, "seats": ["random", "random"]}, "human"),
-])
+@pytest.mark.parametrize(
+    "body,words",
+    [
+        ({"game": "nosuch"}, "nosuch"),
+        ({"game": "pi", "players": 9}, "players"),
+        ({"game": "pi", "players": 2, "seats": ["human", "mcts:iterations=abc"]}, "abc"),
+        ({"game": "pi", "players": 2, "seats": ["random", "random"]}, "human"),
+    ],
+)
 def test_a_bad_lobby_request_gets_one_clear_line(client, body, words):
     r = client.post("/api/games", json=body)
     assert r.status_code == 400 and words in r.json()["error"] and "\n" not in r.json()["error"]
@@ -119,13 +123,14 @@ def test_without_the_token_nothing_is_served():
     gate = testclient.TestClient(make_app(token="s3cret"))
     assert gate.get("/").status_code == 403
     assert gate.get("/api/catalog").status_code == 403
-    assert gate.get("/?token=s3cret").status_code == 200          # sets the cookie
+    assert gate.get("/?token=s3cret").status_code == 200  # sets the cookie
     assert gate.get("/api/catalog").status_code == 200
 
 
 def test_serve_help_works():
     from click.testing import CliRunner
     from automa.cli import main
+
     result = CliRunner().invoke(main, ["serve", "--help"])
     assert result.exit_code == 0 and "--host" in result.output and "token" in result.output
 
@@ -135,9 +140,12 @@ def test_play_web_serves_the_game_it_was_given(monkeypatch):
     from click.testing import CliRunner
     import automa.web.server as server
     from automa.cli import main
+
     served = {}
     monkeypatch.setattr(server, "serve", lambda **kw: served.update(kw))
-    result = CliRunner().invoke(main, ["play", "pulitzer", "--mode", "solo", "--seed", "3", "--web", "--port", "0"])
+    result = CliRunner().invoke(
+        main, ["play", "pulitzer", "--mode", "solo", "--seed", "3", "--web", "--port", "0"]
+    )
     assert result.exit_code == 0, result.output
     game = served["first"]
     assert game.session.game.name == "pulitzer" and game.session.seed == 3 and served["port"] == 0
@@ -159,13 +167,14 @@ def test_a_human_decision_with_one_choice_is_played_for_them_and_undo_skips_it()
     real choice, not the forced pass."""
     from automa.play import Session
     from automa.web.game import WebGame
+
     game = WebGame(Session.new("watergate", None, None, {}, ["human", "random"], 4, 0, out=lambda _l: None))
     game.run_bots(0)
     rng = random.Random(1)
     while not game.forced:
         view = game.view(0)
         assert not view["over"]
-        assert len(view["actions"]) > 1          # a real choice is never left to a click
+        assert len(view["actions"]) > 1  # a real choice is never left to a click
         real = view["ply"]
         game.act(0, rng.randrange(len(view["actions"])), real)
     assert any(line.endswith("(your only choice)") for line in game.logs[0])

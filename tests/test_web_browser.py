@@ -1,6 +1,7 @@
 """The web app in a real browser (headless system Chromium through Playwright): whole games
 played by clicks, a Salem table that never shows a bot Witch's secret move, undo, save, load
 and the replay viewer."""
+
 from __future__ import annotations
 
 import json
@@ -10,7 +11,7 @@ import pytest
 
 from tests.browser import CHROMIUM_ARGS, LiveServer, need_browser
 
-STEP_TIMEOUT = 60_000      # ms: a bot-heavy step on a loaded 2-core machine
+STEP_TIMEOUT = 60_000  # ms: a bot-heavy step on a loaded 2-core machine
 
 
 @pytest.fixture(scope="module")
@@ -104,9 +105,17 @@ def test_a_tabletop_game_against_the_normal_mumanbot_by_clicks(page, server):
 
 def test_a_salem_table_never_shows_a_bot_witchs_secret_move(page, server):
     from automa.rules.salem.state import SECRET_KINDS
-    start_from_lobby(page, server, "Salem 1692", players=5, seats=("human",) + ("salem-heuristic",) * 4, seed=5)
-    game = next(iter(g for g in server.games.games.values() if g.session.game.name == "salem"
-                     and len(g.session.seats) == 5))
+
+    start_from_lobby(
+        page, server, "Salem 1692", players=5, seats=("human",) + ("salem-heuristic",) * 4, seed=5
+    )
+    game = next(
+        iter(
+            g
+            for g in server.games.games.values()
+            if g.session.game.name == "salem" and len(g.session.seats) == 5
+        )
+    )
     play_by_clicks(page, random.Random(5))
     final_screen(page)
     log = page.locator("#log li").all_inner_texts()
@@ -170,15 +179,15 @@ def test_the_salem_companions_private_screen_shows_only_after_the_tap(page, serv
     page.fill("#companion-players", "5")
     page.click("#companion-form button[type=submit]")
     page.wait_for_url("**/companion/**")
-    page.click("#companion-quick button:has-text('Next step')")       # setup
+    page.click("#companion-quick button:has-text('Next step')")  # setup
     page.wait_for_selector("#companion-screen .head:has-text('SETUP')")
-    page.click("#companion-quick button:has-text('Next step')")       # dawn
+    page.click("#companion-quick button:has-text('Next step')")  # dawn
     page.wait_for_selector("#companion-screen.handover")
     assert "secret" not in page.inner_text("#companion-screen") + page.inner_text("#companion-prompt")
     page.click("text=I am player 1: show my screen")
     page.wait_for_selector("#companion-quick button:has-text('n — neither')")
     assert "private" in page.inner_text("#companion-screen")
     page.click("#companion-quick button:has-text('n — neither')")
-    page.click("#companion-quick button.big")                         # nothing to do: hide
+    page.click("#companion-quick button.big")  # nothing to do: hide
     page.wait_for_selector("#companion-screen.handover:has-text('player 2')")
     assert "neither" not in page.inner_text("#companion-screen")

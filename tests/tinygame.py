@@ -2,13 +2,13 @@
 sealed bids.  Each seat holds cards 1..N; a shuffled prize deck is turned over one card at
 a time; every seat bids one card face down in turn (later seats cannot see earlier bids);
 the highest unique bid takes the prize.  Registered only by the test suite."""
+
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
 
-from automa.rules.core import (TERMINAL, Game, GameParams, Outcome, ParamError, State, fresh_rng,
-                        register_game)
+from automa.rules.core import TERMINAL, Game, GameParams, Outcome, ParamError, State, fresh_rng, register_game
 from automa.rules.draws import clone_rng
 
 
@@ -83,12 +83,15 @@ class TinyState(State):
         return [(p,) for p in self.points]
 
     def observation(self, seat: int):
-        return {"prize": self.prizes[0] if self.prizes else None,
-                "prizes_left": sorted(self.prizes),
-                "history": list(self.history), "points": list(self.points),
-                "hand": list(self.hands[seat]),
-                "bids_made": len(self.bids),
-                "my_bid": self.bids[seat] if seat < len(self.bids) else None}
+        return {
+            "prize": self.prizes[0] if self.prizes else None,
+            "prizes_left": sorted(self.prizes),
+            "history": list(self.history),
+            "points": list(self.points),
+            "hand": list(self.hands[seat]),
+            "bids_made": len(self.bids),
+            "my_bid": self.bids[seat] if seat < len(self.bids) else None,
+        }
 
     def determinize(self, seat: int, rng: random.Random) -> "TinyState":
         c = self.clone()

@@ -43,6 +43,7 @@ File layout (see docs/decks.md):
     rules = ["claim_momentum", "push_momentum"]
     copies = 1                        # optional
 """
+
 from __future__ import annotations
 
 import importlib
@@ -64,6 +65,7 @@ MAX_BONUS = 9
 class Rule:
     """One move rule: `score(view, legal)` gives {action: score} for the legal moves the
     rule would make (higher first); an empty answer means the rule cannot be done."""
+
     name: str
     #: the rule as printed on a card
     text: str
@@ -75,6 +77,7 @@ class Rule:
 @dataclass(frozen=True)
 class TieBreaker:
     """Prefers moves with a higher `key(view, action)`."""
+
     name: str
     text: str
     key: Callable[[Any, Hashable], float]
@@ -85,6 +88,7 @@ class Bonus:
     """A handicap the automaton takes once per occasion (a round): `apply(state, seat, n)`
     changes the game's state as the printed line `text.format(n=n)` says; `occasion(state)`
     names the current round, so the bonus is taken once each time it changes."""
+
     name: str
     text: str
     occasion: Callable[[Any], Hashable]
@@ -101,6 +105,7 @@ class Card:
 @dataclass(frozen=True)
 class Deck:
     """A parsed, checked deck file."""
+
     path: str
     game: str
     seat: int
@@ -143,7 +148,11 @@ class Deck:
         if self.knob_bonus:
             n = self.knob_steps[knob]
             worded = getattr(vocab, "bonus_text", None)
-            text = worded(self.knob_bonus, n, self.seat) if worded else vocab.BONUSES[self.knob_bonus].text.format(n=n)
+            text = (
+                worded(self.knob_bonus, n, self.seat)
+                if worded
+                else vocab.BONUSES[self.knob_bonus].text.format(n=n)
+            )
             parts.append(text if n else "No bonus.")
         return " ".join(parts)
 
@@ -159,17 +168,21 @@ class DeckError(DataError):
 
 # --------------------------------------------------------------------------- vocabulary
 
+
 def vocabulary(game) -> Any:
     """The vocabulary module of `game` (a Game or its class), or a ParamError naming the
     games that have one."""
     where = getattr(game, "automaton_vocabulary", "")
     if not where:
-        raise ParamError(f"{game.name} has no automaton deck vocabulary; decks exist for games "
-                         f"whose package has an automaton.py")
+        raise ParamError(
+            f"{game.name} has no automaton deck vocabulary; decks exist for games "
+            f"whose package has an automaton.py"
+        )
     return importlib.import_module(where)
 
 
 # --------------------------------------------------------------------------- files
+
 
 def deck_path(ref: str) -> Path:
     """A deck reference as a file: a path as given, else a deck shipped in automa/decks/
@@ -182,8 +195,9 @@ def deck_path(ref: str) -> Path:
         return shipped
     if given.suffix != ".toml":
         names = sorted(p.stem for p in DECKS_DIR.glob("*.toml"))
-        raise ParamError(f"no automaton deck {ref!r}: give a .toml file or a shipped deck "
-                         f"({', '.join(names) or 'none'})")
+        raise ParamError(
+            f"no automaton deck {ref!r}: give a .toml file or a shipped deck ({', '.join(names) or 'none'})"
+        )
     return given
 
 
@@ -233,16 +247,23 @@ def parse_deck(path: Path | str, data: dict, game) -> Deck:
                 raise entry.error("rules", f"must list 1-{MAX_RULES} rules, has {len(rules)}")
             for j, rule in enumerate(rules):
                 if rule not in card_rules:
-                    raise DeckError(path, f"cards[{i}].rules[{j}]",
-                                    f"{rule!r} is not a {game.name} rule; rules: {', '.join(card_rules)}")
+                    raise DeckError(
+                        path,
+                        f"cards[{i}].rules[{j}]",
+                        f"{rule!r} is not a {game.name} rule; rules: {', '.join(card_rules)}",
+                    )
             if card_name in (c.name for c in cards):
                 raise entry.error("name", f"{card_name!r} names two cards")
             cards.append(Card(card_name, tuple(rules), entry.int("copies", low=0, high=MAX_CARDS, default=1)))
         ties = reader.list("tie_breakers", str, default=[])
         for j, tie in enumerate(ties):
             if tie not in vocab.TIE_BREAKERS:
-                raise DeckError(path, f"tie_breakers[{j}]", f"{tie!r} is not a {game.name} tie-breaker; "
-                                f"tie-breakers: {', '.join(sorted(vocab.TIE_BREAKERS))}")
+                raise DeckError(
+                    path,
+                    f"tie_breakers[{j}]",
+                    f"{tie!r} is not a {game.name} tie-breaker; "
+                    f"tie-breakers: {', '.join(sorted(vocab.TIE_BREAKERS))}",
+                )
         knob = reader.sub("difficulty")
         knob_card, copies = "", []
         if knob.has("card") or knob.has("copies"):
@@ -270,19 +291,37 @@ def parse_deck(path: Path | str, data: dict, game) -> Deck:
             c0, c1 = (copies[k], copies[k + 1]) if copies else (0, 0)
             s0, s1 = (steps[k], steps[k + 1]) if steps else (0, 0)
             if s1 < s0 and c1 >= c0:
-                raise knob.error("steps", "must not shrink from one setting to the next unless the copies of "
-                                          "the difficulty card shrink with it (easiest first: the smallest bonus)")
+                raise knob.error(
+                    "steps",
+                    "must not shrink from one setting to the next unless the copies of "
+                    "the difficulty card shrink with it (easiest first: the smallest bonus)",
+                )
             if c1 > c0 and s1 <= s0:
-                raise knob.error("copies", "must not grow from one setting to the next unless the bonus grows "
-                                           "with it (easiest first: the most copies of the difficulty card)")
+                raise knob.error(
+                    "copies",
+                    "must not grow from one setting to the next unless the bonus grows "
+                    "with it (easiest first: the most copies of the difficulty card)",
+                )
         default = knob.int("default", low=0, high=max(len(copies), len(steps)) - 1)
         reader.check_all_read()
     except DeckError:
         raise
     except DataError as err:
         raise DeckError(err.path, err.field, err.problem) from None
-    deck = Deck(str(path), game.name, seat, title, tuple(cards), tuple(ties), knob_card,
-                tuple(copies), default, notes, bonus, tuple(steps))
+    deck = Deck(
+        str(path),
+        game.name,
+        seat,
+        title,
+        tuple(cards),
+        tuple(ties),
+        knob_card,
+        tuple(copies),
+        default,
+        notes,
+        bonus,
+        tuple(steps),
+    )
     for k in range(deck.settings):
         if not deck.card_list(k):
             raise DeckError(path, "difficulty.copies", f"setting {k} leaves the deck with no card")
@@ -299,15 +338,23 @@ def deck_toml(deck: Deck, header: str = "") -> str:
     lines.append("tie_breakers = [" + ", ".join(q(t) for t in deck.tie_breakers) + "]")
     lines += ["", "[difficulty]"]
     if deck.knob_card:
-        lines += [f"card = {q(deck.knob_card)}",
-                  "copies = [" + ", ".join(map(str, deck.knob_copies)) + "]   # per setting, easiest first"]
+        lines += [
+            f"card = {q(deck.knob_card)}",
+            "copies = [" + ", ".join(map(str, deck.knob_copies)) + "]   # per setting, easiest first",
+        ]
     if deck.knob_bonus:
-        lines += [f"bonus = {q(deck.knob_bonus)}",
-                  "steps = [" + ", ".join(map(str, deck.knob_steps)) + "]   # per setting, easiest first"]
+        lines += [
+            f"bonus = {q(deck.knob_bonus)}",
+            "steps = [" + ", ".join(map(str, deck.knob_steps)) + "]   # per setting, easiest first",
+        ]
     lines.append(f"default = {deck.knob_default}")
     for card in deck.cards:
-        lines += ["", "[[cards]]", f"name = {q(card.name)}",
-                  "rules = [" + ", ".join(q(r) for r in card.rules) + "]"]
+        lines += [
+            "",
+            "[[cards]]",
+            f"name = {q(card.name)}",
+            "rules = [" + ", ".join(q(r) for r in card.rules) + "]",
+        ]
         if card.copies != 1:
             lines.append(f"copies = {card.copies}")
     return "\n".join(lines) + "\n"
@@ -319,8 +366,10 @@ def _quote(text: str) -> str:
 
 # --------------------------------------------------------------------------- playing a card
 
-def choose(vocab, view, legal: Sequence[Hashable], rules: Sequence[str], tie_breakers: Sequence[str],
-           start: int = 0) -> tuple[Hashable, int]:
+
+def choose(
+    vocab, view, legal: Sequence[Hashable], rules: Sequence[str], tie_breakers: Sequence[str], start: int = 0
+) -> tuple[Hashable, int]:
     """Walk a card: the card's `rules` from `start` (the rule that began this turn), then
     the standing rules; the first that answers this decision picks its best moves, the
     tie-breakers narrow them, and the earliest in the game's order wins.  Returns the move

@@ -5,6 +5,7 @@ size so a print shop (or a home printer at 100%) gives cards to cut and sleeve.
 Everything is drawn with Pillow from the deck and its game's vocabulary (each rule's
 printed text), so a designed deck is printable the moment it is written.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -20,7 +21,7 @@ SHEET_MM = (210, 297)
 INK = (40, 36, 32)
 MUTED = (110, 102, 88)
 PAPER = (250, 246, 236)
-ACCENT = ((39, 80, 110), (142, 43, 43))        # by seat: the Editor's blue, Nixon's red
+ACCENT = ((39, 80, 110), (142, 43, 43))  # by seat: the Editor's blue, Nixon's red
 FONT_DIRS = ("/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/dejavu")
 
 
@@ -70,7 +71,9 @@ def card_image(deck: Deck, index: int, game) -> Image.Image:
     d = ImageDraw.Draw(img)
     accent = ACCENT[deck.seat % len(ACCENT)]
     margin = px(4)
-    d.rounded_rectangle((px(1.5), px(1.5), w - px(1.5), h - px(1.5)), radius=px(3), outline=accent, width=px(0.8))
+    d.rounded_rectangle(
+        (px(1.5), px(1.5), w - px(1.5), h - px(1.5)), radius=px(3), outline=accent, width=px(0.8)
+    )
     d.rectangle((px(1.5), px(1.5), w - px(1.5), px(14)), fill=accent)
     d.text((margin, px(3)), deck.title.upper(), font=font(7, True), fill=PAPER)
     d.text((margin, px(7.5)), card.name, font=font(10, True), fill=PAPER)
@@ -80,15 +83,24 @@ def card_image(deck: Deck, index: int, game) -> Image.Image:
     body = font(7.5)
     for n, rule in enumerate(card.rules, 1):
         d.text((margin, y), f"{n}.", font=font(7.5, True), fill=accent)
-        y = write_lines(d, (margin + px(4), y), rule_text(vocab, rule, deck.seat), body,
-                        w - 2 * margin - px(4)) + px(2)
+        y = write_lines(
+            d, (margin + px(4), y), rule_text(vocab, rule, deck.seat), body, w - 2 * margin - px(4)
+        ) + px(2)
     if card.name == deck.knob_card:
         d.text((margin, h - px(11)), "difficulty card: copies by setting", font=font(5.5), fill=MUTED)
-        d.text((margin, h - px(8)), " / ".join(map(str, deck.knob_copies)) + " (easiest first)",
-               font=font(5.5), fill=MUTED)
+        d.text(
+            (margin, h - px(8)),
+            " / ".join(map(str, deck.knob_copies)) + " (easiest first)",
+            font=font(5.5),
+            fill=MUTED,
+        )
     else:
-        d.text((margin, h - px(8)), f"{card.copies} cop{'y' if card.copies == 1 else 'ies'} in the deck",
-               font=font(5.5), fill=MUTED)
+        d.text(
+            (margin, h - px(8)),
+            f"{card.copies} cop{'y' if card.copies == 1 else 'ies'} in the deck",
+            font=font(5.5),
+            fill=MUTED,
+        )
     return img
 
 
@@ -104,8 +116,13 @@ def rule_sheet(deck: Deck, game) -> Image.Image:
     seat_name = seats[deck.seat] if deck.seat < len(seats) else f"seat {deck.seat}"
     d.text((margin, margin), f"{deck.title}", font=font(20, True), fill=ACCENT[deck.seat % len(ACCENT)])
     y = margin + px(11)
-    y = write_lines(d, (margin, y), f"A printed automaton for {game.title}: it plays {seat_name} against you.",
-                    font(10), width) + px(4)
+    y = write_lines(
+        d,
+        (margin, y),
+        f"A printed automaton for {game.title}: it plays {seat_name} against you.",
+        font(10),
+        width,
+    ) + px(4)
     head, body = font(12, True), font(9.5)
 
     def section(title: str, paragraphs: list[str]) -> None:
@@ -118,23 +135,43 @@ def rule_sheet(deck: Deck, game) -> Image.Image:
 
     seating = getattr(vocab, "SETUP", "") or (
         f"Set up {game.title} as usual, the automaton in the {seat_name}'s seat; it draws and holds cards as "
-        "the rules say. Keep its hand face down and look at it only when a rule asks which card to play.")
-    section("Setup", [f"Shuffle the automaton deck: {_mix_text(deck)}. {seating}"]
-            + ([vocab.CASE_KEEPER] if getattr(vocab, "CASE_KEEPER", "") else []))
-    section("Its turn", ["At the start of each of its turns, flip the top card of the automaton deck onto "
-                         "its discard (reshuffle the discard when the deck runs out). Do the first rule on "
-                         "the card that can be done. The rule that picked the card also picks where it goes. "
-                         "If no rule can be done, follow the standing rules below."])
+        "the rules say. Keep its hand face down and look at it only when a rule asks which card to play."
+    )
+    section(
+        "Setup",
+        [f"Shuffle the automaton deck: {_mix_text(deck)}. {seating}"]
+        + ([vocab.CASE_KEEPER] if getattr(vocab, "CASE_KEEPER", "") else []),
+    )
+    section(
+        "Its turn",
+        [
+            "At the start of each of its turns, flip the top card of the automaton deck onto "
+            "its discard (reshuffle the discard when the deck runs out). Do the first rule on "
+            "the card that can be done. The rule that picked the card also picks where it goes. "
+            "If no rule can be done, follow the standing rules below."
+        ],
+    )
     ties = [vocab.TIE_BREAKERS[t].text for t in deck.tie_breakers]
-    section("Ties", ["When a rule leaves several plays equal, prefer " + ", then ".join(ties) +
-                     "; if still equal, the card further left in its hand (sorted by card number)."
-                     if ties else "When a rule leaves several plays equal, take the card further left in "
-                                  "its hand (sorted by card number)."])
+    section(
+        "Ties",
+        [
+            "When a rule leaves several plays equal, prefer "
+            + ", then ".join(ties)
+            + "; if still equal, the card further left in its hand (sorted by card number)."
+            if ties
+            else "When a rule leaves several plays equal, take the card further left in "
+            "its hand (sorted by card number)."
+        ],
+    )
     section("Standing rules", [f"• {rule_text(vocab, name, deck.seat)}" for name in vocab.STANDING])
-    section("Difficulty", [f"Setting {k}: {deck.setting_text(k, vocab)}"
-                           + (" (default)" if k == deck.knob_default else "")
-                           for k in range(deck.settings)]
-            + ["Settings run from easiest (0) to hardest; a bonus is taken before anybody plays."])
+    section(
+        "Difficulty",
+        [
+            f"Setting {k}: {deck.setting_text(k, vocab)}" + (" (default)" if k == deck.knob_default else "")
+            for k in range(deck.settings)
+        ]
+        + ["Settings run from easiest (0) to hardest; a bonus is taken before anybody plays."],
+    )
     if deck.notes:
         section("Notes", [deck.notes])
     return img
@@ -166,6 +203,13 @@ def write_printables(deck: Deck, game, out: Path | str) -> dict[str, Path]:
         paths[f"card {i + 1}"] = path
         cards.append(img)
     paths["pdf"] = out / f"{stem}.pdf"
-    sheet.save(paths["pdf"], "PDF", resolution=DPI, save_all=True, append_images=cards,
-               title=deck.title, author="automa design")
+    sheet.save(
+        paths["pdf"],
+        "PDF",
+        resolution=DPI,
+        save_all=True,
+        append_images=cards,
+        title=deck.title,
+        author="automa design",
+    )
     return paths

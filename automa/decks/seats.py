@@ -13,6 +13,7 @@ known to nobody, so `determinize` reshuffles it for every seat, the deck's own i
 and draws new future randomness.  The deck's shuffles come from the game's seed, so a
 record replays exactly.
 """
+
 from __future__ import annotations
 
 import random
@@ -27,8 +28,10 @@ SPEC = "automaton"
 
 
 #: `param_help` text of the `automata` parameter, shared by every game that takes decks
-AUTOMATA_HELP = ("one entry per seat: an automaton deck (file or shipped name, ',knob=K' for its "
-                 "difficulty) or '' for a deciding seat; set by seating automaton:DECK")
+AUTOMATA_HELP = (
+    "one entry per seat: an automaton deck (file or shipped name, ',knob=K' for its "
+    "difficulty) or '' for a deciding seat; set by seating automaton:DECK"
+)
 
 
 def check_automata(params, prefix: str = "") -> None:
@@ -61,6 +64,7 @@ def automata_param(game, seat_specs: Sequence[str]) -> tuple[str, ...]:
     seat its 'DECK' or 'DECK,knob=K' (checked now, so a broken deck fails before play),
     '' for every other seat; () when no seat holds a deck."""
     from automa.search.bots import parse_spec
+
     out = []
     for seat, spec in enumerate(seat_specs):
         name, params = parse_spec(spec)
@@ -75,8 +79,10 @@ def automata_param(game, seat_specs: Sequence[str]) -> tuple[str, ...]:
         if deck.seat != seat:
             raise ParamError(f"seat {seat}: {deck.path} is a deck for seat {deck.seat} ({deck.title})")
         if knob is not None and (not isinstance(knob, int) or not 0 <= knob < deck.settings):
-            raise ParamError(f"seat {seat}: {deck.path} has difficulty settings 0-{deck.settings - 1} "
-                        f"(easiest first), got knob={knob!r}")
+            raise ParamError(
+                f"seat {seat}: {deck.path} has difficulty settings 0-{deck.settings - 1} "
+                f"(easiest first), got knob={knob!r}"
+            )
         out.append(str(ref) + ("" if knob is None else f",knob={knob}"))
     return tuple(out) if any(out) else ()
 
@@ -91,16 +97,19 @@ class DeckPlayer:
     """One deck seat's cards: the face-down pile (its top is the last entry), the face-up
     discard, the card in force this turn and the rule on it that began the turn (-1: a
     standing rule); its bonus's size and the occasion (round) it was last taken."""
+
     __slots__ = ("pile", "discard", "card", "fired", "shuffles", "bonus", "bonus_at")
 
-    def __init__(self, pile: list, discard: list, card: int, fired: int, shuffles: int,
-                 bonus: int = 0, bonus_at=None):
+    def __init__(
+        self, pile: list, discard: list, card: int, fired: int, shuffles: int, bonus: int = 0, bonus_at=None
+    ):
         self.pile, self.discard, self.card, self.fired, self.shuffles = pile, discard, card, fired, shuffles
         self.bonus, self.bonus_at = bonus, bonus_at
 
     def copy(self) -> "DeckPlayer":
-        return DeckPlayer(self.pile[:], self.discard[:], self.card, self.fired, self.shuffles,
-                          self.bonus, self.bonus_at)
+        return DeckPlayer(
+            self.pile[:], self.discard[:], self.card, self.fired, self.shuffles, self.bonus, self.bonus_at
+        )
 
 
 class DeckSeats(State):
@@ -136,7 +145,7 @@ class DeckSeats(State):
     # ---- the deck seats' decisions
     def _advance(self) -> None:
         inner = self.inner
-        vocab = None                    # looked up once a deck seat is to move: most steps are not
+        vocab = None  # looked up once a deck seat is to move: most steps are not
         while not inner.is_terminal():
             self._take_bonuses()
             seat = inner.current_player()
@@ -151,8 +160,9 @@ class DeckSeats(State):
             if starting:
                 self._flip(seat, player, deck)
             rules = deck.cards[player.card].rules if player.card >= 0 else ()
-            action, fired = choose(vocab, view, legal, rules, deck.tie_breakers,
-                                   0 if starting else max(player.fired, 0))
+            action, fired = choose(
+                vocab, view, legal, rules, deck.tie_breakers, 0 if starting else max(player.fired, 0)
+            )
             if starting:
                 player.fired = fired
             if self._cache_narrate:
@@ -187,7 +197,9 @@ class DeckSeats(State):
     def _tell(self, seat: int, action: Hashable) -> None:
         """The move as the deciding seats read it (hidden if they would read it differently)."""
         viewers = [s for s in range(self.game.num_players) if s not in self.players]
-        texts = {move_text(self.inner, action, seat, v) for v in viewers} or {self.inner.action_to_string(action)}
+        texts = {move_text(self.inner, action, seat, v) for v in viewers} or {
+            self.inner.action_to_string(action)
+        }
         text = texts.pop() if len(texts) == 1 else HIDDEN_MOVE
         self.log += (f"{self.decks[seat].title}: {text}",)
 
@@ -212,7 +224,7 @@ class DeckSeats(State):
         c.decks = self.decks
         c.players = {seat: p.copy() for seat, p in self.players.items()}
         c.seed = self.seed
-        c._cache_narrate = False               # search copies need no words
+        c._cache_narrate = False  # search copies need no words
         c.log = self.log
         return c
 
@@ -239,8 +251,10 @@ class DeckSeats(State):
         the turn (its index; -1: none could be done, the standing rules played), its discard
         and its pile's size: all on the table for everyone to see."""
         obs = self.inner.observation(seat)
-        public = {s: {"card": p.card, "rule": p.fired, "discard": tuple(p.discard), "pile": len(p.pile)}
-                  for s, p in self.players.items()}
+        public = {
+            s: {"card": p.card, "rule": p.fired, "discard": tuple(p.discard), "pile": len(p.pile)}
+            for s, p in self.players.items()
+        }
         if isinstance(obs, dict):
             return {**obs, "automata": public}
         return (obs, public)
@@ -277,7 +291,9 @@ class DeckSeats(State):
         for seat, p in self.players.items():
             deck = self.decks[seat]
             card = deck.cards[p.card].name if p.card >= 0 else "none yet"
-            lines.append(f"{deck.title} (seat {seat}): card {card}, pile {len(p.pile)}, discard {len(p.discard)}")
+            lines.append(
+                f"{deck.title} (seat {seat}): card {card}, pile {len(p.pile)}, discard {len(p.discard)}"
+            )
         return "\n".join(lines)
 
     def __getattr__(self, name: str):

@@ -5,6 +5,7 @@ setting — built from the observation's public "automata" entry and the deck fi
 Rule texts are the seat's own (`rule_text(name, seat)` in the vocabulary, where a rule
 means different things per seat), so the card on the board reads as the printed card.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -34,8 +35,10 @@ class ShownDeck:
             return [head, "  no card flipped yet"]
         out = [head, f"  card “{self.card}” — it does the first rule it can:"]
         for i, text in enumerate(self.rules):
-            out.append(f"  {'→' if i == self.fired else ' '} {i + 1}. {text}"
-                       + ("  (this one)" if i == self.fired else ""))
+            out.append(
+                f"  {'→' if i == self.fired else ' '} {i + 1}. {text}"
+                + ("  (this one)" if i == self.fired else "")
+            )
         if self.fired < 0:
             out.append("  → none could be done: it followed the standing rules")
         return out
@@ -59,8 +62,16 @@ def shown_decks(state, obs) -> list[ShownDeck]:
         deck = load_deck(ref, game)
         knob = deck.knob_default if knob is None else knob
         card = deck.cards[public["card"]] if public["card"] >= 0 else None
-        out.append(ShownDeck(seat, deck.title, card.name if card else "",
-                             tuple(rule_text(vocab, r, seat) for r in card.rules) if card else (),
-                             public["rule"], public["pile"], len(public["discard"]),
-                             f"setting {knob}: {deck.setting_text(knob, vocab)}"))
+        out.append(
+            ShownDeck(
+                seat,
+                deck.title,
+                card.name if card else "",
+                tuple(rule_text(vocab, r, seat) for r in card.rules) if card else (),
+                public["rule"],
+                public["pile"],
+                len(public["discard"]),
+                f"setting {knob}: {deck.setting_text(knob, vocab)}",
+            )
+        )
     return out

@@ -7,6 +7,7 @@ The companion clears before and after each player's private turn (Salem's Dawn a
 so a private screen starts with a hand-over prompt ("hand the device to player 3"), shows
 its secret only after that player taps, and is gone before the device is passed on.
 """
+
 from __future__ import annotations
 
 import queue
@@ -26,10 +27,17 @@ ANSWER_WAIT = 20.0
 class CompanionSession:
     """One companion in the server's memory (its state file in a folder of its own)."""
 
-    def __init__(self, game: str, players: int | None = None, times_mix: str | None = None,
-                 mumanbot: str | None = None, seed: int | None = None):
+    def __init__(
+        self,
+        game: str,
+        players: int | None = None,
+        times_mix: str | None = None,
+        mumanbot: str | None = None,
+        seed: int | None = None,
+    ):
         from automa.companion import COMPANIONS
         from automa.rules.core import game_class
+
         name = game_class(game).name
         if name not in COMPANIONS:
             raise AutomaError(f"no companion for {name}; companions exist for {', '.join(COMPANIONS)}")
@@ -56,6 +64,7 @@ class CompanionSession:
     # ---- the companion's side (its thread)
     def _main(self) -> None:
         from automa.companion import run
+
         try:
             run(*self.args, ask=self._ask, out=self._out, clear=self._clear)
         except AutomaError as err:
@@ -108,17 +117,25 @@ class CompanionSession:
 
     def view(self) -> dict:
         with self._changed:
-            earlier, lines = self.screen[:self.mark], self.screen[self.mark:]
+            earlier, lines = self.screen[: self.mark], self.screen[self.mark :]
             while lines and not lines[0].strip():
                 lines = lines[1:]
-            return {"id": self.id, "game": self.game, "lines": lines, "earlier": earlier[-SCREEN_LINES:],
-                    "prompt": self.prompt,
-                    "done": self.done, "error": self.error, "alive": self._alive()}
+            return {
+                "id": self.id,
+                "game": self.game,
+                "lines": lines,
+                "earlier": earlier[-SCREEN_LINES:],
+                "prompt": self.prompt,
+                "done": self.done,
+                "error": self.error,
+                "alive": self._alive(),
+            }
 
     def _alive(self) -> list[int]:
         """The living players' numbers (Salem), for answer buttons; [] where none apply."""
         try:
             import json
+
             alive = json.loads(self.path.read_text(encoding="utf-8")).get("alive", [])
         except (OSError, ValueError):
             return []

@@ -6,6 +6,7 @@ the public log, and the narration of other seats' moves as that seat reads them
 (`automa.rules.presentation.move_text`).  Bot seats have no view at all, and each human seat
 has its own key, so another device at the table cannot ask for it.
 """
+
 from __future__ import annotations
 
 import secrets
@@ -48,15 +49,24 @@ def state_view(state, seat: int) -> dict:
     if to_move == seat:
         keys = getattr(view, "action_keys", None)
         group = getattr(view, "action_group", None)
-        out["actions"] = [{"i": i, "text": state.action_to_string(a),
-                           "group": group(state, seat, a) if group else "",
-                           "keys": list(keys(state, seat, a)) if keys else []}
-                          for i, a in enumerate(state.legal_actions())]
+        out["actions"] = [
+            {
+                "i": i,
+                "text": state.action_to_string(a),
+                "group": group(state, seat, a) if group else "",
+                "keys": list(keys(state, seat, a)) if keys else [],
+            }
+            for i, a in enumerate(state.legal_actions())
+        ]
     if terminal:
         outcome = state.outcome()
-        out["result"] = {"scores": [list(s) for s in state.scores()], "score_names": list(type(game).score_names),
-                         "ranks": list(outcome.ranks),
-                         "winners": list(outcome.winners), "reason": outcome.reason}
+        out["result"] = {
+            "scores": [list(s) for s in state.scores()],
+            "score_names": list(type(game).score_names),
+            "ranks": list(outcome.ranks),
+            "winners": list(outcome.winners),
+            "reason": outcome.reason,
+        }
     return out
 
 
@@ -80,8 +90,10 @@ class WebGame:
             self.keys.setdefault(s, secrets.token_urlsafe(8))
             self.logs.setdefault(s, [])
         if not self.keys:
-            raise AutomaError("no seat is human: give at least one seat 'human' "
-                              "(bot-only games are for `automa tournament`)")
+            raise AutomaError(
+                "no seat is human: give at least one seat 'human' "
+                "(bot-only games are for `automa tournament`)"
+            )
         self._news()
 
     # ---- access
@@ -111,13 +123,19 @@ class WebGame:
     def view(self, seat: int, frames: list | None = None) -> dict:
         s = self.session
         out = state_view(s.state, seat)
-        out.update({
-            "id": self.id, "game": s.game.name, "title": type(s.game).title or s.game.name,
-            "seat": seat, "seats": self.seat_names(), "ply": len(s.actions),
-            "log": self.logs[seat][-LOG_LINES:],
-            "can_undo": len(s.humans) == 1 and any(a[2] == seat for a in s.actions),
-            "frames": frames or [],
-        })
+        out.update(
+            {
+                "id": self.id,
+                "game": s.game.name,
+                "title": type(s.game).title or s.game.name,
+                "seat": seat,
+                "seats": self.seat_names(),
+                "ply": len(s.actions),
+                "log": self.logs[seat][-LOG_LINES:],
+                "can_undo": len(s.humans) == 1 and any(a[2] == seat for a in s.actions),
+                "frames": frames or [],
+            }
+        )
         return out
 
     def run_bots(self, seat: int) -> list[dict]:
@@ -150,8 +168,12 @@ class WebGame:
                 else:
                     self._say(h, f"{self.seat_names()[actor]}: {move_text(before, action, actor, h)}")
             self._news()
-            frames.append({"log": self.logs[seat][mark:],
-                           "board_svg": board(s.state, seat) if board is not None else ""})
+            frames.append(
+                {
+                    "log": self.logs[seat][mark:],
+                    "board_svg": board(s.state, seat) if board is not None else "",
+                }
+            )
         return frames
 
     def act(self, seat: int, index: int, ply: int) -> dict:
@@ -191,5 +213,7 @@ class WebGame:
             raise StaleMove("a hint is for your own turn")
         rows = s.hint(seat, seconds)
         texts = [s.state.action_to_string(a) for a in s.state.legal_actions()]
-        return {"lines": hint_lines(rows, s.last_hint),
-                "best": [texts.index(t) for t, *_figures in rows if t in texts]}
+        return {
+            "lines": hint_lines(rows, s.last_hint),
+            "best": [texts.index(t) for t, *_figures in rows if t in texts],
+        }

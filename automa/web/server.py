@@ -6,6 +6,7 @@ time under that game's lock.  Every request carries the access token printed at 
 in the link, then as a cookie), and every seat view also its seat's key, so a browser on the
 local network sees only the seat it was given.
 """
+
 from __future__ import annotations
 
 import json
@@ -31,8 +32,16 @@ from automa.web.game import StaleMove, WebGame, state_view
 STATIC = Path(__file__).with_name("static")
 COOKIE = "automa_token"
 #: seat choices the lobby offers besides free text (a game adds its own bots and automata)
-LOBBY_BOTS = ["level:easy", "level:normal", "level:hard", "level:expert", "random", "greedy",
-              "mcts:iterations=300", "ismcts:iterations=300"]
+LOBBY_BOTS = [
+    "level:easy",
+    "level:normal",
+    "level:hard",
+    "level:expert",
+    "random",
+    "greedy",
+    "mcts:iterations=300",
+    "ismcts:iterations=300",
+]
 
 
 class Games:
@@ -41,13 +50,18 @@ class Games:
     def __init__(self) -> None:
         self.games: dict[str, WebGame] = {}
         self.replays: dict[str, list[dict]] = {}
-        self.companions: dict = {}     # id -> automa.web.companion.CompanionSession
+        self.companions: dict = {}  # id -> automa.web.companion.CompanionSession
 
     def add(self, game: WebGame) -> dict:
         self.games[game.id] = game
-        return {"id": game.id, "game": game.session.game.name,
-                "seats": [{"seat": s, "key": k, "url": f"/play/{game.id}?seat={s}&key={k}"}
-                          for s, k in sorted(game.keys.items())]}
+        return {
+            "id": game.id,
+            "game": game.session.game.name,
+            "seats": [
+                {"seat": s, "key": k, "url": f"/play/{game.id}?seat={s}&key={k}"}
+                for s, k in sorted(game.keys.items())
+            ],
+        }
 
     def get(self, game_id: str) -> WebGame:
         try:
@@ -60,16 +74,28 @@ def catalog() -> list[dict]:
     """What the lobby offers: every game with its modes, parameters and seat choices."""
     from automa.rules.core import load_game
     from automa.search.bots import available_bots
+
     out = []
     for name, cls in registered_games().items():
         game = load_game(name)
-        extra = [b for b in available_bots(game) if ":" not in b and b not in ("random", "greedy")
-                 and b not in cls.automaton_specs]
-        automata = [f"{spec}:{level}" for spec in cls.automaton_specs
-                    for level in _automaton_levels(spec, name)]
+        extra = [
+            b
+            for b in available_bots(game)
+            if ":" not in b and b not in ("random", "greedy") and b not in cls.automaton_specs
+        ]
+        automata = [
+            f"{spec}:{level}" for spec in cls.automaton_specs for level in _automaton_levels(spec, name)
+        ]
         params = {k: v for k, v in cls.param_help().items() if k not in ("players", "mode")}
-        out.append({"name": name, "title": cls.title or name, "modes": {m: list(c) for m, c in cls.modes.items()},
-                    "params": params, "seats": ["human"] + automata + LOBBY_BOTS + extra})
+        out.append(
+            {
+                "name": name,
+                "title": cls.title or name,
+                "modes": {m: list(c) for m, c in cls.modes.items()},
+                "params": params,
+                "seats": ["human"] + automata + LOBBY_BOTS + extra,
+            }
+        )
     return out
 
 
@@ -78,9 +104,11 @@ def _automaton_levels(spec: str, game_name: str) -> list[str]:
     automaton decks shipped for the game."""
     if spec == "mumanbot":
         from automa.rules.tabletop_inc.data import LEVELS
+
         return list(LEVELS)
     if spec == "automaton":
         from automa.decks import shipped_decks
+
         return shipped_decks(game_name)
     return []
 
@@ -88,6 +116,7 @@ def _automaton_levels(spec: str, game_name: str) -> list[str]:
 def parse_params(raw: dict) -> dict:
     """Lobby parameters arrive as the texts typed; read them as the command line does."""
     from automa.cli import _parse_param_value
+
     return {k: _parse_param_value(str(v).strip()) for k, v in raw.items() if str(v).strip() != ""}
 
 
@@ -97,10 +126,16 @@ def new_game(body: dict) -> WebGame:
         raise AutomaError("choose a game")
     game_class(name)
     players = body.get("players")
-    session = Session.new(name, int(players) if players not in (None, "") else None, body.get("mode") or None,
-                          parse_params(body.get("params") or {}), list(body.get("seats") or []),
-                          int(body["seed"]) if str(body.get("seed", "")).strip() else None,
-                          int(body.get("bot_seed") or 0), out=lambda _line: None)
+    session = Session.new(
+        name,
+        int(players) if players not in (None, "") else None,
+        body.get("mode") or None,
+        parse_params(body.get("params") or {}),
+        list(body.get("seats") or []),
+        int(body["seed"]) if str(body.get("seed", "")).strip() else None,
+        int(body.get("bot_seed") or 0),
+        out=lambda _line: None,
+    )
     return WebGame(session)
 
 
@@ -139,14 +174,23 @@ def replay_step(record: dict, step: int, seat: int) -> dict:
     seat = max(0, min(seat, game.num_players - 1))
     view = state_view(state, seat)
     view.pop("actions")
-    view.update({"step": step, "steps": len(actions), "seat": seat, "game": game.name,
-                 "title": type(game).title or game.name, "seats": [f"seat {s} ({spec})" for s, spec in enumerate(record["seats"])],
-                 "log": [f"{n + 1}. seat {who}: {text}" for n, (_a, text, who) in enumerate(actions[:step])][-60:],
-                 "history": list(state.history_text())[-30:]})
+    view.update(
+        {
+            "step": step,
+            "steps": len(actions),
+            "seat": seat,
+            "game": game.name,
+            "title": type(game).title or game.name,
+            "seats": [f"seat {s} ({spec})" for s, spec in enumerate(record["seats"])],
+            "log": [f"{n + 1}. seat {who}: {text}" for n, (_a, text, who) in enumerate(actions[:step])][-60:],
+            "history": list(state.history_text())[-30:],
+        }
+    )
     return view
 
 
 # --------------------------------------------------------------------------- HTTP
+
 
 def make_app(token: str | None = None, games: Games | None = None) -> Starlette:
     """The ASGI app.  `token` None means no token is asked (tests of the API alone)."""
@@ -180,10 +224,11 @@ def make_app(token: str | None = None, games: Games | None = None) -> Starlette:
                 return error(403, str(err))
             except StaleMove as err:
                 return error(409, str(err))
-            except (AutomaError, ValueError) as err:      # an unknown game too (a KeyError)
+            except (AutomaError, ValueError) as err:  # an unknown game too (a KeyError)
                 return error(400, str(err))
             except LookupError as err:
                 return error(404, str(err))
+
         return wrapped
 
     async def index(_request: Request) -> Response:
@@ -198,8 +243,13 @@ def make_app(token: str | None = None, games: Games | None = None) -> Starlette:
 
     async def api_load(request: Request) -> Response:
         body = await body_of(request)
-        return JSONResponse(games.add(await run_in_threadpool(load_game_text, str(body.get("text", "")),
-                                                              str(body.get("name", "save.json")))))
+        return JSONResponse(
+            games.add(
+                await run_in_threadpool(
+                    load_game_text, str(body.get("text", "")), str(body.get("name", "save.json"))
+                )
+            )
+        )
 
     def locked(fn, game: WebGame, *args):
         with game.lock:
@@ -213,8 +263,9 @@ def make_app(token: str | None = None, games: Games | None = None) -> Starlette:
     async def api_advance(request: Request) -> Response:
         game = games.get(request.path_params["id"])
         seat = seat_of(request, game)
-        return JSONResponse(await run_in_threadpool(
-            locked, lambda: game.view(seat, game.run_bots(seat)), game))
+        return JSONResponse(
+            await run_in_threadpool(locked, lambda: game.view(seat, game.run_bots(seat)), game)
+        )
 
     async def api_act(request: Request) -> Response:
         game = games.get(request.path_params["id"])
@@ -248,17 +299,32 @@ def make_app(token: str | None = None, games: Games | None = None) -> Starlette:
         seat_of(request, game)
         text = records.dumps(game.session.to_record()) + "\n"
         name = f"automa-{game.session.game.name}-{game.session.seed}.json"
-        return Response(text, media_type="application/json",
-                        headers={"Content-Disposition": f'attachment; filename="{name}"'})
+        return Response(
+            text,
+            media_type="application/json",
+            headers={"Content-Disposition": f'attachment; filename="{name}"'},
+        )
 
     async def api_replay_new(request: Request) -> Response:
         body = await body_of(request)
         frames = await run_in_threadpool(replay_frames, str(body.get("text", "")))
         rid = secrets.token_urlsafe(6)
         games.replays[rid] = frames
-        return JSONResponse({"id": rid, "records": [
-            {"index": i, "game": r["game"], "seats": r["seats"], "status": r.get("status", ""),
-             "actions": len(r["actions"])} for i, r in enumerate(frames)]})
+        return JSONResponse(
+            {
+                "id": rid,
+                "records": [
+                    {
+                        "index": i,
+                        "game": r["game"],
+                        "seats": r["seats"],
+                        "status": r.get("status", ""),
+                        "actions": len(r["actions"]),
+                    }
+                    for i, r in enumerate(frames)
+                ],
+            }
+        )
 
     async def api_replay_step(request: Request) -> Response:
         rid = request.path_params["id"]
@@ -277,15 +343,21 @@ def make_app(token: str | None = None, games: Games | None = None) -> Starlette:
 
     async def api_companion_new(request: Request) -> Response:
         from automa.web.companion import CompanionSession
+
         body = await body_of(request)
         players = str(body.get("players") or "").strip()
         seed = str(body.get("seed") or "").strip()
         if players and not players.isdigit() or seed and not seed.lstrip("-").isdigit():
             raise AutomaError("players and seed are whole numbers")
         made = await run_in_threadpool(
-            lambda: CompanionSession(str(body.get("game", "")), int(players) if players else None,
-                                     str(body.get("times_mix") or "") or None,
-                                     str(body.get("mumanbot") or "") or None, int(seed) if seed else None))
+            lambda: CompanionSession(
+                str(body.get("game", "")),
+                int(players) if players else None,
+                str(body.get("times_mix") or "") or None,
+                str(body.get("mumanbot") or "") or None,
+                int(seed) if seed else None,
+            )
+        )
         games.companions[made.id] = made
         return JSONResponse({"id": made.id, "url": f"/companion/{made.id}"})
 
@@ -304,7 +376,10 @@ def make_app(token: str | None = None, games: Games | None = None) -> Starlette:
         return JSONResponse(await run_in_threadpool(companion.answer, str(body.get("text", ""))))
 
     routes = [
-        Route("/", index), Route("/play/{id}", index), Route("/replay", index), Route("/companion/{id}", index),
+        Route("/", index),
+        Route("/play/{id}", index),
+        Route("/replay", index),
+        Route("/companion/{id}", index),
         Route("/api/companions", guarded(api_companion_new), methods=["POST"]),
         Route("/api/companions/{id}", guarded(api_companion_view)),
         Route("/api/companions/{id}/answer", guarded(api_companion_answer), methods=["POST"]),
@@ -343,16 +418,21 @@ class TokenGate:
         given = request.query_params.get("token")
         ok = secrets.compare_digest(given or request.cookies.get(COOKIE, ""), self.token)
         if not ok:
-            response = PlainTextResponse("automa: open the link that `automa serve` printed (it carries the access token)\n",
-                                         status_code=403)
+            response = PlainTextResponse(
+                "automa: open the link that `automa serve` printed (it carries the access token)\n",
+                status_code=403,
+            )
             return await response(scope, receive, send)
         if given:
+
             async def send_with_cookie(message):
                 if message["type"] == "http.response.start":
                     message.setdefault("headers", [])
                     message["headers"] = list(message["headers"]) + [
-                        (b"set-cookie", f"{COOKIE}={self.token}; Path=/; HttpOnly; SameSite=Strict".encode())]
+                        (b"set-cookie", f"{COOKIE}={self.token}; Path=/; HttpOnly; SameSite=Strict".encode())
+                    ]
                 await send(message)
+
             return await self.app(scope, receive, send_with_cookie)
         return await self.app(scope, receive, send)
 
@@ -363,11 +443,18 @@ def free_port(host: str) -> int:
         return sock.getsockname()[1]
 
 
-def serve(host: str = "127.0.0.1", port: int = 8765, token: str | None = None, first: WebGame | None = None,
-          open_browser: bool = False, echo=print) -> None:
+def serve(
+    host: str = "127.0.0.1",
+    port: int = 8765,
+    token: str | None = None,
+    first: WebGame | None = None,
+    open_browser: bool = False,
+    echo=print,
+) -> None:
     """Run the app until Ctrl-C.  `first`, a game made by `automa play --web`, is opened
     directly."""
     import uvicorn
+
     token = token or secrets.token_urlsafe(12)
     games = Games()
     path = "/"
@@ -381,10 +468,13 @@ def serve(host: str = "127.0.0.1", port: int = 8765, token: str | None = None, f
     url = f"http://{shown}:{port}{path}{sep}token={token}"
     echo(f"automa is serving on {url}")
     if host not in ("127.0.0.1", "::1", "localhost"):
-        echo("anyone on your network with this link (and its token) can open the lobby; Ctrl-C stops the server")
+        echo(
+            "anyone on your network with this link (and its token) can open the lobby; Ctrl-C stops the server"
+        )
     else:
         echo("Ctrl-C stops the server")
     if open_browser and not os.environ.get("CI"):
         import webbrowser
+
         webbrowser.open(url)
     uvicorn.run(app, host=host, port=port, log_level="warning")

@@ -4,6 +4,7 @@ and the Salem companion's private screen.  Needs the browser test tools
 
     python docs/screens/shoot.py      # writes docs/screens/GAME.png, companion.png, companion-handover.png
 """
+
 from __future__ import annotations
 
 import random
@@ -32,6 +33,7 @@ def settle(page) -> str:
 
 def main() -> None:
     from playwright.sync_api import sync_playwright
+
     server = LiveServer()
     try:
         with sync_playwright() as pw:
@@ -56,7 +58,7 @@ def main() -> None:
                     listed.nth(rng.randrange(listed.count())).click()
                 settle(page)
                 board = page.locator("#board [data-key].pickable")
-                if board.count():                 # show a choice half made on the board
+                if board.count():  # show a choice half made on the board
                     board.first.dispatch_event("click")
                 page.screenshot(path=str(HERE / f"{name}.png"))
                 page.close()

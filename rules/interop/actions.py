@@ -21,6 +21,7 @@ want a fixed action space ``0 .. num_ids-1``.  The encoding, per game:
 
 ``num_ids = base + overflow``.  Encoding and decoding are memoised per game.
 """
+
 from __future__ import annotations
 
 import json
@@ -60,8 +61,10 @@ class ActionCodec:
             self._kinds[key] = (offset, domains, radices)
             self._order.append((offset, head, 1 + len(domains), domains, radices))
             offset += size
-        self._str_index = [[{s: i for i, s in enumerate(d["str"])} if "str" in d else None
-                            for d in domains] for (_, _, _, domains, _) in self._order]
+        self._str_index = [
+            [{s: i for i, s in enumerate(d["str"])} if "str" in d else None for d in domains]
+            for (_, _, _, domains, _) in self._order
+        ]
         self._kind_pos = {(head, arity): i for i, (_, head, arity, _, _) in enumerate(self._order)}
         self.base = offset
         self.overflow = max(MIN_OVERFLOW, int(table.get("max_legal", 0)) * 2)
@@ -143,7 +146,8 @@ class ActionCodec:
                     if spill >= self.num_ids:
                         raise ValueError(
                             f"{self.game_name}: more than {self.overflow} legal actions outside the "
-                            f"action table; rebuild it with `python -m automa.rules.interop.actions build`")
+                            f"action table; rebuild it with `python -m automa.rules.interop.actions build`"
+                        )
                     code = spill
                     spill += 1
             out[code] = action
@@ -164,10 +168,12 @@ def codec_for(game_name: str) -> ActionCodec:
 
 # --------------------------------------------------------------------------- table builder
 
+
 def explore_actions(game_name: str, games_per_config: int = 60) -> dict:
     """Play random games of every mode and player count (seeds 0..n-1) and derive the
     kinds and field domains of every legal action seen."""
     from automa.rules.core import game_class, load_game
+
     cls = game_class(game_name)
     seen: dict[tuple[str, int], list[set]] = {}
     max_legal = 0
@@ -198,14 +204,18 @@ def explore_actions(game_name: str, games_per_config: int = 60) -> dict:
                 break  # mixed field types: leave this kind to the overflow slots
         else:
             kinds.append({"head": head, "fields": fields})
-    return {"game": cls.name,
-            "generated_by": f"python -m automa.rules.interop.actions build {cls.name} "
-                            f"(random games, seeds 0..{games_per_config - 1} per mode x player count)",
-            "max_legal": max_legal, "kinds": kinds}
+    return {
+        "game": cls.name,
+        "generated_by": f"python -m automa.rules.interop.actions build {cls.name} "
+        f"(random games, seeds 0..{games_per_config - 1} per mode x player count)",
+        "max_legal": max_legal,
+        "kinds": kinds,
+    }
 
 
 def build_tables(names: Sequence[str] = (), games_per_config: int = 60) -> list[Path]:
     from automa.rules.core import registered_games
+
     TABLE_DIR.mkdir(exist_ok=True)
     written = []
     for name in names or list(registered_games()):
@@ -227,5 +237,5 @@ if __name__ == "__main__":  # python -m automa.rules.interop.actions build [GAME
     if "--games" in args:
         i = args.index("--games")
         n = int(args[i + 1])
-        del args[i:i + 2]
+        del args[i : i + 2]
     build_tables(args, n)

@@ -17,6 +17,7 @@ the first decision with at least two legal actions), in one process:
 Both sides use the same number of iterations per search and the same exploration constants
 (1.4 for mcts, 0.7 for ismcts); OpenSpiel's MCTS solver is off (ours has none).
 """
+
 from __future__ import annotations
 
 import csv
@@ -28,15 +29,19 @@ from pathlib import Path
 
 from automa.rules.core import load_game, play_random
 
+
 def default_configs() -> list[tuple[str, dict]]:
     """Every registered game of `GAME_MODULES` in its default configuration."""
     from automa.rules.core import GAME_MODULES
+
     out = []
     for module in GAME_MODULES:
         name = module.rsplit(".", 1)[1]
         params = load_game(name).params.to_json()
         out.append((name, {"players": params["players"], "mode": params["mode"]}))
     return out
+
+
 #: issue #19: our search and our random playouts at least this many times OpenSpiel's
 BAR = 5.0
 
@@ -61,6 +66,7 @@ def clone_is_independent(state, tries: int = 3) -> bool:
     """Playing out clones and determinizations of `state` leaves it unchanged (an engine
     whose clone shares a mutable part would corrupt the root of every search)."""
     from automa.rules.core import snapshot
+
     before = snapshot(state)
     seat = state.current_player()
     for k in range(tries):
@@ -74,6 +80,7 @@ def positions_for(game, count: int, seed: int, echo=print) -> list:
     """`count` mid-game positions (seeds seed, seed+1, ...) with at least two legal actions
     whose clones are independent of them (others are skipped with a warning)."""
     from automa.search.bench import mid_game_state
+
     out = []
     s = seed
     while len(out) < count and s < seed + 50 * count:
@@ -85,8 +92,10 @@ def positions_for(game, count: int, seed: int, echo=print) -> list:
             if clone_is_independent(state):
                 out.append(state)
             else:
-                echo(f"warning: {game.name} position from seed {s}: playing a clone or a "
-                     "determinization changed the original (engine bug: clone shares state); skipped")
+                echo(
+                    f"warning: {game.name} position from seed {s}: playing a clone or a "
+                    "determinization changed the original (engine bug: clone shares state); skipped"
+                )
         s += 1
     return out
 
@@ -107,8 +116,9 @@ def _paired(budget: float, ours, theirs) -> tuple[float, float]:
     return done[0] / spent[0], done[1] / spent[1]
 
 
-def bench_game(name: str, params: dict, seconds: float = 2.0, iterations: int = 50,
-               num_positions: int = 2, seed: int = 0) -> Row:
+def bench_game(
+    name: str, params: dict, seconds: float = 2.0, iterations: int = 50, num_positions: int = 2, seed: int = 0
+) -> Row:
     """Rates for one game configuration; `seconds` per measurement and side, split over
     the positions."""
     import numpy as np
@@ -132,8 +142,7 @@ def bench_game(name: str, params: dict, seconds: float = 2.0, iterations: int = 
         world = pos.determinize(seat, random.Random(seed + 1))
         ours = MCTSBot(game, seed=seed, iterations=iterations, c=1.4)
         spiel_world = wrap.wrap_state(spiel_game, world)
-        theirs = os_mcts.MCTSBot(spiel_game, 1.4, iterations, evaluator, solve=False,
-                                 random_state=np_rng)
+        theirs = os_mcts.MCTSBot(spiel_game, 1.4, iterations, evaluator, solve=False, random_state=np_rng)
 
         def our_mcts() -> int:
             ours.search(world, seat)
@@ -178,15 +187,30 @@ def bench_game(name: str, params: dict, seconds: float = 2.0, iterations: int = 
         sums["sp"] += b
     k = len(positions)
     m = {key: value / k for key, value in sums.items()}
-    return Row(game=name, params=",".join(f"{a}={b}" for a, b in params.items()), positions=k,
-               ours_mcts_it_s=m["om"], os_mcts_it_s=m["sm"], mcts_ratio=m["om"] / m["sm"],
-               ours_ismcts_it_s=m["oi"], os_ismcts_it_s=m["si"], ismcts_ratio=m["oi"] / m["si"],
-               ours_playout_actions_s=m["op"], os_playout_actions_s=m["sp"],
-               playout_ratio=m["op"] / m["sp"])
+    return Row(
+        game=name,
+        params=",".join(f"{a}={b}" for a, b in params.items()),
+        positions=k,
+        ours_mcts_it_s=m["om"],
+        os_mcts_it_s=m["sm"],
+        mcts_ratio=m["om"] / m["sm"],
+        ours_ismcts_it_s=m["oi"],
+        os_ismcts_it_s=m["si"],
+        ismcts_ratio=m["oi"] / m["si"],
+        ours_playout_actions_s=m["op"],
+        os_playout_actions_s=m["sp"],
+        playout_ratio=m["op"] / m["sp"],
+    )
 
 
-def run(configs=None, seconds: float = 2.0, iterations: int = 50, num_positions: int = 2,
-        seed: int = 0, echo=print) -> list[Row]:
+def run(
+    configs=None,
+    seconds: float = 2.0,
+    iterations: int = 50,
+    num_positions: int = 2,
+    seed: int = 0,
+    echo=print,
+) -> list[Row]:
     rows = []
     for name, params in configs or default_configs():
         row = bench_game(name, params, seconds, iterations, num_positions, seed)
@@ -196,10 +220,12 @@ def run(configs=None, seconds: float = 2.0, iterations: int = 50, num_positions:
 
 
 def format_row(r: Row) -> str:
-    return (f"{r.game:13s} mcts {r.ours_mcts_it_s:8.1f} vs {r.os_mcts_it_s:7.1f} it/s = {r.mcts_ratio:5.2f}x   "
-            f"ismcts {r.ours_ismcts_it_s:8.1f} vs {r.os_ismcts_it_s:7.1f} it/s = {r.ismcts_ratio:5.2f}x   "
-            f"playout {r.ours_playout_actions_s:8.0f} vs {r.os_playout_actions_s:7.0f} actions/s = "
-            f"{r.playout_ratio:5.2f}x")
+    return (
+        f"{r.game:13s} mcts {r.ours_mcts_it_s:8.1f} vs {r.os_mcts_it_s:7.1f} it/s = {r.mcts_ratio:5.2f}x   "
+        f"ismcts {r.ours_ismcts_it_s:8.1f} vs {r.os_ismcts_it_s:7.1f} it/s = {r.ismcts_ratio:5.2f}x   "
+        f"playout {r.ours_playout_actions_s:8.0f} vs {r.os_playout_actions_s:7.0f} actions/s = "
+        f"{r.playout_ratio:5.2f}x"
+    )
 
 
 def to_csv(rows: list[Row]) -> str:
@@ -235,21 +261,36 @@ def to_markdown(rows: list[Row], seconds: float, iterations: int, machine: str =
         lines.append(
             f"| {r.game} | {r.params} | {r.ours_mcts_it_s:.1f} / {r.os_mcts_it_s:.1f} | {r.mcts_ratio:.2f}x "
             f"| {r.ours_ismcts_it_s:.1f} / {r.os_ismcts_it_s:.1f} | {r.ismcts_ratio:.2f}x "
-            f"| {r.ours_playout_actions_s:.0f} / {r.os_playout_actions_s:.0f} | {r.playout_ratio:.2f}x |")
+            f"| {r.ours_playout_actions_s:.0f} / {r.os_playout_actions_s:.0f} | {r.playout_ratio:.2f}x |"
+        )
+
     def ratios(r: Row) -> tuple:
         return ("mcts", r.mcts_ratio), ("ismcts", r.ismcts_ratio), ("playout", r.playout_ratio)
 
     worst = min(ratio for r in rows for _, ratio in ratios(r)) if rows else float("nan")
-    below = [f"{r.game} ({r.params}): " + ", ".join(f"{kind} {ratio:.2f}x" for kind, ratio in ratios(r) if ratio < BAR)
-             for r in rows if min(ratio for _, ratio in ratios(r)) < BAR]
-    lines += ["", f"Bar: our search and random playouts >= {BAR:g}x OpenSpiel's on every game. "
-              f"Lowest ratio in this run: {worst:.2f}x "
-              f"({'met everywhere' if worst >= BAR else 'NOT met for ' + '; '.join(below)})."]
+    below = [
+        f"{r.game} ({r.params}): "
+        + ", ".join(f"{kind} {ratio:.2f}x" for kind, ratio in ratios(r) if ratio < BAR)
+        for r in rows
+        if min(ratio for _, ratio in ratios(r)) < BAR
+    ]
+    lines += [
+        "",
+        f"Bar: our search and random playouts >= {BAR:g}x OpenSpiel's on every game. "
+        f"Lowest ratio in this run: {worst:.2f}x "
+        f"({'met everywhere' if worst >= BAR else 'NOT met for ' + '; '.join(below)}).",
+    ]
     return "\n".join(lines) + "\n"
 
 
-def write_results(rows: list[Row], out_dir: Path, seconds: float, iterations: int, machine: str = "",
-                  stem: str = "bench_vs_openspiel") -> tuple[Path, Path]:
+def write_results(
+    rows: list[Row],
+    out_dir: Path,
+    seconds: float,
+    iterations: int,
+    machine: str = "",
+    stem: str = "bench_vs_openspiel",
+) -> tuple[Path, Path]:
     out_dir.mkdir(parents=True, exist_ok=True)
     md = out_dir / f"{stem}.md"
     cs = out_dir / f"{stem}.csv"

@@ -18,6 +18,7 @@ Deterministic and hash-free: the same configuration and `games` give the same la
 process.  It is a generic baseline; a learning agent will do better with a game-specific
 encoder built from the same observation.
 """
+
 from __future__ import annotations
 
 import random

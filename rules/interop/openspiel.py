@@ -35,6 +35,7 @@ Design (see also ``rules/interop/actions.py`` for the action ids):
   not re-validate an id the state listed (any other id is checked and rejected with
   ``IllegalActionError``).
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -47,8 +48,14 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from automa.rules.core import (Game, IllegalActionError, ParamError, action_to_json, load_game,
-                        registered_games)
+from automa.rules.core import (
+    Game,
+    IllegalActionError,
+    ParamError,
+    action_to_json,
+    load_game,
+    registered_games,
+)
 from automa.rules.interop.actions import ActionCodec, codec_for
 
 DEFAULT_NUM_SEEDS = 1 << 16
@@ -56,6 +63,7 @@ PREFIX = "automa_"
 
 
 # --------------------------------------------------------------------------- parameters
+
 
 def _param_defaults(cls: type[Game]) -> dict[str, Any]:
     """OpenSpiel parameter spec: name -> default (int, float, bool or str)."""
@@ -68,7 +76,7 @@ def _param_defaults(cls: type[Game]) -> dict[str, Any]:
             default = cls.make_params().players
         if isinstance(default, tuple):
             default = "/".join(str(v) for v in default)
-        elif default is None:          # "the game decides" (e.g. first_player): "" in OpenSpiel
+        elif default is None:  # "the game decides" (e.g. first_player): "" in OpenSpiel
             default = ""
         spec[f.name] = default
     spec["num_seeds"] = DEFAULT_NUM_SEEDS
@@ -84,8 +92,10 @@ def engine_params(cls: type[Game], params: dict[str, Any]) -> dict[str, Any]:
         if name in ("num_seeds", "seed_offset"):
             continue
         if name not in fields:
-            raise ParamError(f"{PREFIX}{cls.name}: unknown parameter {name!r}; allowed: "
-                             f"{', '.join(sorted(_param_defaults(cls)))}")
+            raise ParamError(
+                f"{PREFIX}{cls.name}: unknown parameter {name!r}; allowed: "
+                f"{', '.join(sorted(_param_defaults(cls)))}"
+            )
         if (name == "mode" or fields[name].default is None) and value == "":
             continue
         if fields[name].default is None and isinstance(value, str) and value.lstrip("-").isdigit():
@@ -98,6 +108,7 @@ def engine_params(cls: type[Game], params: dict[str, Any]) -> dict[str, Any]:
 
 
 # --------------------------------------------------------------------------- state
+
 
 class _Engine:
     """The wrapper's only Python attribute: the engine state plus per-state caches.
@@ -224,8 +235,9 @@ class AutomaState(pyspiel.State):
         try:
             move = legal[action]
         except KeyError:
-            raise IllegalActionError(action, list(legal.values()),
-                                     "no legal action has this id", e.state) from None
+            raise IllegalActionError(
+                action, list(legal.values()), "no legal action has this id", e.state
+            ) from None
         e.state._apply(move)
         e.legal = None
         e.texts = {}
@@ -327,6 +339,7 @@ class _Observer:
 
 # --------------------------------------------------------------------------- game
 
+
 class AutomaGame(pyspiel.Game):
     """Base of the per-game OpenSpiel classes made by `register_all`."""
 
@@ -353,7 +366,8 @@ class AutomaGame(pyspiel.Game):
             min_utility=0.0,
             max_utility=1.0,
             utility_sum=None,
-            max_game_length=int(engine.max_game_length()))
+            max_game_length=int(engine.max_game_length()),
+        )
         super().__init__(self.game_type, info, params)
         self._data = data
 
@@ -390,7 +404,8 @@ def game_type_for(cls: type[Game]) -> pyspiel.GameType:
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=False,
-        parameter_specification=_param_defaults(cls))
+        parameter_specification=_param_defaults(cls),
+    )
 
 
 def register_all() -> dict[str, type[AutomaGame]]:
@@ -416,8 +431,7 @@ def load(name: str, **params: Any) -> AutomaGame:
 
 def spiel_params(params: dict[str, Any]) -> dict[str, Any]:
     """Our parameter values as OpenSpiel parameters (tuples/lists as "/"-joined strings)."""
-    return {k: "/".join(str(x) for x in v) if isinstance(v, (tuple, list)) else v
-            for k, v in params.items()}
+    return {k: "/".join(str(x) for x in v) if isinstance(v, (tuple, list)) else v for k, v in params.items()}
 
 
 def wrap_state(game: AutomaGame, engine_state) -> AutomaState:

@@ -26,6 +26,7 @@
   game.  ``reset()`` without a seed draws one from the environment's own generator, which is
   itself seeded by the last explicit seed (or by the OS at construction).
 """
+
 from __future__ import annotations
 
 import random
@@ -55,16 +56,27 @@ class AutomaEnv(AECEnv):
 
     metadata = {"render_modes": ["human", "ansi"], "is_parallelizable": False, "name": "automa"}
 
-    def __init__(self, game: str, render_mode: str | None = None, layout_games: int = 8,
-                 legal_text: bool = False, seats: Sequence[str] | None = None, **params: Any):
+    def __init__(
+        self,
+        game: str,
+        render_mode: str | None = None,
+        layout_games: int = 8,
+        legal_text: bool = False,
+        seats: Sequence[str] | None = None,
+        **params: Any,
+    ):
         super().__init__()
         self.legal_text = legal_text
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, got {render_mode!r}")
+            raise ValueError(
+                f"render_mode must be one of {self.metadata['render_modes']}, got {render_mode!r}"
+            )
         self.engine = load_game(game, **params)
         if seats is not None:
             if len(seats) != self.engine.num_players:
-                raise ParamError(f"seats: give one spec per seat ({self.engine.num_players}), got {len(seats)}")
+                raise ParamError(
+                    f"seats: give one spec per seat ({self.engine.num_players}), got {len(seats)}"
+                )
             self.engine = self.engine.with_automaton_seats(list(seats))
         self.metadata = {**self.metadata, "name": f"automa_{self.engine.name}_v0"}
         self.render_mode = render_mode
@@ -77,10 +89,12 @@ class AutomaEnv(AECEnv):
         self._seat_of = {a: s for s, a in self._agent_of.items()}
         n = self.codec.num_ids
         big = np.finfo(np.float32).max
-        obs_space = spaces.Dict({
-            "observation": spaces.Box(-big, big, (self.layout.size,), np.float32),
-            "action_mask": spaces.Box(0, 1, (n,), np.int8),
-        })
+        obs_space = spaces.Dict(
+            {
+                "observation": spaces.Box(-big, big, (self.layout.size,), np.float32),
+                "action_mask": spaces.Box(0, 1, (n,), np.int8),
+            }
+        )
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
         self._seed_rng = random.Random()
@@ -122,7 +136,8 @@ class AutomaEnv(AECEnv):
             self.infos[a] = {}
         if self.legal_text and not self.state.is_terminal():
             self.infos[self.agent_selection] = {
-                "legal": {code: self.state.action_to_string(move) for code, move in self._legal_map().items()}}
+                "legal": {code: self.state.action_to_string(move) for code, move in self._legal_map().items()}
+            }
 
     def action_text(self, action_id: int) -> str:
         """The readable text of a legal action id of the current state."""
@@ -144,8 +159,9 @@ class AutomaEnv(AECEnv):
         try:
             move = legal[int(action)]
         except (KeyError, TypeError, ValueError):
-            raise IllegalActionError(action, list(legal.values()), "no legal action has this id",
-                                     self.state) from None
+            raise IllegalActionError(
+                action, list(legal.values()), "no legal action has this id", self.state
+            ) from None
         self._cumulative_rewards[agent] = 0.0
         self.state._apply(move)
         self._legal = None

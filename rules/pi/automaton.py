@@ -12,6 +12,7 @@ the location) and names it over the next two decisions.
 The physical problem: your case is held by the automaton, which cannot answer your
 investigations at the table.  The rule sheet says how (`CASE_KEEPER`).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -29,6 +30,7 @@ GAME = "pi"
 @dataclass
 class View:
     """One decision of the automaton seat, as its observation shows it."""
+
     seat: int
     obs: dict
     game: Any
@@ -52,8 +54,11 @@ class View:
     def names_left(self) -> tuple[int, int, int]:
         """How many suspects, crimes and locations still fit."""
         d = self.data
-        return (sum(1 for m in d.SMASK if self.fits & m), sum(1 for m in d.CMASK if self.fits & m),
-                sum(1 for m in d.LMASK if self.fits & m))
+        return (
+            sum(1 for m in d.SMASK if self.fits & m),
+            sum(1 for m in d.CMASK if self.fits & m),
+            sum(1 for m in d.LMASK if self.fits & m),
+        )
 
     def likeliest(self) -> tuple[int, int, int] | None:
         """The suspect in most fitting triples, then the crime, then the location (lowest
@@ -105,17 +110,21 @@ def starts_turn(view: View) -> bool:
 
 # --------------------------------------------------------------------------- rule makers
 
+
 def turn_rule(name: str, text: str, score: Callable[[View, Any], float | None]) -> Rule:
     """A rule over the turn's actions: `score(view, action)`, None when it does not apply."""
+
     def scores(view: View, legal: Sequence[Hashable]) -> dict:
         return {a: s for a in legal if (s := score(view, a)) is not None}
+
     return Rule(name, text, frozenset(("turn",)), scores)
 
 
 def solve_rule(name: str, text: str, when: Callable[[View], bool]) -> Rule:
     """Begin a solve when `when(view)`, naming the likeliest triple; the same rule names
     its crime and location on the next decisions."""
-    def scores(view: View, legal: Sequence[Any]) -> dict:      # actions: (kind, number) tuples
+
+    def scores(view: View, legal: Sequence[Any]) -> dict:  # actions: (kind, number) tuples
         if view.kind == "turn" and not when(view):
             return {}
         triple = view.likeliest()
@@ -123,10 +132,12 @@ def solve_rule(name: str, text: str, when: Callable[[View], bool]) -> Rule:
             return {}
         want = {SS: triple[0], SC: triple[1], SL: triple[2]}
         return {a: 1.0 for a in legal if a[0] in want and a[1] == want[a[0]]}
+
     return Rule(name, text, frozenset(("turn", "crime", "location")), scores)
 
 
 # --------------------------------------------------------------------------- card rules
+
 
 def _investigate_cubes(view: View, a):
     if a[0] != INV:
@@ -144,8 +155,11 @@ def _investigate_fits(view: View, a):
     total = 0
     for area in (a[1],) + tuple(d.adj[a[1]]):
         s, c = obs["suspect_tiles"][area], obs["crime_tiles"][area]
-        total += (s >= 0 and bool(view.fits & d.SMASK[s])) + (c >= 0 and bool(view.fits & d.CMASK[c])) \
+        total += (
+            (s >= 0 and bool(view.fits & d.SMASK[s]))
+            + (c >= 0 and bool(view.fits & d.CMASK[c]))
             + bool(view.fits & d.LMASK[area])
+        )
     return total if total > 0 else None
 
 
@@ -178,24 +192,51 @@ def _dither(view: View, a):
 
 
 CARD_RULES = (
-    solve_rule("solve_sure", "If one triple alone fits every clue, solve it.",
-               lambda view: view.fits.bit_count() == 1),
-    solve_rule("solve_hunch", "If at most three triples fit, solve with the likeliest (the suspect that "
-                              "fits most triples, then the crime, then the location).",
-               lambda view: 0 < view.fits.bit_count() <= 3),
-    solve_rule("solve_known", "If one suspect, one crime and one location fit, solve with them.",
-               lambda view: view.names_left == (1, 1, 1)),
-    turn_rule("investigate_cubes", "Investigate the new area next to the most cubes your investigators "
-                                   "have found.", _investigate_cubes),
-    turn_rule("investigate_fits", "Investigate the new area whose tiles, and its neighbours' tiles, show the "
-                                  "most names that still fit.", _investigate_fits),
+    solve_rule(
+        "solve_sure",
+        "If one triple alone fits every clue, solve it.",
+        lambda view: view.fits.bit_count() == 1,
+    ),
+    solve_rule(
+        "solve_hunch",
+        "If at most three triples fit, solve with the likeliest (the suspect that "
+        "fits most triples, then the crime, then the location).",
+        lambda view: 0 < view.fits.bit_count() <= 3,
+    ),
+    solve_rule(
+        "solve_known",
+        "If one suspect, one crime and one location fit, solve with them.",
+        lambda view: view.names_left == (1, 1, 1),
+    ),
+    turn_rule(
+        "investigate_cubes",
+        "Investigate the new area next to the most cubes your investigators have found.",
+        _investigate_cubes,
+    ),
+    turn_rule(
+        "investigate_fits",
+        "Investigate the new area whose tiles, and its neighbours' tiles, show the "
+        "most names that still fit.",
+        _investigate_fits,
+    ),
     turn_rule("investigate_hub", "Investigate the new area with the most neighbours.", _investigate_hub),
-    turn_rule("evidence_disc", "Take an evidence card of a name that still fits, lying where an "
-                               "investigator of yours found a disc.", _evidence_disc),
-    turn_rule("evidence_fit", "Take an evidence card of a name that still fits, for the element (suspect, "
-                              "crime, location) with the fewest names left.", _evidence_fit),
-    turn_rule("dither", "Take the first face-up evidence card of a name that no longer fits (else the first "
-                        "you may, else investigate the first new area).", _dither),
+    turn_rule(
+        "evidence_disc",
+        "Take an evidence card of a name that still fits, lying where an investigator of yours found a disc.",
+        _evidence_disc,
+    ),
+    turn_rule(
+        "evidence_fit",
+        "Take an evidence card of a name that still fits, for the element (suspect, "
+        "crime, location) with the fewest names left.",
+        _evidence_fit,
+    ),
+    turn_rule(
+        "dither",
+        "Take the first face-up evidence card of a name that no longer fits (else the first "
+        "you may, else investigate the first new area).",
+        _dither,
+    ),
 )
 
 
@@ -203,12 +244,18 @@ CARD_RULES = (
 
 STANDING_RULES = (
     solve_rule("finish_solve", "Naming a triple: the likeliest, as for a solve.", lambda view: False),
-    turn_rule("fallback", "No rule on the card can be done: take the first face-up evidence card of a name "
-                          "that still fits, else investigate the first new area, else solve with the likeliest "
-                          "triple.",
-              lambda view, a: 3 if a[0] == EV and view.card_fits(a[1]) else 2 if a[0] == INV else
-              1 if a[0] == EV else None),
-    solve_rule("last_resort", "Nothing else can be done: solve with the likeliest triple.", lambda view: True),
+    turn_rule(
+        "fallback",
+        "No rule on the card can be done: take the first face-up evidence card of a name "
+        "that still fits, else investigate the first new area, else solve with the likeliest "
+        "triple.",
+        lambda view, a: (
+            3 if a[0] == EV and view.card_fits(a[1]) else 2 if a[0] == INV else 1 if a[0] == EV else None
+        ),
+    ),
+    solve_rule(
+        "last_resort", "Nothing else can be done: solve with the likeliest triple.", lambda view: True
+    ),
 )
 
 RULES = {rule.name: rule for rule in CARD_RULES + STANDING_RULES}
@@ -216,6 +263,7 @@ STANDING = tuple(rule.name for rule in STANDING_RULES)
 
 
 # --------------------------------------------------------------------------- tie-breakers
+
 
 def _hub(view: View, a) -> int:
     if a[0] == INV:
@@ -225,17 +273,25 @@ def _hub(view: View, a) -> int:
     return 0
 
 
-TIE_BREAKERS = {t.name: t for t in (
-    TieBreaker("hub", "the area (or the card's tile in the area) with the most neighbours", _hub),
-    # (the key's action is Hashable to mypy; here always a (kind, number) tuple)
-    TieBreaker("locations_first", "a location card",
-               lambda view, a: a[0] == EV and view.data.card_type(a[1]) == 2),  # type: ignore[index]
-    TieBreaker("suspects_first", "a suspect card",
-               lambda view, a: a[0] == EV and view.data.card_type(a[1]) == 0),  # type: ignore[index]
-)}
+TIE_BREAKERS = {
+    t.name: t
+    for t in (
+        TieBreaker("hub", "the area (or the card's tile in the area) with the most neighbours", _hub),
+        # (the key's action is Hashable to mypy; here always a (kind, number) tuple)
+        TieBreaker(
+            "locations_first",
+            "a location card",
+            lambda view, a: a[0] == EV and view.data.card_type(a[1]) == 2,
+        ),  # type: ignore[index]
+        TieBreaker(
+            "suspects_first", "a suspect card", lambda view, a: a[0] == EV and view.data.card_type(a[1]) == 0
+        ),  # type: ignore[index]
+    )
+}
 
 
 # --------------------------------------------------------------------------- bonus
+
 
 def _tip(state, seat: int, count: int) -> None:
     """Show the automaton `count` of its case cards: its clues then rule out every other name."""
@@ -245,10 +301,18 @@ def _tip(state, seat: int, count: int) -> None:
         state.cand[seat] &= mask
 
 
-BONUSES = {b.name: b for b in (
-    Bonus("tip", "At the start of each mini-game, show the automaton {n} of its case cards (suspect, then "
-                 "crime, then location): put its discs on those tiles.", lambda state: state.m, _tip),
-)}
+BONUSES = {
+    b.name: b
+    for b in (
+        Bonus(
+            "tip",
+            "At the start of each mini-game, show the automaton {n} of its case cards (suspect, then "
+            "crime, then location): put its discs on those tiles.",
+            lambda state: state.m,
+            _tip,
+        ),
+    )
+}
 
 #: the designer's knob scale per seat, easiest setting first: (copies of the weak card, bonus,
 #: its size).  Two case cards shown win almost always (0.99 against level:normal), so the
@@ -261,11 +325,15 @@ DESIGN_KNOB = {seat: ((6, 3, 1, 0, 3, 2, 1, 0), "tip", (0, 0, 0, 0, 1, 1, 1, 1))
 #: seat names for the printables (2-player solo: the automaton plays either chair)
 SEATS = ("Investigator", "Investigator")
 #: names the designer gives its cards
-CARD_NAMES = {0: ("Legwork", "Hunch", "Stake-out", "Files", "Tail"),
-              1: ("Legwork", "Hunch", "Stake-out", "Files", "Tail")}
+CARD_NAMES = {
+    0: ("Legwork", "Hunch", "Stake-out", "Files", "Tail"),
+    1: ("Legwork", "Hunch", "Stake-out", "Files", "Tail"),
+}
 #: how to seat the automaton (printed on the rule sheet instead of the general words)
-SETUP = ("Set up P.I. for two as usual, the automaton in the other seat with its investigators, discs "
-         "and cubes; on its turns you place them and take its evidence cards as its cards' rules say.")
+SETUP = (
+    "Set up P.I. for two as usual, the automaton in the other seat with its investigators, discs "
+    "and cubes; on its turns you place them and take its evidence cards as its cards' rules say."
+)
 #: how your own case is answered at the table (printed on the rule sheet)
 CASE_KEEPER = (
     "Your case: in P.I. the player on your right holds your case cards and answers your investigations, "
@@ -274,4 +342,5 @@ CASE_KEEPER = (
     "does not play to hold your three case cards and answer (they need only look at the board), or play "
     "the automaton on screen, `automa play pi --seat human --seat automaton:pi-investigator`, where the "
     "engine holds your case and answers. The automaton's case is yours to hold, as in the 2-player game: "
-    "answer its investigations honestly from its case cards in your hand.")
+    "answer its investigations honestly from its case cards in your hand."
+)

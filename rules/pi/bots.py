@@ -17,6 +17,7 @@ mean outcome.  Measured in experiments/results/pi_strength.md.
 
 Both only read `state.observation(seat)` and `state.legal_actions()`.
 """
+
 from __future__ import annotations
 
 import math
@@ -79,7 +80,7 @@ def refine_masks(d, masks: list[int]) -> list[int]:
             for r in range(n):
                 if r != q and masks[r] & must:
                     new = masks[r] & ~must
-                    if new:                       # never empty a set (the truth is in it)
+                    if new:  # never empty a set (the truth is in it)
                         masks[r] = new
                         changed = True
     return masks
@@ -128,8 +129,7 @@ class DeducerBot(Bot):
             return bits[self.rng.randrange(len(bits))], 1.0 / len(bits)
         d = self.game.data
         n, seat = obs["players"], obs["seat"]
-        others = [masks[q] for q in range(n)
-                  if q != seat and q != (seat + 1) % n and not obs["solved"][q]]
+        others = [masks[q] for q in range(n) if q != seat and q != (seat + 1) % n and not obs["solved"][q]]
         weights = []
         for idx in bits:
             keep = ~d.names_mask(*d.triple_of(idx))
@@ -177,8 +177,10 @@ class DeducerBot(Bot):
         for action in legal:
             kind, x = action
             if kind == EV:
-                parts = [(own & m).bit_count()
-                         for m in logic.evidence_sets(d, area_sus, area_cri, sus_area, cri_area, x)]
+                parts = [
+                    (own & m).bit_count()
+                    for m in logic.evidence_sets(d, area_sus, area_cri, sus_area, cri_area, x)
+                ]
                 gain = _entropy_gain(total, parts) + 1e-6 * self.rng.random()
                 if gain > best_ev_gain:
                     best_ev, best_ev_gain = action, gain
@@ -217,7 +219,7 @@ class DeducerBot(Bot):
         obs = state.observation(seat)
         d = self.game.data
         ps, pc = obs["pending"]
-        if ps >= 0:                                   # finishing a solve attempt
+        if ps >= 0:  # finishing a solve attempt
             plan = self.plan
             if plan is None or plan[0] != ps or (pc >= 0 and plan[1] != pc):
                 masks = belief(d, obs, bool(self.params["refine"]))
@@ -231,10 +233,10 @@ class DeducerBot(Bot):
                 return want
             return legal[self.rng.randrange(len(legal))]
         masks = belief(d, obs, bool(self.params["refine"]))
-        own = masks[seat]                             # never contains a failed triple
+        own = masks[seat]  # never contains a failed triple
         solvable = own
         count = solvable.bit_count()
-        if count == 0:                                # cannot happen with exact bookkeeping
+        if count == 0:  # cannot happen with exact bookkeeping
             return legal[self.rng.randrange(len(legal))]
         if count == 1:
             return self._start_solve(solvable, legal)
@@ -317,12 +319,13 @@ def race_table(value: int, step: int) -> list:
                 rival = table[1 - first][b]
                 guess = win / a + (1.0 - 1.0 / a) * (-step - rival[a - 1])
                 wait = 0.0
-                for share in SPLIT:                 # between whole counts: interpolated
+                for share in SPLIT:  # between whole counts: interpolated
                     rest = max(1.0, min(a - 1.0, a * share))
                     low = int(rest)
                     frac = rest - low
-                    wait -= share * (rival[low] if frac == 0 else
-                                     (1 - frac) * rival[low] + frac * rival[low + 1])
+                    wait -= share * (
+                        rival[low] if frac == 0 else (1 - frac) * rival[low] + frac * rival[low + 1]
+                    )
                 table[first][a][b] = max(guess, wait)
     _RACES[key] = table
     return table
@@ -404,7 +407,8 @@ class ExpertPolicy:
                 if q == known or not (failed[holder] or pending):
                     continue
                 narrowed = masks[q] & logic.nominator_hands(
-                    d, cand[holder], failed[holder], ps if pending else -1, pc if pending else -1)
+                    d, cand[holder], failed[holder], ps if pending else -1, pc if pending else -1
+                )
                 if narrowed:
                     masks[q] = narrowed
         return refine_masks(d, masks), failed
@@ -449,7 +453,7 @@ class ExpertPolicy:
         out: list[tuple[Hashable, float]] = []
         # ---- guesses: the best triple of every suspect that still has one
         p = 1.0 / count
-        if not rival:                                    # last turn of the mini-game
+        if not rival:  # last turn of the mini-game
             guess_value = p * value - (1 - p) * step
         else:
             tie = sum(w * last_chance(value, step, min(b, RACE_SIZE)) for w, b, _ in rival)
@@ -485,7 +489,7 @@ class ExpertPolicy:
             else:
                 worth = sum(k * after(k, taken) for k in sizes) / count
             if len(sizes) <= 1:
-                worth -= 1.0                               # learns nothing
+                worth -= 1.0  # learns nothing
             info.append((action, worth, _entropy_gain(count, sizes)))
         out += [(a, w + self.bits * g) for a, w, g in info]
         out.sort(key=lambda av: -av[1])
@@ -511,14 +515,16 @@ class ExpertPolicy:
                 if self.game.params.prune_solves and failed[seat]:
                     known &= logic.nominator_hands(d, cand[seat], failed[seat])
                 step = max(1, len(own_bits) // self.sample)
-                sample = own_bits[::step][:self.sample]
+                sample = own_bits[::step][: self.sample]
                 weights: dict[int, int] = {}
                 for h in sample:
                     m = known & ~d.names_mask(*d.triple_of(h))
                     weights[m] = weights.get(m, 0) + 1
-                model = [(w / len(sample), max(1, m.bit_count()), self._moves(obs, q, m))
-                         for m, w in weights.items()]
-            else:                                       # its hand is hidden from the seat too
+                model = [
+                    (w / len(sample), max(1, m.bit_count()), self._moves(obs, q, m))
+                    for m, w in weights.items()
+                ]
+            else:  # its hand is hidden from the seat too
                 model = [(1.0, max(1, int(HAND_SHARE * masks[q].bit_count())), None)]
             mean = sum(w * b for w, b, _ in model)
             if not best or mean < best_mean:
@@ -647,17 +653,38 @@ class ExpertBot(Bot):
                  is cheaper a move), 0 the fast policy
     """
 
-    defaults: dict[str, Any] = {"worlds": 48, "candidates": 3, "margin": 2.0, "horizon": 1,
-                                "temperature": 0.0, "sample": 16, "bits": 0.1, "ration": 1, "safe": 1,
-                                "rival": 1}
-    limits = {"worlds": (0, None), "candidates": (1, None), "margin": (0, None), "horizon": (0, 1),
-              "temperature": (0, None), "sample": (1, None), "bits": (0, None), "ration": (0, 1),
-              "safe": (0, 1), "rival": (0, 1)}
+    defaults: dict[str, Any] = {
+        "worlds": 48,
+        "candidates": 3,
+        "margin": 2.0,
+        "horizon": 1,
+        "temperature": 0.0,
+        "sample": 16,
+        "bits": 0.1,
+        "ration": 1,
+        "safe": 1,
+        "rival": 1,
+    }
+    limits = {
+        "worlds": (0, None),
+        "candidates": (1, None),
+        "margin": (0, None),
+        "horizon": (0, 1),
+        "temperature": (0, None),
+        "sample": (1, None),
+        "bits": (0, None),
+        "ration": (0, 1),
+        "safe": (0, 1),
+        "rival": (0, 1),
+    }
 
     def __init__(self, game, seed=None, spec="", **params):
         super().__init__(game, seed=seed, spec=spec, **params)
-        policy = {"ration": int(self.params["ration"]), "bits": float(self.params["bits"]),
-                  "safe": int(self.params["safe"])}
+        policy = {
+            "ration": int(self.params["ration"]),
+            "bits": float(self.params["bits"]),
+            "safe": int(self.params["safe"]),
+        }
         self.policy = ExpertPolicy(game, sample=int(self.params["sample"]), **policy)
         self.fast = ExpertPolicy(game, sample=1, **policy)
         self.deducer = DeducerBot(game, seed=seed) if game.params.players != 2 else None
@@ -686,7 +713,7 @@ class ExpertBot(Bot):
             return soft_choice(ranked, temperature, self.rng, top=5)
         worlds = int(self.params["worlds"])
         if worlds <= 0 or self.deducer is not None or state.observation(seat)["pending"][0] >= 0:
-            return ranked[0][0]                # finishing a nomination: the least leak
+            return ranked[0][0]  # finishing a nomination: the least leak
         best = ranked[0][1]
         margin = float(self.params["margin"])
         cands = self._candidates(ranked, best - margin)
@@ -709,7 +736,7 @@ class ExpertBot(Bot):
             if value < floor:
                 break
             kinds.setdefault(action[0], action)
-        return list(kinds.values())[:int(self.params["candidates"])]
+        return list(kinds.values())[: int(self.params["candidates"])]
 
     def _playout(self, world, seat: int, action) -> float:
         """`action` then the fast policy for both seats, to the horizon; the outcome for
@@ -737,4 +764,3 @@ class ExpertBot(Bot):
             left = self.game.data.mini_games - x.m
             won = 0.5 * (1.0 + math.erf(lead / (MINIGAME_SPREAD * math.sqrt(2.0 * left))))
         return won + 0.01 * lead
-

@@ -7,6 +7,7 @@ bit at index ``(s * NC + c) * NL + l`` of a Python int, so a set of cases is an 
 triples with that suspect / crime / location.  Evidence cards are numbered by name:
 suspects ``0..NS-1``, crimes ``NS..NS+NC-1``, locations ``NS+NC..`` (location = area).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -23,15 +24,15 @@ TYPES = ("suspect", "crime", "location")
 class PiData:
     area_ids: tuple[str, ...]
     area_names: tuple[str, ...]
-    adj: tuple[tuple[int, ...], ...]          # per area: adjacent areas (sorted)
-    adj_bits: tuple[int, ...]                 # per area: bitmask over areas
+    adj: tuple[tuple[int, ...], ...]  # per area: adjacent areas (sorted)
+    adj_bits: tuple[int, ...]  # per area: bitmask over areas
     suspect_ids: tuple[str, ...]
     suspect_names: tuple[str, ...]
     crime_ids: tuple[str, ...]
     crime_names: tuple[str, ...]
     blank_suspects: int
     blank_crimes: int
-    evidence_cards: tuple[int, ...]           # the 36 card numbers, in file order
+    evidence_cards: tuple[int, ...]  # the 36 card numbers, in file order
     display_size: int
     mini_games: int
     vp_track: tuple[int, ...]
@@ -174,8 +175,11 @@ def _load(data_dir: Path) -> PiData:
     for i, out in enumerate(adj_lists):
         for k in out:
             if i not in adj_lists[k]:
-                raise DataError(path, f"areas[{area_ids[k]}].adj",
-                                f"{area_ids[i]!r} touches {area_ids[k]!r} but not the other way round")
+                raise DataError(
+                    path,
+                    f"areas[{area_ids[k]}].adj",
+                    f"{area_ids[i]!r} touches {area_ids[k]!r} but not the other way round",
+                )
     n_areas = len(area_ids)
 
     # ---- suspects / crimes
@@ -184,15 +188,21 @@ def _load(data_dir: Path) -> PiData:
     suspect_ids, suspect_names = _ids(rs, "suspects")
     blank_s = rs.int("blank_tiles", low=0, high=n_areas)
     if len(suspect_ids) + blank_s != n_areas:
-        raise rs.error("blank_tiles", f"named suspects ({len(suspect_ids)}) + blank tiles ({blank_s}) "
-                                      f"must equal the number of areas ({n_areas})")
+        raise rs.error(
+            "blank_tiles",
+            f"named suspects ({len(suspect_ids)}) + blank tiles ({blank_s}) "
+            f"must equal the number of areas ({n_areas})",
+        )
     path_c = data_dir / "crimes.toml"
     rc = DataReader(path_c)
     crime_ids, crime_names = _ids(rc, "crimes")
     blank_c = rc.int("blank_tiles", low=0, high=n_areas)
     if len(crime_ids) + blank_c != n_areas:
-        raise rc.error("blank_tiles", f"named crimes ({len(crime_ids)}) + blank tiles ({blank_c}) "
-                                      f"must equal the number of areas ({n_areas})")
+        raise rc.error(
+            "blank_tiles",
+            f"named crimes ({len(crime_ids)}) + blank tiles ({blank_c}) "
+            f"must equal the number of areas ({n_areas})",
+        )
 
     # ---- evidence deck
     path_e = data_dir / "evidence.toml"
@@ -232,10 +242,24 @@ def _load(data_dir: Path) -> PiData:
     adj_sorted = tuple(tuple(sorted(a)) for a in adj_lists)
     adj_bits = tuple(sum(1 << k for k in a) for a in adj_sorted)
     return PiData(
-        area_ids=tuple(area_ids), area_names=tuple(area_names), adj=adj_sorted, adj_bits=adj_bits,
-        suspect_ids=tuple(suspect_ids), suspect_names=tuple(suspect_names),
-        crime_ids=tuple(crime_ids), crime_names=tuple(crime_names),
-        blank_suspects=blank_s, blank_crimes=blank_c,
-        evidence_cards=tuple(cards), display_size=display, mini_games=mini_games,
-        vp_track=tuple(vp), penalty_step=penalty_step, penalty_track_printed=tuple(printed),
-        investigators=investigators, discs=discs, cubes=cubes, source=str(data_dir))
+        area_ids=tuple(area_ids),
+        area_names=tuple(area_names),
+        adj=adj_sorted,
+        adj_bits=adj_bits,
+        suspect_ids=tuple(suspect_ids),
+        suspect_names=tuple(suspect_names),
+        crime_ids=tuple(crime_ids),
+        crime_names=tuple(crime_names),
+        blank_suspects=blank_s,
+        blank_crimes=blank_c,
+        evidence_cards=tuple(cards),
+        display_size=display,
+        mini_games=mini_games,
+        vp_track=tuple(vp),
+        penalty_step=penalty_step,
+        penalty_track_printed=tuple(printed),
+        investigators=investigators,
+        discs=discs,
+        cubes=cubes,
+        source=str(data_dir),
+    )

@@ -1,4 +1,5 @@
 """P.I. (Martin Wallace, Treefrog Games 2012): the Game class and its parameters."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -44,8 +45,10 @@ class PiGame(DeckGame, Game):
     #: a person deduces for themself: every nomination they have not already failed with (spec 12)
     human_params: ClassVar[dict] = {"prune_solves": False}
     automaton_vocabulary = "automa.rules.pi.automaton"
-    bot_factories = {"deducer": "automa.rules.pi.bots:DeducerBot",
-                     "pi-expert": "automa.rules.pi.bots:ExpertBot"}
+    bot_factories = {
+        "deducer": "automa.rules.pi.bots:DeducerBot",
+        "pi-expert": "automa.rules.pi.bots:ExpertBot",
+    }
 
     def __init__(self, params=None, **kwargs):
         super().__init__(params, **kwargs)
@@ -56,8 +59,8 @@ class PiGame(DeckGame, Game):
         self.A_SS = tuple((SS, s) for s in range(d.NS))
         self.A_SC = tuple((SC, c) for c in range(d.NC))
         self.A_SL = tuple((SL, l) for l in range(d.NL))
-        self.free_inv: dict[int, list] = {}        # memo: used-areas bitmask -> actions
-        self.ss_cache: dict[int, list] = {}        # memo: solve mask -> suspect actions
+        self.free_inv: dict[int, list] = {}  # memo: used-areas bitmask -> actions
+        self.ss_cache: dict[int, list] = {}  # memo: solve mask -> suspect actions
         self.card_t = tuple(d.card_type(c) for c in range(d.NCARDS))
         self.card_nm = tuple(c - (0, d.NS, d.NS + d.NC)[t] for c, t in enumerate(self.card_t))
         self.adj_bits = d.adj_bits
@@ -71,7 +74,7 @@ class PiGame(DeckGame, Game):
             "players": "2, 3, 4 or 5",
             "mode": "standard",
             "prune_solves": "true (default): only nominations the seat cannot prove wrong; "
-                            "false: any triple it has not already failed with",
+            "false: any triple it has not already failed with",
             "automata": AUTOMATA_HELP,
         }
 

@@ -6,6 +6,7 @@ measure how much an action would tell).  A layout is given by two tuples over ar
 and their inverses ``sus_area[s]`` / ``cri_area[c]``.  Results per element: 0 nothing,
 1 disc, 2 cube (spec section 7.1 and 7.2).
 """
+
 from __future__ import annotations
 
 from automa.rules.pi.data import PiData
@@ -81,7 +82,9 @@ def investigate_partition(d: PiData, area_sus, area_cri, area: int) -> dict[tupl
     return out
 
 
-def investigate_result(d: PiData, sus_area, cri_area, case: tuple[int, int, int], area: int) -> tuple[int, int]:
+def investigate_result(
+    d: PiData, sus_area, cri_area, case: tuple[int, int, int], area: int
+) -> tuple[int, int]:
     """(discs, cubes) an investigator in `area` receives for `case` (spec 7.1)."""
     adj = d.adj_bits[area]
     discs = cubes = 0
@@ -195,9 +198,9 @@ def nominator_hands(d: PiData, cand: int, failed: int, pend_s: int = -1, pend_c:
         return out
     nl = d.NL
     loc_full = (1 << nl) - 1
-    if pend_c >= 0:                   # completions differ in the location only
+    if pend_c >= 0:  # completions differ in the location only
         locs = cand >> d.triple_index(pend_s, pend_c, 0) & loc_full
-        if locs & (locs - 1):         # two or more: one of them is not the hand's location
+        if locs & (locs - 1):  # two or more: one of them is not the hand's location
             allowed = d.FULL
         elif locs:
             allowed = ~d.LMASK[locs.bit_length() - 1]
@@ -206,7 +209,7 @@ def nominator_hands(d: PiData, cand: int, failed: int, pend_s: int = -1, pend_c:
         return out & allowed & ~d.SMASK[pend_s] & ~d.CMASK[pend_c]
     chunk = cand >> d.triple_index(pend_s, 0, 0)
     per_crime = [chunk >> (c * nl) & loc_full for c in range(d.NC)]
-    before = [0]                      # locations of completions with a crime below / above
+    before = [0]  # locations of completions with a crime below / above
     for ls in per_crime[:-1]:
         before.append(before[-1] | ls)
     after = [0]
@@ -214,7 +217,7 @@ def nominator_hands(d: PiData, cand: int, failed: int, pend_s: int = -1, pend_c:
         after.append(after[-1] | ls)
     after.reverse()
     allowed = 0
-    for hand_crime in range(d.NC):    # completions with another crime: where can they be?
+    for hand_crime in range(d.NC):  # completions with another crime: where can they be?
         locs = before[hand_crime] | after[hand_crime]
         if locs & (locs - 1):
             allowed |= d.CMASK[hand_crime]

@@ -17,6 +17,7 @@ Actions (tuples of a tag and an int):
   ("solve_location", area)   ... then the location; the attempt is then checked.
 Once a solve attempt is started it is finished (no cancel).
 """
+
 from __future__ import annotations
 
 import math
@@ -32,15 +33,46 @@ INV, EV, SS, SC, SL = "investigate", "evidence", "solve_suspect", "solve_crime",
 
 
 #: the state's fields (a compiled build has no __slots__ of its own; pickling reads these)
-_SLOTS = ("game", "rng", "n", "prune", "m", "start", "rnd", "vi", "to_move", "over",
-          "pend_s", "pend_c", "area_sus", "area_cri", "sus_area", "cri_area", "cases",
-          "deck", "display", "discard", "dead", "marked", "inv_areas", "inv_left",
-          "events", "cand", "hand_ok", "failed", "solved", "solved_in_round",
-          "score", "penalty", "_cache_rng_shared", "_cache_masks")
+_SLOTS = (
+    "game",
+    "rng",
+    "n",
+    "prune",
+    "m",
+    "start",
+    "rnd",
+    "vi",
+    "to_move",
+    "over",
+    "pend_s",
+    "pend_c",
+    "area_sus",
+    "area_cri",
+    "sus_area",
+    "cri_area",
+    "cases",
+    "deck",
+    "display",
+    "discard",
+    "dead",
+    "marked",
+    "inv_areas",
+    "inv_left",
+    "events",
+    "cand",
+    "hand_ok",
+    "failed",
+    "solved",
+    "solved_in_round",
+    "score",
+    "penalty",
+    "_cache_rng_shared",
+    "_cache_masks",
+)
 
 
 class PiState(State):
-    __slots__: ClassVar[tuple[str, ...]] = _SLOTS     # ClassVar: mypyc keeps it on the class (snapshot reads it)
+    __slots__: ClassVar[tuple[str, ...]] = _SLOTS  # ClassVar: mypyc keeps it on the class (snapshot reads it)
     game: Any
     n: int
     prune: bool
@@ -87,9 +119,9 @@ class PiState(State):
         s.n = n
         s.prune = game.params.prune_solves
         s.m = 0
-        s.start = s.rng.randrange(n)                      # spec 5.1 step 4, P-17
+        s.start = s.rng.randrange(n)  # spec 5.1 step 4, P-17
         s.over = False
-        s.inv_left = [d.investigators] * n                 # whole game (spec 7.1)
+        s.inv_left = [d.investigators] * n  # whole game (spec 7.1)
         s.score = [0] * (n * d.mini_games)
         s.penalty = [0] * n
         s._setup_minigame()
@@ -140,9 +172,14 @@ class PiState(State):
         self.pend_s = self.pend_c = -1
         self._set_hands()
 
-    def set_position(self, suspects: dict[str, str], crimes: dict[str, str],
-                     cases: list[tuple[str, str, str]], display: list[str] | None = None,
-                     start: int | None = None) -> "PiState":
+    def set_position(
+        self,
+        suspects: dict[str, str],
+        crimes: dict[str, str],
+        cases: list[tuple[str, str, str]],
+        display: list[str] | None = None,
+        start: int | None = None,
+    ) -> "PiState":
         """Lay out a mini-game by hand (tests, scenarios): `suspects` / `crimes` map area id
         -> suspect / crime id (areas left out get blank tiles), `cases[p]` = (suspect id,
         crime id, area id) of seat p's case, `display` = evidence card ids face up (the rest
@@ -174,12 +211,14 @@ class PiState(State):
         if display is not None:
             ids = list(d.suspect_ids) + list(d.crime_ids) + list(d.area_ids)
             types = ["suspect"] * d.NS + ["crime"] * d.NC + ["location"] * d.NL
+
             def card(name: str) -> int:
                 kind, _, ident = name.partition(":")
                 for i, (t, x) in enumerate(zip(types, ids)):
                     if x == ident and t == kind:
                         return i
                 raise ValueError(f"no evidence card {name!r} (write type:id, e.g. crime:murder)")
+
             want = [card(x) for x in display]
             pool = self.display + self.deck
             self.display = want
@@ -238,7 +277,7 @@ class PiState(State):
             ev = g.A_EV
             acts += [ev[c] for c in sorted(self.display) if not marked >> c & 1]
             k = self._solve_mask(p)
-            cache = g.ss_cache                       # solve mask -> legal suspect actions
+            cache = g.ss_cache  # solve mask -> legal suspect actions
             ss = cache.get(k)
             if ss is None:
                 if len(cache) > 20000:
@@ -298,8 +337,7 @@ class PiState(State):
             if kind == INV:
                 m = logic.investigate_mask(d, self.area_sus, self.area_cri, x, r[0], r[1])
             else:
-                m = logic.evidence_mask(d, self.area_sus, self.area_cri, self.sus_area,
-                                        self.cri_area, x, r)
+                m = logic.evidence_mask(d, self.area_sus, self.area_cri, self.sus_area, self.cri_area, x, r)
             self._cache_masks[key] = m
         return m
 
@@ -310,19 +348,25 @@ class PiState(State):
         kind, x = action
         p = self.to_move
         g = self.game
-        if kind == EV:                                # spec 7.2 (inlined: the hot path)
+        if kind == EV:  # spec 7.2 (inlined: the hot path)
             case = self.cases[p]
             t: int = g.card_t[x]
             name: int = g.card_nm[x]
             adj_bits: tuple[int, ...] = g.adj_bits
             if t == 0:
                 own = case[0]
-                r = DISC if own == name else (
-                    CUBE if adj_bits[self.sus_area[name]] >> self.sus_area[own] & 1 else NONE)
+                r = (
+                    DISC
+                    if own == name
+                    else (CUBE if adj_bits[self.sus_area[name]] >> self.sus_area[own] & 1 else NONE)
+                )
             elif t == 1:
                 own = case[1]
-                r = DISC if own == name else (
-                    CUBE if adj_bits[self.cri_area[name]] >> self.cri_area[own] & 1 else NONE)
+                r = (
+                    DISC
+                    if own == name
+                    else (CUBE if adj_bits[self.cri_area[name]] >> self.cri_area[own] & 1 else NONE)
+                )
             else:
                 own = case[2]
                 r = DISC if own == name else (CUBE if adj_bits[name] >> own & 1 else NONE)
@@ -330,10 +374,10 @@ class PiState(State):
             self.cand[p] &= self._mask(EV, x, r) if m is None else m
             self.display.remove(x)
             if r == NONE:
-                self.dead.append((p, x))           # dead lead, kept face up (spec 7.2 step 4)
+                self.dead.append((p, x))  # dead lead, kept face up (spec 7.2 step 4)
             else:
                 self.discard.append(x)
-                self.marked[p] |= 1 << x           # own token on that tile (P-6)
+                self.marked[p] |= 1 << x  # own token on that tile (P-6)
             self.events.append((EV, p, x, r))
             self._end_turn()
             return
@@ -387,18 +431,18 @@ class PiState(State):
                 crossed = True
             if not solved[p]:
                 break
-        if crossed:                                   # end-of-round step (spec 8.2)
+        if crossed:  # end-of-round step (spec 8.2)
             if self.solved_in_round and self.vi < len(self.game.data.vp_track) - 1:
                 self.vi += 1
             self.solved_in_round = False
             self.rnd += 1
-            if unsolved == 1:                         # spec 9, condition 2
+            if unsolved == 1:  # spec 9, condition 2
                 self._end_minigame()
                 return
         display = self.display
         if len(display) < self.game.data.display_size:
             if self.deck:
-                display.append(self.deck.pop())       # the usual case: one card taken
+                display.append(self.deck.pop())  # the usual case: one card taken
             self._refill()
         self.to_move = p
 
@@ -422,7 +466,7 @@ class PiState(State):
             self.over = True
             self.pend_s = self.pend_c = -1
             return
-        self.start = (self.start + 1) % self.n        # start-player marker moves clockwise
+        self.start = (self.start + 1) % self.n  # start-player marker moves clockwise
         self._setup_minigame()
 
     # ------------------------------------------------------------------ copies
@@ -536,12 +580,16 @@ class PiState(State):
             masks = [self.cand[q] & excl for q in unknown]
             if self.prune:
                 for i, q in enumerate(unknown):
-                    p = (q - 1) % n                   # the seat holding q's case
+                    p = (q - 1) % n  # the seat holding q's case
                     pending = p == self.to_move and self.pend_s >= 0
                     if self.failed[p] or pending:
                         masks[i] &= logic.nominator_hands(
-                            self.game.data, self.cand[p], self.failed[p],
-                            self.pend_s if pending else -1, self.pend_c if pending else -1)
+                            self.game.data,
+                            self.cand[p],
+                            self.failed[p],
+                            self.pend_s if pending else -1,
+                            self.pend_c if pending else -1,
+                        )
             picks = sample_disjoint(self.game.data, masks, rng)
             for q, t in zip(unknown, picks):
                 w.cases[q] = t
@@ -616,24 +664,32 @@ class PiState(State):
 
     def __str__(self) -> str:
         d = self.game.data
-        lines = [f"P.I. mini-game {min(self.m + 1, d.mini_games)}/{d.mini_games}, round {self.rnd}, "
-                 f"V = {d.vp_track[self.vi]}, start seat {self.start}"
-                 + ("  [game over]" if self.over else f", seat {self.to_move} to move")]
+        lines = [
+            f"P.I. mini-game {min(self.m + 1, d.mini_games)}/{d.mini_games}, round {self.rnd}, "
+            f"V = {d.vp_track[self.vi]}, start seat {self.start}"
+            + ("  [game over]" if self.over else f", seat {self.to_move} to move")
+        ]
         for a in range(d.NL):
             s, c = self.area_sus[a], self.area_cri[a]
             inv = [str(p) for p in range(self.n) if self.inv_areas[p] >> a & 1]
-            lines.append(f"  {d.area_names[a]:<16} {d.suspect_names[s] if s >= 0 else '(no suspect)':<12} "
-                         f"{d.crime_names[c] if c >= 0 else '(no crime)':<18}"
-                         + (f" investigators: {','.join(inv)}" if inv else ""))
+            lines.append(
+                f"  {d.area_names[a]:<16} {d.suspect_names[s] if s >= 0 else '(no suspect)':<12} "
+                f"{d.crime_names[c] if c >= 0 else '(no crime)':<18}"
+                + (f" investigators: {','.join(inv)}" if inv else "")
+            )
         lines.append("  display: " + ", ".join(d.card_names[c] for c in sorted(self.display)))
         for p, sc in enumerate(self.scores()):
             k = (self.cand[p] & self.hand_ok[p]).bit_count()
             state = f"solved in round {self.solved[p]}" if self.solved[p] else f"{k} possible cases"
-            lines.append(f"  seat {p}: score {sc[0]} (penalties {self.penalty[p]}), "
-                         f"investigators {self.inv_left[p]}, {state}")
+            lines.append(
+                f"  seat {p}: score {sc[0]} (penalties {self.penalty[p]}), "
+                f"investigators {self.inv_left[p]}, {state}"
+            )
         if self.pend_s >= 0:
-            lines.append(f"  solving: {d.suspect_names[self.pend_s]}"
-                         + (f" / {d.crime_names[self.pend_c]}" if self.pend_c >= 0 else ""))
+            lines.append(
+                f"  solving: {d.suspect_names[self.pend_s]}"
+                + (f" / {d.crime_names[self.pend_c]}" if self.pend_c >= 0 else "")
+            )
         lines += ["  " + t for t in self.history_text()]
         return "\n".join(lines)
 

@@ -14,6 +14,7 @@ read off the picture.
 An automaton deck in a seat (automa/decks) is shown under the detectives: the card it
 flipped this turn with the rule that fired marked, its pile and discard.
 """
+
 from __future__ import annotations
 
 from xml.sax.saxutils import escape, quoteattr
@@ -44,6 +45,7 @@ FONT = "Georgia, 'Times New Roman', serif"
 
 
 # --------------------------------------------------------------------------- what is known
+
 
 class Notes:
     """The public results of the current mini-game, sorted by where a detective uses them.
@@ -116,8 +118,10 @@ def result_words(discs: int, cubes: int) -> str:
 def totals(obs: dict, d) -> list[int]:
     """Each seat's victory points so far: its mini-game scores less its penalties."""
     n = obs["players"]
-    return [sum(obs["scores"][m * n + p] for m in range(d.mini_games)) - d.penalty_step * obs["penalties"][p]
-            for p in range(n)]
+    return [
+        sum(obs["scores"][m * n + p] for m in range(d.mini_games)) - d.penalty_step * obs["penalties"][p]
+        for p in range(n)
+    ]
 
 
 def minigame_scores(obs: dict, d, p: int) -> list[str]:
@@ -142,6 +146,7 @@ def winners(obs: dict, d) -> list[int]:
 
 # --------------------------------------------------------------------------- terminal
 
+
 def board_text(state, seat: int, style: Style = _plain) -> str:
     """The city (each area with its neighbours and the investigators' results there), the
     evidence, the case the seat holds, then every detective with what it has learned."""
@@ -150,22 +155,36 @@ def board_text(state, seat: int, style: Style = _plain) -> str:
     n = obs["players"]
     notes = Notes(obs, d)
     minigame = min(obs["minigame"] + 1, d.mini_games)
-    lines = [style(f"P.I. — mini-game {minigame}/{d.mini_games}, round {obs['round']}, "
-                   f"a solution is worth {obs['value']} VP", bold=True)]
-    lines.append(style("[city: no., area, suspect tile, crime tile, next to (nos.), "
-                       "investigators with what they found]", bold=True))
+    lines = [
+        style(
+            f"P.I. — mini-game {minigame}/{d.mini_games}, round {obs['round']}, "
+            f"a solution is worth {obs['value']} VP",
+            bold=True,
+        )
+    ]
+    lines.append(
+        style(
+            "[city: no., area, suspect tile, crime tile, next to (nos.), investigators with what they found]",
+            bold=True,
+        )
+    )
     for a in range(len(d.area_names)):
         s, c = obs["suspect_tiles"][a], obs["crime_tiles"][a]
         near = " ".join(str(b + 1) for b in d.adj[a])
-        found = ", ".join(f"{_seat_label(p, seat)}: {result_words(dd, cc)}"
-                          for p, dd, cc in notes.investigations.get(a, []))
-        lines.append(f"  {a + 1:>2} {d.area_names[a]:<16} {d.suspect_names[s] if s >= 0 else '-':<10} "
-                     f"{d.crime_names[c] if c >= 0 else '-':<18} next to {near:<16} {found}".rstrip())
+        found = ", ".join(
+            f"{_seat_label(p, seat)}: {result_words(dd, cc)}" for p, dd, cc in notes.investigations.get(a, [])
+        )
+        lines.append(
+            f"  {a + 1:>2} {d.area_names[a]:<16} {d.suspect_names[s] if s >= 0 else '-':<10} "
+            f"{d.crime_names[c] if c >= 0 else '-':<18} next to {near:<16} {found}".rstrip()
+        )
     lines.append("  (disc: a case element is in that area or is that tile; cube: it is next door)")
     name = lambda c: d.card_names[c] if 0 <= c < len(d.card_names) else str(c)
     lines.append(style("[evidence]", bold=True))
     lines.append("  display: " + ", ".join(name(c) for c in obs["display"]))
-    lines.append(f"  deck {obs['deck_size']}; discard: " + (", ".join(name(c) for c in obs["discard"]) or "-"))
+    lines.append(
+        f"  deck {obs['deck_size']}; discard: " + (", ".join(name(c) for c in obs["discard"]) or "-")
+    )
     if obs.get("hand"):
         s, c, a = obs["hand"][:3]
         lines.append(style(f"[the case you hold, for {_seat_label((seat + 1) % n, seat)}]", bold=True))
@@ -175,14 +194,21 @@ def board_text(state, seat: int, style: Style = _plain) -> str:
     for p in [seat] + [q for q in range(n) if q != seat]:
         solved = f"solved in round {obs['solved'][p]}" if obs["solved"][p] else "unsolved"
         pen = obs["penalties"][p]
-        lines.append(f"  {style(_seat_label(p, seat).ljust(7), fg='green' if p == seat else None)} "
-                     f"score {total[p]} ({' + '.join(minigame_scores(obs, d, p))}"
-                     + (f", {pen} wrong: -{d.penalty_step * pen}" if pen else "")
-                     + f"), investigators left {obs['investigators_left'][p]}, {solved}")
-        learned = [("evidence: ", ", ", [f"{name(card)} {('dead lead', 'disc', 'cube')[r]}"
-                                         for card, r in notes.evidence.get(p, [])]),
-                   ("wrong: ", "; ", [triple_text(d, *t) for t in notes.failed.get(p, [])]),
-                   ("case: ", "", [triple_text(d, *notes.solved[p][:3])] if p in notes.solved else [])]
+        lines.append(
+            f"  {style(_seat_label(p, seat).ljust(7), fg='green' if p == seat else None)} "
+            f"score {total[p]} ({' + '.join(minigame_scores(obs, d, p))}"
+            + (f", {pen} wrong: -{d.penalty_step * pen}" if pen else "")
+            + f"), investigators left {obs['investigators_left'][p]}, {solved}"
+        )
+        learned = [
+            (
+                "evidence: ",
+                ", ",
+                [f"{name(card)} {('dead lead', 'disc', 'cube')[r]}" for card, r in notes.evidence.get(p, [])],
+            ),
+            ("wrong: ", "; ", [triple_text(d, *t) for t in notes.failed.get(p, [])]),
+            ("case: ", "", [triple_text(d, *notes.solved[p][:3])] if p in notes.solved else []),
+        ]
         for head, sep, items in learned:
             for i, line in enumerate(_wrap_list(items, 88, sep or ", ")):
                 lines.append((" " * 10 + head if i == 0 else " " * 12) + line)
@@ -196,6 +222,7 @@ def board_text(state, seat: int, style: Style = _plain) -> str:
 
 
 # --------------------------------------------------------------------------- web: keys
+
 
 def area_key(d, a: int) -> str:
     return f"area:{d.area_ids[a]}"
@@ -237,8 +264,11 @@ def action_keys(state, seat: int, action) -> tuple[str, ...]:
 def action_group(state, seat: int, action) -> str:
     """The turn's choice (up to 14 areas, 9 cards and 12 suspects) is listed in three
     headings; the later steps of an accusation are short lists of one kind."""
-    return {INV: "place an investigator", EV: "take an evidence card",
-            SS: "solve your case: name the suspect"}.get(action[0], "")
+    return {
+        INV: "place an investigator",
+        EV: "take an evidence card",
+        SS: "solve your case: name the suspect",
+    }.get(action[0], "")
 
 
 # --------------------------------------------------------------------------- web: drawing
@@ -259,23 +289,49 @@ class Svg:
     def add(self, text: str) -> None:
         self.parts.append(text)
 
-    def text(self, x: float, y: float, words: str, size: int = 16, fill: str = INK,
-             weight: str = "normal", anchor: str = "start", style: str = "") -> None:
+    def text(
+        self,
+        x: float,
+        y: float,
+        words: str,
+        size: int = 16,
+        fill: str = INK,
+        weight: str = "normal",
+        anchor: str = "start",
+        style: str = "",
+    ) -> None:
         extra = f' font-style="{style}"' if style else ""
-        self.add(f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" fill="{fill}" font-weight="{weight}" '
-                 f'text-anchor="{anchor}"{extra} pointer-events="none">{escape(words)}</text>')
+        self.add(
+            f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" fill="{fill}" font-weight="{weight}" '
+            f'text-anchor="{anchor}"{extra} pointer-events="none">{escape(words)}</text>'
+        )
 
-    def rect(self, x: float, y: float, w: float, h: float, fill: str, stroke: str = "none",
-             width: float = 1.0, radius: float = 4.0, extra: str = "", key: str | None = None,
-             title: str = "") -> None:
+    def rect(
+        self,
+        x: float,
+        y: float,
+        w: float,
+        h: float,
+        fill: str,
+        stroke: str = "none",
+        width: float = 1.0,
+        radius: float = 4.0,
+        extra: str = "",
+        key: str | None = None,
+        title: str = "",
+    ) -> None:
         """A rectangle; with `key` it is a click target (the key sits on the shape itself, so
         a highlight styles the shape, and the text drawn over it lets clicks through)."""
-        head = (f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" rx="{radius}" '
-                f'fill="{fill}" stroke="{stroke}" stroke-width="{width}"{extra}')
+        head = (
+            f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" rx="{radius}" '
+            f'fill="{fill}" stroke="{stroke}" stroke-width="{width}"{extra}'
+        )
         if key is None:
             self.add(head + "/>")
         else:
-            self.add(f'{head} data-key={quoteattr(key)} cursor="pointer"><title>{escape(title)}</title></rect>')
+            self.add(
+                f'{head} data-key={quoteattr(key)} cursor="pointer"><title>{escape(title)}</title></rect>'
+            )
 
 
 def _wrap(words: str, limit: int) -> list[str]:
@@ -283,7 +339,7 @@ def _wrap(words: str, limit: int) -> list[str]:
     if len(words) <= limit or " " not in words:
         return [words]
     cut = min((i for i, ch in enumerate(words) if ch == " "), key=lambda i: abs(len(words) - 2 * i))
-    return [words[:cut], words[cut + 1:]]
+    return [words[:cut], words[cut + 1 :]]
 
 
 def _wrap_list(items: list[str], limit: int, sep: str = ", ") -> list[str]:
@@ -307,30 +363,40 @@ def _pawn(svg: Svg, x: float, y: float, colour: str, scale: float = 1.0, hollow:
     fill = "none" if hollow else colour
     stroke = "#9a9080" if hollow else INK
     r = 5.5 * scale
-    svg.add(f'<g pointer-events="none"><circle cx="{x + 8 * scale:.1f}" cy="{y + r:.1f}" r="{r:.1f}" '
-            f'fill="{fill}" stroke="{stroke}" stroke-width="1"/>'
-            f'<path d="M{x + 1 * scale:.1f},{y + 24 * scale:.1f} L{x + 4 * scale:.1f},{y + 12 * scale:.1f} '
-            f'L{x + 12 * scale:.1f},{y + 12 * scale:.1f} L{x + 15 * scale:.1f},{y + 24 * scale:.1f} Z" '
-            f'fill="{fill}" stroke="{stroke}" stroke-width="1"/></g>')
+    svg.add(
+        f'<g pointer-events="none"><circle cx="{x + 8 * scale:.1f}" cy="{y + r:.1f}" r="{r:.1f}" '
+        f'fill="{fill}" stroke="{stroke}" stroke-width="1"/>'
+        f'<path d="M{x + 1 * scale:.1f},{y + 24 * scale:.1f} L{x + 4 * scale:.1f},{y + 12 * scale:.1f} '
+        f'L{x + 12 * scale:.1f},{y + 12 * scale:.1f} L{x + 15 * scale:.1f},{y + 24 * scale:.1f} Z" '
+        f'fill="{fill}" stroke="{stroke}" stroke-width="1"/></g>'
+    )
 
 
 def _token(svg: Svg, x: float, y: float, colour: str, result) -> None:
     """A seat's marker centred at (x, y): disc (exact), cube (next door), cross (dead lead),
     disc with a tick (a solved case)."""
     if result == DISC:
-        svg.add(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="6" fill="{colour}" stroke="{INK}" stroke-width="1" '
-                f'pointer-events="none"/>')
+        svg.add(
+            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="6" fill="{colour}" stroke="{INK}" stroke-width="1" '
+            f'pointer-events="none"/>'
+        )
     elif result == CUBE:
-        svg.add(f'<rect x="{x - 5.5:.1f}" y="{y - 5.5:.1f}" width="11" height="11" fill="{colour}" '
-                f'stroke="{INK}" stroke-width="1" pointer-events="none"/>')
+        svg.add(
+            f'<rect x="{x - 5.5:.1f}" y="{y - 5.5:.1f}" width="11" height="11" fill="{colour}" '
+            f'stroke="{INK}" stroke-width="1" pointer-events="none"/>'
+        )
     elif result == NONE:
-        svg.add(f'<path d="M{x - 5:.1f},{y - 5:.1f} L{x + 5:.1f},{y + 5:.1f} M{x + 5:.1f},{y - 5:.1f} '
-                f'L{x - 5:.1f},{y + 5:.1f}" stroke="{colour}" stroke-width="3" stroke-linecap="round" '
-                f'pointer-events="none"/>')
+        svg.add(
+            f'<path d="M{x - 5:.1f},{y - 5:.1f} L{x + 5:.1f},{y + 5:.1f} M{x + 5:.1f},{y - 5:.1f} '
+            f'L{x - 5:.1f},{y + 5:.1f}" stroke="{colour}" stroke-width="3" stroke-linecap="round" '
+            f'pointer-events="none"/>'
+        )
     else:
-        svg.add(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="7.5" fill="{colour}" stroke="{INK}" stroke-width="1.2" '
-                f'pointer-events="none"/><path d="M{x - 3.5:.1f},{y:.1f} L{x - 1:.1f},{y + 3:.1f} '
-                f'L{x + 4:.1f},{y - 3.5:.1f}" stroke="#ffffff" stroke-width="2" fill="none" pointer-events="none"/>')
+        svg.add(
+            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="7.5" fill="{colour}" stroke="{INK}" stroke-width="1.2" '
+            f'pointer-events="none"/><path d="M{x - 3.5:.1f},{y:.1f} L{x - 1:.1f},{y + 3:.1f} '
+            f'L{x + 4:.1f},{y - 3.5:.1f}" stroke="#ffffff" stroke-width="2" fill="none" pointer-events="none"/>'
+        )
 
 
 def _mark_words(p: int, seat: int, result) -> str:
@@ -365,15 +431,37 @@ def map_adjacency(d) -> set[frozenset]:
     return pairs
 
 
-def _draw_tile(svg: Svg, d, seat: int, kind: int, name: int, x: float, y: float, w: float, h: float,
-               marks: list, key: str | None) -> None:
+def _draw_tile(
+    svg: Svg,
+    d,
+    seat: int,
+    kind: int,
+    name: int,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    marks: list,
+    key: str | None,
+) -> None:
     """A suspect, crime or location tile with the seats' markers along its bottom or end."""
     words = element_name(d, kind, name) if name >= 0 else f"no {TYPE_WORD[kind]}"
     tips = "; ".join(_mark_words(p, seat, r) for p, r in marks)
     fill = TYPE_FILL[kind] if name >= 0 else "#ece8de"
     edge = TYPE_EDGE[kind] if name >= 0 else "#c9c2b2"
-    svg.rect(x, y, w, h, fill, edge, 1.5, 5, "" if key else ' pointer-events="none"', key,
-             f"{TYPE_WORD[kind]} tile: {words}" + (f" ({tips})" if tips else ""))
+    svg.rect(
+        x,
+        y,
+        w,
+        h,
+        fill,
+        edge,
+        1.5,
+        5,
+        "" if key else ' pointer-events="none"',
+        key,
+        f"{TYPE_WORD[kind]} tile: {words}" + (f" ({tips})" if tips else ""),
+    )
     if kind == 2:
         svg.text(x + 8, y + h / 2 + 6, words, 17, INK, "bold")
         for i, (p, r) in enumerate(marks):
@@ -391,7 +479,7 @@ def _draw_tile(svg: Svg, d, seat: int, kind: int, name: int, x: float, y: float,
 
 def _draw_city(svg: Svg, obs: dict, d, seat: int, notes: Notes) -> None:
     cells = _area_cells(d)
-    for x, y in cells.values():                       # the streets: each cell in asphalt
+    for x, y in cells.values():  # the streets: each cell in asphalt
         svg.rect(x - 1, y - 1, CELL_W + 2, CELL_H + 2, STREET, radius=0)
     for a, (cx, cy) in cells.items():
         x, y = cx + GAP / 2, cy + GAP / 2
@@ -402,18 +490,41 @@ def _draw_city(svg: Svg, obs: dict, d, seat: int, notes: Notes) -> None:
         if loc_marks:
             tip += ". Location card: " + "; ".join(_mark_words(p, seat, r) for p, r in loc_marks)
         if found:
-            tip += ". Investigators: " + "; ".join(f"{_seat_label(p, seat)} found {result_words(dd, cc)}"
-                                                   for p, dd, cc in found)
+            tip += ". Investigators: " + "; ".join(
+                f"{_seat_label(p, seat)} found {result_words(dd, cc)}" for p, dd, cc in found
+            )
         svg.rect(x, y, w, h, BRICK, "#8c8474", 1.2, 6, key=area_key(d, a), title=tip)
         _draw_tile(svg, d, seat, 2, a, x + 6, y + 6, w - 12, 30, loc_marks, None)
         tile_w = (w - 18) / 2
         s, c = obs["suspect_tiles"][a], obs["crime_tiles"][a]
-        _draw_tile(svg, d, seat, 0, s, x + 6, y + 42, tile_w, 58, notes.marks.get((0, s), []) if s >= 0 else [],
-                   tile_key(d, 0, s) if s >= 0 else None)
-        _draw_tile(svg, d, seat, 1, c, x + 12 + tile_w, y + 42, tile_w, 58,
-                   notes.marks.get((1, c), []) if c >= 0 else [], tile_key(d, 1, c) if c >= 0 else None)
+        _draw_tile(
+            svg,
+            d,
+            seat,
+            0,
+            s,
+            x + 6,
+            y + 42,
+            tile_w,
+            58,
+            notes.marks.get((0, s), []) if s >= 0 else [],
+            tile_key(d, 0, s) if s >= 0 else None,
+        )
+        _draw_tile(
+            svg,
+            d,
+            seat,
+            1,
+            c,
+            x + 12 + tile_w,
+            y + 42,
+            tile_w,
+            58,
+            notes.marks.get((1, c), []) if c >= 0 else [],
+            tile_key(d, 1, c) if c >= 0 else None,
+        )
         slot = min(44.0, (w - 12) / max(1, len(found)))
-        for i, (p, dd, cc) in enumerate(found):           # an investigator and what it found
+        for i, (p, dd, cc) in enumerate(found):  # an investigator and what it found
             px, py = x + 7 + slot * i, y + 106
             colour = SEAT_COLOURS[p % len(SEAT_COLOURS)]
             svg.rect(px, py, slot - 4, 38, "#ffffff", colour, 1.5, 5, ' pointer-events="none"')
@@ -436,7 +547,9 @@ def _draw_corners(svg: Svg, obs: dict, d, seat: int) -> None:
     svg.text(x, y + 18, "A correct solution scores", 16, INK, "bold")
     for i, v in enumerate(d.vp_track):
         now = v == obs["value"] and not obs["to_move"] < 0
-        svg.rect(x + i * 42, y + 30, 36, 36, "#c9a227" if now else "#ebe3cf", INK if now else "#b5ab95", 1.5, 5)
+        svg.rect(
+            x + i * 42, y + 30, 36, 36, "#c9a227" if now else "#ebe3cf", INK if now else "#b5ab95", 1.5, 5
+        )
         svg.text(x + i * 42 + 18, y + 55, str(v), 20, INK, "bold" if now else "normal", "middle")
     svg.text(x, y + 90, "drops by 2 after a round", 14, "#5d574c")
     svg.text(x, y + 108, "in which someone solved", 14, "#5d574c")
@@ -450,26 +563,49 @@ def _draw_corners(svg: Svg, obs: dict, d, seat: int) -> None:
         svg.text(x + 10, y + 24, f"{who} accusation", 17, INK, "bold")
         svg.text(x + 10, y + 48, f"suspect: {d.suspect_names[ps]}", 15)
         mine = obs["to_move"] == seat
-        svg.text(x + 10, y + 70, "crime: " + (d.crime_names[pc] if pc >= 0 else
-                                               "?  (pick a crime tile)" if mine else "?"), 15)
+        svg.text(
+            x + 10,
+            y + 70,
+            "crime: " + (d.crime_names[pc] if pc >= 0 else "?  (pick a crime tile)" if mine else "?"),
+            15,
+        )
         svg.text(x + 10, y + 92, "location: ?" + ("  (pick an area)" if mine and pc >= 0 else ""), 15)
     elif obs["to_move"] < 0:
         svg.rect(x, y, w, 30 + 24 * n, "#f6e7b8", "#a8871c", 2, 8)
         svg.text(x + 10, y + 22, "Final standings", 17, INK, "bold")
         total = totals(obs, d)
-        order = sorted(range(n), key=lambda p: (-total[p], -obs["investigators_left"][p], obs["penalties"][p], p))
+        order = sorted(
+            range(n), key=lambda p: (-total[p], -obs["investigators_left"][p], obs["penalties"][p], p)
+        )
         for i, p in enumerate(order):
             _token(svg, x + 16, y + 40 + 24 * i, SEAT_COLOURS[p % len(SEAT_COLOURS)], DISC)
             svg.text(x + 30, y + 45 + 24 * i, _seat_label(p, seat), 15)
             svg.text(x + w - 10, y + 45 + 24 * i, f"{total[p]} VP", 15, INK, "bold", "end")
     else:
         mine = obs["to_move"] == seat
-        svg.rect(x, y, w, 62, "#3b3a36" if mine else "#d9d2c2", "#1f1e1b" if mine else "#b5ab95", 2, 10,
-                 key=SOLVE_KEY if mine else None,
-                 title="Solve your case: name a suspect, a crime and a location (-2 VP if wrong)")
-        svg.text(x + w / 2, y + 28, "Solve your case…", 19, "#f6eed8" if mine else "#8f8778", "bold", "middle")
-        svg.text(x + w / 2, y + 50, "then suspect, crime, location" if mine else "on your turn", 14,
-                 "#d8ceb5" if mine else "#8f8778", anchor="middle")
+        svg.rect(
+            x,
+            y,
+            w,
+            62,
+            "#3b3a36" if mine else "#d9d2c2",
+            "#1f1e1b" if mine else "#b5ab95",
+            2,
+            10,
+            key=SOLVE_KEY if mine else None,
+            title="Solve your case: name a suspect, a crime and a location (-2 VP if wrong)",
+        )
+        svg.text(
+            x + w / 2, y + 28, "Solve your case…", 19, "#f6eed8" if mine else "#8f8778", "bold", "middle"
+        )
+        svg.text(
+            x + w / 2,
+            y + 50,
+            "then suspect, crime, location" if mine else "on your turn",
+            14,
+            "#d8ceb5" if mine else "#8f8778",
+            anchor="middle",
+        )
         svg.text(x + 4, y + 86, "a wrong accusation costs", 14, "#5d574c")
         svg.text(x + 4, y + 104, f"{d.penalty_step} VP; nothing tells which", 14, "#5d574c")
         svg.text(x + 4, y + 122, "part was wrong", 14, "#5d574c")
@@ -478,8 +614,12 @@ def _draw_corners(svg: Svg, obs: dict, d, seat: int) -> None:
     svg.text(x, y + 16, "Areas sharing a street", 15, INK, "bold")
     svg.text(x, y + 34, "are next to each other.", 15, INK, "bold")
     me = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
-    rows = [(DISC, "disc: here / this tile"), (CUBE, "cube: next door"), (NONE, "dead lead: neither"),
-            ("solved", "a solved case")]
+    rows = [
+        (DISC, "disc: here / this tile"),
+        (CUBE, "cube: next door"),
+        (NONE, "dead lead: neither"),
+        ("solved", "a solved case"),
+    ]
     for i, (r, words) in enumerate(rows):
         _token(svg, x + 8, y + 52 + 20 * i, me, r)
         svg.text(x + 22, y + 57 + 20 * i, words, 14)
@@ -512,15 +652,40 @@ def _draw_display(svg: Svg, obs: dict, d, seat: int, notes: Notes, y: float) -> 
         area = tile_area(obs, kind, name)
         where = "location card" if kind == 2 else f"tile in {d.area_names[area]}" if area >= 0 else ""
         blocked = card in mine
-        svg.rect(x, top, w, h, "#fffdf7" if not blocked else "#ece8de", TYPE_EDGE[kind], 1.5, 6,
-                 key=card_key(d, card), title=f"{TYPE_WORD[kind]} card: {d.card_names[card]}"
-                 + (f" ({where})" if kind != 2 else "")
-                 + (" — you already have a token on its tile" if blocked else ""))
+        svg.rect(
+            x,
+            top,
+            w,
+            h,
+            "#fffdf7" if not blocked else "#ece8de",
+            TYPE_EDGE[kind],
+            1.5,
+            6,
+            key=card_key(d, card),
+            title=f"{TYPE_WORD[kind]} card: {d.card_names[card]}"
+            + (f" ({where})" if kind != 2 else "")
+            + (" — you already have a token on its tile" if blocked else ""),
+        )
         svg.rect(x, top, 12, h, TYPE_FILL[kind], TYPE_EDGE[kind], 1.5, 6, ' pointer-events="none"')
-        svg.text(x + 20, top + 26, d.card_names[card], 17 if len(d.card_names[card]) < 16 else 15,
-                 INK if not blocked else "#8f8778", "bold")
-        svg.text(x + 20, top + 48, "your token is on its tile" if blocked else
-                 "location card" if kind == 2 else f"in {d.area_names[area]}", 14, "#5d574c")
+        svg.text(
+            x + 20,
+            top + 26,
+            d.card_names[card],
+            17 if len(d.card_names[card]) < 16 else 15,
+            INK if not blocked else "#8f8778",
+            "bold",
+        )
+        svg.text(
+            x + 20,
+            top + 48,
+            "your token is on its tile"
+            if blocked
+            else "location card"
+            if kind == 2
+            else f"in {d.area_names[area]}",
+            14,
+            "#5d574c",
+        )
     rows = (len(obs["display"]) + 2) // 3
     y = y + 32 + rows * (h + gap) + 8
     discard = [d.card_names[c] for c in obs["discard"]]
@@ -557,8 +722,16 @@ def _draw_detectives(svg: Svg, obs: dict, d, seat: int, notes: Notes, y: float) 
             lines.append((("Wrong accusations: " if i == 0 else "   ") + line, "normal"))
         height = 60 + 19 * len(lines)
         to_move = obs["to_move"] == p
-        svg.rect(PANEL_X, y, PANEL_W, height - 6, "#fbf7ee", colour if to_move else "#c9c0ad",
-                 3 if to_move else 1.2, 8)
+        svg.rect(
+            PANEL_X,
+            y,
+            PANEL_W,
+            height - 6,
+            "#fbf7ee",
+            colour if to_move else "#c9c0ad",
+            3 if to_move else 1.2,
+            8,
+        )
         svg.rect(PANEL_X, y, 10, height - 6, colour, "none", 0, 4)
         label = _seat_label(p, seat).capitalize() + f" ({SEAT_COLOUR_NAMES[p % len(SEAT_COLOUR_NAMES)]})"
         if to_move:
@@ -568,9 +741,15 @@ def _draw_detectives(svg: Svg, obs: dict, d, seat: int, notes: Notes, y: float) 
         svg.text(PANEL_X + 20, y + 22, label, 17, INK, "bold")
         svg.text(PANEL_X + PANEL_W - 12, y + 22, f"{total[p]} VP", 18, INK, "bold", "end")
         pen = obs["penalties"][p]
-        svg.text(PANEL_X + 20, y + 42,
-                 "mini-games " + " · ".join(minigame_scores(obs, d, p))
-                 + (f",  {pen} wrong: −{d.penalty_step * pen}" if pen else ",  no penalty"), 14, "#3f3b35")
+        svg.text(
+            PANEL_X + 20,
+            y + 42,
+            "mini-games "
+            + " · ".join(minigame_scores(obs, d, p))
+            + (f",  {pen} wrong: −{d.penalty_step * pen}" if pen else ",  no penalty"),
+            14,
+            "#3f3b35",
+        )
         svg.text(PANEL_X + 300, y + 42, "investigators", 14, "#3f3b35")
         left = obs["investigators_left"][p]
         for k in range(d.investigators):
@@ -591,8 +770,14 @@ def _draw_deck(svg: Svg, deck: ShownDeck, seat: int, y: float) -> float:
     height = 56 + 18 * len(setting) + sum(19 * len(r) + 6 for r in rules) + (24 if standing else 0)
     svg.rect(PANEL_X, y, PANEL_W, height, "#fbf7ee", colour, 2, 8)
     svg.rect(PANEL_X, y, PANEL_W, 32, colour, "none", 0, 8)
-    svg.text(PANEL_X + 14, y + 22, f"{deck.title} ({_seat_label(deck.seat, seat)}): “{deck.card or 'no card yet'}”",
-             17, "#ffffff", "bold")
+    svg.text(
+        PANEL_X + 14,
+        y + 22,
+        f"{deck.title} ({_seat_label(deck.seat, seat)}): “{deck.card or 'no card yet'}”",
+        17,
+        "#ffffff",
+        "bold",
+    )
     for i, line in enumerate(setting):
         svg.text(PANEL_X + 14, y + 52 + 18 * i, line, 14, "#5d574c")
     ty = y + 58 + 18 * len(setting)
@@ -627,11 +812,19 @@ def board_svg(state, seat: int) -> str:
     else:
         mover = obs["to_move"]
         turn = "your turn" if mover == seat else f"{_seat_label(mover, seat)} to move"
-        head = (f"P.I. — mini-game {minigame} of {d.mini_games} · round {obs['round']} · "
-                f"start player {_seat_label(obs['start_seat'], seat)} · {turn}")
+        head = (
+            f"P.I. — mini-game {minigame} of {d.mini_games} · round {obs['round']} · "
+            f"start player {_seat_label(obs['start_seat'], seat)} · {turn}"
+        )
     svg.text(MAP_X, 40, head, 24, INK, "bold")
-    svg.text(MAP_X, 62, f"You are seat {seat} ({SEAT_COLOUR_NAMES[seat % len(SEAT_COLOUR_NAMES)]}) "
-             f"of {n} detectives" + (" · the city as the last mini-game ended" if over else ""), 15, "#5d574c")
+    svg.text(
+        MAP_X,
+        62,
+        f"You are seat {seat} ({SEAT_COLOUR_NAMES[seat % len(SEAT_COLOUR_NAMES)]}) "
+        f"of {n} detectives" + (" · the city as the last mini-game ended" if over else ""),
+        15,
+        "#5d574c",
+    )
     _draw_city(svg, obs, d, seat, notes)
     _draw_corners(svg, obs, d, seat)
     y = _draw_display(svg, obs, d, seat, notes, 74)
@@ -640,5 +833,7 @@ def board_svg(state, seat: int) -> str:
         y = _draw_deck(svg, deck, seat, y + 6)
     height = max(MAP_Y + 5 * CELL_H, y) + 20
     body = "\n".join(svg.parts)
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height:.0f}" font-family="{FONT}">\n'
-            f'<rect x="0" y="0" width="{WIDTH}" height="{height:.0f}" fill="{PAPER}"/>\n{body}\n</svg>')
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height:.0f}" font-family="{FONT}">\n'
+        f'<rect x="0" y="0" width="{WIDTH}" height="{height:.0f}" fill="{PAPER}"/>\n{body}\n</svg>'
+    )

@@ -13,6 +13,7 @@ and a sampled-world Monte Carlo over its closest calls (see `ExpertPolicy`, `Exp
 measured in experiments/results/pulitzer_strength.md); outside solo games it plays as
 ``pulitzer-heuristic``.
 """
+
 from __future__ import annotations
 
 import math
@@ -32,13 +33,25 @@ HIDDEN_VALUE = 3.0
 class HeuristicBot(Bot):
     """Scores every legal action with simple rules and plays the best (ties at random)."""
 
-    defaults = {"noise": 0.0, "agent_bonus": 6.0, "bus_crowd": 1.0, "row_unit": 10.0, "rg_value": 6.0, "urgency": 0.0, "nonhl_penalty": 6.0, "late_penalty": 0.0, "reach_weight": 4.0, "opinion_urgency": 6.0}
+    defaults = {
+        "noise": 0.0,
+        "agent_bonus": 6.0,
+        "bus_crowd": 1.0,
+        "row_unit": 10.0,
+        "rg_value": 6.0,
+        "urgency": 0.0,
+        "nonhl_penalty": 6.0,
+        "late_penalty": 0.0,
+        "reach_weight": 4.0,
+        "opinion_urgency": 6.0,
+    }
 
     def ranked(self, state, seat):
         """Legal actions with the rules' values, best first (the first of equals first)."""
         ctx = self._context(state, seat)
-        scored = sorted(((ctx.value(a), i, a) for i, a in enumerate(state.legal_actions())),
-                        key=lambda t: (-t[0], t[1]))
+        scored = sorted(
+            ((ctx.value(a), i, a) for i, a in enumerate(state.legal_actions())), key=lambda t: (-t[0], t[1])
+        )
         return [(a, v) for v, _i, a in scored]
 
     def _context(self, state, seat):
@@ -219,7 +232,7 @@ class _Context:
                 room = o["opinion"] - d.opinion[0]
                 unit = self.row_unit + self.opinion_urgency * max(0, 4 - room)
                 score += unit * (after - before) + 0.4 * min(swing, max(0.0, 1.0 - margin))
-                score -= 0.25 * v          # keep big journalists for the bus
+                score -= 0.25 * v  # keep big journalists for the bus
             else:
                 rm = self.mp_row_margin(row)
                 if rm <= 0 < rm + v:
@@ -281,7 +294,7 @@ class _Context:
             return 1.5
         if sec == "RG":
             return self.rg_value if self.g.lp else 1.2
-        return 1.0                          # AD
+        return 1.0  # AD
 
     def v_editorial(self, a):
         return 1.0
@@ -315,8 +328,9 @@ class _Context:
         if cell not in hl and self.found() < d.qualify:
             value -= self.nonhl_penalty
         dest = self.o["destroyed"][self.s]
-        value += 0.8 * sum(1 for c in hl if c != cell and c not in pins and c not in dest
-                           and d.reach[cell][c] <= 4)
+        value += 0.8 * sum(
+            1 for c in hl if c != cell and c not in pins and c not in dest and d.reach[cell][c] <= 4
+        )
         return value
 
     def v_nopin(self, a):
@@ -400,7 +414,9 @@ class _Context:
         d = self.d
         if c < 100:
             return sum(1 for cell in hl if d.cell_evi[cell] in d.evidence_cards[c])
-        return sum(1 for cell in hl if d.cell_line[cell] in d.line_cards[c - 100]) - 3 * (len(d.line_cards[c - 100]) - 1)
+        return sum(1 for cell in hl if d.cell_line[cell] in d.line_cards[c - 100]) - 3 * (
+            len(d.line_cards[c - 100]) - 1
+        )
 
     # ---- which card supplies a pin (R-12, R-13): spend the least useful thing
     def card_worth(self, code):
@@ -419,10 +435,13 @@ class _Context:
         d = self.d
         line = d.cell_line[cell]
         pins, dest = self.o["pins"][self.s], self.o["destroyed"][self.s]
-        open_line = sorted(self.cell_value(c) for c in self.g.hl[self.o["report"][self.s]]
-                           if c != cell and c not in pins and c not in dest and d.cell_line[c] == line)
+        open_line = sorted(
+            self.cell_value(c)
+            for c in self.g.hl[self.o["report"][self.s]]
+            if c != cell and c not in pins and c not in dest and d.cell_line[c] == line
+        )
         target = self.o["evt"][self.s][0]
-        cost = sum(open_line[:2 if target else 1])
+        cost = sum(open_line[: 2 if target else 1])
         return cost - (3.0 if target else 0.0)
 
     def v_pin_evidence(self, a):
@@ -430,9 +449,9 @@ class _Context:
         if kind == "kept":
             return -self.card_worth(code)
         if kind == "leak":
-            return -1.5                    # $200 to the leaker
+            return -1.5  # $200 to the leaker
         if kind == "wildcard":
-            return -6.0                    # names any evidence: the most flexible
+            return -6.0  # names any evidence: the most flexible
         return 0.0
 
     def v_pin_line(self, a):
@@ -497,8 +516,9 @@ def _qualify_chance(need: int, open_cells: int, rounds: int, pin_rate: float, lo
 
 
 @lru_cache(maxsize=None)
-def _qualify_chance_now(need: int, open_cells: int, rounds: int, tries: int, pin_rate: float,
-                        loss_rate: float) -> float:
+def _qualify_chance_now(
+    need: int, open_cells: int, rounds: int, tries: int, pin_rate: float, loss_rate: float
+) -> float:
     """`_qualify_chance` with `tries` more bus journalists still to resolve this round
     before the `rounds` to come: in the last round the first of two needed pins is worth
     something only because a second journalist may find the other."""
@@ -509,8 +529,9 @@ def _qualify_chance_now(need: int, open_cells: int, rounds: int, tries: int, pin
     if open_cells < need:
         return 0.0
     p = min(0.6, pin_rate * open_cells)
-    return (p * _qualify_chance_now(need - 1, open_cells - 1, rounds, tries - 1, pin_rate, loss_rate)
-            + (1 - p) * _qualify_chance_now(need, open_cells, rounds, tries - 1, pin_rate, loss_rate))
+    return p * _qualify_chance_now(need - 1, open_cells - 1, rounds, tries - 1, pin_rate, loss_rate) + (
+        1 - p
+    ) * _qualify_chance_now(need, open_cells, rounds, tries - 1, pin_rate, loss_rate)
 
 
 @lru_cache(maxsize=None)
@@ -522,8 +543,9 @@ def _capitol_danger(opinion: int, rounds: int, capitol: int, steps: tuple) -> fl
         return 1.0
     if rounds <= 0:
         return 0.0
-    return sum(p * _capitol_danger(min(opinion + k, -capitol - 1), rounds - 1, capitol, steps)
-               for k, p in steps)
+    return sum(
+        p * _capitol_danger(min(opinion + k, -capitol - 1), rounds - 1, capitol, steps) for k, p in steps
+    )
 
 
 class ExpertPolicy:
@@ -539,11 +561,27 @@ class ExpertPolicy:
     rollout policy of `ExpertBot` and the source of its candidate moves.
     """
 
-    defaults = {"loss": 90.0, "pin_rate": 0.055, "loss_rate": 0.01, "pos_weight": 2.5,
-                "string_weight": 0.4, "money": 1.0, "hire": 2.2, "registry": 1.0, "photo": 0.8,
-                "newsroom": 2.0, "crowd": 0.7, "threat": 1.0, "x_value": 1.2,
-                "per_round": 18.0, "surplus": 30.0, "span": 40.0,
-                "points_floor": 0.3, "q_floor": 0.05, "c_floor": 0.2}
+    defaults = {
+        "loss": 90.0,
+        "pin_rate": 0.055,
+        "loss_rate": 0.01,
+        "pos_weight": 2.5,
+        "string_weight": 0.4,
+        "money": 1.0,
+        "hire": 2.2,
+        "registry": 1.0,
+        "photo": 0.8,
+        "newsroom": 2.0,
+        "crowd": 0.7,
+        "threat": 1.0,
+        "x_value": 1.2,
+        "per_round": 18.0,
+        "surplus": 30.0,
+        "span": 40.0,
+        "points_floor": 0.3,
+        "q_floor": 0.05,
+        "c_floor": 0.2,
+    }
 
     #: a round's net row result as the danger model sees it (policy-typical)
     STEPS = ((-2, 0.06), (-1, 0.26), (0, 0.38), (1, 0.24), (2, 0.06))
@@ -554,7 +592,9 @@ class ExpertPolicy:
         self.p = {**self.defaults, **(params or {})}
         d = self.d
         n_ev = len(d.evidence_cards)
-        self.ev_share = [sum(1 for c in d.evidence_cards if e in c) / n_ev for e in range(len(d.evidence_types))]
+        self.ev_share = [
+            sum(1 for c in d.evidence_cards if e in c) / n_ev for e in range(len(d.evidence_types))
+        ]
         self.chains = {}
         self.boards = {}
         n_ln = len(d.line_cards)
@@ -615,15 +655,30 @@ class _PostView:
         # the game is won only if the report qualifies and the Capitol is never reached:
         # each chance is valued relative to where it stands (a logarithmic utility), so a
         # long shot at qualifying still outweighs a row when qualifying is what is missing
-        self.q_scale = 1.0 / max(policy.p["q_floor"], _qualify_chance(
-            self.need, self.open_now, self.rounds_for_pins(), policy.p["pin_rate"], policy.p["loss_rate"]))
+        self.q_scale = 1.0 / max(
+            policy.p["q_floor"],
+            _qualify_chance(
+                self.need, self.open_now, self.rounds_for_pins(), policy.p["pin_rate"], policy.p["loss_rate"]
+            ),
+        )
         rounds_now = 8 - st.round + (1 if st.placing else 0)
-        self.c_scale = 1.0 / max(policy.p["c_floor"], 1.0 - _capitol_danger(
-            st.opinion, rounds_now, d.opinion[0], ExpertPolicy.STEPS))
+        self.c_scale = 1.0 / max(
+            policy.p["c_floor"],
+            1.0 - _capitol_danger(st.opinion, rounds_now, d.opinion[0], ExpertPolicy.STEPS),
+        )
         # pins and pin chances depend only on the board: shared by the decisions of a phase
         self.tries = self.tries_left()
-        key = (st.report[seat], tuple(pins), tuple(dest), tuple(st.kept[seat]), st.round, self.rounds_for_pins(), self.tries,
-               self.pw, self.string_left)
+        key = (
+            st.report[seat],
+            tuple(pins),
+            tuple(dest),
+            tuple(st.kept[seat]),
+            st.round,
+            self.rounds_for_pins(),
+            self.tries,
+            self.pw,
+            self.string_left,
+        )
         board = policy.boards.get(key)
         if board is None:
             if len(policy.boards) > 4000:
@@ -652,7 +707,9 @@ class _PostView:
         p = self.p
         if p["points_floor"] >= 1.0 or not self.g.solo:
             return 1.0
-        projected = self.st.final_score(self.s) + p["per_round"] * (8 - self.round + (1 if self.st.placing else 0))
+        projected = self.st.final_score(self.s) + p["per_round"] * (
+            8 - self.round + (1 if self.st.placing else 0)
+        )
         excess = projected - self.g.times_target - p["surplus"]
         return max(p["points_floor"], min(1.0, 1.0 - excess / p["span"]))
 
@@ -671,8 +728,11 @@ class _PostView:
 
     # ---- qualification and opinion in points
     def qualify_value(self, need, open_cells, rounds, tries=0) -> float:
-        return self.p["loss"] * self.q_scale * _qualify_chance_now(need, open_cells, rounds, tries,
-                                                                   self.p["pin_rate"], self.p["loss_rate"])
+        return (
+            self.p["loss"]
+            * self.q_scale
+            * _qualify_chance_now(need, open_cells, rounds, tries, self.p["pin_rate"], self.p["loss_rate"])
+        )
 
     def tries_left(self) -> int:
         """Other bus journalists of mine that may still pin this round: one assumed while
@@ -683,8 +743,12 @@ class _PostView:
         if st.rstep > R_BUS:
             return 0
         done = st.bus_done if st.rstep == R_BUS else ()
-        return sum(1 for sid in self.g.bus_sids for i, p in enumerate(st.spaces[sid])
-                   if p[0] == self.s and (sid, i) not in done)
+        return sum(
+            1
+            for sid in self.g.bus_sids
+            for i, p in enumerate(st.spaces[sid])
+            if p[0] == self.s and (sid, i) not in done
+        )
 
     def rounds_for_pins(self) -> int:
         """Bus resolutions still to come, this round's included while placing."""
@@ -754,8 +818,9 @@ class _PostView:
             rest = tuple(c for c in self.open_hl if c != cell)
             need_after = self.need - (1 if is_hl else 0)
             open_after = self.reachable_open(cell, left, rest)
-            value += (self.qualify_value(need_after, open_after, r, tries)
-                      - self.qualify_value(self.need, self.open_now, r, tries))
+            value += self.qualify_value(need_after, open_after, r, tries) - self.qualify_value(
+                self.need, self.open_now, r, tries
+            )
             if need_after > 0:
                 before = self.potential(self.last, self.string_left, self.open_hl)
                 after = self.potential(cell, left, rest)
@@ -872,8 +937,12 @@ class _PostView:
         if self._rows is None:
             g = self.g
             self._cells = {sid: self.moments(self.cell_outcomes(self.st.spaces[sid])) for sid in g.kiosk_sids}
-            self._rows = [self._sum([self._cells[sid] for sid in g.kiosk_row_sids[r]]) for r in range(g.krows)]
-            self._cols = [self._sum([self._cells[sid] for sid in g.kiosk_col_sids[c]]) for c in range(g.kcols)]
+            self._rows = [
+                self._sum([self._cells[sid] for sid in g.kiosk_row_sids[r]]) for r in range(g.krows)
+            ]
+            self._cols = [
+                self._sum([self._cells[sid] for sid in g.kiosk_col_sids[c]]) for c in range(g.kcols)
+            ]
         return self._cells
 
     @staticmethod
@@ -914,7 +983,7 @@ class _PostView:
     def opinion_value(self, rows) -> float:
         """Points the rows' outcome ((mean, var) of each row's press-minus-agents margin)
         is worth through public opinion."""
-        dist = [1.0]                          # index: number of rows decided so far + net
+        dist = [1.0]  # index: number of rows decided so far + net
         for mean, var in rows:
             w, l = self._win_lose(mean, var)
             t = 1.0 - w - l
@@ -966,8 +1035,12 @@ class _PostView:
         d = self.d
         mw = self.money_weight()
         pw = self.pw
-        return (d.national[1] * pw + d.national[0] * mw, d.international[1] * pw + d.international[0] * mw,
-                d.sports_cash * mw + 0.5, d.ent_contacts * mw + 0.5)
+        return (
+            d.national[1] * pw + d.national[0] * mw,
+            d.international[1] * pw + d.international[0] * mw,
+            d.sports_cash * mw + 0.5,
+            d.ent_contacts * mw + 0.5,
+        )
 
     def column_chance(self, m):
         if m[6] <= 0.01:
@@ -1041,7 +1114,7 @@ class _PostView:
         if area == KIOSK:
             col = sid // g.krows
             pay = self.d.news_pay[st.news_deck[-1]][col] if st.news_deck else 0
-            bonus = 2 if st.tok_now[self.s][T_NR] else 0        # a Newsroom +2 goes under it
+            bonus = 2 if st.tok_now[self.s][T_NR] else 0  # a Newsroom +2 goes under it
             value = self.kiosk_value(sid, (self.s, j, bonus, 0)) + pay * self.money_weight()
             return value - 0.15 * v - late
         if area == BUS:
@@ -1105,7 +1178,7 @@ class _PostView:
             order = sorted(range(len(pieces)), key=lambda i: (-vals[i], pieces[i][1]))
             display = list(st.ot_display)
             value = 0.0
-            for rank, i in enumerate(order[:d.ot_reward + d.ot_penalty]):
+            for rank, i in enumerate(order[: d.ot_reward + d.ot_penalty]):
                 own = pieces[i][2]
                 if rank < d.ot_reward:
                     if not display:
@@ -1185,9 +1258,17 @@ class _PostView:
         j = piece[1]
         if kind in ("PH1", "PH2"):
             bonus = 1 if kind == "PH1" else 2
-            return self.bus_value(j, sid, photo=bonus, registry=False) - self.bus_value(j, sid, photo=0, registry=False) + 0.3
+            return (
+                self.bus_value(j, sid, photo=bonus, registry=False)
+                - self.bus_value(j, sid, photo=0, registry=False)
+                + 0.3
+            )
         if kind == "RG":
-            return self.bus_value(j, sid, photo=piece[2], registry=True) - self.bus_value(j, sid, photo=piece[2], registry=False) + 0.3
+            return (
+                self.bus_value(j, sid, photo=piece[2], registry=True)
+                - self.bus_value(j, sid, photo=piece[2], registry=False)
+                + 0.3
+            )
         return 0.0
 
     def newsroom_gain(self, sid, pos, piece):
@@ -1217,8 +1298,11 @@ class _PostView:
         if line == LINE_X or not st.cur:
             return 0.0
         singles = [lc for lc in st.cur[5] if line in d.line_cards[lc] and len(d.line_cards[lc]) == 1]
-        kept = [k for k in st.kept[self.s] if k >= 100 and line in d.line_cards[k - 100]
-                and len(d.line_cards[k - 100]) == 1]
+        kept = [
+            k
+            for k in st.kept[self.s]
+            if k >= 100 and line in d.line_cards[k - 100] and len(d.line_cards[k - 100]) == 1
+        ]
         if singles or kept or st.evt[self.s][1]:
             return 0.0
         others = [c for c in self.open_hl if c != cell and d.cell_line[c] == line]
@@ -1261,7 +1345,9 @@ class _PostView:
         cell = a[1]
         d = self.d
         r = d.reach[self.last][cell]
-        return -(d.line_points[d.cell_line[cell]] * 0.3 + (_REACH_WEIGHT[r] if r < len(_REACH_WEIGHT) else 0) * 5)
+        return -(
+            d.line_points[d.cell_line[cell]] * 0.3 + (_REACH_WEIGHT[r] if r < len(_REACH_WEIGHT) else 0) * 5
+        )
 
     def v_bus(self, a):
         p = self.st.spaces[a[1]][a[2]]
@@ -1362,10 +1448,23 @@ class ExpertBot(Bot):
     `pulitzer-heuristic`, whose rules cover the houses and the rival newspapers.
     """
 
-    defaults = {"worlds": 0, "candidates": 3, "margin": 3.0, "switch": 0.0, "max_seconds": 2.0,
-                "temperature": 0.0, **ExpertPolicy.defaults}
-    limits = {"worlds": (0, None), "candidates": (1, None), "margin": (0, None), "switch": (0, None),
-              "max_seconds": (0, None), "temperature": (0, None)}
+    defaults = {
+        "worlds": 0,
+        "candidates": 3,
+        "margin": 3.0,
+        "switch": 0.0,
+        "max_seconds": 2.0,
+        "temperature": 0.0,
+        **ExpertPolicy.defaults,
+    }
+    limits = {
+        "worlds": (0, None),
+        "candidates": (1, None),
+        "margin": (0, None),
+        "switch": (0, None),
+        "max_seconds": (0, None),
+        "temperature": (0, None),
+    }
 
     def __init__(self, game, seed=None, spec="", **params):
         super().__init__(game, seed=seed, spec=spec, **params)
@@ -1398,7 +1497,7 @@ class ExpertBot(Bot):
             return soft_choice(ranked, temperature, self.rng)
         top = ranked[0][1]
         margin = float(self.params["margin"])
-        cands = [a for a, v in ranked[:int(self.params["candidates"])] if v >= top - margin]
+        cands = [a for a, v in ranked[: int(self.params["candidates"])] if v >= top - margin]
         if len(cands) == 1:
             self.last_stats = {"playouts": 0}
             return cands[0]

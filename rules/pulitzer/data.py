@@ -3,6 +3,7 @@
 Everything is turned into small tuples of ints so the engine never touches strings in
 its hot loops.  A broken file raises ``DataError`` naming the file and the field.
 """
+
 from __future__ import annotations
 
 import math
@@ -20,9 +21,22 @@ LINE_X: Final = 2
 SECTIONS: Final = ("ED", "NR", "HR", "AD", "RG", "PH")
 COLUMN_NAMES: Final = ("national", "international", "sports", "entertainment", "economy")
 OT_KINDS: Final = ("talk_show", "radio_night", "new_evidence", "statement")
-EVENT_IDS: Final = ("awards_ceremony", "grand_finale", "private_investigator", "thanksgiving", "war_report",
-             "white_house_scandal", "document_leak", "rat_race", "snitch", "leak_prevention_unit",
-             "insider", "mass_leak", "fundraising", "press_on_trial")
+EVENT_IDS: Final = (
+    "awards_ceremony",
+    "grand_finale",
+    "private_investigator",
+    "thanksgiving",
+    "war_report",
+    "white_house_scandal",
+    "document_leak",
+    "rat_race",
+    "snitch",
+    "leak_prevention_unit",
+    "insider",
+    "mass_leak",
+    "fundraising",
+    "press_on_trial",
+)
 COLOURS: Final = ("red", "orange", "yellow")
 
 
@@ -30,13 +44,13 @@ COLOURS: Final = ("red", "orange", "yellow")
 class PulitzerData:
     # news
     news_ids: tuple = ()
-    news_pay: tuple = ()          # per card: tuple of 5 column payouts ($100 units)
-    news_blocks: tuple = ()       # per card: tuple of section indices
+    news_pay: tuple = ()  # per card: tuple of 5 column payouts ($100 units)
+    news_blocks: tuple = ()  # per card: tuple of section indices
     # kiosk
-    layout: dict = field(default_factory=dict)   # key ("lp","p3",...) -> (columns, rows)
+    layout: dict = field(default_factory=dict)  # key ("lp","p3",...) -> (columns, rows)
     colours: tuple = ()
     houses_per_colour: int = 8
-    national: tuple = (1, 3)      # contacts, points
+    national: tuple = (1, 3)  # contacts, points
     international: tuple = (2, 6)
     sports_cash: int = 3
     ent_contacts: int = 1
@@ -46,48 +60,48 @@ class PulitzerData:
     n_cols: int = 9
     n_rows: int = 5
     start: int = 22
-    cell_line: tuple = ()         # per cell: line index, -1 for the start photo
-    cell_evi: tuple = ()          # per cell: evidence index, -1 for the start photo
-    cell_of: dict = field(default_factory=dict)   # (line, evidence) -> cell
-    reach: tuple = ()             # reach[a][b]: steps with column wrap
-    dist: tuple = ()              # dist[a][b]: straight-line length without wrap
+    cell_line: tuple = ()  # per cell: line index, -1 for the start photo
+    cell_evi: tuple = ()  # per cell: evidence index, -1 for the start photo
+    cell_of: dict = field(default_factory=dict)  # (line, evidence) -> cell
+    reach: tuple = ()  # reach[a][b]: steps with column wrap
+    dist: tuple = ()  # dist[a][b]: straight-line length without wrap
     string_length: float = 30.0
     line_points: tuple = ()
     statement_points: tuple = ()
     qualify: int = 5
-    chronicle: tuple = ()         # ((threshold, bonus), ...) highest first
+    chronicle: tuple = ()  # ((threshold, bonus), ...) highest first
     # reports
     report_ids: tuple = ()
-    report_cells: tuple = ()      # per card: tuple of highlighted cells
+    report_cells: tuple = ()  # per card: tuple of highlighted cells
     # decks
-    evidence_cards: tuple = ()    # per card: tuple of evidence indices (2 = double)
-    line_cards: tuple = ()        # per card: tuple of line indices (2 = double)
+    evidence_cards: tuple = ()  # per card: tuple of evidence indices (2 = double)
+    line_cards: tuple = ()  # per card: tuple of line indices (2 = double)
     # overtime
-    ot_cards: tuple = ()          # per card: (number, kind index, amount, lines tuple / card type)
+    ot_cards: tuple = ()  # per card: (number, kind index, amount, lines tuple / card type)
     ot_display: int = 3
     ot_reward: int = 3
     ot_penalty: int = 2
     ot_upper: dict = field(default_factory=dict)
     # report area
     archive_upper: dict = field(default_factory=dict)
-    archive_lower: tuple = ()     # ((evidence, line), ...)
-    bus_mp: tuple = ()            # ((cost, evidence, line, name), ...)
+    archive_lower: tuple = ()  # ((evidence, line), ...)
+    bus_mp: tuple = ()  # ((cost, evidence, line, name), ...)
     bus_lp: tuple = ()
     # newspaper
     slots: dict = field(default_factory=dict)
-    supply: tuple = ()            # ED, NR, AD, RG, PH1, PH2
+    supply: tuple = ()  # ED, NR, AD, RG, PH1, PH2
     photo_cost: tuple = (2, 4)
-    hr: tuple = ()                # ((cost, value, points), ...), index 0 = hire space
+    hr: tuple = ()  # ((cost, value, points), ...), index 0 = hire space
     # events
-    events: tuple = ()            # ((id index, class, spaces), ...)
+    events: tuple = ()  # ((id index, class, spaces), ...)
     # government
     red_values: tuple = ()
     blue_values: tuple = ()
     opinion: tuple = (-5, 5, 0)
     max_turns: int = 7
     # times
-    times_cards: tuple = ()       # ((id, colour index, spaces tuple of str), ...)
-    times_by_colour: tuple = ()   # per colour: tuple of card indices
+    times_cards: tuple = ()  # ((id, colour index, spaces tuple of str), ...)
+    times_by_colour: tuple = ()  # per colour: tuple of card indices
     times_score: tuple = ()
     times_x_orange: int = 2
     times_x_red: int = 4
@@ -185,7 +199,11 @@ def load_data(data_dir: Path | str = DATA_DIR) -> PulitzerData:
         hl = []
         for j, text in enumerate(card.list("highlighted", str)):
             line, _, evi = text.partition(":")
-            if line not in LINE_INDEX or evi not in types or (LINE_INDEX[line], types.index(evi)) not in cell_of:
+            if (
+                line not in LINE_INDEX
+                or evi not in types
+                or (LINE_INDEX[line], types.index(evi)) not in cell_of
+            ):
                 raise card.error(f"highlighted[{j}]", f"no cell {text!r} on the board")
             hl.append(cell_of[(LINE_INDEX[line], types.index(evi))])
         cells.append(tuple(sorted(set(hl))))
@@ -234,7 +252,9 @@ def load_data(data_dir: Path | str = DATA_DIR) -> PulitzerData:
     r = DataReader(d / "kiosk.toml")
     _placeholder(r, out)
     if tuple(r.list("columns", str, length=5)) != COLUMN_NAMES:
-        raise r.error("columns", f"must be {', '.join(COLUMN_NAMES)} in this order (the engine's kiosk columns)")
+        raise r.error(
+            "columns", f"must be {', '.join(COLUMN_NAMES)} in this order (the engine's kiosk columns)"
+        )
     out.colours = tuple(r.list("colours", str, length=4))
     out.houses_per_colour = r.int("houses_per_colour", low=0, high=50)
     lay = r.sub("layout")
@@ -243,7 +263,9 @@ def load_data(data_dir: Path | str = DATA_DIR) -> PulitzerData:
         out.layout[key] = (k.int("columns", low=1, high=5), k.int("rows", low=1, high=4))
     rw = r.sub("rewards")
     nat = rw.sub("national")
-    nat.document("press_pass")    # National always gives the Press Pass (spec: kiosk rewards, R-42), in the engine
+    nat.document(
+        "press_pass"
+    )  # National always gives the Press Pass (spec: kiosk rewards, R-42), in the engine
     out.national = (nat.int("contacts", low=0, high=10), nat.int("points", low=0, high=50))
     it = rw.sub("international")
     out.international = (it.int("contacts", low=0, high=10), it.int("points", low=0, high=50))
@@ -282,11 +304,20 @@ def load_data(data_dir: Path | str = DATA_DIR) -> PulitzerData:
     _placeholder(r, out)
     ar = r.sub("archive")
     out.archive_upper = _pc_key(ar, "upper_spaces", ("p3", "p4", "p5"))
-    out.archive_lower = tuple((x.int("evidence", low=0, high=5), x.int("line", low=0, high=5))
-                              for _, x in ar.items("lower", length=3))
+    out.archive_lower = tuple(
+        (x.int("evidence", low=0, high=5), x.int("line", low=0, high=5))
+        for _, x in ar.items("lower", length=3)
+    )
     for key in ("bus_mp", "bus_lp"):
-        buses = tuple((b.int("cost", low=0, high=30), b.int("evidence", low=0, high=5),
-                       b.int("line", low=0, high=5), b.str("name")) for _, b in r.items(key, min_len=1))
+        buses = tuple(
+            (
+                b.int("cost", low=0, high=30),
+                b.int("evidence", low=0, high=5),
+                b.int("line", low=0, high=5),
+                b.str("name"),
+            )
+            for _, b in r.items(key, min_len=1)
+        )
         setattr(out, key, buses)
     if len(out.bus_lp) != 4:
         raise DataError(r.path, "bus_lp", "must have 4 spaces (blue agent first, red agent last)")
@@ -302,8 +333,10 @@ def load_data(data_dir: Path | str = DATA_DIR) -> PulitzerData:
     out.supply = tuple(sup.int(k, low=0, high=20) for k in ("ED", "NR", "AD", "RG", "PH1", "PH2"))
     pc = r.sub("photo_cost")
     out.photo_cost = (pc.int("plus1", low=0, high=20), pc.int("plus2", low=0, high=20))
-    out.hr = tuple((h.int("cost", low=0, high=30), h.int("value", low=0, high=9), h.int("points", low=0, high=50))
-                   for _, h in r.items("hr", min_len=2))
+    out.hr = tuple(
+        (h.int("cost", low=0, high=30), h.int("value", low=0, high=9), h.int("points", low=0, high=50))
+        for _, h in r.items("hr", min_len=2)
+    )
 
     # ---- events
     r = DataReader(d / "events.toml")
@@ -319,14 +352,17 @@ def load_data(data_dir: Path | str = DATA_DIR) -> PulitzerData:
     _placeholder(r, out)
     out.red_values = tuple(r.list("red_values", int, length=5))
     out.blue_values = tuple(r.list("blue_values", int, length=5))
-    out.opinion = (r.int("opinion_capitol", low=-20, high=0), r.int("opinion_hat", low=0, high=20),
-                   r.int("opinion_start", low=-20, high=20))
+    out.opinion = (
+        r.int("opinion_capitol", low=-20, high=0),
+        r.int("opinion_hat", low=0, high=20),
+        r.int("opinion_start", low=-20, high=20),
+    )
     out.max_turns = r.int("max_turns", low=1, high=20)
 
     # ---- times
     r = DataReader(d / "times.toml")
     _placeholder(r, out)
-    r.document("default_mix")     # the printed suggestion; the game's default is PulitzerParams.times_mix
+    r.document("default_mix")  # the printed suggestion; the game's default is PulitzerParams.times_mix
     tc, by = [], ([], [], [])
     valid = {f"K{c}{w}" for c in range(1, 5) for w in range(1, 4)} | {"B300", "B400", "B500", "B800", "OT"}
     for i, card in r.items("cards", length=15):

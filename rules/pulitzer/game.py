@@ -1,4 +1,5 @@
 """Pulitzer: parameters and the Game object (spec §1-§5, §12.1, §13)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -49,17 +50,22 @@ class PulitzerParams(GameParams):
         if self.variant not in ("investigation", "chronicle"):
             raise ParamError(f"variant must be 'investigation' or 'chronicle', got {self.variant!r}")
         if isinstance(self.readings, (list, str)):
-            object.__setattr__(self, "readings", tuple([self.readings] if isinstance(self.readings, str)
-                                                        else self.readings))
+            object.__setattr__(
+                self, "readings", tuple([self.readings] if isinstance(self.readings, str) else self.readings)
+            )
         unknown = [r for r in self.readings if r not in ALT_READINGS]
         if unknown:
-            raise ParamError(f"readings: no alternative reading for {', '.join(map(str, unknown))}; "
-                             f"allowed: {', '.join(f'{k} ({v})' for k, v in ALT_READINGS.items())}")
+            raise ParamError(
+                f"readings: no alternative reading for {', '.join(map(str, unknown))}; "
+                f"allowed: {', '.join(f'{k} ({v})' for k, v in ALT_READINGS.items())}"
+            )
         if not isinstance(self.events, bool):
             raise ParamError(f"events must be true or false, got {self.events!r}")
         if self.mode in ("two-player", "solo") and self.events:
-            raise ParamError("events are used only with 3-5 players (mode 'standard'); "
-                             "2-player and solo games never use them (§13.1)")
+            raise ParamError(
+                "events are used only with 3-5 players (mode 'standard'); "
+                "2-player and solo games never use them (§13.1)"
+            )
         if self.mode in ("two-player", "solo") and self.variant == "chronicle":
             raise ParamError("chronicle mode does not apply to 2-player or solo games (R-37)")
 
@@ -72,8 +78,10 @@ class PulitzerGame(Game):
     Params = PulitzerParams
     modes = {"standard": (3, 4, 5), "two-player": (2,), "solo": (1,)}
     data_dir = DATA_DIR
-    bot_factories = {"pulitzer-heuristic": "automa.rules.pulitzer.bots:HeuristicBot",
-                     "pulitzer-expert": "automa.rules.pulitzer.bots:ExpertBot"}
+    bot_factories = {
+        "pulitzer-heuristic": "automa.rules.pulitzer.bots:HeuristicBot",
+        "pulitzer-expert": "automa.rules.pulitzer.bots:ExpertBot",
+    }
 
     def __init__(self, params: PulitzerParams | None = None, **kwargs: Any) -> None:
         super().__init__(params, **kwargs)
@@ -88,7 +96,7 @@ class PulitzerGame(Game):
         self.use_events = (not self.lp) and p.events
         self.kcols, self.krows = d.layout[self.key]
         self.slots = d.slots[self.key]
-        kinds: list[tuple[int, int]] = []            # per space: (area, index within area)
+        kinds: list[tuple[int, int]] = []  # per space: (area, index within area)
         kinds += [(KIOSK, i) for i in range(self.kcols * self.krows)]
         n_arch = 0 if self.lp else d.archive_upper[self.key]
         self.archive_sids = tuple(range(len(kinds), len(kinds) + n_arch))
@@ -106,10 +114,12 @@ class PulitzerGame(Game):
         self.aidx = tuple(k[1] for k in kinds)
         self.n_spaces = len(kinds)
         self.kiosk_sids = tuple(range(self.kcols * self.krows))
-        self.kiosk_col_sids = tuple(tuple(self.kiosk_sid(c, r) for r in range(self.krows))
-                                    for c in range(self.kcols))
-        self.kiosk_row_sids = tuple(tuple(self.kiosk_sid(c, r) for c in range(self.kcols))
-                                    for r in range(self.krows))
+        self.kiosk_col_sids = tuple(
+            tuple(self.kiosk_sid(c, r) for r in range(self.krows)) for c in range(self.kcols)
+        )
+        self.kiosk_row_sids = tuple(
+            tuple(self.kiosk_sid(c, r) for c in range(self.kcols)) for r in range(self.krows)
+        )
         self.hl = tuple(frozenset(c) for c in d.report_cells)
         self.times_target = T.times_score(d, p.times_mix)
         self.bus_by_cost = {b[0]: sid for b, sid in zip(self.bus, self.bus_sids)}
@@ -131,6 +141,7 @@ class PulitzerGame(Game):
 
     def new_initial_state(self, seed: int | None = None):
         from .state import PulitzerState
+
         return PulitzerState(self, seed)
 
     @classmethod

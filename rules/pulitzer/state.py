@@ -12,6 +12,7 @@ a real choice, the card that supplies its evidence ``("pin_evidence", kind, code
 line ``("pin_line", kind, code)``, kind being drawn, double, kept (code = the card), leak or
 wildcard (R-12, R-13; see `_undominated`).
 """
+
 from __future__ import annotations
 
 import random
@@ -34,7 +35,7 @@ T_AD: Final = 2
 T_RG: Final = 3
 T_PH1: Final = 4
 T_PH2: Final = 5
-SEC_TOKEN = {0: T_ED, 1: T_NR, 3: T_AD, 4: T_RG}     # section index -> token index
+SEC_TOKEN = {0: T_ED, 1: T_NR, 3: T_AD, 4: T_RG}  # section index -> token index
 S_ED: Final = 0
 S_NR: Final = 1
 S_HR: Final = 2
@@ -73,22 +74,101 @@ R_BUS: Final = 7
 R_OT: Final = 8
 R_NEWS: Final = 9
 R_END: Final = 10
-STEP_NAMES = ("events IV", "kiosk duels", "kiosk columns", "kiosk rows", "archive", "events II",
-              "bus agents", "bus", "overtime", "newspaper", "end of round")
+STEP_NAMES = (
+    "events IV",
+    "kiosk duels",
+    "kiosk columns",
+    "kiosk rows",
+    "archive",
+    "events II",
+    "bus agents",
+    "bus",
+    "overtime",
+    "newspaper",
+    "end of round",
+)
 
 #: every attribute of a state but `tables` (rebuilt from the game when unpickled), for pickling
 #: (a compiled state keeps them out of __dict__); clone() names each one
 #: (tests/test_pulitzer_clone.py checks both lists against a state)
-_FIELDS = ("game", "rng", "_cache_rng_shared", "log", "round", "placing", "over", "end_reason",
-           "revealed", "pend", "pp", "turn", "double", "money", "contacts", "points", "hr",
-           "req_left", "finished", "acts", "avail", "arrested", "bail_due", "tok_now", "tok_new",
-           "tok_used", "evt", "kept", "houses", "house_supply", "report", "pins", "pinrd", "stmt",
-           "destroyed", "string_used", "unpinned", "eliminated", "spaces", "news_slots", "rowh",
-           "evi_deck", "evi_disc", "line_deck", "line_disc", "ot_deck", "ot_disc", "ot_display",
-           "extra_bought", "news_deck", "news_turned", "ev_deck", "event", "leak", "leak_owner",
-           "leak_used", "opinion", "hat", "capitol", "marker", "times_deck", "times_pool",
-           "times_revealed", "times_hired", "times_red_seen", "times_x", "rstep", "ri", "rj",
-           "dq", "rlist", "lower", "sup", "agent_cards", "cur", "bus_done")
+_FIELDS = (
+    "game",
+    "rng",
+    "_cache_rng_shared",
+    "log",
+    "round",
+    "placing",
+    "over",
+    "end_reason",
+    "revealed",
+    "pend",
+    "pp",
+    "turn",
+    "double",
+    "money",
+    "contacts",
+    "points",
+    "hr",
+    "req_left",
+    "finished",
+    "acts",
+    "avail",
+    "arrested",
+    "bail_due",
+    "tok_now",
+    "tok_new",
+    "tok_used",
+    "evt",
+    "kept",
+    "houses",
+    "house_supply",
+    "report",
+    "pins",
+    "pinrd",
+    "stmt",
+    "destroyed",
+    "string_used",
+    "unpinned",
+    "eliminated",
+    "spaces",
+    "news_slots",
+    "rowh",
+    "evi_deck",
+    "evi_disc",
+    "line_deck",
+    "line_disc",
+    "ot_deck",
+    "ot_disc",
+    "ot_display",
+    "extra_bought",
+    "news_deck",
+    "news_turned",
+    "ev_deck",
+    "event",
+    "leak",
+    "leak_owner",
+    "leak_used",
+    "opinion",
+    "hat",
+    "capitol",
+    "marker",
+    "times_deck",
+    "times_pool",
+    "times_revealed",
+    "times_hired",
+    "times_red_seen",
+    "times_x",
+    "rstep",
+    "ri",
+    "rj",
+    "dq",
+    "rlist",
+    "lower",
+    "sup",
+    "agent_cards",
+    "cur",
+    "bus_done",
+)
 
 
 def _add(rows: list, s: int, i: int, delta: int) -> None:
@@ -97,15 +177,29 @@ def _add(rows: list, s: int, i: int, delta: int) -> None:
 
 
 SECTION_WORDS = dict(ED="Editorial", NR="Newsroom", HR="HR", AD="Administration", RG="Registry", PH="Photo")
-TOKEN_WORDS = dict(ED="Editorial", NR="Newsroom +2", AD="Administration", RG="Registry +2",
-                   PH1="Photo +1", PH2="Photo +2")
+TOKEN_WORDS = dict(
+    ED="Editorial", NR="Newsroom +2", AD="Administration", RG="Registry +2", PH1="Photo +1", PH2="Photo +2"
+)
 
 
 KIOSK_COLUMNS = ("National", "International", "Sports", "Entertainment", "Economy")
 #: the events' printed titles, in EVENT_IDS order (§11)
-EVENT_TITLES = ("Awards Ceremony", "Grand Finale", "Private Investigator", "Thanksgiving", "War Report",
-                "White House Scandal", "Document Leak", "Rat Race", "Snitch", "Leak-Prevention Unit",
-                "Insider", "Mass Leak", "Fundraising", "Press on Trial")
+EVENT_TITLES = (
+    "Awards Ceremony",
+    "Grand Finale",
+    "Private Investigator",
+    "Thanksgiving",
+    "War Report",
+    "White House Scandal",
+    "Document Leak",
+    "Rat Race",
+    "Snitch",
+    "Leak-Prevention Unit",
+    "Insider",
+    "Mass Leak",
+    "Fundraising",
+    "Press on Trial",
+)
 #: narration entries kept (public log, a sliding window read by the interfaces)
 LOG_KEPT: Final = 40
 
@@ -170,7 +264,7 @@ class Tables:
         self.n: int = game.n
         self.solo: bool = game.solo
         self.lp: bool = game.lp
-        self.chronicle: bool = game.chronicle      # chronicle mode (its bonuses: chronicle_bonuses)
+        self.chronicle: bool = game.chronicle  # chronicle mode (its bonuses: chronicle_bonuses)
         self.use_events: bool = game.use_events
         self.kcols: int = game.kcols
         self.krows: int = game.krows
@@ -236,7 +330,9 @@ class Tables:
         #: the pin decision's lookups: the cell of (line, evidence) (-1: none; the data's
         #: cell_of without building a key), and its actions, the same objects every time (see PASS)
         self.cell_at: tuple[tuple[int, ...], ...] = tuple(
-            tuple(d.cell_of.get((li, e), -1) for e in range(len(d.evidence_types))) for li in range(len(LINES)))
+            tuple(d.cell_of.get((li, e), -1) for e in range(len(d.evidence_types)))
+            for li in range(len(LINES))
+        )
         self.pin_acts: tuple[Any, ...] = tuple(("pin", c) for c in range(len(d.cell_line)))
         self.colours: tuple[str, ...] = d.colours
         self.evidence_types: tuple[str, ...] = d.evidence_types
@@ -328,13 +424,13 @@ class PulitzerState(State):
     rj: int
 
     def __init__(self, game=None, seed=None):
-        if game is None:        # a blank state, for clone() and unpickling to fill
+        if game is None:  # a blank state, for clone() and unpickling to fill
             return
         self.game = game
         self._gen = random.Random(seed)
         self._gen_seed = -1
         self._cache_rng_shared = False
-        self.log = []           # LP: what the Times and the agents did, as (round, kind, args) (public)
+        self.log = []  # LP: what the Times and the agents did, as (round, kind, args) (public)
         tb = self.tables = tables_for(game)
         n = tb.n
         rng = self.rng
@@ -350,7 +446,7 @@ class PulitzerState(State):
         self.money = [5] * n
         self.contacts = [0] * n
         self.points = [0] * n
-        self.hr = [0] * n                     # 0 = X not hired, else HR space 1..
+        self.hr = [0] * n  # 0 = X not hired, else HR space 1..
         self.req_left = [3] * n
         self.finished = [False] * n
         self.acts = [0] * n
@@ -363,8 +459,8 @@ class PulitzerState(State):
         #: an Editorial / Administration turn; out of the common reserve until maintenance
         #: returns them (§9.4), so a shortage this round cannot hand them out again (§8.7.1)
         self.tok_used = [0] * 6
-        self.evt = [(0, 0, 0)] * n                 # target, line wildcard, evidence wildcard
-        self.kept = [()] * n                        # evidence card id, or 100 + line card id
+        self.evt = [(0, 0, 0)] * n  # target, line wildcard, evidence wildcard
+        self.kept = [()] * n  # evidence card id, or 100 + line card id
         self.houses = [(0,) * 4] * n
         ncol = 3 if (n == 3 or tb.lp) else 4
         self.house_supply = [tb.houses_per_colour if c < ncol else 0 for c in range(4)]
@@ -380,7 +476,7 @@ class PulitzerState(State):
         self.eliminated = [False] * n
         self.spaces = [()] * tb.n_spaces
         self.news_slots = [()] * 6
-        self.rowh = [()] * tb.krows                  # LP: per row, 1 = hat side, -1 = capitol side
+        self.rowh = [()] * tb.krows  # LP: per row, 1 = hat side, -1 = capitol side
         # decks
         self.evi_deck = list(range(len(tb.evidence_cards)))
         shuffle(self.evi_deck, rng)
@@ -402,9 +498,9 @@ class PulitzerState(State):
         if tb.use_events:
             self.ev_deck = list(range(len(tb.events)))
             shuffle(self.ev_deck, rng)
-        self.leak = []          # Document Leak cards laid out this round
+        self.leak = []  # Document Leak cards laid out this round
         self.leak_owner = -1
-        self.leak_used = []     # seats that used a leaked card this round
+        self.leak_used = []  # seats that used a leaked card this round
         # LP
         self.opinion = tb.opinion[2]
         self.hat = False
@@ -420,7 +516,7 @@ class PulitzerState(State):
         self.rstep = 0
         self.ri = 0
         self.rj = 0
-        self.dq = []            # pending destructions: (seat, allowed lines tuple or ())
+        self.dq = []  # pending destructions: (seat, allowed lines tuple or ())
         self.rlist = []
         self.lower = []
         self.sup = {}
@@ -649,7 +745,7 @@ class PulitzerState(State):
         tb = self.tables
         sp = self.spaces
         out: list = []
-        for sid in tb.kiosk_sids:               # (inlined has_journalist: the hottest loop in search)
+        for sid in tb.kiosk_sids:  # (inlined has_journalist: the hottest loop in search)
             for p in sp[sid]:
                 if p[0] < RED:
                     break
@@ -960,7 +1056,7 @@ class PulitzerState(State):
         a0 = action[0]
         if kind == "destroy":
             self._destroy(s, action[1])
-            if self.rstep != R_BUSAG:       # agents: checked once every report is hit (R-33)
+            if self.rstep != R_BUSAG:  # agents: checked once every report is hit (R-33)
                 self._check_elim((s,))
         elif kind == "pin":
             self._apply_pin(s, action)
@@ -986,8 +1082,9 @@ class PulitzerState(State):
         elif kind == "sports":
             if a0 == "sports":
                 sid = action[1]
-                self.spaces[sid] = tuple((p[0], p[1], p[2], p[3] | F_ROW) if p[0] == s else p
-                                         for p in self.spaces[sid])
+                self.spaces[sid] = tuple(
+                    (p[0], p[1], p[2], p[3] | F_ROW) if p[0] == s else p for p in self.spaces[sid]
+                )
             else:
                 self.money[s] += self.tables.sports_cash
         elif kind == "ent":
@@ -1057,7 +1154,7 @@ class PulitzerState(State):
             self.finished[s] = True
             self.double = 0
             self._next_turn()
-        elif a0 == "unpin":                       # R-9: a free action, any time in the round
+        elif a0 == "unpin":  # R-9: a free action, any time in the round
             self._unpin(s)
         elif a0 == "bail":
             j = action[1]
@@ -1069,8 +1166,11 @@ class PulitzerState(State):
     def _destroy_options(self, s: int, lines) -> list[int]:
         tb = self.tables
         pins, dest = self.pins[s], self.destroyed[s]
-        return sorted(c for c in self.tables.hl[self.report[s]]
-                      if c not in pins and c not in dest and (not lines or tb.cell_line[c] in lines))
+        return sorted(
+            c
+            for c in self.tables.hl[self.report[s]]
+            if c not in pins and c not in dest and (not lines or tb.cell_line[c] in lines)
+        )
 
     def _destroy(self, s: int, cell: int) -> None:
         self.destroyed[s] += (cell,)
@@ -1189,9 +1289,9 @@ class PulitzerState(State):
         keep = []
         for a in agents:
             if best >= a[1]:
-                continue                      # tie goes to the journalist
+                continue  # tie goes to the journalist
             keep.append(a)
-        if keep:                              # an agent beat every journalist here
+        if keep:  # an agent beat every journalist here
             self.spaces[sid] = tuple(keep)
         else:
             self.spaces[sid] = tuple(js)
@@ -1209,14 +1309,23 @@ class PulitzerState(State):
         rnd, kind, args = entry
         if kind == "duel":
             sid, values, stays = args
-            text = (f"duel on {self.space_name(sid)}: "
-                    + ", ".join(f"{self.owner_name(o)} {v}" for o, v in values)
-                    + (" -> agent stays" if stays else " -> agent removed"))
+            text = (
+                f"duel on {self.space_name(sid)}: "
+                + ", ".join(f"{self.owner_name(o)} {v}" for o, v in values)
+                + (" -> agent stays" if stays else " -> agent removed")
+            )
         elif kind == "rows":
             sides, net, opinion = args
             capitol, hat = self.tables.opinion[:2]
-            text = ("kiosk rows: " + ", ".join(("press", "tie", "government")[1 - h] for h in sides)
-                    + f" -> opinion {max(capitol, min(hat, opinion)):+d}") if net else "kiosk rows: no opinion change"
+            text = (
+                (
+                    "kiosk rows: "
+                    + ", ".join(("press", "tie", "government")[1 - h] for h in sides)
+                    + f" -> opinion {max(capitol, min(hat, opinion)):+d}"
+                )
+                if net
+                else "kiosk rows: no opinion change"
+            )
             if net and opinion <= capitol:
                 text += " (the Capitol: the game ends, the press has lost)"
             elif net and opinion >= hat:
@@ -1241,10 +1350,12 @@ class PulitzerState(State):
             text = f"Times discarded overtime card #{args[0]}"
         elif kind == "times_card":
             number, colour, placed, skipped, x = args
-            text = (f"Times card {number} ({T.COLOUR_NAMES[colour]}): face-down journalists on "
-                    + (", ".join(self.space_name(sid) for sid in placed) or "nothing")
-                    + (f"; skipped {', '.join(skipped)}" if skipped else "")
-                    + (f"; purple X value {x}" if x is not None else ""))
+            text = (
+                f"Times card {number} ({T.COLOUR_NAMES[colour]}): face-down journalists on "
+                + (", ".join(self.space_name(sid) for sid in placed) or "nothing")
+                + (f"; skipped {', '.join(skipped)}" if skipped else "")
+                + (f"; purple X value {x}" if x is not None else "")
+            )
         else:
             text = " ".join(str(a) for a in (kind,) + tuple(args))
         return f"round {rnd}: {text}"
@@ -1266,7 +1377,7 @@ class PulitzerState(State):
                 for p in self.spaces[sid]:
                     o: int = p[0]
                     if o == BLUE:
-                        o = RED                       # one agent team (R-27)
+                        o = RED  # one agent team (R-27)
                     tot[o] = tot.get(o, 0) + self.pval(p)
             if not tot:
                 continue
@@ -1285,8 +1396,9 @@ class PulitzerState(State):
                 self.contacts[s] += tb.international[0]
                 self.points[s] += tb.international[1]
             elif col == 2:
-                cells = [sid for sid in tb.kiosk_sids
-                         if any(p[0] == s and p[2] == 0 for p in self.spaces[sid])]
+                cells = [
+                    sid for sid in tb.kiosk_sids if any(p[0] == s and p[2] == 0 for p in self.spaces[sid])
+                ]
                 if cells:
                     self.pend = ("sports", s, tuple(cells))
                     return
@@ -1357,7 +1469,7 @@ class PulitzerState(State):
         if self.ri == 0:
             arch = [(-self.pval(self.spaces[sid][0]), sid) for sid in tb.archive_sids if self.spaces[sid]]
             arch.sort()
-            self.lower = [sid for _, sid in arch]         # relocation order; first 3 reach L1-L3
+            self.lower = [sid for _, sid in arch]  # relocation order; first 3 reach L1-L3
             self.rlist = []
             mass = self._event_id() == EV["mass_leak"]
             for s in self._seat_order():
@@ -1617,8 +1729,9 @@ class PulitzerState(State):
         for code in self._kept_kinds(s, True):
             lc = tb.line_cards[code - 100]
             if li in lc:
-                options.append((("pin_line", "kept", code), frozenset({code}),
-                                penalty if len(lc) == 2 else NO_PENALTY))
+                options.append(
+                    (("pin_line", "kept", code), frozenset({code}), penalty if len(lc) == 2 else NO_PENALTY)
+                )
         if self.evt[s][1]:
             options.append((("pin_line", "wildcard", 0), frozenset({"wildcard"}), NO_PENALTY))
         return _undominated(options)
@@ -1677,7 +1790,7 @@ class PulitzerState(State):
 
     def _pin_with_evidence(self, s: int, cell: int, evidence: tuple) -> None:
         li = self.tables.cell_line[cell]
-        if li == LINE_X:                              # X needs no line card (§8.4 step 3)
+        if li == LINE_X:  # X needs no line card (§8.4 step 3)
             self._finish_pin(s, cell, evidence, None)
             return
         choices = self._line_choices(s, cell, li)
@@ -1797,8 +1910,7 @@ class PulitzerState(State):
         hold (from last round or gained this round) and those used this round, which go
         back only at maintenance (§9.4, §8.7.1, R-15, §15.13)."""
         total = self.tables.supply[t]
-        return (total - sum(x[t] for x in self.tok_now) - sum(x[t] for x in self.tok_new)
-                - self.tok_used[t])
+        return total - sum(x[t] for x in self.tok_now) - sum(x[t] for x in self.tok_new) - self.tok_used[t]
 
     def _gain_token(self, s: int, t: int) -> None:
         if self._supply(t) > 0:
@@ -1835,13 +1947,16 @@ class PulitzerState(State):
                     return
             elif sec == S_HR:
                 if self.hr[s] == 0:
-                    self.hr[s] = 1          # hired: the request stays as the HR marker
+                    self.hr[s] = 1  # hired: the request stays as the HR marker
                 if self._can_train(s):
                     self.pend = ("train", s)
                     return
             else:
-                opts = tuple(k for k, t in ((1, T_PH1), (2, T_PH2))
-                             if self._can_pay(s, tb.photo_cost[k - 1]) and self._token_obtainable(s, t))
+                opts = tuple(
+                    k
+                    for k, t in ((1, T_PH1), (2, T_PH2))
+                    if self._can_pay(s, tb.photo_cost[k - 1]) and self._token_obtainable(s, t)
+                )
                 if opts:
                     self.pend = ("photo", s, opts)
                     return
@@ -1914,8 +2029,9 @@ class PulitzerState(State):
 
     def report_score(self, s: int) -> int:
         tb = self.tables
-        return (sum(tb.line_points[tb.cell_line[c]] for c in self.pins[s])
-                + sum(tb.statement_points[tb.cell_line[c]] for c in self.stmt[s]))
+        return sum(tb.line_points[tb.cell_line[c]] for c in self.pins[s]) + sum(
+            tb.statement_points[tb.cell_line[c]] for c in self.stmt[s]
+        )
 
     def hr_points(self, s: int) -> int:
         return self.tables.hr[self.hr[s] - 1][2] if self.hr[s] else 0
@@ -2042,39 +2158,81 @@ class PulitzerState(State):
         rev = self.revealed
 
         return {
-            "round": self.round, "placing": self.placing, "over": self.over, "revealed": rev, "pp": self.pp, "turn": self.turn,
-            "pend": self.pend, "double": self.double, "finished": tuple(self.finished),
-            "acts": tuple(self.acts), "marker": self.marker,
-            "money": tuple(self.money), "contacts": tuple(self.contacts), "points": tuple(self.points),
-            "hr": tuple(self.hr), "req_left": tuple(self.req_left),
-            "avail": tuple(tuple(sorted(self.avail[s])) if (s == seat or rev) else len(self.avail[s])
-                           for s in range(n)),
-            "arrested": tuple(tuple(a) for a in self.arrested), "bail_due": tuple(self.bail_due),
-            "tok_now": tuple(tuple(t) for t in self.tok_now), "tok_new": tuple(tuple(t) for t in self.tok_new),
+            "round": self.round,
+            "placing": self.placing,
+            "over": self.over,
+            "revealed": rev,
+            "pp": self.pp,
+            "turn": self.turn,
+            "pend": self.pend,
+            "double": self.double,
+            "finished": tuple(self.finished),
+            "acts": tuple(self.acts),
+            "marker": self.marker,
+            "money": tuple(self.money),
+            "contacts": tuple(self.contacts),
+            "points": tuple(self.points),
+            "hr": tuple(self.hr),
+            "req_left": tuple(self.req_left),
+            "avail": tuple(
+                tuple(sorted(self.avail[s])) if (s == seat or rev) else len(self.avail[s]) for s in range(n)
+            ),
+            "arrested": tuple(tuple(a) for a in self.arrested),
+            "bail_due": tuple(self.bail_due),
+            "tok_now": tuple(tuple(t) for t in self.tok_now),
+            "tok_new": tuple(tuple(t) for t in self.tok_new),
             "tok_used": tuple(self.tok_used),
-            "evt": tuple(tuple(t) for t in self.evt), "kept": tuple(tuple(sorted(k)) for k in self.kept),
-            "houses": tuple(tuple(h) for h in self.houses), "house_supply": tuple(self.house_supply),
-            "report": tuple(self.report), "pins": tuple(tuple(p) for p in self.pins),
-            "pinrd": tuple(tuple(p) for p in self.pinrd), "stmt": tuple(tuple(p) for p in self.stmt),
-            "destroyed": tuple(tuple(p) for p in self.destroyed), "unpinned": tuple(self.unpinned),
+            "evt": tuple(tuple(t) for t in self.evt),
+            "kept": tuple(tuple(sorted(k)) for k in self.kept),
+            "houses": tuple(tuple(h) for h in self.houses),
+            "house_supply": tuple(self.house_supply),
+            "report": tuple(self.report),
+            "pins": tuple(tuple(p) for p in self.pins),
+            "pinrd": tuple(tuple(p) for p in self.pinrd),
+            "stmt": tuple(tuple(p) for p in self.stmt),
+            "destroyed": tuple(tuple(p) for p in self.destroyed),
+            "unpinned": tuple(self.unpinned),
             "eliminated": tuple(self.eliminated),
             "spaces": tuple(tuple(_piece_seen(p, seat, rev) for p in sp) for sp in self.spaces),
-            "news_slots": tuple(tuple(x) for x in self.news_slots), "rowh": tuple(tuple(x) for x in self.rowh),
-            "news_top": self.news_deck[-1] if self.news_deck else -1, "news_turned": self.news_turned,
+            "news_slots": tuple(tuple(x) for x in self.news_slots),
+            "rowh": tuple(tuple(x) for x in self.rowh),
+            "news_top": self.news_deck[-1] if self.news_deck else -1,
+            "news_turned": self.news_turned,
             "news_left": len(self.news_deck),
-            "evi_left": len(self.evi_deck), "evi_disc": tuple(sorted(self.evi_disc)),
-            "line_left": len(self.line_deck), "line_disc": tuple(sorted(self.line_disc)),
-            "ot_left": len(self.ot_deck), "ot_disc": tuple(sorted(self.ot_disc)),
-            "ot_display": tuple(self.ot_display), "extra_bought": self.extra_bought,
-            "event": self.event, "ev_left": len(self.ev_deck),
-            "leak": tuple(self.leak), "leak_owner": self.leak_owner, "leak_used": tuple(self.leak_used),
-            "opinion": self.opinion, "hat": self.hat, "capitol": self.capitol,
-            "times_left": len(self.times_deck), "times_revealed": tuple(self.times_revealed),
+            "evi_left": len(self.evi_deck),
+            "evi_disc": tuple(sorted(self.evi_disc)),
+            "line_left": len(self.line_deck),
+            "line_disc": tuple(sorted(self.line_disc)),
+            "ot_left": len(self.ot_deck),
+            "ot_disc": tuple(sorted(self.ot_disc)),
+            "ot_display": tuple(self.ot_display),
+            "extra_bought": self.extra_bought,
+            "event": self.event,
+            "ev_left": len(self.ev_deck),
+            "leak": tuple(self.leak),
+            "leak_owner": self.leak_owner,
+            "leak_used": tuple(self.leak_used),
+            "opinion": self.opinion,
+            "hat": self.hat,
+            "capitol": self.capitol,
+            "times_left": len(self.times_deck),
+            "times_revealed": tuple(self.times_revealed),
             "times_pool": tuple(sorted(self.times_pool)) if rev else len(self.times_pool),
-            "times_hired": self.times_hired, "times_red_seen": self.times_red_seen, "times_x": self.times_x,
-            "work": (self.rstep, self.ri, self.rj, tuple(self.dq), tuple(self.rlist), tuple(self.lower),
-                     tuple(sorted(self.sup.items())), tuple(self.agent_cards),
-                     tuple(tuple(x) if isinstance(x, list) else x for x in self.cur), tuple(self.bus_done)),
+            "times_hired": self.times_hired,
+            "times_red_seen": self.times_red_seen,
+            "times_x": self.times_x,
+            "work": (
+                self.rstep,
+                self.ri,
+                self.rj,
+                tuple(self.dq),
+                tuple(self.rlist),
+                tuple(self.lower),
+                tuple(sorted(self.sup.items())),
+                tuple(self.agent_cards),
+                tuple(tuple(x) if isinstance(x, list) else x for x in self.cur),
+                tuple(self.bus_done),
+            ),
         }
 
     def determinize(self, seat: int, rng: random.Random) -> PulitzerState:
@@ -2090,8 +2248,9 @@ class PulitzerState(State):
         hidden_seats = [] if self.revealed else [p for p in range(tb.n) if p != seat]
         resample_times = not self.revealed and tb.solo
         resample_agents = not self.revealed and tb.lp
-        agent_slots = [(sid, i) for sid in range(tb.n_spaces) for i, pc in enumerate(self.spaces[sid])
-                       if pc[0] == RED]
+        agent_slots = [
+            (sid, i) for sid in range(tb.n_spaces) for i, pc in enumerate(self.spaces[sid]) if pc[0] == RED
+        ]
         agent_values = sorted(tb.red_values)
         face_down = [(p, self._face_down(p, self.avail[p])) for p in hidden_seats]
         times_face_down = self._face_down(TIMES, self.times_pool) if resample_times else ([], [], 0)
@@ -2125,6 +2284,7 @@ class PulitzerState(State):
                 w.times_deck = [pools[c].pop() for c in times_colours]
             w._gen_seed = fresh_seed(rng)
             return w
+
         return world
 
     def _face_down(self, owner: int, reserve: Any) -> tuple[list[int], list[int], int]:
@@ -2144,8 +2304,9 @@ class PulitzerState(State):
         return sids, sorted(hidden + list(reserve)), len(hidden)
 
     @staticmethod
-    def _deal_face_down(w: PulitzerState, owner: int, sids: list[int], pool_sorted: list[int],
-                        count: int, rng: random.Random) -> list[int]:
+    def _deal_face_down(
+        w: PulitzerState, owner: int, sids: list[int], pool_sorted: list[int], count: int, rng: random.Random
+    ) -> list[int]:
         """Deals `owner`'s face-down pieces again from the shuffled pool, in board order;
         returns the reserve left, sorted."""
         spaces = w.spaces
@@ -2229,8 +2390,11 @@ class PulitzerState(State):
         if a0 == "notok":
             return "no token under it"
         if a0 == "finale":
-            return ("Grand Finale: turn it face up (value x $100 + $300 instead of the payout)"
-                    if action[1] == "up" else "Grand Finale: keep it face down")
+            return (
+                "Grand Finale: turn it face up (value x $100 + $300 instead of the payout)"
+                if action[1] == "up"
+                else "Grand Finale: keep it face down"
+            )
         if a0 == "pin":
             cell = action[1]
             worth = f"{tb.line_points[tb.cell_line[cell]]} points"
@@ -2251,10 +2415,12 @@ class PulitzerState(State):
         if a0 == "support":
             p = self.spaces[action[1]][action[2]]
             e, l = self.pend[3] if self.pend and self.pend[0] == "support" else (0, 0)
-            gain = ", ".join(f"+{k} {kind} card{'s' if k > 1 else ''}"
-                             for k, kind in ((e, "evidence"), (l, "line")) if k)
-            return (f"archive support to your journalist {_jlabel(p[1])} on {self.space_name(action[1])}"
-                    + (f" ({gain})" if gain else ""))
+            gain = ", ".join(
+                f"+{k} {kind} card{'s' if k > 1 else ''}" for k, kind in ((e, "evidence"), (l, "line")) if k
+            )
+            return f"archive support to your journalist {_jlabel(p[1])} on {self.space_name(action[1])}" + (
+                f" ({gain})" if gain else ""
+            )
         if a0 == "nosupport":
             return "no archive support"
         if a0 == "reg":
@@ -2266,7 +2432,9 @@ class PulitzerState(State):
         if a0 == "ent":
             return f"Entertainment reward: the +2 token under your journalist on {self.space_name(action[1])}"
         if a0 == "ent_contact":
-            return f"Entertainment reward: take {tb.ent_contacts} contact{'s' if tb.ent_contacts != 1 else ''}"
+            return (
+                f"Entertainment reward: take {tb.ent_contacts} contact{'s' if tb.ent_contacts != 1 else ''}"
+            )
         if a0 == "ot":
             return f"take overtime card {self.ot_card_words(action[1])}"
         if a0 == "ot_extra":
@@ -2275,8 +2443,10 @@ class PulitzerState(State):
             return f"take the {self._token_words(TOKS[self.pend[2]])} token from {self.owner_name(action[1])}"
         if a0 == "train":
             cost, value, points = tb.hr[self.hr[s]]
-            return (f"train journalist X to HR space {self.hr[s] + 1} for ${100 * cost} "
-                    f"(value {value}, {points} points at the end)")
+            return (
+                f"train journalist X to HR space {self.hr[s] + 1} for ${100 * cost} "
+                f"(value {value}, {points} points at the end)"
+            )
         if a0 == "stop":
             return "stop training"
         if a0 == "photo":
@@ -2286,13 +2456,16 @@ class PulitzerState(State):
         if a0 == "keep":
             code = action[1]
             text = f"keep {self.card_words(code)}"
-            same = [c for c in self.pend[2] if self.card_words(c) == self.card_words(code)] if self.pend else []
+            same = (
+                [c for c in self.pend[2] if self.card_words(c) == self.card_words(code)] if self.pend else []
+            )
             if len(same) > 1:
                 text += f" (copy {same.index(code) + 1})"
             return text
         if a0 == "fund":
-            return ("Fundraising: take $900" if action[1] == "money"
-                    else "Fundraising: take an evidence wildcard")
+            return (
+                "Fundraising: take $900" if action[1] == "money" else "Fundraising: take an evidence wildcard"
+            )
         return " ".join(str(x) for x in action)
 
     def _source_words(self, action) -> str:
@@ -2329,8 +2502,10 @@ class PulitzerState(State):
         if kind == PENALTY_TARGET:
             if not open_cells:
                 return "discards your target token, nothing to destroy"
-            return (f"destroys {min(2, open_cells)} highlighted {LINES[li]} evidence "
-                    "and discards your target token")
+            return (
+                f"destroys {min(2, open_cells)} highlighted {LINES[li]} evidence "
+                "and discards your target token"
+            )
         if kind == PENALTY_DESTROYS:
             return f"destroys 1 highlighted {LINES[li]} evidence"
         return "nothing to destroy"
@@ -2352,8 +2527,9 @@ class PulitzerState(State):
         """What the majority of a kiosk column wins (§8.2, §13.5), in words."""
         tb = self.tables
         if col == 0:
-            return (f"+{tb.national[0]} contact, +{tb.national[1]} points"
-                    + ("" if self.tables.solo else ", the Press Pass"))
+            return f"+{tb.national[0]} contact, +{tb.national[1]} points" + (
+                "" if self.tables.solo else ", the Press Pass"
+            )
         if col == 1:
             return f"+{tb.international[0]} contacts, +{tb.international[1]} points"
         if col == 2:
@@ -2380,18 +2556,28 @@ class PulitzerState(State):
 
     def __str__(self) -> str:
         tb = self.tables
-        lines = [f"Pulitzer round {self.round}/8 ({self.game.params.mode}); "
-                 + ("over" if self.over else f"to move: {self.owner_name(self.current_player())}")]
+        lines = [
+            f"Pulitzer round {self.round}/8 ({self.game.params.mode}); "
+            + ("over" if self.over else f"to move: {self.owner_name(self.current_player())}")
+        ]
         if self.news_deck:
             pay = tb.news_pay[self.news_deck[-1]]
-            lines.append("kiosk pay: " + ", ".join(f"{n}=${p}00" for n, p in
-                                                   zip(("Nat", "Int", "Spo", "Ent", "Eco")[:tb.kcols], pay)))
+            lines.append(
+                "kiosk pay: "
+                + ", ".join(
+                    f"{n}=${p}00" for n, p in zip(("Nat", "Int", "Spo", "Ent", "Eco")[: tb.kcols], pay)
+                )
+            )
         lines.append("blocked: " + ", ".join(SECTIONS[x] for x in tb.news_blocks[self.news_turned]))
         if tb.lp:
-            lines.append(f"opinion {self.opinion} (Capitol {tb.opinion[0]}, Hat {tb.opinion[1]}), marker {self.marker}")
+            lines.append(
+                f"opinion {self.opinion} (Capitol {tb.opinion[0]}, Hat {tb.opinion[1]}), marker {self.marker}"
+            )
         if tb.solo:
-            lines.append(f"Times target {tb.times_target}; Times X value {self.times_x}; "
-                         f"cards left {len(self.times_deck)}")
+            lines.append(
+                f"Times target {tb.times_target}; Times X value {self.times_x}; "
+                f"cards left {len(self.times_deck)}"
+            )
         for sid in range(tb.n_spaces):
             if self.spaces[sid]:
                 ps = []
@@ -2402,10 +2588,12 @@ class PulitzerState(State):
                 lines.append(f"  {self.space_name(sid)}: {' '.join(ps)}")
         lines.append("overtime display: " + ", ".join(f"#{tb.ot_cards[c][0]}" for c in self.ot_display))
         for s in range(tb.n):
-            lines.append(f"{self.owner_name(s)}: ${self.money[s]}00, {self.contacts[s]} contacts, "
-                         f"{self.points[s]} pts, HR {self.hr[s]}, report {tb.report_ids[self.report[s]]} "
-                         f"found {self.found_highlighted(s)}/5, pins {[self.cell_name(c) for c in self.pins[s]]}, "
-                         f"destroyed {len(self.destroyed[s])}, score now {self.final_score(s)}")
+            lines.append(
+                f"{self.owner_name(s)}: ${self.money[s]}00, {self.contacts[s]} contacts, "
+                f"{self.points[s]} pts, HR {self.hr[s]}, report {tb.report_ids[self.report[s]]} "
+                f"found {self.found_highlighted(s)}/5, pins {[self.cell_name(c) for c in self.pins[s]]}, "
+                f"destroyed {len(self.destroyed[s])}, score now {self.final_score(s)}"
+            )
         if self.over:
             lines.append(f"result: {self.outcome().reason}")
         return "\n".join(lines)

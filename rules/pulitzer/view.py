@@ -7,6 +7,7 @@ function returns may be shown to that seat (tests compare each view with the vie
 determinization).  The facts both boards share (a piece's value, a seat's score so far,
 what the seat is deciding) come first; then the terminal board; then the SVG.
 """
+
 from __future__ import annotations
 
 import re
@@ -19,8 +20,14 @@ from .data import LINES, SECTIONS
 from .game import ARCHIVE, BUS, KIOSK, OVERTIME
 from .state import EVENT_TITLES, F_REG, F_ROW, JX, KIOSK_COLUMNS, R_BUSAG, R_EV2, R_OT, TOKEN_WORDS, TOKS
 
-SECTION_TITLES = dict(ED="Editorial room", NR="Newsroom", HR="Human Resources", AD="Administration",
-                      RG="Registry", PH="Photo department")
+SECTION_TITLES = dict(
+    ED="Editorial room",
+    NR="Newsroom",
+    HR="Human Resources",
+    AD="Administration",
+    RG="Registry",
+    PH="Photo department",
+)
 #: the Newspaper's sections as laid out on the board (§4.5): two columns of three
 SECTION_LAYOUT = (("ED", "AD"), ("NR", "RG"), ("HR", "PH"))
 #: what each event does, in a line (§11)
@@ -43,6 +50,7 @@ EVENT_EFFECTS = (
 
 
 # =========================================================================== shared facts
+
 
 def dollars(units: int) -> str:
     """Money as printed on the bills: the engine counts $100 units."""
@@ -118,9 +126,16 @@ def report_facts(g, obs, p: int) -> dict:
     found = [c for c in hl if c in pins]
     destroyed = [c for c in hl if c in dest]
     open_ = [c for c in hl if c not in pins and c not in dest]
-    return {"id": d.report_ids[rep], "cells": hl, "found": found, "open": open_, "destroyed": destroyed,
-            "need": d.qualify, "short": max(0, d.qualify - len(found)),
-            "reachable": len(found) + len(open_) >= d.qualify}
+    return {
+        "id": d.report_ids[rep],
+        "cells": hl,
+        "found": found,
+        "open": open_,
+        "destroyed": destroyed,
+        "need": d.qualify,
+        "short": max(0, d.qualify - len(found)),
+        "reachable": len(found) + len(open_) >= d.qualify,
+    }
 
 
 def cell_name(d, c: int) -> str:
@@ -230,8 +245,10 @@ def opinion_warning(g, obs) -> str:
         return ""
     lose = "you lose" if g.solo else "both players lose"
     rows = "row" if gap == 1 else "rows"
-    return (f"WARNING: the Capitol is {gap} space{'s' if gap != 1 else ''} away: if the government wins "
-            f"{gap} more kiosk {rows} than the press this round, the game ends and {lose}")
+    return (
+        f"WARNING: the Capitol is {gap} space{'s' if gap != 1 else ''} away: if the government wins "
+        f"{gap} more kiosk {rows} than the press this round, the game ends and {lose}"
+    )
 
 
 def to_move(obs) -> int | None:
@@ -296,13 +313,22 @@ def decision_words(state, seat: int, obs) -> str:
             why = "a double line card was used"
         return f"destroy one highlighted evidence on your report ({why})"
     if kind in ("pin_evidence", "pin_line"):
-        what = (f"evidence {d.evidence_types[d.cell_evi[pend[2]]]}" if kind == "pin_evidence"
-                else f"line {LINES[d.cell_line[pend[2]]]}")
+        what = (
+            f"evidence {d.evidence_types[d.cell_evi[pend[2]]]}"
+            if kind == "pin_evidence"
+            else f"line {LINES[d.cell_line[pend[2]]]}"
+        )
         return f"pinning {cell_name(d, pend[2])}: choose the card that supplies its {what}"
     if kind in ("pin", "reg"):
         cur = work[8]
-        bus = (f"journalist {journalist_label(state_piece(obs, cur)[1])} (value {cur[3]}) on "
-               f"{space_words(g, obs, cur[1])}") if cur else "bus journalist"
+        bus = (
+            (
+                f"journalist {journalist_label(state_piece(obs, cur)[1])} (value {cur[3]}) on "
+                f"{space_words(g, obs, cur[1])}"
+            )
+            if cur
+            else "bus journalist"
+        )
         if kind == "reg":
             return f"Registry token beside your {bus}: draw 2 more evidence or 2 more line cards"
         return f"pin one evidence with the cards your {bus} drew, or none"
@@ -310,8 +336,7 @@ def decision_words(state, seat: int, obs) -> str:
         return f"choose which of your bus journalists resolves next"
     if kind == "support":
         e, l = pend[3]
-        return (f"choose the bus journalist your archive journalist supports "
-                f"(+{e} evidence, +{l} line cards)")
+        return f"choose the bus journalist your archive journalist supports (+{e} evidence, +{l} line cards)"
     if kind == "sports":
         return f"Sports majority: the row +2 token under one of your kiosk journalists, or {dollars(d.sports_cash)}"
     if kind == "ent":
@@ -325,12 +350,14 @@ def decision_words(state, seat: int, obs) -> str:
     if kind == "train":
         nxt = obs["hr"][mover]
         cost, value, points = d.hr[nxt]
-        return (f"train journalist X to HR space {nxt + 1} for {dollars(cost)} "
-                f"(value {value}, {points} points), or stop")
+        return (
+            f"train journalist X to HR space {nxt + 1} for {dollars(cost)} "
+            f"(value {value}, {points} points), or stop"
+        )
     if kind == "photo":
         return f"buy a Photo token for your next bus journalist?"
     if kind == "keep":
-        title = EVENT_TITLES[d.events[obs['event']][0]] if obs["event"] >= 0 else "event"
+        title = EVENT_TITLES[d.events[obs["event"]][0]] if obs["event"] >= 0 else "event"
         return f"{title}: keep one of the revealed cards"
     if kind == "fund":
         return f"Fundraising won: $900 or an evidence wildcard"
@@ -357,15 +384,22 @@ def end_words(g, obs, seat: int) -> str:
     """'Game over ...': when and why the game ended, and who won, from public facts."""
     now = f"Game over in round {obs['round']}"
     if obs["capitol"]:
-        return (f"{now}: the government agents reached the Capitol, the press lost public opinion: "
-                + ("you lose" if g.solo else "every player loses"))
+        return f"{now}: the government agents reached the Capitol, the press lost public opinion: " + (
+            "you lose" if g.solo else "every player loses"
+        )
     if any(obs["eliminated"]):
         out = [owner_word(g, seat, p) for p in range(g.n) if obs["eliminated"][p]]
         return f"{now}: eliminated ({', '.join(out)}), five highlighted evidence are out of reach"
-    end = (f"Game over after round {obs['round']} (the press reached the Hat)" if obs["hat"] and obs["round"] < 8
-           else "Game over after round 8")
-    qualified = [p for p in range(g.n) if len(report_facts(g, obs, p)["found"]) >= g.data.qualify
-                 or (g.chronicle and not g.lp)]
+    end = (
+        f"Game over after round {obs['round']} (the press reached the Hat)"
+        if obs["hat"] and obs["round"] < 8
+        else "Game over after round 8"
+    )
+    qualified = [
+        p
+        for p in range(g.n)
+        if len(report_facts(g, obs, p)["found"]) >= g.data.qualify or (g.chronicle and not g.lp)
+    ]
     if g.solo:
         mine = score_now(g, obs, 0)
         if not qualified:
@@ -448,19 +482,30 @@ def board_text(state, seat: int, style: Style = _plain) -> str:
         warn = opinion_warning(g, obs)
         if warn:
             lines.append("  " + style(warn, fg="red", bold=True))
-        lines.append(f"Turn marker {obs['marker']} of {d.max_turns} (from 6 on the blue agent draws extra cards)")
+        lines.append(
+            f"Turn marker {obs['marker']} of {d.max_turns} (from 6 on the blue agent draws extra cards)"
+        )
         if obs["rowh"] and any(obs["rowh"]):
-            lines.append("Kiosk rows this round: " + ", ".join(
-                f"row {r + 1} {('press', 'tie', 'government')[1 - h[0]]}" for r, h in enumerate(obs["rowh"]) if h))
+            lines.append(
+                "Kiosk rows this round: "
+                + ", ".join(
+                    f"row {r + 1} {('press', 'tie', 'government')[1 - h[0]]}"
+                    for r, h in enumerate(obs["rowh"])
+                    if h
+                )
+            )
     if g.solo:
         lines.append(_times_line(g, obs))
 
     news = obs["news_top"]
     pay = d.news_pay[news] if news >= 0 else (0,) * 5
     blocked = d.news_blocks[obs["news_turned"]]
-    lines.append(f"News: the kiosk pays at once " + ", ".join(
-        f"{KIOSK_COLUMNS[c]} {dollars(pay[c])}" for c in range(g.kcols))
-        + "; blocked in the Newspaper: " + ", ".join(SECTION_TITLES[SECTIONS[s]] for s in blocked))
+    lines.append(
+        f"News: the kiosk pays at once "
+        + ", ".join(f"{KIOSK_COLUMNS[c]} {dollars(pay[c])}" for c in range(g.kcols))
+        + "; blocked in the Newspaper: "
+        + ", ".join(SECTION_TITLES[SECTIONS[s]] for s in blocked)
+    )
     if g.use_events:
         ev = obs["event"]
         if ev >= 0:
@@ -473,24 +518,35 @@ def board_text(state, seat: int, style: Style = _plain) -> str:
 
     # ---- kiosk
     if g.lp:
-        lines.append(style("[kiosk] a column's majority takes its reward; the rows move public opinion",
-                           bold=True))
+        lines.append(
+            style("[kiosk] a column's majority takes its reward; the rows move public opinion", bold=True)
+        )
     else:
-        lines.append(style("[kiosk] a column's majority takes its reward; a row's majority takes a house",
-                           bold=True))
+        lines.append(
+            style("[kiosk] a column's majority takes its reward; a row's majority takes a house", bold=True)
+        )
     for col in range(g.kcols):
         lines.append(f"  {KIOSK_COLUMNS[col]} {dollars(pay[col])} (majority: {column_reward(g, col)})")
         cells = [f"row {row + 1}: {pieces(g.kiosk_sid(col, row))}" for row in range(g.krows)]
         lines.append("    " + " | ".join(cells))
     if not g.lp:
-        lines.append("  rows: " + " | ".join(
-            f"{r + 1} {d.colours[r]} house ({obs['house_supply'][r]} left)" for r in range(g.krows)))
+        lines.append(
+            "  rows: "
+            + " | ".join(
+                f"{r + 1} {d.colours[r]} house ({obs['house_supply'][r]} left)" for r in range(g.krows)
+            )
+        )
     # ---- report area
     if g.archive_sids:
-        bonus = ", ".join(f"L{k + 1} (" + " ".join(f"+{n} {kind}" for n, kind in zip(lower, ("evidence", "line"))
-                                                   if n) + ")" for k, lower in enumerate(d.archive_lower))
-        lines.append(style(f"[archive] the highest values reach {bonus} and support a bus journalist",
-                           bold=True))
+        bonus = ", ".join(
+            f"L{k + 1} ("
+            + " ".join(f"+{n} {kind}" for n, kind in zip(lower, ("evidence", "line")) if n)
+            + ")"
+            for k, lower in enumerate(d.archive_lower)
+        )
+        lines.append(
+            style(f"[archive] the highest values reach {bonus} and support a bus journalist", bold=True)
+        )
         lines.append("  " + " | ".join(f"{i + 1}: {pieces(sid)}" for i, sid in enumerate(g.archive_sids)))
     lines.append(style("[bus] cost, then cards drawn: evidence + line", bold=True))
     for sid in g.bus_sids:
@@ -503,20 +559,33 @@ def board_text(state, seat: int, style: Style = _plain) -> str:
     if agent_cards:
         lines.append("  cards revealed: " + ", ".join(card_words(d, c) for c in agent_cards))
     # ---- overtime
-    lines.append(style(f"[overtime] highest values first: {d.ot_reward} take a card, the next "
-                       f"{d.ot_penalty} destroy an evidence", bold=True))
+    lines.append(
+        style(
+            f"[overtime] highest values first: {d.ot_reward} take a card, the next "
+            f"{d.ot_penalty} destroy an evidence",
+            bold=True,
+        )
+    )
     lines.append("  spaces " + " | ".join(f"{i + 1}: {pieces(sid)}" for i, sid in enumerate(g.ot_sids)))
     order = overtime_order(g, obs)
     if order:
-        lines.append("  order: " + ", ".join(f"O{k + 1} {piece(obs['spaces'][sid][0])}"
-                                            for k, sid in enumerate(order)))
+        lines.append(
+            "  order: " + ", ".join(f"O{k + 1} {piece(obs['spaces'][sid][0])}" for k, sid in enumerate(order))
+        )
     display = [" ".join(ot_card_words(d, c)) for c in obs["ot_display"]]
-    lines.append("  display: " + (" | ".join(display) or "empty")
-                 + ("; extra card bought this round" if obs["extra_bought"]
-                    else "; telephone: 1 contact reveals an extra card"))
+    lines.append(
+        "  display: "
+        + (" | ".join(display) or "empty")
+        + (
+            "; extra card bought this round"
+            if obs["extra_bought"]
+            else "; telephone: 1 contact reveals an extra card"
+        )
+    )
     # ---- newspaper
-    lines.append(style(f"[newspaper] {g.slots} requests per section; its tokens are for next round",
-                       bold=True))
+    lines.append(
+        style(f"[newspaper] {g.slots} requests per section; its tokens are for next round", bold=True)
+    )
     secs = []
     for s, code in enumerate(SECTIONS):
         if s in blocked:
@@ -525,14 +594,20 @@ def board_text(state, seat: int, style: Style = _plain) -> str:
         slots = list(obs["news_slots"][s]) + [None] * (g.slots - len(obs["news_slots"][s]))
         secs.append(f"{SECTION_WORDS_SHORT[code]}: " + ", ".join("-" if o is None else who(o) for o in slots))
     lines.append("  " + " | ".join(secs))
-    lines.append(f"  decks: news {obs['news_left']}, evidence {obs['evi_left']}, line {obs['line_left']}, "
-                 f"overtime {obs['ot_left']}" + (f", events {obs['ev_left']}" if g.use_events else ""))
+    lines.append(
+        f"  decks: news {obs['news_left']}, evidence {obs['evi_left']}, line {obs['line_left']}, "
+        f"overtime {obs['ot_left']}" + (f", events {obs['ev_left']}" if g.use_events else "")
+    )
     # ---- newsrooms
     order_seats = [seat] + [p for p in range(n) if p != seat] if 0 <= seat < n else list(range(n))
     for p in order_seats:
         lines += _newsroom_lines(state, g, obs, seat, p, who)
-    if 0 <= seat < n and obs["pend"] is not None and obs["pend"][1] == seat \
-            and obs["pend"][0] in ("pin", "pin_evidence", "pin_line", "destroy", "stmt"):
+    if (
+        0 <= seat < n
+        and obs["pend"] is not None
+        and obs["pend"][1] == seat
+        and obs["pend"][0] in ("pin", "pin_evidence", "pin_line", "destroy", "stmt")
+    ):
         lines += _investigation_grid(g, obs, seat)
     out = []
     for line in lines:
@@ -540,8 +615,9 @@ def board_text(state, seat: int, style: Style = _plain) -> str:
     return "\n".join(out)
 
 
-SECTION_WORDS_SHORT = dict(ED="Editorial", NR="Newsroom", HR="HR", AD="Administration", RG="Registry",
-                           PH="Photo")
+SECTION_WORDS_SHORT = dict(
+    ED="Editorial", NR="Newsroom", HR="HR", AD="Administration", RG="Registry", PH="Photo"
+)
 
 
 def _times_line(g, obs) -> str:
@@ -549,8 +625,10 @@ def _times_line(g, obs) -> str:
     parts = []
     if obs["times_revealed"]:
         card = d.times_cards[obs["times_revealed"][-1]]
-        parts.append(f"card {card[0]} ({COLOUR_NAMES[card[1]]}) placed on "
-                     + ", ".join(times_space_words(g, c) for c in card[2]))
+        parts.append(
+            f"card {card[0]} ({COLOUR_NAMES[card[1]]}) placed on "
+            + ", ".join(times_space_words(g, c) for c in card[2])
+        )
     parts.append(f"{plural(obs['times_left'], 'Times card')} left")
     parts.append(f"beat {g.times_target} points")
     parts.append(f"purple X value {obs['times_x']}" if obs["times_hired"] else "purple X not hired")
@@ -558,7 +636,9 @@ def _times_line(g, obs) -> str:
     if isinstance(pool, int):
         parts.append(f"{pool} purple journalists in the pool")
     else:
-        parts.append("pool: " + (" ".join(str(obs["times_x"] if j == JX else j + 1) for j in pool) or "empty"))
+        parts.append(
+            "pool: " + (" ".join(str(obs["times_x"] if j == JX else j + 1) for j in pool) or "empty")
+        )
     return "Times: " + "; ".join(parts)
 
 
@@ -568,10 +648,13 @@ def _drawn_words(g, obs, seat: int, cur) -> str:
     pc = obs["spaces"][sid][pos]
     last = obs["pins"][s][-1] if obs["pins"][s] else d.start
     left = d.string_length - string_used(d, obs["pins"][s])
-    return (f"drawn by journalist {journalist_label(pc[1])} (value {value}) on {space_words(g, obs, sid)}: "
-            + (", ".join(card_words(d, c) for c in ev) or "no evidence card") + "; "
-            + (", ".join(card_words(d, 100 + c) for c in ln) or "no line card")
-            + f"; reach {value} from {cell_name(d, last)}, string {left:.1f} left")
+    return (
+        f"drawn by journalist {journalist_label(pc[1])} (value {value}) on {space_words(g, obs, sid)}: "
+        + (", ".join(card_words(d, c) for c in ev) or "no evidence card")
+        + "; "
+        + (", ".join(card_words(d, 100 + c) for c in ln) or "no line card")
+        + f"; reach {value} from {cell_name(d, last)}, string {left:.1f} left"
+    )
 
 
 def _newsroom_lines(state, g, obs, seat: int, p: int, who) -> list[str]:
@@ -584,9 +667,12 @@ def _newsroom_lines(state, g, obs, seat: int, p: int, who) -> list[str]:
         title += " — the Post"
     elif me:
         title += f", P{p}"
-    head = (f"[{title}] {dollars(obs['money'][p])}, {plural(obs['contacts'][p], 'contact')}, "
-            f"{plural(obs['points'][p], 'point')} (score now {score_now(g, obs, p)}"
-            + (f", Times {g.times_target}" if g.solo else "") + f"), requests left {obs['req_left'][p]}")
+    head = (
+        f"[{title}] {dollars(obs['money'][p])}, {plural(obs['contacts'][p], 'contact')}, "
+        f"{plural(obs['points'][p], 'point')} (score now {score_now(g, obs, p)}"
+        + (f", Times {g.times_target}" if g.solo else "")
+        + f"), requests left {obs['req_left'][p]}"
+    )
     if obs["pp"] == p and not g.solo:
         head += ", Press Pass"
     if obs["eliminated"][p]:
@@ -595,8 +681,9 @@ def _newsroom_lines(state, g, obs, seat: int, p: int, who) -> list[str]:
     if isinstance(hand, int):
         hand_text = f"{hand} journalists at hand (face down)"
     else:
-        hand_text = "journalists at hand: " + (" ".join(
-            label if label != "X" else f"X(value {v})" for label, v in hand) or "none")
+        hand_text = "journalists at hand: " + (
+            " ".join(label if label != "X" else f"X(value {v})" for label, v in hand) or "none"
+        )
     hr = obs["hr"][p]
     if hr:
         nxt = f", next space {dollars(d.hr[hr][0])}" if hr < len(d.hr) else ", end of the track"
@@ -609,11 +696,21 @@ def _newsroom_lines(state, g, obs, seat: int, p: int, who) -> list[str]:
     tokens = _token_words(g, obs["tok_now"][p])
     later = _token_words(g, obs["tok_new"][p])
     target, wild_line, wild_evi = obs["evt"][p]
-    extras = [w for w, k in (("target token", target), (f"line wildcard x{wild_line}", wild_line),
-                             (f"evidence wildcard x{wild_evi}", wild_evi)) if k]
+    extras = [
+        w
+        for w, k in (
+            ("target token", target),
+            (f"line wildcard x{wild_line}", wild_line),
+            (f"evidence wildcard x{wild_evi}", wild_evi),
+        )
+        if k
+    ]
     kept = [card_words(d, c) for c in obs["kept"][p]]
-    held = (f"tokens this round: {tokens or 'none'}; for next round: {later or 'none'}"
-            + (f"; {', '.join(extras)}" if extras else "") + f"; kept cards: {', '.join(kept) or 'none'}")
+    held = (
+        f"tokens this round: {tokens or 'none'}; for next round: {later or 'none'}"
+        + (f"; {', '.join(extras)}" if extras else "")
+        + f"; kept cards: {', '.join(kept) or 'none'}"
+    )
     if not g.lp:
         held += "; houses: " + ", ".join(f"{obs['houses'][p][r]} {d.colours[r]}" for r in range(g.krows))
     rep = report_facts(g, obs, p)
@@ -624,18 +721,24 @@ def _newsroom_lines(state, g, obs, seat: int, p: int, who) -> list[str]:
     status = f"{len(rep['found'])} of {rep['need']} highlighted found"
     if not rep["reachable"]:
         status += " (out of reach)"
-    report = (f"  report {rep['id']}: {status}; found {names(rep['found'])}; open {names(rep['open'])}; "
-              f"destroyed {names(rep['destroyed'])}")
+    report = (
+        f"  report {rep['id']}: {status}; found {names(rep['found'])}; open {names(rep['open'])}; "
+        f"destroyed {names(rep['destroyed'])}"
+    )
     pins = [cell_name(d, c) + (" (statement)" if c in obs["stmt"][p] else "") for c in obs["pins"][p]]
-    pin_line = (f"  pins: {', '.join(pins) or 'none'}; string {string_used(d, obs['pins'][p]):.1f} "
-                f"of {d.string_length:g} used")
+    pin_line = (
+        f"  pins: {', '.join(pins) or 'none'}; string {string_used(d, obs['pins'][p]):.1f} "
+        f"of {d.string_length:g} used"
+    )
     if me:
         return [head, people, "  " + held, report, pin_line]
     return [head, people + "; " + held, report + f"; {plural(len(pins), 'pin')}"]
 
 
 def _token_words(g, counts) -> str:
-    return ", ".join(f"{token_name(g, TOKS[t])}" + (f" x{k}" if k > 1 else "") for t, k in enumerate(counts) if k)
+    return ", ".join(
+        f"{token_name(g, TOKS[t])}" + (f" x{k}" if k > 1 else "") for t, k in enumerate(counts) if k
+    )
 
 
 def _investigation_grid(g, obs, seat: int) -> list[str]:
@@ -646,8 +749,11 @@ def _investigation_grid(g, obs, seat: int) -> list[str]:
     hl = set(d.report_cells[obs["report"][seat]])
     dest = set(obs["destroyed"][seat])
     out = ["  your investigation board (* highlighted, 1.. pins in order, x destroyed, s statement):"]
-    cols = [LINES[d.cell_line[r * d.n_cols + c]] if d.cell_line[r * d.n_cols + c] >= 0 else "X"
-            for r in range(1) for c in range(d.n_cols)]
+    cols = [
+        LINES[d.cell_line[r * d.n_cols + c]] if d.cell_line[r * d.n_cols + c] >= 0 else "X"
+        for r in range(1)
+        for c in range(d.n_cols)
+    ]
     out.append("       " + "".join(f"{c:<7}" for c in cols).rstrip())
     for r in range(d.n_rows):
         row = []
@@ -704,8 +810,13 @@ def board_changes(state, seat: int, before: dict, after: dict) -> list[str]:
             if all(v is None for v, _ in placed[owner]):
                 out.append(f"{label} placed face down on " + ", ".join(where for _, where in placed[owner]))
             else:
-                out.append(f"{label} placed: " + ", ".join(
-                    f"{'face down' if v is None else f'value {v}'} on {where}" for v, where in placed[owner]))
+                out.append(
+                    f"{label} placed: "
+                    + ", ".join(
+                        f"{'face down' if v is None else f'value {v}'} on {where}"
+                        for v, where in placed[owner]
+                    )
+                )
     if revealed:
         out.append("revealed: " + ", ".join(revealed))
     if 0 <= seat < len(after.get("destroyed", ())):
@@ -788,12 +899,23 @@ class _Canvas:
         return " ".join(out)
 
     def rect(self, x, y, w, h, fill=SPACE, stroke=EDGE, sw=1.5, rx=8, key=None, title=None, **kw):
-        attrs = self._attrs(x=f"{x:.1f}", y=f"{y:.1f}", width=f"{w:.1f}", height=f"{h:.1f}", rx=rx, fill=fill,
-                            stroke=stroke, stroke_width=sw, **kw)
+        attrs = self._attrs(
+            x=f"{x:.1f}",
+            y=f"{y:.1f}",
+            width=f"{w:.1f}",
+            height=f"{h:.1f}",
+            rx=rx,
+            fill=fill,
+            stroke=stroke,
+            stroke_width=sw,
+            **kw,
+        )
         self._shape("rect", attrs, key, title)
 
     def circle(self, cx, cy, r, fill, stroke=INK, sw=1.5, key=None, title=None, **kw):
-        attrs = self._attrs(cx=f"{cx:.1f}", cy=f"{cy:.1f}", r=r, fill=fill, stroke=stroke, stroke_width=sw, **kw)
+        attrs = self._attrs(
+            cx=f"{cx:.1f}", cy=f"{cy:.1f}", r=r, fill=fill, stroke=stroke, stroke_width=sw, **kw
+        )
         self._shape("circle", attrs, key, title)
 
     def _shape(self, tag, attrs, key, title):
@@ -807,8 +929,9 @@ class _Canvas:
             self.add(f"<{tag} {attrs}/>")
 
     def text(self, x, y, text, size=16, fill=INK, weight=None, anchor=None):
-        attrs = self._attrs(x=f"{x:.1f}", y=f"{y:.1f}", font_size=size, fill=fill, font_weight=weight,
-                            text_anchor=anchor)
+        attrs = self._attrs(
+            x=f"{x:.1f}", y=f"{y:.1f}", font_size=size, fill=fill, font_weight=weight, text_anchor=anchor
+        )
         self.add(f'<text {attrs} pointer-events="none">{escape(str(text))}</text>')
 
     def lines(self, x, y, text, chars, size=15, fill=INK, gap=None, **kw) -> float:
@@ -820,15 +943,18 @@ class _Canvas:
         return (y_end if text.split() else y - gap) + gap
 
     def line(self, x1, y1, x2, y2, stroke=INK, sw=1.5):
-        attrs = self._attrs(x1=f"{x1:.1f}", y1=f"{y1:.1f}", x2=f"{x2:.1f}", y2=f"{y2:.1f}", stroke=stroke,
-                            stroke_width=sw)
+        attrs = self._attrs(
+            x1=f"{x1:.1f}", y1=f"{y1:.1f}", x2=f"{x2:.1f}", y2=f"{y2:.1f}", stroke=stroke, stroke_width=sw
+        )
         self.add(f'<line {attrs} pointer-events="none"/>')
 
     def polyline(self, points, stroke, sw=2.5, opacity=1.0):
         pts = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
-        self.add(f'<polyline points="{pts}" fill="none" stroke="{stroke}" stroke-width="{sw}" '
-                 f'stroke-opacity="{opacity}" stroke-linejoin="round" stroke-linecap="round" '
-                 'pointer-events="none"/>')
+        self.add(
+            f'<polyline points="{pts}" fill="none" stroke="{stroke}" stroke-width="{sw}" '
+            f'stroke-opacity="{opacity}" stroke-linejoin="round" stroke-linecap="round" '
+            'pointer-events="none"/>'
+        )
 
     def panel(self, x, y, w, h, title, note=""):
         self.rect(x, y, w, h, fill=PANEL, stroke=EDGE, sw=2, rx=12)
@@ -861,15 +987,37 @@ class _Board:
         colour = owner_colour(o)
         who = owner_word(g, self.seat, o)
         label = "?" if v is None else str(v)
-        name = title or (f"{who} {'journalist' if o < RED else ''}".strip()
-                         + (" face down" if v is None else f" value {v}")
-                         + (f" +{pc[2]} token" if pc[2] else ""))
+        name = title or (
+            f"{who} {'journalist' if o < RED else ''}".strip()
+            + (" face down" if v is None else f" value {v}")
+            + (f" +{pc[2]} token" if pc[2] else "")
+        )
         if o >= RED:
-            c.rect(cx - 17, cy - 17, 34, 34, fill=colour, stroke="#111", sw=1.5, rx=5, key=key, title=name,
-                   fill_opacity=0.55 if v is None else None)
+            c.rect(
+                cx - 17,
+                cy - 17,
+                34,
+                34,
+                fill=colour,
+                stroke="#111",
+                sw=1.5,
+                rx=5,
+                key=key,
+                title=name,
+                fill_opacity=0.55 if v is None else None,
+            )
         else:
-            c.circle(cx, cy, 18, fill=colour, stroke="#111", sw=1.5, key=key, title=name,
-                     fill_opacity=0.55 if v is None else None)
+            c.circle(
+                cx,
+                cy,
+                18,
+                fill=colour,
+                stroke="#111",
+                sw=1.5,
+                key=key,
+                title=name,
+                fill_opacity=0.55 if v is None else None,
+            )
         c.text(cx, cy + 6, label, size=18, fill="#fff", weight="bold", anchor="middle")
         if pc[2]:
             c.circle(cx + 15, cy - 15, 10, fill=GOLD, stroke="#5a4300", sw=1)
@@ -886,8 +1034,18 @@ class _Board:
         pieces on it; own bus journalists become click targets when the seat orders or
         supports them."""
         c, obs = self.c, self.obs
-        c.rect(x, y, w, h, fill=fill, stroke=EDGE, sw=1.5, rx=8, key=f"space:{sid}",
-               title=space_words(self.g, obs, sid))
+        c.rect(
+            x,
+            y,
+            w,
+            h,
+            fill=fill,
+            stroke=EDGE,
+            sw=1.5,
+            rx=8,
+            key=f"space:{sid}",
+            title=space_words(self.g, obs, sid),
+        )
         if label:
             c.text(x + 8, y + 18, label, size=14, fill=MUTED)
         if sub and w >= 140:
@@ -932,23 +1090,31 @@ class _Board:
         ry = self.drawn_cards(right_x, ry, right_w)
         ry = self.decks(right_x, ry, right_w) + 14
         others = [p for p in range(g.n) if p != self.seat]
-        if len(others) == 1:                    # two players: the opponent fits beside the board
+        if len(others) == 1:  # two players: the opponent fits beside the board
             ry = self.other_newsrooms(others, right_x, ry, right_w) + 14
             others = []
         y = max(ly, ry)
         if others:
             y = self.other_newsrooms(others, 20, y, W - 40) + 14
         body = "".join(c.parts)
-        return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {y:.0f}" '
-                f'font-family="Georgia, \'Times New Roman\', serif">'
-                f'<rect x="0" y="0" width="{W}" height="{y:.0f}" fill="{PAPER}" pointer-events="none"/>'
-                f"{body}</svg>")
+        return (
+            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {y:.0f}" '
+            f"font-family=\"Georgia, 'Times New Roman', serif\">"
+            f'<rect x="0" y="0" width="{W}" height="{y:.0f}" fill="{PAPER}" pointer-events="none"/>'
+            f"{body}</svg>"
+        )
 
     def header(self) -> float:
         c, g, obs = self.c, self.g, self.obs
         phase = "game over" if obs["over"] else ("placement phase" if obs["placing"] else "resolution phase")
-        mode = "solo — you are the Post against the Times" if g.solo else (
-            ("two players" if g.lp else f"{g.n} players") + (f" — you are P{self.seat}" if 0 <= self.seat < g.n else ""))
+        mode = (
+            "solo — you are the Post against the Times"
+            if g.solo
+            else (
+                ("two players" if g.lp else f"{g.n} players")
+                + (f" — you are P{self.seat}" if 0 <= self.seat < g.n else "")
+            )
+        )
         c.text(24, 38, "Pulitzer", size=30, weight="bold")
         c.text(170, 38, f"round {obs['round']} of 8 · {phase}", size=22)
         c.text(W - 24, 38, mode, size=18, fill=MUTED, anchor="end")
@@ -982,11 +1148,23 @@ class _Board:
             bx = tx + i * (box + 4)
             fill = "#e9c3bd" if v == capitol else ("#c9dfc3" if v == hat else SPACE)
             c.rect(bx, y + 36, box, 36, fill=fill, stroke=EDGE, sw=1.2, rx=6, title=f"opinion {v:+d}")
-            c.text(bx + box / 2, y + 60, f"{v:+d}", size=15, anchor="middle",
-                   weight="bold" if v == obs["opinion"] else None)
+            c.text(
+                bx + box / 2,
+                y + 60,
+                f"{v:+d}",
+                size=15,
+                anchor="middle",
+                weight="bold" if v == obs["opinion"] else None,
+            )
             if v == obs["opinion"]:
-                c.circle(bx + box / 2, y + 54, 16, fill="none", stroke=WARN if opinion_warning(self.g, obs) else INK,
-                         sw=3)
+                c.circle(
+                    bx + box / 2,
+                    y + 54,
+                    16,
+                    fill="none",
+                    stroke=WARN if opinion_warning(self.g, obs) else INK,
+                    sw=3,
+                )
         c.text(tx - 10, y + 60, "Capitol (all lose)", size=15, fill=WARN, anchor="end", weight="bold")
         end_x = tx + (hat - capitol + 1) * (box + 4)
         c.text(end_x + 4, y + 60, "Hat (press wins)", size=15, fill="#2e6b33", weight="bold")
@@ -995,9 +1173,20 @@ class _Board:
         for t in range(d.max_turns + 1):
             bx = mx + t * 36
             fill = "#d7e3f2" if t >= 6 else SPACE
-            c.rect(bx, y + 36, 32, 36, fill=fill, stroke=EDGE, sw=1.2, rx=5,
-                   title=f"turn {t}" + (" (the blue agent draws extra cards)" if t >= 6 else ""))
-            c.text(bx + 16, y + 60, t, size=15, anchor="middle", weight="bold" if t == obs["marker"] else None)
+            c.rect(
+                bx,
+                y + 36,
+                32,
+                36,
+                fill=fill,
+                stroke=EDGE,
+                sw=1.2,
+                rx=5,
+                title=f"turn {t}" + (" (the blue agent draws extra cards)" if t >= 6 else ""),
+            )
+            c.text(
+                bx + 16, y + 60, t, size=15, anchor="middle", weight="bold" if t == obs["marker"] else None
+            )
             if t == obs["marker"]:
                 c.circle(bx + 16, y + 54, 14, fill="none", stroke=INK, sw=3)
         warn = opinion_warning(self.g, obs)
@@ -1006,8 +1195,13 @@ class _Board:
         if obs["rowh"] and any(obs["rowh"]):
             wx = mx + (d.max_turns + 1) * 36 + 14
             c.text(wx, y + 46, "rows this round:", size=14, fill=MUTED)
-            c.text(wx, y + 66, ", ".join(("press", "tie", "gov.")[1 - hh[0]] for hh in obs["rowh"] if hh),
-                   size=15, weight="bold")
+            c.text(
+                wx,
+                y + 66,
+                ", ".join(("press", "tie", "gov.")[1 - hh[0]] for hh in obs["rowh"] if hh),
+                size=15,
+                weight="bold",
+            )
         return y + h + (34 if warn else 0)
 
     # ------------------------------------------------------------------ the board, top to bottom
@@ -1015,14 +1209,31 @@ class _Board:
         c, g, d, obs = self.c, self.g, self.d, self.obs
         blocked = d.news_blocks[obs["news_turned"]]
         h = 250
-        c.panel(x, y, w, h, "Newspaper", f"grey face of news card {d.news_ids[obs['news_turned']]}: "
-                + " and ".join(SECTION_TITLES[SECTIONS[s]] for s in blocked) + " blocked")
-        gains = dict(ED="place 2 journalists in one turn", NR="Kiosk +2 token",
-                     HR="hire / train journalist X", AD="share an occupied bus space",
-                     RG=("bus: 2 extra cards of one type" if g.lp else "Archive +2 token"),
-                     PH="buy a token:")
-        supply_left = [d.supply[t] - sum(tn[t] for tn in obs["tok_now"]) - sum(tn[t] for tn in obs["tok_new"])
-                       - obs["tok_used"][t] for t in range(6)]
+        c.panel(
+            x,
+            y,
+            w,
+            h,
+            "Newspaper",
+            f"grey face of news card {d.news_ids[obs['news_turned']]}: "
+            + " and ".join(SECTION_TITLES[SECTIONS[s]] for s in blocked)
+            + " blocked",
+        )
+        gains = dict(
+            ED="place 2 journalists in one turn",
+            NR="Kiosk +2 token",
+            HR="hire / train journalist X",
+            AD="share an occupied bus space",
+            RG=("bus: 2 extra cards of one type" if g.lp else "Archive +2 token"),
+            PH="buy a token:",
+        )
+        supply_left = [
+            d.supply[t]
+            - sum(tn[t] for tn in obs["tok_now"])
+            - sum(tn[t] for tn in obs["tok_new"])
+            - obs["tok_used"][t]
+            for t in range(6)
+        ]
         token_of = dict(ED=0, NR=1, AD=2, RG=3)
         bw, bh = 300, 58
         for r, pair in enumerate(SECTION_LAYOUT):
@@ -1030,27 +1241,65 @@ class _Board:
                 bx, by = x + 14 + k * (bw + 10), y + 40 + r * (bh + 8)
                 sec = SECTIONS.index(code)
                 is_blocked = sec in blocked
-                c.rect(bx, by, bw, bh, fill="#d8cfc0" if is_blocked else SPACE, stroke=EDGE, rx=8,
-                       key=f"section:{code}", title=f"request in {SECTION_TITLES[code]}: {gains[code]}")
+                c.rect(
+                    bx,
+                    by,
+                    bw,
+                    bh,
+                    fill="#d8cfc0" if is_blocked else SPACE,
+                    stroke=EDGE,
+                    rx=8,
+                    key=f"section:{code}",
+                    title=f"request in {SECTION_TITLES[code]}: {gains[code]}",
+                )
                 c.text(bx + 10, by + 22, SECTION_TITLES[code], size=16, weight="bold")
-                c.text(bx + 10, by + 44, "BLOCKED" if is_blocked else gains[code], size=14,
-                       fill=WARN if is_blocked else MUTED, weight="bold" if is_blocked else None)
+                c.text(
+                    bx + 10,
+                    by + 44,
+                    "BLOCKED" if is_blocked else gains[code],
+                    size=14,
+                    fill=WARN if is_blocked else MUTED,
+                    weight="bold" if is_blocked else None,
+                )
                 slots = obs["news_slots"][sec]
                 for i in range(g.slots):
                     sx = bx + bw - 20 - (g.slots - 1 - i) * 26
                     if i < len(slots):
-                        c.circle(sx, by + 18, 10, fill=owner_colour(slots[i]), stroke="#111", sw=1,
-                                 title=f"request of {owner_word(g, self.seat, slots[i])}")
+                        c.circle(
+                            sx,
+                            by + 18,
+                            10,
+                            fill=owner_colour(slots[i]),
+                            stroke="#111",
+                            sw=1,
+                            title=f"request of {owner_word(g, self.seat, slots[i])}",
+                        )
                     else:
                         c.circle(sx, by + 18, 10, fill="none", stroke=EDGE, sw=1.2, stroke_dasharray="3 2")
                 if code in token_of:
-                    c.text(bx + bw - 10, by + 48, f"{supply_left[token_of[code]]} left", size=14, fill=MUTED,
-                           anchor="end")
+                    c.text(
+                        bx + bw - 10,
+                        by + 48,
+                        f"{supply_left[token_of[code]]} left",
+                        size=14,
+                        fill=MUTED,
+                        anchor="end",
+                    )
                 if code == "PH":
                     for kk, (t, cost) in enumerate(((4, d.photo_cost[0]), (5, d.photo_cost[1]))):
                         px = bx + bw - 136 + kk * 64
-                        c.rect(px, by + 30, 58, 24, fill="#efe3c9", stroke=EDGE, sw=1, rx=5, key=f"photo:{kk + 1}",
-                               title=f"Photo +{kk + 1} token for {dollars(cost)} ({supply_left[t]} left)")
+                        c.rect(
+                            px,
+                            by + 30,
+                            58,
+                            24,
+                            fill="#efe3c9",
+                            stroke=EDGE,
+                            sw=1,
+                            rx=5,
+                            key=f"photo:{kk + 1}",
+                            title=f"Photo +{kk + 1} token for {dollars(cost)} ({supply_left[t]} left)",
+                        )
                         c.text(px + 29, by + 47, f"+{kk + 1} {dollars(cost)}", size=13, anchor="middle")
         # HR track
         hx = x + 14 + 2 * (bw + 10) + 6
@@ -1060,8 +1309,17 @@ class _Board:
         sw_ = hw / n_hr
         for i, (cost, value, points) in enumerate(d.hr):
             sx = hx + i * sw_
-            c.rect(sx + 2, y + 66, sw_ - 4, 96, fill=SPACE, stroke=EDGE, rx=6, key=f"hr:{i + 1}",
-                   title=f"HR space {i + 1}: cost {dollars(cost)}, X value {value}, {points} points at the end")
+            c.rect(
+                sx + 2,
+                y + 66,
+                sw_ - 4,
+                96,
+                fill=SPACE,
+                stroke=EDGE,
+                rx=6,
+                key=f"hr:{i + 1}",
+                title=f"HR space {i + 1}: cost {dollars(cost)}, X value {value}, {points} points at the end",
+            )
             c.text(sx + sw_ / 2, y + 84, f"{i + 1}", size=14, fill=MUTED, anchor="middle")
             c.text(sx + sw_ / 2, y + 104, "hire" if i == 0 else dollars(cost), size=14, anchor="middle")
             c.text(sx + sw_ / 2, y + 126, f"X={value}", size=15, weight="bold", anchor="middle")
@@ -1069,12 +1327,24 @@ class _Board:
         markers = [p for p in range(g.n) if obs["hr"][p]]
         for k, p in enumerate(markers):
             i = obs["hr"][p] - 1
-            c.circle(hx + i * sw_ + sw_ / 2 + (k - (len(markers) - 1) / 2) * 18, y + 176, 8, fill=owner_colour(p),
-                     stroke="#111", sw=1, title=f"{owner_word(g, self.seat, p)}: HR space {i + 1}")
+            c.circle(
+                hx + i * sw_ + sw_ / 2 + (k - (len(markers) - 1) / 2) * 18,
+                y + 176,
+                8,
+                fill=owner_colour(p),
+                stroke="#111",
+                sw=1,
+                title=f"{owner_word(g, self.seat, p)}: HR space {i + 1}",
+            )
         unhired = [owner_word(g, self.seat, p) for p in range(g.n) if not obs["hr"][p]]
         if g.solo:
-            c.text(hx, y + 208, ("purple X value " + str(obs["times_x"])) if obs["times_hired"]
-                   else "purple X not hired yet", size=14, fill=PIECE_COLOURS[TIMES])
+            c.text(
+                hx,
+                y + 208,
+                ("purple X value " + str(obs["times_x"])) if obs["times_hired"] else "purple X not hired yet",
+                size=14,
+                fill=PIECE_COLOURS[TIMES],
+            )
         elif unhired:
             c.text(hx, y + 208, "not hired: " + ", ".join(unhired), size=14, fill=MUTED)
         return y + h
@@ -1082,7 +1352,14 @@ class _Board:
     def overtime(self, x, y, w) -> float:
         c, g, d, obs = self.c, self.g, self.d, self.obs
         h = 196
-        c.panel(x, y, w, h, "Overtime", f"{d.ot_reward} best take a card · next {d.ot_penalty} destroy an evidence")
+        c.panel(
+            x,
+            y,
+            w,
+            h,
+            "Overtime",
+            f"{d.ot_reward} best take a card · next {d.ot_penalty} destroy an evidence",
+        )
         sw_, sh = 84, 74
         for i, sid in enumerate(g.ot_sids):
             self.space(sid, x + 14 + i * (sw_ + 6), y + 40, sw_, sh, label=str(i + 1))
@@ -1091,8 +1368,17 @@ class _Board:
         for k in range(d.ot_reward + d.ot_penalty):
             bx, by = x + 14 + k * (sw_ + 6), y + 124
             reward = k < d.ot_reward
-            c.rect(bx, by, sw_, 60, fill="#eef3e6" if reward else "#f3e0dc", stroke=EDGE, sw=1.2, rx=6,
-                   title=f"O{k + 1}: " + ("takes a card" if reward else "destroys a highlighted evidence"))
+            c.rect(
+                bx,
+                by,
+                sw_,
+                60,
+                fill="#eef3e6" if reward else "#f3e0dc",
+                stroke=EDGE,
+                sw=1.2,
+                rx=6,
+                title=f"O{k + 1}: " + ("takes a card" if reward else "destroys a highlighted evidence"),
+            )
             c.text(bx + 6, by + 16, f"O{k + 1} " + ("card" if reward else "destroy"), size=13, fill=MUTED)
             if k < len(order) and not obs["over"]:
                 self.piece(bx + sw_ / 2, by + 38, obs["spaces"][order[k]][0])
@@ -1103,17 +1389,37 @@ class _Board:
             number, effect = ot_card_words(d, card)
             kind = d.ot_cards[card][1]
             cx = dx + i * (cw + 8)
-            c.rect(cx, y + 40, cw, 144, fill=OT_KIND_COLOURS[kind], stroke=INK, sw=1.5, rx=8, key=f"ot:{card}",
-                   title=f"overtime card {number}: {effect}")
+            c.rect(
+                cx,
+                y + 40,
+                cw,
+                144,
+                fill=OT_KIND_COLOURS[kind],
+                stroke=INK,
+                sw=1.5,
+                rx=8,
+                key=f"ot:{card}",
+                title=f"overtime card {number}: {effect}",
+            )
             c.text(cx + 8, y + 62, number, size=18, weight="bold")
             name, _, rest = effect.partition(": ")
             c.lines(cx + 8, y + 86, name, 12, size=15, weight="bold")
             c.lines(cx + 8, y + 128, rest, 12, size=14)
         px = dx + max(3, len(obs["ot_display"])) * (cw + 8)
         extra_ok = not obs["extra_bought"]
-        c.rect(px, y + 40, min(cw, x + w - 14 - px), 144, fill="#e9e4da", stroke=EDGE, sw=1.5, rx=8,
-               key="ot:phone", title="telephone: pay 1 contact to reveal an extra overtime card (one per round)",
-               stroke_dasharray="5 3")
+        c.rect(
+            px,
+            y + 40,
+            min(cw, x + w - 14 - px),
+            144,
+            fill="#e9e4da",
+            stroke=EDGE,
+            sw=1.5,
+            rx=8,
+            key="ot:phone",
+            title="telephone: pay 1 contact to reveal an extra overtime card (one per round)",
+            stroke_dasharray="5 3",
+        )
         c.text(px + 8, y + 62, "Telephone", size=15, weight="bold")
         c.lines(px + 8, y + 86, "1 contact: an extra card" if extra_ok else "bought this round", 12, size=14)
         c.text(px + 8, y + 172, f"deck {obs['ot_left']}", size=14, fill=MUTED)
@@ -1131,8 +1437,10 @@ class _Board:
             sw_ = min(52, (aw - 10) / n_a - 4)
             for i, sid in enumerate(g.archive_sids):
                 self.space(sid, bx0 + i * (sw_ + 4), y + 60, sw_, 80, label=str(i + 1))
-            bonus = " · ".join(f"L{k + 1} " + " ".join(f"+{n}{kind}" for n, kind in zip(lower, "EL") if n)
-                               for k, lower in enumerate(self.d.archive_lower))
+            bonus = " · ".join(
+                f"L{k + 1} " + " ".join(f"+{n}{kind}" for n, kind in zip(lower, "EL") if n)
+                for k, lower in enumerate(self.d.archive_lower)
+            )
             c.text(bx0 + 90, y + 52, bonus, size=14, fill=MUTED)
             bx0 += aw + 10
         bw = (x + w - 14 - bx0) / len(g.bus_sids)
@@ -1161,20 +1469,40 @@ class _Board:
         head_h = 118 if narrow else 92
         totals_h = 50 if obs["revealed"] else 0
         h = 40 + head_h + g.krows * (ch + 6) + totals_h + 8
-        note = (f"orange face of news card {d.news_ids[news]}: paid at once when you place" if news >= 0 else "")
+        note = (
+            f"orange face of news card {d.news_ids[news]}: paid at once when you place" if news >= 0 else ""
+        )
         c.panel(x, y, w, h, "Kiosk", note)
         gx = x + 14 + label_w
         for col in range(g.kcols):
             cx = gx + col * cw
-            c.rect(cx + 3, y + 38, cw - 6, head_h - 4, fill="#efe2c6", stroke=EDGE, sw=1.2, rx=8,
-                   title=f"{KIOSK_COLUMNS[col]}: pays {dollars(pay[col])} at once; majority: {column_reward(g, col)}")
+            c.rect(
+                cx + 3,
+                y + 38,
+                cw - 6,
+                head_h - 4,
+                fill="#efe2c6",
+                stroke=EDGE,
+                sw=1.2,
+                rx=8,
+                title=f"{KIOSK_COLUMNS[col]}: pays {dollars(pay[col])} at once; majority: {column_reward(g, col)}",
+            )
             c.text(cx + 12, y + 60, KIOSK_COLUMNS[col], size=16, weight="bold")
             if narrow:
                 c.text(cx + 12, y + 86, dollars(pay[col]), size=22, weight="bold", fill=GOLD)
             else:
-                c.text(cx + cw - 12, y + 62, dollars(pay[col]), size=22, weight="bold", fill=GOLD, anchor="end")
-            c.lines(cx + 12, y + (108 if narrow else 82), "majority: " + column_reward(g, col), int((cw - 20) / 7.2),
-                    size=14, fill=MUTED, gap=17)
+                c.text(
+                    cx + cw - 12, y + 62, dollars(pay[col]), size=22, weight="bold", fill=GOLD, anchor="end"
+                )
+            c.lines(
+                cx + 12,
+                y + (108 if narrow else 82),
+                "majority: " + column_reward(g, col),
+                int((cw - 20) / 7.2),
+                size=14,
+                fill=MUTED,
+                gap=17,
+            )
         for row in range(g.krows):
             ry = y + 40 + head_h + row * (ch + 6)
             c.rect(x + 14, ry, label_w - 8, ch, fill="#efe2c6", stroke=EDGE, sw=1.2, rx=8)
@@ -1186,8 +1514,9 @@ class _Board:
                     c.text(x + 24, ry + 64, "government", size=14, fill=MUTED)
                 else:
                     word = ("press (Hat)", "tie", "government")[1 - side]
-                    c.text(x + 24, ry + 50, word, size=15, weight="bold",
-                           fill=("#2e6b33", INK, WARN)[1 - side])
+                    c.text(
+                        x + 24, ry + 50, word, size=15, weight="bold", fill=("#2e6b33", INK, WARN)[1 - side]
+                    )
             else:
                 colour = d.colours[row]
                 c.text(x + 24, ry + 46, f"{colour} house", size=14)
@@ -1204,10 +1533,18 @@ class _Board:
                     for pc in obs["spaces"][g.kiosk_sid(col, row)]:
                         o = RED if pc[0] == BLUE else pc[0]
                         tot[o] = tot.get(o, 0) + (piece_value(g, obs, pc) or 0) + pc[2]
-                words = [("agents" if o == RED else owner_word(g, self.seat, o)) + f" {v}"
-                         for o, v in sorted(tot.items(), key=lambda kv: -kv[1])]
-                c.lines(gx + col * cw + 10, ty + 20, ", ".join(words) or "empty", int((cw - 16) / 7.2), size=14,
-                        gap=17)
+                words = [
+                    ("agents" if o == RED else owner_word(g, self.seat, o)) + f" {v}"
+                    for o, v in sorted(tot.items(), key=lambda kv: -kv[1])
+                ]
+                c.lines(
+                    gx + col * cw + 10,
+                    ty + 20,
+                    ", ".join(words) or "empty",
+                    int((cw - 16) / 7.2),
+                    size=14,
+                    gap=17,
+                )
         return y + h
 
     # ------------------------------------------------------------------ right column
@@ -1219,11 +1556,26 @@ class _Board:
         if obs["times_revealed"]:
             card = d.times_cards[obs["times_revealed"][-1]]
             colour = TIMES_CARD_COLOURS[card[1]]
-            c.rect(x + 14, y + 40, 236, 144, fill="#fffaf0", stroke=INK, sw=1.5, rx=8,
-                   title=f"Times card {card[0]} ({COLOUR_NAMES[card[1]]})")
+            c.rect(
+                x + 14,
+                y + 40,
+                236,
+                144,
+                fill="#fffaf0",
+                stroke=INK,
+                sw=1.5,
+                rx=8,
+                title=f"Times card {card[0]} ({COLOUR_NAMES[card[1]]})",
+            )
             c.rect(x + 14, y + 40, 236, 28, fill=colour, stroke=INK, sw=1.5, rx=8)
-            c.text(x + 24, y + 60, f"Times card {card[0]} · {COLOUR_NAMES[card[1]]}", size=15, weight="bold",
-                   fill="#fff" if card[1] == 0 else INK)
+            c.text(
+                x + 24,
+                y + 60,
+                f"Times card {card[0]} · {COLOUR_NAMES[card[1]]}",
+                size=15,
+                weight="bold",
+                fill="#fff" if card[1] == 0 else INK,
+            )
             ty = y + 88
             for code in card[2]:
                 ty = c.lines(x + 24, ty, "• " + times_space_words(g, code), 30, size=14, gap=17)
@@ -1235,16 +1587,27 @@ class _Board:
             c.rect(tx + k * 4, y + 44 + k * 3, 48, 64, fill="#8d6fae", stroke=INK, sw=1, rx=5)
         c.text(tx + 64, y + 66, f"{plural(obs['times_left'], 'card')} left", size=15, weight="bold")
         c.text(tx + 64, y + 88, "one per round", size=14, fill=MUTED)
-        c.text(tx, y + 134, ("purple X: value " + str(obs["times_x"])) if obs["times_hired"]
-               else "purple X: not hired", size=15)
+        c.text(
+            tx,
+            y + 134,
+            ("purple X: value " + str(obs["times_x"])) if obs["times_hired"] else "purple X: not hired",
+            size=15,
+        )
         pool = obs["times_pool"]
         if isinstance(pool, int):
             c.text(tx, y + 158, f"pool: {pool} face-down journalists", size=14, fill=MUTED)
         else:
-            c.text(tx, y + 158, "pool: " + (" ".join(str(obs["times_x"] if j == JX else j + 1) for j in pool)
-                                             or "empty"), size=14, fill=MUTED)
+            c.text(
+                tx,
+                y + 158,
+                "pool: " + (" ".join(str(obs["times_x"] if j == JX else j + 1) for j in pool) or "empty"),
+                size=14,
+                fill=MUTED,
+            )
         reds = g.params.times_mix[0]
-        c.text(tx, y + 180, f"score table: {plural(reds, 'red card')} → {g.times_target}", size=14, fill=MUTED)
+        c.text(
+            tx, y + 180, f"score table: {plural(reds, 'red card')} → {g.times_target}", size=14, fill=MUTED
+        )
         return y + h
 
     def event(self, x, y, w) -> float:
@@ -1256,7 +1619,9 @@ class _Board:
             c.text(x + 14, y + 54, "no event this round", size=15, fill=MUTED)
             return y + h
         eid, cls, nsp = d.events[ev]
-        timing = {1: "during placement", 2: "before the bus", 3: "before the archive", 4: "after the reveal"}[cls]
+        timing = {1: "during placement", 2: "before the bus", 3: "before the archive", 4: "after the reveal"}[
+            cls
+        ]
         lines = _lines_of(EVENT_EFFECTS[eid], 58)
         h = 60 + 19 * len(lines) + (90 if nsp else 0)
         c.panel(x, y, w, h, f"Event: {EVENT_TITLES[eid]}", timing)
@@ -1292,24 +1657,52 @@ class _Board:
             for j in obs["avail"][p]:
                 v = x_value(g, obs, p) if j == JX else j + 1
                 label = journalist_label(j)
-                c.circle(jx + 20, y + 104, 20, fill=colour, stroke="#111", sw=1.5, key=f"journalist:{j}",
-                         title=f"journalist {label}" + (f" (value {v})" if j == JX else ""))
-                c.text(jx + 20, y + 110, label if j != JX else f"X", size=18, fill="#fff", weight="bold",
-                       anchor="middle")
+                c.circle(
+                    jx + 20,
+                    y + 104,
+                    20,
+                    fill=colour,
+                    stroke="#111",
+                    sw=1.5,
+                    key=f"journalist:{j}",
+                    title=f"journalist {label}" + (f" (value {v})" if j == JX else ""),
+                )
+                c.text(
+                    jx + 20,
+                    y + 110,
+                    label if j != JX else f"X",
+                    size=18,
+                    fill="#fff",
+                    weight="bold",
+                    anchor="middle",
+                )
                 if j == JX:
                     c.text(jx + 20, y + 138, f"={v}", size=13, anchor="middle")
                 jx += 48
             if not obs["avail"][p]:
                 c.text(jx, y + 108, "none", size=15, fill=MUTED)
         for j in obs["arrested"][p]:
-            c.circle(jx + 20, y + 104, 20, fill="#999", stroke="#111", sw=1.5, key=f"arrested:{j}",
-                     title=f"journalist {journalist_label(j)}: arrested, bail {dollars((x_value(g, obs, p) if j == JX else j + 1) + 3)}")
-            c.text(jx + 20, y + 110, journalist_label(j), size=18, fill="#fff", weight="bold", anchor="middle")
+            c.circle(
+                jx + 20,
+                y + 104,
+                20,
+                fill="#999",
+                stroke="#111",
+                sw=1.5,
+                key=f"arrested:{j}",
+                title=f"journalist {journalist_label(j)}: arrested, bail {dollars((x_value(g, obs, p) if j == JX else j + 1) + 3)}",
+            )
+            c.text(
+                jx + 20, y + 110, journalist_label(j), size=18, fill="#fff", weight="bold", anchor="middle"
+            )
             c.line(jx + 6, y + 90, jx + 34, y + 118, stroke=WARN, sw=3)
             jx += 48
         hr = obs["hr"][p]
-        hr_text = (f"X on HR space {hr}: value {d.hr[hr - 1][1]}, {d.hr[hr - 1][2]} points"
-                   if hr else "X not hired: a request in HR hires it")
+        hr_text = (
+            f"X on HR space {hr}: value {d.hr[hr - 1][1]}, {d.hr[hr - 1][2]} points"
+            if hr
+            else "X not hired: a request in HR hires it"
+        )
         c.text(x + 14, y + 150, hr_text, size=14, fill=MUTED)
         # tokens held (usable this round) and arriving next round
         c.text(x + 14, y + 176, "tokens", size=14, fill=MUTED)
@@ -1318,12 +1711,35 @@ class _Board:
             tx = x + 76 + t * tw
             k = obs["tok_now"][p][t]
             nxt = obs["tok_new"][p][t]
-            c.rect(tx, y + 160, tw - 6, 30, fill="#f6e7b8" if k else "#ece6da", stroke=GOLD if k else "#b9ad98",
-                   sw=1.5, rx=6, key=f"token:{code}",
-                   title=f"{token_name(g, code)}: {k} to use this round, {nxt} for next round")
-            short = {"ED": "Edit.", "NR": "News+2", "AD": "Admin", "RG": "Reg.", "PH1": "Ph+1", "PH2": "Ph+2"}[code]
-            c.text(tx + (tw - 6) / 2, y + 180, f"{short} {k}", size=13, anchor="middle",
-                   fill=INK if k else "#9a8f7c", weight="bold" if k else None)
+            c.rect(
+                tx,
+                y + 160,
+                tw - 6,
+                30,
+                fill="#f6e7b8" if k else "#ece6da",
+                stroke=GOLD if k else "#b9ad98",
+                sw=1.5,
+                rx=6,
+                key=f"token:{code}",
+                title=f"{token_name(g, code)}: {k} to use this round, {nxt} for next round",
+            )
+            short = {
+                "ED": "Edit.",
+                "NR": "News+2",
+                "AD": "Admin",
+                "RG": "Reg.",
+                "PH1": "Ph+1",
+                "PH2": "Ph+2",
+            }[code]
+            c.text(
+                tx + (tw - 6) / 2,
+                y + 180,
+                f"{short} {k}",
+                size=13,
+                anchor="middle",
+                fill=INK if k else "#9a8f7c",
+                weight="bold" if k else None,
+            )
         later = _token_words(g, obs["tok_new"][p])
         extras = []
         target, wild_line, wild_evi = obs["evt"][p]
@@ -1342,9 +1758,19 @@ class _Board:
         if not g.lp:
             hx = x + 14
             for r in range(g.krows):
-                c.rect(hx, y + h - 30, 22, 20, fill={"white": "#fafafa", "grey": "#9a9a9a", "brown": "#8b5a2b",
-                                                      "yellow": "#e7c53a"}.get(d.colours[r], "#ccc"),
-                       stroke=INK, sw=1, rx=3, title=f"{d.colours[r]} houses")
+                c.rect(
+                    hx,
+                    y + h - 30,
+                    22,
+                    20,
+                    fill={"white": "#fafafa", "grey": "#9a9a9a", "brown": "#8b5a2b", "yellow": "#e7c53a"}.get(
+                        d.colours[r], "#ccc"
+                    ),
+                    stroke=INK,
+                    sw=1,
+                    rx=3,
+                    title=f"{d.colours[r]} houses",
+                )
                 c.text(hx + 28, y + h - 14, f"{obs['houses'][p][r]} {d.colours[r]}", size=14)
                 hx += 110
         return y + h
@@ -1360,18 +1786,33 @@ class _Board:
         c.panel(x, y, w, h, f"Investigation board · report {rep['id']}")
         found = len(rep["found"])
         ok = found >= rep["need"]
-        status = (f"highlighted found {found} of {rep['need']} needed" + (" ✓" if ok else "")
-                  + f" · {len(rep['open'])} open · {len(rep['destroyed'])} destroyed")
-        c.text(x + 14, y + 52, status, size=15, weight="bold",
-               fill="#2e6b33" if ok else (WARN if not rep["reachable"] else INK))
+        status = (
+            f"highlighted found {found} of {rep['need']} needed"
+            + (" ✓" if ok else "")
+            + f" · {len(rep['open'])} open · {len(rep['destroyed'])} destroyed"
+        )
+        c.text(
+            x + 14,
+            y + 52,
+            status,
+            size=15,
+            weight="bold",
+            fill="#2e6b33" if ok else (WARN if not rep["reachable"] else INK),
+        )
         if not rep["reachable"]:
             c.text(x + 14, y + 72, "five highlighted evidence are out of reach", size=14, fill=WARN)
         gx, gy = x + 14, y + 100
         # column heads: line letter and points
         for col in range(d.n_cols):
             line = d.cell_line[col] if d.cell_line[col] >= 0 else d.cell_line[col + d.n_cols]
-            c.text(gx + col * cw + cw / 2, gy - 8, f"{LINES[line]} {d.line_points[line]}", size=13,
-                   fill=MUTED, anchor="middle")
+            c.text(
+                gx + col * cw + cw / 2,
+                gy - 8,
+                f"{LINES[line]} {d.line_points[line]}",
+                size=13,
+                fill=MUTED,
+                anchor="middle",
+            )
         pins = list(obs["pins"][p])
         hl = set(rep["cells"])
         dest = set(obs["destroyed"][p])
@@ -1383,21 +1824,48 @@ class _Board:
             cx, cy = gx + col * cw, gy + r * chh
             centre[cell] = (cx + cw / 2, cy + chh / 2)
             if d.cell_line[cell] < 0:
-                c.rect(cx + 1, cy + 1, cw - 2, chh - 2, fill="#fff", stroke=INK, sw=1.2, rx=4, title="start photo ?")
+                c.rect(
+                    cx + 1,
+                    cy + 1,
+                    cw - 2,
+                    chh - 2,
+                    fill="#fff",
+                    stroke=INK,
+                    sw=1.2,
+                    rx=4,
+                    title="start photo ?",
+                )
                 c.text(cx + cw / 2, cy + 27, "?", size=20, weight="bold", anchor="middle")
                 continue
             name = cell_name(d, cell)
             bright = cell in hl
-            state_words = ("pinned" if cell in pins else "destroyed" if cell in dest else "")
+            state_words = "pinned" if cell in pins else "destroyed" if cell in dest else ""
             title = name + (" (highlighted)" if bright else "") + (f", {state_words}" if state_words else "")
-            c.rect(cx + 1, cy + 1, cw - 2, chh - 2, fill=HIGHLIGHT if bright else DIM,
-                   stroke="#7d6a3a" if bright else "#a89f8e", sw=1.2, rx=4,
-                   key=f"cell:{cell}" if own else None, title=title)
-            c.text(cx + cw / 2, cy + 26, d.evidence_types[d.cell_evi[cell]], size=14,
-                   fill=INK if bright else "#6d6558", anchor="middle", weight="bold" if bright else None)
+            c.rect(
+                cx + 1,
+                cy + 1,
+                cw - 2,
+                chh - 2,
+                fill=HIGHLIGHT if bright else DIM,
+                stroke="#7d6a3a" if bright else "#a89f8e",
+                sw=1.2,
+                rx=4,
+                key=f"cell:{cell}" if own else None,
+                title=title,
+            )
+            c.text(
+                cx + cw / 2,
+                cy + 26,
+                d.evidence_types[d.cell_evi[cell]],
+                size=14,
+                fill=INK if bright else "#6d6558",
+                anchor="middle",
+                weight="bold" if bright else None,
+            )
             if cell in dest:
                 c.line(cx + 6, cy + 6, cx + cw - 6, cy + chh - 6, stroke=WARN, sw=3)
                 c.line(cx + cw - 6, cy + 6, cx + 6, cy + chh - 6, stroke=WARN, sw=3)
+
         # the string runs between the pin heads (top-right corners), clear of the cell names
         def head(cell):
             px, py = centre[cell]
@@ -1408,20 +1876,54 @@ class _Board:
             c.polyline(pts, stroke="#7a2418", sw=2, opacity=0.7)
         for i, cell in enumerate(pins):
             px, py = centre[cell]
-            c.circle(px + cw / 2 - 11, py - chh / 2 + 11, 10, fill="#c0392b", stroke="#111", sw=1,
-                     title=f"pin {i + 1}: {cell_name(d, cell)}")
-            c.text(px + cw / 2 - 11, py - chh / 2 + 16, i + 1, size=13, fill="#fff", weight="bold", anchor="middle")
+            c.circle(
+                px + cw / 2 - 11,
+                py - chh / 2 + 11,
+                10,
+                fill="#c0392b",
+                stroke="#111",
+                sw=1,
+                title=f"pin {i + 1}: {cell_name(d, cell)}",
+            )
+            c.text(
+                px + cw / 2 - 11,
+                py - chh / 2 + 16,
+                i + 1,
+                size=13,
+                fill="#fff",
+                weight="bold",
+                anchor="middle",
+            )
             if cell in stmts:
-                c.rect(px - cw / 2 + 3, py - chh / 2 + 3, 14, 14, fill="#2f6db5", stroke="#111", sw=1, rx=2,
-                       title="witness statement")
+                c.rect(
+                    px - cw / 2 + 3,
+                    py - chh / 2 + 3,
+                    14,
+                    14,
+                    fill="#2f6db5",
+                    stroke="#111",
+                    sw=1,
+                    rx=2,
+                    title="witness statement",
+                )
         ly = gy + d.n_rows * chh + 22
         left = d.string_length - string_used(d, pins)
         last = cell_name(d, pins[-1]) if pins else "?"
-        c.text(x + 14, ly, f"string left {left:.1f} of {d.string_length:g} · last pin {last}", size=14, fill=MUTED)
+        c.text(
+            x + 14,
+            ly,
+            f"string left {left:.1f} of {d.string_length:g} · last pin {last}",
+            size=14,
+            fill=MUTED,
+        )
         lx = x + 14
         ly += 22
-        for fill, word in ((HIGHLIGHT, "highlighted"), (DIM, "other"), ("#c0392b", "pin (order)"),
-                           ("#2f6db5", "statement")):
+        for fill, word in (
+            (HIGHLIGHT, "highlighted"),
+            (DIM, "other"),
+            ("#c0392b", "pin (order)"),
+            ("#2f6db5", "statement"),
+        ):
             c.rect(lx, ly - 12, 16, 14, fill=fill, stroke=INK, sw=0.8, rx=3)
             c.text(lx + 22, ly, word, size=13, fill=MUTED)
             lx += 100
@@ -1438,7 +1940,9 @@ class _Board:
         work = obs["work"]
         cur = work[8]
         agent = work[7]
-        if pend is None or (pend[0] not in PIN_DECISIONS + ("keep",) and not (pend[0] == "destroy" and agent)):
+        if pend is None or (
+            pend[0] not in PIN_DECISIONS + ("keep",) and not (pend[0] == "destroy" and agent)
+        ):
             return y
         h = 170
         owner = pend[1]
@@ -1447,8 +1951,10 @@ class _Board:
             h += 84
         if pend[0] in PIN_DECISIONS and cur:
             pc = obs["spaces"][cur[1]][cur[2]]
-            title = (f"Drawn by {'your' if owner == self.seat else owner_word(g, self.seat, owner) + chr(39) + 's'} "
-                     f"journalist {journalist_label(pc[1])} (value {cur[3]})")
+            title = (
+                f"Drawn by {'your' if owner == self.seat else owner_word(g, self.seat, owner) + chr(39) + 's'} "
+                f"journalist {journalist_label(pc[1])} (value {cur[3]})"
+            )
             cards = list(cur[4]) + [100 + k for k in cur[5]]
         elif pend[0] == "keep":
             title = "Revealed: keep one"
@@ -1463,19 +1969,46 @@ class _Board:
             if cx + 60 > x + w - 10:
                 break
             is_line = code >= 100
-            c.rect(cx, y + 40, 56, 80, fill="#e4ecf5" if is_line else "#fbf1d9", stroke=INK, sw=1.3, rx=6,
-                   key=f"card:{code}" if keep else None, title=card_words(d, code))
+            c.rect(
+                cx,
+                y + 40,
+                56,
+                80,
+                fill="#e4ecf5" if is_line else "#fbf1d9",
+                stroke=INK,
+                sw=1.3,
+                rx=6,
+                key=f"card:{code}" if keep else None,
+                title=card_words(d, code),
+            )
             c.text(cx + 28, y + 58, "line" if is_line else "evid.", size=12, fill=MUTED, anchor="middle")
             shown = card_words(d, code).split(" ", 1)[1]
             rows = [shown] if is_line else shown.split("/")
             for k, s in enumerate(rows):
-                c.text(cx + 28, y + 84 + k * 20, s, size=16 if not is_line else 20, weight="bold", anchor="middle")
+                c.text(
+                    cx + 28,
+                    y + 84 + k * 20,
+                    s,
+                    size=16 if not is_line else 20,
+                    weight="bold",
+                    anchor="middle",
+                )
             cx += 62
         if pend[0] == "reg" and owner == self.seat:
             for k, (code, word) in enumerate((("evidence", "+2 evidence"), ("line", "+2 line"))):
                 bx = x + w - 14 - (2 - k) * 120
-                c.rect(bx, y + 40, 112, 40, fill="#efe3c9", stroke=EDGE, sw=1.5, rx=6, key=f"deck:{code}",
-                       title=f"Registry: draw 2 more {code} cards")
+                c.rect(
+                    bx,
+                    y + 40,
+                    112,
+                    40,
+                    fill="#efe3c9",
+                    stroke=EDGE,
+                    sw=1.5,
+                    rx=6,
+                    key=f"deck:{code}",
+                    title=f"Registry: draw 2 more {code} cards",
+                )
                 c.text(bx + 56, y + 66, word, size=15, anchor="middle", weight="bold")
         if pend[0] in PIN_DECISIONS and cur:
             s = cur[0]
@@ -1486,10 +2019,15 @@ class _Board:
             if obs["kept"][s]:
                 extra.append("kept: " + ", ".join(card_words(d, k) for k in obs["kept"][s]))
             if obs["evt"][s][1] or obs["evt"][s][2]:
-                extra.append("wildcards: " + ", ".join(w_ for w_, k in (("line", obs["evt"][s][1]),
-                                                                         ("evidence", obs["evt"][s][2])) if k))
-            note = (f"reach {cur[3]} from {last} · string left {left:.1f} · X needs no line card"
-                    + ("; " + "; ".join(extra) if extra else ""))
+                extra.append(
+                    "wildcards: "
+                    + ", ".join(
+                        w_ for w_, k in (("line", obs["evt"][s][1]), ("evidence", obs["evt"][s][2])) if k
+                    )
+                )
+            note = f"reach {cur[3]} from {last} · string left {left:.1f} · X needs no line card" + (
+                "; " + "; ".join(extra) if extra else ""
+            )
             c.lines(x + 14, y + 142, note, int((w - 28) / 7.3), size=14, fill=MUTED, gap=17)
         if choose:
             self.source_choices(pend, x, y + 176, w)
@@ -1499,16 +2037,35 @@ class _Board:
         """The cards that could supply the pin's evidence or line (R-12): one button each
         ('source:<kind>:<code>'), worded like the action."""
         c, d = self.c, self.d
-        what = (f"evidence {d.evidence_types[d.cell_evi[pend[2]]]}" if pend[0] == "pin_evidence"
-                else f"line {LINES[d.cell_line[pend[2]]]}")
-        c.text(x + 14, y + 4, f"Pin on {cell_name(d, pend[2])}: which card gives the {what}?", size=15,
-               weight="bold")
+        what = (
+            f"evidence {d.evidence_types[d.cell_evi[pend[2]]]}"
+            if pend[0] == "pin_evidence"
+            else f"line {LINES[d.cell_line[pend[2]]]}"
+        )
+        c.text(
+            x + 14,
+            y + 4,
+            f"Pin on {cell_name(d, pend[2])}: which card gives the {what}?",
+            size=15,
+            weight="bold",
+        )
         options = pend[3] if pend[0] == "pin_evidence" else pend[4]
         bw = (w - 28 - 8 * (len(options) - 1)) / max(1, len(options))
         for k, action in enumerate(options):
             bx = x + 14 + k * (bw + 8)
             text = self.state.action_to_string(action)
-            c.rect(bx, y + 14, bw, 58, fill="#efe3c9", stroke=EDGE, sw=1.5, rx=6, key=source_key(action), title=text)
+            c.rect(
+                bx,
+                y + 14,
+                bw,
+                58,
+                fill="#efe3c9",
+                stroke=EDGE,
+                sw=1.5,
+                rx=6,
+                key=source_key(action),
+                title=text,
+            )
             label = text.split(" from ", 1)[-1]
             c.lines(bx + 8, y + 32, label, max(8, int((bw - 16) / 6.8)), size=13, gap=15)
 
@@ -1516,8 +2073,12 @@ class _Board:
         c, g, obs = self.c, self.g, self.obs
         h = 78
         c.panel(x, y, w, h, "Decks")
-        parts = [f"news {obs['news_left']}", f"evidence {obs['evi_left']} (discards {len(obs['evi_disc'])})",
-                 f"line {obs['line_left']} (discards {len(obs['line_disc'])})", f"overtime {obs['ot_left']}"]
+        parts = [
+            f"news {obs['news_left']}",
+            f"evidence {obs['evi_left']} (discards {len(obs['evi_disc'])})",
+            f"line {obs['line_left']} (discards {len(obs['line_disc'])})",
+            f"overtime {obs['ot_left']}",
+        ]
         if g.use_events:
             parts.append(f"events {obs['ev_left']}")
         c.lines(x + 14, y + 52, " · ".join(parts), int((w - 28) / 7.3), size=15, gap=19)
@@ -1535,29 +2096,72 @@ class _Board:
             cx = x + i * (cw + gap)
             colour = owner_colour(p)
             c.rect(cx, y, cw, h, fill=PANEL, stroke=EDGE, sw=2, rx=12)
-            c.rect(cx, y, cw, 36, fill=colour, stroke=EDGE, sw=2, rx=12, key=f"newsroom:{p}",
-                   title=f"newsroom of {owner_word(g, self.seat, p)}")
-            c.text(cx + 14, y + 25, f"P{p}" + (" · Press Pass" if obs["pp"] == p else ""), size=19, weight="bold",
-                   fill="#fff")
-            c.text(cx + cw - 14, y + 25, f"score now {score_now(g, obs, p)}", size=16, weight="bold", fill="#fff",
-                   anchor="end")
+            c.rect(
+                cx,
+                y,
+                cw,
+                36,
+                fill=colour,
+                stroke=EDGE,
+                sw=2,
+                rx=12,
+                key=f"newsroom:{p}",
+                title=f"newsroom of {owner_word(g, self.seat, p)}",
+            )
+            c.text(
+                cx + 14,
+                y + 25,
+                f"P{p}" + (" · Press Pass" if obs["pp"] == p else ""),
+                size=19,
+                weight="bold",
+                fill="#fff",
+            )
+            c.text(
+                cx + cw - 14,
+                y + 25,
+                f"score now {score_now(g, obs, p)}",
+                size=16,
+                weight="bold",
+                fill="#fff",
+                anchor="end",
+            )
             hand = at_hand_values(g, obs, p)
-            hand_text = (f"{hand} at hand" if isinstance(hand, int) else
-                         "at hand " + (" ".join(lbl if lbl != "X" else f"X={v}" for lbl, v in hand) or "none"))
+            hand_text = (
+                f"{hand} at hand"
+                if isinstance(hand, int)
+                else "at hand " + (" ".join(lbl if lbl != "X" else f"X={v}" for lbl, v in hand) or "none")
+            )
             hr = obs["hr"][p]
-            rows = [f"{dollars(obs['money'][p])} · {plural(obs['contacts'][p], 'contact')} · "
-                    f"{plural(obs['points'][p], 'point')} · requests {obs['req_left'][p]}",
-                    hand_text + " · " + (f"X value {d.hr[hr - 1][1]} (HR {hr})" if hr else "X not hired")]
+            rows = [
+                f"{dollars(obs['money'][p])} · {plural(obs['contacts'][p], 'contact')} · "
+                f"{plural(obs['points'][p], 'point')} · requests {obs['req_left'][p]}",
+                hand_text + " · " + (f"X value {d.hr[hr - 1][1]} (HR {hr})" if hr else "X not hired"),
+            ]
             tokens = _token_words(g, obs["tok_now"][p])
             later = _token_words(g, obs["tok_new"][p])
             rows.append(f"tokens: {tokens or 'none'}; next round: {later or 'none'}")
             kept = [card_words(d, code) for code in obs["kept"][p]]
             evt = obs["evt"][p]
             if kept or any(evt):
-                rows.append("kept: " + ", ".join(kept + [w_ for w_, n_ in (("target", evt[0]), ("line wildcard", evt[1]),
-                                                                        ("evidence wildcard", evt[2])) if n_]))
+                rows.append(
+                    "kept: "
+                    + ", ".join(
+                        kept
+                        + [
+                            w_
+                            for w_, n_ in (
+                                ("target", evt[0]),
+                                ("line wildcard", evt[1]),
+                                ("evidence wildcard", evt[2]),
+                            )
+                            if n_
+                        ]
+                    )
+                )
             if not g.lp:
-                rows.append("houses: " + ", ".join(f"{obs['houses'][p][r]} {d.colours[r]}" for r in range(g.krows)))
+                rows.append(
+                    "houses: " + ", ".join(f"{obs['houses'][p][r]} {d.colours[r]}" for r in range(g.krows))
+                )
             if obs["arrested"][p]:
                 rows.append("arrested: " + " ".join(journalist_label(j) for j in obs["arrested"][p]))
             ty = y + 58
@@ -1567,9 +2171,15 @@ class _Board:
             rep = report_facts(g, obs, p)
             mw, mh = min(34, (cw - 28) / d.n_cols), 20
             my = y + h - 14 - d.n_rows * mh
-            c.text(cx + 14, my - 8, f"report {rep['id']}: {len(rep['found'])} of {rep['need']} highlighted found"
-                   + ("" if rep["reachable"] else " (out of reach)") + f" · {plural(len(obs['pins'][p]), 'pin')}", size=14,
-                   fill=INK if rep["reachable"] else WARN)
+            c.text(
+                cx + 14,
+                my - 8,
+                f"report {rep['id']}: {len(rep['found'])} of {rep['need']} highlighted found"
+                + ("" if rep["reachable"] else " (out of reach)")
+                + f" · {plural(len(obs['pins'][p]), 'pin')}",
+                size=14,
+                fill=INK if rep["reachable"] else WARN,
+            )
             pins = list(obs["pins"][p])
             dest = set(obs["destroyed"][p])
             hl = set(rep["cells"])
@@ -1577,8 +2187,17 @@ class _Board:
                 r, col = divmod(cell, d.n_cols)
                 bx, by = cx + 14 + col * mw, my + r * mh
                 fill = "#fff" if d.cell_line[cell] < 0 else (HIGHLIGHT if cell in hl else DIM)
-                c.rect(bx, by, mw - 1, mh - 1, fill=fill, stroke="#a89f8e", sw=0.6, rx=2,
-                       title=cell_name(d, cell) + (" (highlighted)" if cell in hl else ""))
+                c.rect(
+                    bx,
+                    by,
+                    mw - 1,
+                    mh - 1,
+                    fill=fill,
+                    stroke="#a89f8e",
+                    sw=0.6,
+                    rx=2,
+                    title=cell_name(d, cell) + (" (highlighted)" if cell in hl else ""),
+                )
                 if cell in pins:
                     c.circle(bx + mw / 2, by + mh / 2, 5, fill="#c0392b", stroke="#111", sw=0.8)
                 elif cell in dest:
@@ -1596,6 +2215,7 @@ def board_svg(state, seat: int) -> str:
 
 
 # =========================================================================== actions on the board
+
 
 def action_keys(state, seat: int, action) -> tuple[str, ...]:
     """The board elements that pick `action`, in click order: a journalist at hand then a

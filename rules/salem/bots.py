@@ -11,6 +11,7 @@ Witches: know (part of) their team, accuse and stock townspeople, never accuse a
 vote at night for the living townsperson who looks most dangerous, and follow the first
 witch's vote so the team coordinates (earlier witch votes are visible to witches).
 """
+
 from __future__ import annotations
 
 import random
@@ -29,7 +30,7 @@ class HeuristicBot(Bot):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self._mem_key = None
-        self._accused = set()     # (accuser, target) pairs seen on the public table
+        self._accused = set()  # (accuser, target) pairs seen on the public table
 
     def _remember(self, obs):
         """Public accusation history, kept between this seat's decisions in one game."""
@@ -71,12 +72,25 @@ class HeuristicBot(Bot):
             return tied[self.rng.randrange(len(tied))]
 
         if "keep" in kinds:
-            prefer = ("thomas_danforth", "george_burroughs", "cotton_mather", "will_griggs",
-                      "ann_putnam", "abigail_williams", "rebecca_nurse", "william_phips",
-                      "mary_warren", "giles_corey", "sarah_good", "john_proctor",
-                      "samuel_parris", "tituba", "martha_corey")
+            prefer = (
+                "thomas_danforth",
+                "george_burroughs",
+                "cotton_mather",
+                "will_griggs",
+                "ann_putnam",
+                "abigail_williams",
+                "rebecca_nurse",
+                "william_phips",
+                "mary_warren",
+                "giles_corey",
+                "sarah_good",
+                "john_proctor",
+                "samuel_parris",
+                "tituba",
+                "martha_corey",
+            )
             return best(legal, lambda a: -prefer.index(a[1]) if a[1] in prefer else -99)
-        if "cat" in kinds:   # Dawn: give the Black Cat to a townsperson
+        if "cat" in kinds:  # Dawn: give the Black Cat to a townsperson
             return best(legal, lambda a: (a[1] not in team, -a[1]))
         if "victim" in kinds:
             votes = dict(obs["votes"])
@@ -89,7 +103,9 @@ class HeuristicBot(Bot):
         if "gavel" in kinds:
             if witch:
                 return best(legal, lambda a: (a[1] in team, -a[1]))
-            return best(legal, lambda a: (-sus[a[1]] if a[1] >= 0 else -99, obs["hand_n"][a[1]] if a[1] >= 0 else 0))
+            return best(
+                legal, lambda a: (-sus[a[1]] if a[1] >= 0 else -99, obs["hand_n"][a[1]] if a[1] >= 0 else 0)
+            )
         if "confess" in kinds:
             fd = obs["fd"]
             if witch:
@@ -102,7 +118,7 @@ class HeuristicBot(Bot):
             if fd.count("naw") >= self.params["confess_min"] and ("confess", "naw") in legal:
                 return ("confess", "naw")
             return ("confess", "none")
-        if kind == "tituba_order":      # only after choosing to look: keep the order seen
+        if kind == "tituba_order":  # only after choosing to look: keep the order seen
             return ("tituba", "done")
         if "tituba" in kinds:
             return ("tituba", "skip")
@@ -134,11 +150,21 @@ class HeuristicBot(Bot):
                 return ("yes",) if good else ("no",)
             return ("yes",)
         if "loot" in kinds or "take" in kinds:
-            value = {"witness": 9, "evidence": 8, "stocks": 6, "accusation": 5, "curse": 4,
-                     "alibi": 4, "scapegoat": 3, "arson": 3, "robbery": 2, "blessing": 3,
-                     "shilling": 2}
+            value = {
+                "witness": 9,
+                "evidence": 8,
+                "stocks": 6,
+                "accusation": 5,
+                "curse": 4,
+                "alibi": 4,
+                "scapegoat": 3,
+                "arson": 3,
+                "robbery": 2,
+                "blessing": 3,
+                "shilling": 2,
+            }
             return best(legal, lambda a: value.get(a[1], 0) if len(a) > 1 else 1)
-        if "flip" in kinds:        # variant 18.3: show the most harmless of the two cards
+        if "flip" in kinds:  # variant 18.3: show the most harmless of the two cards
             order = {"naw": 5, "constable": 1, "witch": -9}
             return best(legal, lambda a: order.get(a[1], 3))
         if "cat_reveal" in kinds:
@@ -177,7 +203,7 @@ class HeuristicBot(Bot):
                 sus[t] = 1.0
             if fdn == 0:
                 sus[t] = -1.0
-        for (t, c) in obs["facts"]:
+        for t, c in obs["facts"]:
             if c == "witch":
                 sus[t] = 1.0
             elif sus[t] < 1.0:
@@ -187,7 +213,7 @@ class HeuristicBot(Bot):
         # evidence from the accusation history: proven witches accuse townspeople, and
         # whoever accused a proven witch is probably town
         proven = [t for t in range(n) if sus[t] >= 1.0]
-        for (a, t) in getattr(self, "_accused", ()):
+        for a, t in getattr(self, "_accused", ()):
             if t in proven and sus[a] < 1.0:
                 sus[a] -= 0.15
             if a in proven and sus[t] < 1.0:
@@ -212,8 +238,9 @@ class HeuristicBot(Bot):
                 return plays[card]
         if "stocks" in plays:
             return plays["stocks"]
-        if "curse" in plays and any(self._curse_ok(obs, t, sus, team, witch) for t in range(len(alive))
-                                    if t != me and alive[t]):
+        if "curse" in plays and any(
+            self._curse_ok(obs, t, sus, team, witch) for t in range(len(alive)) if t != me and alive[t]
+        ):
             return plays["curse"]
         if "blessing" in plays:
             return plays["blessing"]
@@ -225,8 +252,9 @@ class HeuristicBot(Bot):
                 return plays["alibi"]
         if "shilling" in plays:
             return plays["shilling"]
-        if "scapegoat" in plays and any(obs["reds"][t] for t in range(len(alive))
-                                        if t != me and alive[t] and (sus[t] < 0.3 or t in team)):
+        if "scapegoat" in plays and any(
+            obs["reds"][t] for t in range(len(alive)) if t != me and alive[t] and (sus[t] < 0.3 or t in team)
+        ):
             return plays["scapegoat"]
         if kind == "action" and any(a[0] == "peek" for a in legal):
             peeks = [a for a in legal if a[0] == "peek"]
@@ -275,7 +303,9 @@ class HeuristicBot(Bot):
             return pick(lambda t: (-sus[t], len(obs["reds"][t])))
         if card == "curse":
             if witch:
-                return pick(lambda t: (t not in team, "piety" in obs["tokens"][t] or "asylum" in obs["tokens"][t]))
+                return pick(
+                    lambda t: (t not in team, "piety" in obs["tokens"][t] or "asylum" in obs["tokens"][t])
+                )
             return pick(lambda t: (sus[t], "piety" in obs["tokens"][t]))
         if card == "blessing":
             tok = obs["dec"][2][1]
@@ -321,11 +351,11 @@ class ExpertBot(HeuristicBot):
     with weights exp((value - best) / temperature), for weaker levels; fewer `beliefs` (0:
     none, the rule-based suspicion alone) is a smaller budget.
     """
+
     #: beliefs: sampled worlds weighed to tell who holds the Witch cards (the town with 16
     #: won 0.56 where 64 won 0.61, 300 games); temperature, choices: see the class docstring
     defaults = {"confess_min": 2, "beliefs": 64, "temperature": 0.0, "choices": 3}
-    limits = {"confess_min": (0, 5), "beliefs": (0, 2000), "temperature": (0.0, None),
-              "choices": (1, 20)}
+    limits = {"confess_min": (0, 5), "beliefs": (0, 2000), "temperature": (0.0, None), "choices": (1, 20)}
 
     #: how much likelier a world is made by each public move if it would be a witch's there
     #: than a townsperson's (1 = no evidence): accusing a known fellow witch, receiving the
@@ -354,7 +384,7 @@ class ExpertBot(HeuristicBot):
         self._remember(obs)
         if len(legal) == 1:
             return [(legal[0], 0.0)]
-        self._state, self._seat = state, seat      # for `_suspicion`, which weighs worlds
+        self._state, self._seat = state, seat  # for `_suspicion`, which weighs worlds
         choice = HeuristicBot.act(self, state, seat)
         kind = legal[0][0]
         if kind == "confess":
@@ -371,7 +401,8 @@ class ExpertBot(HeuristicBot):
     # ------------------------------------------------------------------ belief
     def _remember(self, obs):
         new_game = self._mem_key != (obs["seat"], len(obs["alive"])) or obs["turn"][1] < getattr(
-            self, "_last_turn", 0)
+            self, "_last_turn", 0
+        )
         super()._remember(obs)
         if new_game:
             self._cat = None
@@ -396,15 +427,25 @@ class ExpertBot(HeuristicBot):
             grown = len(obs["fu"][t]) - len(fu[t])
             if grown == 0:
                 self._confessions.append((t, False, fd_n[t]))
-            elif grown == 1 and (not reds[t] or obs["reds"][t][:len(reds[t])] == reds[t]):
+            elif grown == 1 and (not reds[t] or obs["reds"][t][: len(reds[t])] == reds[t]):
                 self._confessions.append((t, True, fd_n[t]))
 
     def _belief(self, state, seat):
         """(chance each seat is ever a witch, chance a blind reveal in its row is a Witch),
         worked out again only when the seat's knowledge may have changed."""
         obs = state.observation(seat)
-        key = (obs["fu"], obs["fd_n"], obs["fd"], obs["facts"], obs["pub_facts"], obs["alive"],
-               obs["turn"][2], frozenset(self._accused), self._cat, len(self._confessions))
+        key = (
+            obs["fu"],
+            obs["fd_n"],
+            obs["fd"],
+            obs["facts"],
+            obs["pub_facts"],
+            obs["alive"],
+            obs["turn"][2],
+            frozenset(self._accused),
+            self._cat,
+            len(self._confessions),
+        )
         if getattr(self, "_belief_key", None) != key:
             self._belief_key = key
             self._belief_value = self._weigh(state, seat)
@@ -429,7 +470,7 @@ class ExpertBot(HeuristicBot):
         """How well a sampled world explains the public moves this seat remembers."""
         ew = world.ew
         weight = 1.0
-        for (a, t) in self._accused:
+        for a, t in self._accused:
             if ew[a] and ew[t] and t in world.known_ew[a]:
                 weight *= self.ACCUSE_FELLOW
         if self._cat is not None and ew[self._cat]:
@@ -453,8 +494,11 @@ class ExpertBot(HeuristicBot):
     # ------------------------------------------------------------------ accusations
     def _red_target(self, obs, me, sus, team, witch):
         alive = obs["alive"]
-        cands = [t for t in range(len(alive)) if t != me and alive[t] and obs["fd_n"][t] > 0
-                 and not (witch and t in team)]
+        cands = [
+            t
+            for t in range(len(alive))
+            if t != me and alive[t] and obs["fd_n"][t] > 0 and not (witch and t in team)
+        ]
         if not cands:
             return None
         return max(cands, key=lambda t: self._accuse_value(obs, t, witch, sus))
@@ -484,6 +528,7 @@ class ExpertBot(HeuristicBot):
 class _Rows:
     """The part of a sampled world the belief reads: trial rows, who is ever a witch and
     whom each witch knows (the fields `info.sample_rows` fills)."""
+
     __slots__ = ("fd", "ew", "facts", "hfacts", "known_ew", "complete")
 
     def __init__(self, state):
@@ -504,6 +549,7 @@ def _row_sampler(state, seat):
         rows = _Rows(state)
         info.sample_rows(state, rows, pos, rng, plan)
         return rows
+
     return sample
 
 

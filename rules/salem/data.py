@@ -1,4 +1,5 @@
 """Loads and validates the Salem 1692 component data files (rules/salem/data/*.toml)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -8,30 +9,64 @@ from automa.rules.core import DataError, DataReader, audited
 
 DATA_DIR = Path(__file__).parent / "data"
 
-EFFECTS = ("accuse", "alibi", "stocks", "scapegoat", "arson", "robbery", "curse", "blessing",
-           "shilling", "conspiracy", "night")
-TRIAL_KINDS = ("naw", "witch", "constable", "charlatan", "gravedigger", "inquisitor",
-               "magistrate", "pickpocket")
+EFFECTS = (
+    "accuse",
+    "alibi",
+    "stocks",
+    "scapegoat",
+    "arson",
+    "robbery",
+    "curse",
+    "blessing",
+    "shilling",
+    "conspiracy",
+    "night",
+)
+TRIAL_KINDS = (
+    "naw",
+    "witch",
+    "constable",
+    "charlatan",
+    "gravedigger",
+    "inquisitor",
+    "magistrate",
+    "pickpocket",
+)
 SPECIALS = ("charlatan", "gravedigger", "inquisitor", "magistrate", "pickpocket")
-ABILITIES = ("abigail", "ann", "cotton", "giles", "burroughs", "proctor", "martha", "mary",
-             "rebecca", "parris", "sarah", "danforth", "tituba", "griggs", "phips")
+ABILITIES = (
+    "abigail",
+    "ann",
+    "cotton",
+    "giles",
+    "burroughs",
+    "proctor",
+    "martha",
+    "mary",
+    "rebecca",
+    "parris",
+    "sarah",
+    "danforth",
+    "tituba",
+    "griggs",
+    "phips",
+)
 TOKENS = ("asylum", "black_cat", "matchmaker", "piety")
 
 
 @dataclass(frozen=True)
 class SalemData:
-    cards: tuple            # ((id, colour, qty, accusations, effect), ...)
-    effect: dict            # card id -> effect
-    value: dict             # card id -> accusation value
-    colour: dict            # card id -> colour
+    cards: tuple  # ((id, colour, qty, accusations, effect), ...)
+    effect: dict  # card id -> effect
+    value: dict  # card id -> accusation value
+    colour: dict  # card id -> colour
     alibi_budget: int
-    deck: tuple             # every playing card id, Night included, canonical order
-    box: dict               # trial kind -> qty in the box
-    setup: dict             # players -> dict(naw, witch, constable, special, per_seat)
-    characters: tuple       # ((id, name, ability, params dict), ...)
-    char_ability: dict      # id -> ability
+    deck: tuple  # every playing card id, Night included, canonical order
+    box: dict  # trial kind -> qty in the box
+    setup: dict  # players -> dict(naw, witch, constable, special, per_seat)
+    characters: tuple  # ((id, name, ability, params dict), ...)
+    char_ability: dict  # id -> ability
     char_name: dict
-    char_param: dict        # id -> {key: int}
+    char_param: dict  # id -> {key: int}
     coins: int
     tokens_start: tuple
     token_qty: dict
@@ -90,8 +125,10 @@ def load(data_dir: Path | str = DATA_DIR) -> SalemData:
         seats = 4 if n == 3 else n
         total = row["naw"] + row["witch"] + row["constable"] + row["special"]
         if total != seats * row["per_seat"]:
-            raise s.error("per_seat", f"{total} cards cannot be dealt evenly as {row['per_seat']} "
-                          f"to each of {seats} seats")
+            raise s.error(
+                "per_seat",
+                f"{total} cards cannot be dealt evenly as {row['per_seat']} to each of {seats} seats",
+            )
         setup[n] = row
     for n in range(3, 13):
         if n not in setup:
@@ -100,7 +137,7 @@ def load(data_dir: Path | str = DATA_DIR) -> SalemData:
     c = DataReader(cpath)
     chars = []
     for i, ch in c.items("characters", min_len=12):
-        ch.document("age", "occupation")          # printed on the card, no rule reads them
+        ch.document("age", "occupation")  # printed on the card, no rule reads them
         cid = ch.str("id")
         ability = ch.str("ability", ABILITIES)
         params = {}
@@ -117,7 +154,7 @@ def load(data_dir: Path | str = DATA_DIR) -> SalemData:
     qty = {}
     mult = 2
     for i, tk in k.items("tokens", min_len=1):
-        tk.document("effect")                     # the rule's name; the engine implements it by id
+        tk.document("effect")  # the rule's name; the engine implements it by id
         tid = tk.str("id", TOKENS)
         qty[tid] = tk.int("qty", low=0, high=4)
         if tid == "piety":
@@ -138,12 +175,18 @@ def load(data_dir: Path | str = DATA_DIR) -> SalemData:
         value={c0: c3 for c0, _, _, c3, _, _ in cards},
         colour={c0: c1 for c0, c1, _, _, _, _ in cards},
         alibi_budget=alibi_budget,
-        deck=tuple(deck), box=box, setup=setup,
+        deck=tuple(deck),
+        box=box,
+        setup=setup,
         characters=tuple(chars),
         char_ability={x[0]: x[2] for x in chars},
         char_name={x[0]: x[1] for x in chars},
         char_param={x[0]: x[3] for x in chars},
-        coins=coins, tokens_start=start, token_qty=qty, piety_mult=mult)
+        coins=coins,
+        tokens_start=start,
+        token_qty=qty,
+        piety_mult=mult,
+    )
 
 
 _CACHE: dict = {}

@@ -1,4 +1,5 @@
 """Salem 1692 (deluxe): Game and Params."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -43,8 +44,14 @@ class SalemParams(GameParams):
             raise ParamError(f"witch_decision must be 'vote' or 'leader', got {self.witch_decision!r}")
         if self.proctor_mode not in ("up_to_3", "whole_hand"):
             raise ParamError(f"proctor_mode must be 'up_to_3' or 'whole_hand', got {self.proctor_mode!r}")
-        for name in ("double_witch_survives", "more_witches", "reveal_team_on_death",
-                     "pooled_conspiracy", "ghost_constable_reveal_witch_win", "two_card_reveal"):
+        for name in (
+            "double_witch_survives",
+            "more_witches",
+            "reveal_team_on_death",
+            "pooled_conspiracy",
+            "ghost_constable_reveal_witch_win",
+            "two_card_reveal",
+        ):
             if not isinstance(getattr(self, name), bool):
                 raise ParamError(f"{name} must be true or false, got {getattr(self, name)!r}")
         if self.more_witches and self.mode == "ghosts":
@@ -57,10 +64,14 @@ class SalemParams(GameParams):
             raise ParamError(f"salem mode must be 'standard' or 'ghosts', got {self.mode!r}")
         if not isinstance(self.townhall_choice, bool):
             raise ParamError(f"townhall_choice must be true or false, got {self.townhall_choice!r}")
-        if not isinstance(self.max_turns, int) or isinstance(self.max_turns, bool) \
-                or not (self.max_turns == 0 or 20 <= self.max_turns <= 5000):
-            raise ParamError(f"max_turns must be 0 (automatic) or a whole number 20-5000, "
-                             f"got {self.max_turns!r}")
+        if (
+            not isinstance(self.max_turns, int)
+            or isinstance(self.max_turns, bool)
+            or not (self.max_turns == 0 or 20 <= self.max_turns <= 5000)
+        ):
+            raise ParamError(
+                f"max_turns must be 0 (automatic) or a whole number 20-5000, got {self.max_turns!r}"
+            )
 
 
 class SalemGame(Game):
@@ -70,8 +81,10 @@ class SalemGame(Game):
     Params: ClassVar[type[GameParams]] = SalemParams
     modes: ClassVar[dict] = {"standard": (4, 5, 6, 7, 8, 9, 10, 11, 12), "ghosts": (2, 3)}
     data_dir: ClassVar[Path] = Path(__file__).parent / "data"
-    bot_factories: ClassVar[dict] = {"salem-heuristic": "automa.rules.salem.bots:HeuristicBot",
-                                     "salem-expert": "automa.rules.salem.bots:ExpertBot"}
+    bot_factories: ClassVar[dict] = {
+        "salem-heuristic": "automa.rules.salem.bots:HeuristicBot",
+        "salem-expert": "automa.rules.salem.bots:ExpertBot",
+    }
     #: [R-WIN] wins are team wins: every seat of the winning side has won
     team_wins: ClassVar[bool] = True
 
@@ -89,12 +102,14 @@ class SalemGame(Game):
         self.pos_of = tuple(self.human.index(i) for i in range(p.players))
         self.is_ghost = tuple(h < 0 for h in self.human)
         row = dict(self.data.setup[3 if self.ghost_mode else p.players])
-        if p.more_witches:                      # variant 18.2, A-33
+        if p.more_witches:  # variant 18.2, A-33
             row["witch"] += 1
             row["naw"] -= 1
             if row["witch"] > self.data.box["witch"]:
-                raise ParamError(f"more_witches needs {row['witch']} Witch cards; the box data "
-                                 f"holds {self.data.box['witch']}")
+                raise ParamError(
+                    f"more_witches needs {row['witch']} Witch cards; the box data "
+                    f"holds {self.data.box['witch']}"
+                )
         self.setup_row = row
         self.abilities_on = not self.ghost_mode
         self.ab_param = {a: params for _, _, a, params in self.data.characters}
@@ -108,21 +123,24 @@ class SalemGame(Game):
 
     def new_initial_state(self, seed=None):
         from .state import SalemState
+
         return SalemState.initial(self, seed)
 
     @classmethod
     def param_help(cls) -> dict:
-        return {"players": "4-12 (standard) or 2-3 (ghosts mode)",
-                "mode": "standard | ghosts",
-                "townhall_choice": "true/false: keep 1 of 2 Town Hall cards at 7 or fewer players (A-40)",
-                "max_turns": "0 (automatic: 60 per seat) or 20-5000: safeguard, the game is a draw "
-                              "after this many seat turns (not a printed rule)",
-                "witch_decision": "vote | leader: how the witch team picks (A-02)",
-                "double_witch_survives": "true/false: deluxe two-Witch rule (A-12)",
-                "more_witches": "true/false: variant 18.2, one more Witch card",
-                "reveal_team_on_death": "true/false: variant 18.4, the dead tell their team",
-                "pooled_conspiracy": "true/false: variant 18.1, pooled Conspiracy pass",
-                "two_card_reveal": "true/false: variant 18.3, the accused picks 1 of 2 pointed cards",
-                "proctor_mode": "up_to_3 | whole_hand: John Proctor's loot (A-25)",
-                "ghost_constable_reveal_witch_win": "true/false: ghosts mode, witches also win "
-                                                    "when the Constable is revealed (A-31)"}
+        return {
+            "players": "4-12 (standard) or 2-3 (ghosts mode)",
+            "mode": "standard | ghosts",
+            "townhall_choice": "true/false: keep 1 of 2 Town Hall cards at 7 or fewer players (A-40)",
+            "max_turns": "0 (automatic: 60 per seat) or 20-5000: safeguard, the game is a draw "
+            "after this many seat turns (not a printed rule)",
+            "witch_decision": "vote | leader: how the witch team picks (A-02)",
+            "double_witch_survives": "true/false: deluxe two-Witch rule (A-12)",
+            "more_witches": "true/false: variant 18.2, one more Witch card",
+            "reveal_team_on_death": "true/false: variant 18.4, the dead tell their team",
+            "pooled_conspiracy": "true/false: variant 18.1, pooled Conspiracy pass",
+            "two_card_reveal": "true/false: variant 18.3, the accused picks 1 of 2 pointed cards",
+            "proctor_mode": "up_to_3 | whole_hand: John Proctor's loot (A-25)",
+            "ghost_constable_reveal_witch_win": "true/false: ghosts mode, witches also win "
+            "when the Constable is revealed (A-31)",
+        }

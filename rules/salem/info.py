@@ -10,6 +10,7 @@ only to sleep, whether it is asked for the gavel, which two Town Hall cards it h
 is re-asked from the sampled world (`_pending_decision`), so that the world's legal actions
 follow the sampled roles and never the true ones.
 """
+
 from __future__ import annotations
 
 import random
@@ -51,8 +52,11 @@ def observation(state, seat):
         "tokens": tuple(tuple(sorted(r)) for r in state.tokens),
         "coins": tuple(state.coins),
         "announced": tuple(state.announced),
-        "dead_team": (tuple(None if state.alive[p] else state.ew[p] for p in range(state.N))
-                      if state.game.params.reveal_team_on_death else None),
+        "dead_team": (
+            tuple(None if state.alive[p] else state.ew[p] for p in range(state.N))
+            if state.game.params.reveal_team_on_death
+            else None
+        ),
         "pub_facts": tuple(sorted(state.pub_facts)),
         "last_acc": tuple(state.last_acc),
         "uses": tuple(sorted(state.uses.items())),
@@ -63,8 +67,15 @@ def observation(state, seat):
         "deck_known": state.deck_known,
         "centre": tuple(sorted(state.centre)),
         "supply": state.supply,
-        "turn": (state.turn_pos, state.turns, state.nights, state.steps, state.first_turn,
-                 state.played, state.in_night),
+        "turn": (
+            state.turn_pos,
+            state.turns,
+            state.nights,
+            state.steps,
+            state.first_turn,
+            state.played,
+            state.in_night,
+        ),
         "gavel": state.gavel if state.gavel_public else None,
         "victim": state.victim if state.victim_public else None,
         "confessed": tuple(state.confessed),
@@ -84,8 +95,11 @@ def observation(state, seat):
         "my_gavel": state.gavel if state.constable() == s else None,
         "my_confess": state.confess.get(s),
         "deck": tuple(state.deck) if state.deck_known == s else None,
-        "loot_hand": (tuple(sorted(state.hand[state.loot_view[0]]))
-                      if state.loot_view and s in state.loot_view[1] else None),
+        "loot_hand": (
+            tuple(sorted(state.hand[state.loot_view[0]]))
+            if state.loot_view and s in state.loot_view[1]
+            else None
+        ),
     }
 
 
@@ -123,13 +137,14 @@ def determinizer(state: SalemState, seat: int) -> Callable[[random.Random], Sale
     cards = _cards_plan(state, s)
 
     def world(rng: random.Random) -> SalemState:
-        w = state._clone(s)            # rows, hands, deck, discard, others' knowledge: below
+        w = state._clone(s)  # rows, hands, deck, discard, others' knowledge: below
         w.rng = fresh_rng(rng)
         sample_rows(state, w, s, rng, rows)
         _sample_cards(state, w, s, rng, cards)
         _sample_secret_rounds(state, w, s, rng)
         _pending_decision(state, w, s, rng)
         return w
+
     return world
 
 
@@ -137,8 +152,9 @@ def determinizer(state: SalemState, seat: int) -> Callable[[random.Random], Sale
 #: row, the unseen specials and how many of them the pool takes, the rest of the pool, the free
 #: places per row and their sum, the rows the Witch cards may go to (None: any), the seats the
 #: seat knows have been witches
-RowsPlan = tuple[list[str], list[list[str]], list[str], int, list[str], list[int], int,
-                 "list[int] | None", set[int]]
+RowsPlan = tuple[
+    list[str], list[list[str]], list[str], int, list[str], list[int], int, "list[int] | None", set[int]
+]
 
 
 def rows_plan(state: SalemState, s: int) -> RowsPlan:
@@ -160,7 +176,7 @@ def rows_plan(state: SalemState, s: int) -> RowsPlan:
     for task in state.tasks:
         if task[0] == "confess_one" and task[2] != "phips":
             seen_facts.add((task[1], task[2]))
-    for (t, c) in sorted(seen_facts):
+    for t, c in sorted(seen_facts):
         if t != s and len(fixed[t]) < len(state.fd[t]):
             fixed[t].append(c)
     known_cards = [c for r in state.fu for c in r] + own + [c for r in fixed for c in r]
@@ -173,8 +189,9 @@ def rows_plan(state: SalemState, s: int) -> RowsPlan:
             free[t] = len(state.fd[t]) - len(fixed[t])
     n_free = sum(free)
     # the pool: the sampled specials, then these (Not-a-Witch cards fill it up to n_free)
-    rest = (["witch"] * max(0, row["witch"] - known_cards.count("witch"))
-            + ["constable"] * max(0, row["constable"] - known_cards.count("constable")))
+    rest = ["witch"] * max(0, row["witch"] - known_cards.count("witch")) + ["constable"] * max(
+        0, row["constable"] - known_cards.count("constable")
+    )
     rest += ["naw"] * max(0, n_free - n_specials - len(rest))
     slots = None
     if state.complete[s]:
@@ -212,9 +229,9 @@ def sample_rows(state: SalemState, w: Any, s: int, rng: random.Random, plan: Row
             rows[t] = own[:]
             continue
         r = rows[t]
-        r.extend(others[i:i + free[t]])
+        r.extend(others[i : i + free[t]])
         i += free[t]
-        if len(r) > 1:                 # shorter rows draw nothing
+        if len(r) > 1:  # shorter rows draw nothing
             shuffle(r, rng)
     w.fd = rows
     # ever_witch (20.6 b): what the seat knows + holders in this world (the world's lists,
@@ -226,7 +243,7 @@ def sample_rows(state: SalemState, w: Any, s: int, rng: random.Random, plan: Row
         if t == s:
             continue
         if told and not alive[t]:
-            ew[t] = state.ew[t]            # variant 18.4: public
+            ew[t] = state.ew[t]  # variant 18.4: public
             continue
         ew[t] = (t in kn) or ("witch" in fu[t]) or ("witch" in rows[t])
     # other seats' private knowledge is not the seat's to know: canonical rebuild
@@ -269,7 +286,7 @@ def _cards_plan(state: SalemState, s: int):
     N = state.N
     d = state.game.data
     kinds, counts, is_black = _deck_kinds(d)
-    unseen = counts.copy()             # card -> copies the seat has not seen
+    unseen = counts.copy()  # card -> copies the seat has not seen
     seen = state.discard + state.hand[s]
     for r in state.reds:
         if r:
@@ -293,14 +310,14 @@ def _cards_plan(state: SalemState, s: int):
             raise ValueError(f"determinize: more {c!r} cards seen than the deck holds")
         unseen[c] -= 1
     if not state.night_in_deck and unseen.get("night"):
-        unseen["night"] -= 1            # set aside during the night
+        unseen["night"] -= 1  # set aside during the night
     # cards the seat knows to be in other hands (its own pair knowledge + public)
     known_h: list[list] = [[] for _ in range(N)]
     if state.hfacts[s] or state.pub_hfacts:
         cnt: dict = {}
         for src in (state.hfacts[s], state.pub_hfacts):
             here: dict = {}
-            for (t, c) in src:
+            for t, c in src:
                 here[(t, c)] = here.get((t, c), 0) + 1
             for k, v in here.items():
                 cnt[k] = max(cnt.get(k, 0), v)
@@ -333,7 +350,7 @@ def _sample_cards(state: SalemState, w: SalemState, s: int, rng: random.Random, 
             w.hand[t] = sorted(state.hand[t])
         else:
             k = len(state.hand[t]) - len(known_h[t])
-            w.hand[t] = known_h[t] + plain[j:j + k]
+            w.hand[t] = known_h[t] + plain[j : j + k]
             j += k
     if knows_deck:
         w.deck = state.deck[:]
@@ -376,8 +393,13 @@ def _sample_secret_rounds(state: SalemState, w: SalemState, s: int, rng: random.
         if rnd in ("dawn", "victim", "gavel"):
             # in the gavel round the seat being asked has already voted in the victim round
             for t in range(N):
-                if alive[t] and not g.is_ghost[t] and w.ew[t] and t != s \
-                        and (t < cur or (t == cur and rnd == "gavel")):
+                if (
+                    alive[t]
+                    and not g.is_ghost[t]
+                    and w.ew[t]
+                    and t != s
+                    and (t < cur or (t == cur and rnd == "gavel"))
+                ):
                     votes[t] = living[randbelow(len(living), rng)]
         w.votes = votes
         if state.victim >= 0 and not state.victim_public:

@@ -11,6 +11,7 @@ Design notes
   other seats until the rules reveal them (spec 20.5).
 * What each seat sees and the worlds it can imagine (spec 20) are built in info.py.
 """
+
 from __future__ import annotations
 
 import random
@@ -66,7 +67,8 @@ class SalemRules:
         #: {ability: the characters whose seat can have it}: its own character and Martha
         #: Corey, who copies her neighbour's (Martha alone for an ability nobody holds)
         self.holders: dict[str, frozenset] = {
-            a: martha | frozenset(c for c, b in ab.items() if b == a) for a in ABILITIES}
+            a: martha | frozenset(c for c, b in ab.items() if b == a) for a in ABILITIES
+        }
 
 
 def rules_of(game: Any) -> SalemRules:
@@ -97,16 +99,23 @@ CONFESS_ACTIONS: Final[tuple[Any, ...]] = tuple(("confess", k) for k in CONFESS_
 #: what a card's effect asks of the seat it names (`_is_target`), as a number: a loop over the
 #: seats then tests it without comparing strings
 ANY_SEAT: Final = 1
-ACCUSED_SEAT: Final = 2          # Alibi: a seat with an Accusation, or Evidence it can take back
-MARKED_SEAT: Final = 3           # Scapegoat: red cards, stocks or a token to move
-HUMAN_SEAT: Final = 4            # Arson, Shilling: not a ghost
-ROBBED_SEAT: Final = 5           # Robbery: not a ghost either, and it needs two of them
-TOKEN_SEAT: Final = 6            # Curse: a token to take
-BLESSED_SEAT: Final = 7          # Blessing: no second Matchmaker
+ACCUSED_SEAT: Final = 2  # Alibi: a seat with an Accusation, or Evidence it can take back
+MARKED_SEAT: Final = 3  # Scapegoat: red cards, stocks or a token to move
+HUMAN_SEAT: Final = 4  # Arson, Shilling: not a ghost
+ROBBED_SEAT: Final = 5  # Robbery: not a ghost either, and it needs two of them
+TOKEN_SEAT: Final = 6  # Curse: a token to take
+BLESSED_SEAT: Final = 7  # Blessing: no second Matchmaker
 TARGET_RULE: Final[dict[str, int]] = {
-    "accuse": ANY_SEAT, "stocks": ANY_SEAT, "alibi": ACCUSED_SEAT, "scapegoat": MARKED_SEAT,
-    "arson": HUMAN_SEAT, "shilling": HUMAN_SEAT, "robbery": ROBBED_SEAT, "curse": TOKEN_SEAT,
-    "blessing": BLESSED_SEAT}
+    "accuse": ANY_SEAT,
+    "stocks": ANY_SEAT,
+    "alibi": ACCUSED_SEAT,
+    "scapegoat": MARKED_SEAT,
+    "arson": HUMAN_SEAT,
+    "shilling": HUMAN_SEAT,
+    "robbery": ROBBED_SEAT,
+    "curse": TOKEN_SEAT,
+    "blessing": BLESSED_SEAT,
+}
 
 
 def _seat_actions(kind: str, n: int) -> list[Any]:
@@ -138,14 +147,61 @@ def _drop_rows(facts: list[tuple[int, str]], gone: list[bool]) -> None:
 
 
 #: the state's fields (a compiled build has no __slots__ on the class; pickling reads these)
-_SLOTS = ("game", "_rng", "_cache_rng_shared", "N", "alive", "n_living", "char", "fd", "fu", "hand",
-          "reds", "stocks", "tokens", "coins", "ew", "announced", "known_ew", "facts", "complete",
-          "pub_facts", "last_acc", "uses", "deck", "discard", "night_in_deck",
-          "night_zone", "deck_known", "centre", "supply", "tasks", "dec", "result",
-          "turn_pos", "turns", "nights", "steps", "first_turn", "played", "in_night",
-          "votes", "gavel", "gavel_public", "victim", "victim_public", "confess",
-          "confessed", "th_opts", "th_pend", "loot_view", "loot_stopped", "log",
-          "hfacts", "pub_hfacts")
+_SLOTS = (
+    "game",
+    "_rng",
+    "_cache_rng_shared",
+    "N",
+    "alive",
+    "n_living",
+    "char",
+    "fd",
+    "fu",
+    "hand",
+    "reds",
+    "stocks",
+    "tokens",
+    "coins",
+    "ew",
+    "announced",
+    "known_ew",
+    "facts",
+    "complete",
+    "pub_facts",
+    "last_acc",
+    "uses",
+    "deck",
+    "discard",
+    "night_in_deck",
+    "night_zone",
+    "deck_known",
+    "centre",
+    "supply",
+    "tasks",
+    "dec",
+    "result",
+    "turn_pos",
+    "turns",
+    "nights",
+    "steps",
+    "first_turn",
+    "played",
+    "in_night",
+    "votes",
+    "gavel",
+    "gavel_public",
+    "victim",
+    "victim_public",
+    "confess",
+    "confessed",
+    "th_opts",
+    "th_pend",
+    "loot_view",
+    "loot_stopped",
+    "log",
+    "hfacts",
+    "pub_hfacts",
+)
 
 
 class SalemState(State):
@@ -158,11 +214,11 @@ class SalemState(State):
     _cache_rng_shared: bool
     N: int
     alive: list[bool]
-    n_living: int                   # how many of `alive` are True (set with `_set_alive`)
-    char: list                      # character ids, None before the Town Hall choice
-    fd: list[list]                  # (a determinize clone's is empty until the world is drawn)
+    n_living: int  # how many of `alive` are True (set with `_set_alive`)
+    char: list  # character ids, None before the Town Hall choice
+    fd: list[list]  # (a determinize clone's is empty until the world is drawn)
     fu: list[list]
-    hand: list                      # per position a list, or None in a determinize clone
+    hand: list  # per position a list, or None in a determinize clone
     reds: list[list]
     stocks: list[int]
     tokens: list[list]
@@ -175,7 +231,7 @@ class SalemState(State):
     pub_facts: list
     last_acc: list[int]
     uses: dict
-    deck: list                      # (likewise)
+    deck: list  # (likewise)
     discard: list
     night_in_deck: bool
     night_zone: int
@@ -232,11 +288,15 @@ class SalemState(State):
         rng = s.rng = random.Random(seed)
         N = s.N = game.npos
         row = game.setup_row
-        cards = (["naw"] * row["naw"] + ["witch"] * row["witch"]
-                 + ["constable"] * row["constable"] + rng.sample(list(SPECIALS), row["special"]))
+        cards = (
+            ["naw"] * row["naw"]
+            + ["witch"] * row["witch"]
+            + ["constable"] * row["constable"]
+            + rng.sample(list(SPECIALS), row["special"])
+        )
         rng.shuffle(cards)
         k = row["per_seat"]
-        s.fd = [cards[i * k:(i + 1) * k] for i in range(N)]
+        s.fd = [cards[i * k : (i + 1) * k] for i in range(N)]
         s.fu = [[] for _ in range(N)]
         s.alive = [True] * N
         s.n_living = N
@@ -401,7 +461,7 @@ class SalemState(State):
         t = 0
         evidence = 0
         alibis = 0
-        row: list[str] = self.reds[p]   # typed: the card names compare as strings
+        row: list[str] = self.reds[p]  # typed: the card names compare as strings
         for c in row:
             if c == "evidence":
                 evidence += 1
@@ -410,7 +470,7 @@ class SalemState(State):
             else:
                 t += value[c]
         if evidence:
-            if self._may_have(p, "cotton") and self.abil(p) == "cotton":   # counts evidence only
+            if self._may_have(p, "cotton") and self.abil(p) == "cotton":  # counts evidence only
                 t += evidence * self._param("cotton", "value", 1)
             else:
                 t += evidence * value["evidence"]
@@ -544,7 +604,7 @@ class SalemState(State):
                 tasks.append(("next_turn",))
             t = tasks.pop()
             k: str = t[0]
-            if k == "next_turn":        # the commonest tasks, called directly
+            if k == "next_turn":  # the commonest tasks, called directly
                 self._t_next_turn()
             elif k == "draw":
                 self._t_draw(t[1], t[2], t[3])
@@ -554,19 +614,19 @@ class SalemState(State):
                 self._t_play_more(t[1])
             elif k == "trial":
                 self._t_trial(t[1], t[2], t[3])
-            elif k == "night_ask":      # a night asks every seat: the commonest at a big table
+            elif k == "night_ask":  # a night asks every seat: the commonest at a big table
                 self._t_night_ask(t[1], t[2])
             elif k == "confess_ask":
                 self._t_confess_ask(t[1])
             elif k == "confess_one":
                 self._t_confess_one(t[1], t[2])
-            elif k == "recheck":        # after every elimination
+            elif k == "recheck":  # after every elimination
                 self._t_recheck()
             elif len(t) == 1:
                 run[k](self)
             else:
                 run[k](self, *t[1:])
-            tasks = self.tasks          # _end replaces the list
+            tasks = self.tasks  # _end replaces the list
 
     def _ask(self, kind: str, pos: int, payload: tuple = ()) -> None:
         self.dec = (kind, pos, payload)
@@ -607,7 +667,7 @@ class SalemState(State):
     def _plurality(self, pool: list[int]) -> int:
         if not self.votes:
             return pool[randbelow(len(pool), self.rng)]
-        if self._cache_rules.witch_decision == "leader":      # A-02 flag
+        if self._cache_rules.witch_decision == "leader":  # A-02 flag
             voters = sorted(self.votes)
             return self.votes[voters[randbelow(len(voters), self.rng)]]
         count: dict[Any, int] = {}
@@ -644,19 +704,22 @@ class SalemState(State):
         self.turn_pos = p
         self.played = False
         tasks = self.tasks
-        if self.stocks[p] > 0:          # R-TURN-4: a ghost in the Stocks skips its turn too
+        if self.stocks[p] > 0:  # R-TURN-4: a ghost in the Stocks skips its turn too
             tasks.append(("next_turn",))
             self.stocks[p] -= 1
             self.discard.append("stocks")
         elif self._cache_rules.is_ghost[p]:
             tasks.append(("next_turn",))
-            self._t_discard_top(p, 1)       # 19.3 ghost turn: the ("discard_top", p, 1) task
+            self._t_discard_top(p, 1)  # 19.3 ghost turn: the ("discard_top", p, 1) task
         else:
-            self._t_turn_begin(p)       # the ("turn_begin", p) task, run at once
+            self._t_turn_begin(p)  # the ("turn_begin", p) task, run at once
 
     def _t_turn_begin(self, p: int) -> None:
-        if (self._may_have(p, "tituba") and self.abil(p) == "tituba"
-                and self._used(p, "tituba") < self._param("tituba", "uses", 1)):
+        if (
+            self._may_have(p, "tituba")
+            and self.abil(p) == "tituba"
+            and self._used(p, "tituba") < self._param("tituba", "uses", 1)
+        ):
             self._ask("tituba", p)
         else:
             self._ask("action", p)
@@ -690,7 +753,7 @@ class SalemState(State):
             if giles:
                 if c != "accusation":
                     giles = False
-                elif n == 1:   # both cards of the Draw were plain Accusations (A-39)
+                elif n == 1:  # both cards of the Draw were plain Accusations (A-39)
                     self.log.append(("{} shows two Accusations (Giles Corey)", p))
                     self._hf_add(-1, p, "accusation")
                     self._hf_add(-1, p, "accusation")
@@ -761,7 +824,7 @@ class SalemState(State):
         self._drop_facts_rows(living)
         converts: list[int] = []
         complete = self.complete
-        if self._cache_rules.pooled_conspiracy:       # variant 18.1
+        if self._cache_rules.pooled_conspiracy:  # variant 18.1
             pool = cards[:]
             shuffle(pool, rng)
             for p, c in zip(living, pool):
@@ -825,7 +888,7 @@ class SalemState(State):
             if sub == 0:
                 self._ask("victim" if self.ew[p] else "sleep", p, () if self.ew[p] else (0,))
             elif "constable" in self.fd[p] and self.constable() == p:
-                self._ask("gavel", p)   # (the scan only for a holder: a night asks every seat)
+                self._ask("gavel", p)  # (the scan only for a holder: a night asks every seat)
             else:
                 self._ask("sleep", p, (1,))
             return
@@ -872,7 +935,7 @@ class SalemState(State):
             self.log.append(("Night: {} was chosen but is protected", v))
             return
         self.log.append(("Night: {} is the witches' victim", v))
-        if self._cache_rules.ghost_mode:    # 19.7: two reveals instead of death
+        if self._cache_rules.ghost_mode:  # 19.7: two reveals instead of death
             self.tasks.append(("reveal_blind", v, -1, "ghostnight"))
             self.tasks.append(("reveal_blind", v, -1, "ghostnight"))
         else:
@@ -895,8 +958,12 @@ class SalemState(State):
         normal = self._normal(p)
         if total >= normal:
             self._trigger(p, chooser, placer, max(1, total // normal))
-        elif (placer >= 0 and self._may_have(placer, "danforth") and self.abil(placer) == "danforth"
-              and total >= self._danforth(p)):
+        elif (
+            placer >= 0
+            and self._may_have(placer, "danforth")
+            and self.abil(placer) == "danforth"
+            and total >= self._danforth(p)
+        ):
             self._ask("danforth", placer, (p,))
 
     def _trigger(self, p: int, chooser: int, placer: int, n: int) -> None:
@@ -939,8 +1006,12 @@ class SalemState(State):
         if not self.alive[p] or not self.fd[p]:
             return
         row = self.fd[p]
-        if (self._cache_rules.two_card_reveal and len(row) >= 4 and cause in ("accuse", "cat", "inq")
-                and not self._cache_rules.is_ghost[p]):       # variant 18.3
+        if (
+            self._cache_rules.two_card_reveal
+            and len(row) >= 4
+            and cause in ("accuse", "cat", "inq")
+            and not self._cache_rules.is_ghost[p]
+        ):  # variant 18.3
             i, j = self.rng.sample(range(len(row)), 2)
             a, b = sorted((row[i], row[j]))
             if a != b:
@@ -960,8 +1031,11 @@ class SalemState(State):
             self.ew[p] = True
             if self._town_check():
                 return
-        if card == "constable" and self._cache_rules.ghost_mode \
-                and self._cache_rules.ghost_constable_reveal_witch_win:
+        if (
+            card == "constable"
+            and self._cache_rules.ghost_mode
+            and self._cache_rules.ghost_constable_reveal_witch_win
+        ):
             self._end("witch", "witches win: the Constable card was revealed")
             return
         if cause not in ("confess", "elim") and self._cache_rules.abilities_on:
@@ -970,7 +1044,7 @@ class SalemState(State):
                     self.tasks.append(("rebecca_ask", r))
         if card == "witch":
             if "witch" in row and self._cache_rules.double_witch_survives:
-                self.announced[p] = True       # R-REV-4: "I hold another Witch card"
+                self.announced[p] = True  # R-REV-4: "I hold another Witch card"
                 return
             self._eliminate(p, (), accuser)
             return
@@ -1022,11 +1096,13 @@ class SalemState(State):
         if not self.hand[p] or not self._cache_rules.abilities_on:
             return
         able = self._seats_with("proctor")
-        pickers = ([q for q in able if self.char[q] == "john_proctor"]     # John first, then
-                   + [q for q in able if self.char[q] != "john_proctor"])  # Martha copying him
+        pickers = (
+            [q for q in able if self.char[q] == "john_proctor"]  # John first, then
+            + [q for q in able if self.char[q] != "john_proctor"]
+        )  # Martha copying him
         if not pickers:
             return
-        if self._cache_rules.proctor_mode == "whole_hand":   # A-25 flag: standard card text
+        if self._cache_rules.proctor_mode == "whole_hand":  # A-25 flag: standard card text
             self.hand[pickers[0]].extend(self.hand[p])
             self.hand[p] = []
             return
@@ -1062,8 +1138,9 @@ class SalemState(State):
         self.supply += self.coins[p]
         self.coins[p] = 0
         self.tasks.append(("recheck",))
-        if (partner >= 0 and self.alive[partner] and living_before > 2
-                and self.abil(partner) != "mary"):            # R-MATCH
+        if (
+            partner >= 0 and self.alive[partner] and living_before > 2 and self.abil(partner) != "mary"
+        ):  # R-MATCH
             self.tasks.append(("chain", partner))
 
     def _t_chain(self, q: int) -> None:
@@ -1109,8 +1186,14 @@ class SalemState(State):
         return out
 
     def _mag_recipients(self, h: int, src: int, tok: str) -> list[int]:
-        return [t for t in range(self.N) if self.alive[t] and t != h and t != src
-                and not (tok == "matchmaker" and "matchmaker" in self.tokens[t])]
+        return [
+            t
+            for t in range(self.N)
+            if self.alive[t]
+            and t != h
+            and t != src
+            and not (tok == "matchmaker" and "matchmaker" in self.tokens[t])
+        ]
 
     def _mag_from_options(self, h: int) -> list:
         out = []
@@ -1138,13 +1221,13 @@ class SalemState(State):
         kind: str
         p: int
         kind, p, pay = self.dec
-        if kind == "action":            # the commonest decisions, called directly
+        if kind == "action":  # the commonest decisions, called directly
             return self._la_action(p, pay)
         if kind == "play":
             return self._la_play(p, pay)
         if kind == "target":
             return self._la_target(p, pay)
-        if kind == "sleep":             # the night's prompts: as common at a big table
+        if kind == "sleep":  # the night's prompts: as common at a big table
             return self._la_sleep(p, pay)
         if kind == "confess":
             return self._la_confess(p, pay)
@@ -1164,7 +1247,7 @@ class SalemState(State):
             if kind == "target":
                 card: str = dec[2][0]
                 if card == "alibi_w" or self._cache_rules.card_rule[card] == ANY_SEAT:
-                    return self._pick_living_other(dec[1], r)   # as _la_target: every living other
+                    return self._pick_living_other(dec[1], r)  # as _la_target: every living other
         legal = self.legal_actions()
         return legal[int(r * float(len(legal)))]
 
@@ -1223,8 +1306,11 @@ class SalemState(State):
         for i in range(len(CONFESS_KINDS)):
             if CONFESS_KINDS[i] in row:
                 out.append(CONFESS_ACTIONS[i])
-        if (self._may_have(p, "phips") and self.abil(p) == "phips"
-                and self._used(p, "phips") < self._param("phips", "uses", 1)):
+        if (
+            self._may_have(p, "phips")
+            and self.abil(p) == "phips"
+            and self._used(p, "phips") < self._param("phips", "uses", 1)
+        ):
             out.append(("confess", "phips"))
         return out
 
@@ -1241,7 +1327,7 @@ class SalemState(State):
         action per kind of card among the rest since identical cards are interchangeable;
         or leave the rest in its order.  Card by card, every order of the deck is reachable."""
         deck: list[str] = self.deck
-        rest = set(deck[:len(deck) - pay[0]])
+        rest = set(deck[: len(deck) - pay[0]])
         ids = self._cache_rules.card_ids
         actions = self._cache_rules.tituba_actions
         out = [TITUBA_DONE]
@@ -1257,7 +1343,7 @@ class SalemState(State):
         if not hand:
             return
         n_others = self._n_living_others(p)
-        if not n_others:                # nobody else alive to play a card on
+        if not n_others:  # nobody else alive to play a card on
             return
         card_rule: dict[str, int] = self._cache_rules.card_rule
         cards = sorted(hand)
@@ -1268,16 +1354,18 @@ class SalemState(State):
             rule = card_rule[c]
             if rule == ANY_SEAT:
                 ok = True
-            elif rule == MARKED_SEAT:      # Scapegoat moves from one other seat to another
+            elif rule == MARKED_SEAT:  # Scapegoat moves from one other seat to another
                 ok = n_others >= 2 and self._count_targets(p, rule, "", 1) > 0
-            elif rule == ROBBED_SEAT:      # two other seats to take from and give to
+            elif rule == ROBBED_SEAT:  # two other seats to take from and give to
                 ok = self._count_targets(p, rule, "", 2) >= 2
             elif rule == BLESSED_SEAT:
                 # some centre token has a recipient (`_bless_targets`): any token but the
                 # Matchmaker goes to any other living seat
                 centre = self.centre
-                ok = bool(centre) and (any(tok != "matchmaker" for tok in centre)
-                                       or self._count_targets(p, rule, "matchmaker", 1) > 0)
+                ok = bool(centre) and (
+                    any(tok != "matchmaker" for tok in centre)
+                    or self._count_targets(p, rule, "matchmaker", 1) > 0
+                )
             else:
                 ok = self._count_targets(p, rule, "", 1) > 0
             if rule == ACCUSED_SEAT and self.abil(p) == "griggs":
@@ -1325,9 +1413,12 @@ class SalemState(State):
 
     def _la_action(self, p: int, pay: Any) -> list:
         out: list[Any] = [("draw",)]
-        if (self._may_have(p, "parris") and self.abil(p) == "parris"
-                and self._used(p, "parris") < self._param("parris", "uses", 2)
-                and any(self.game.data.colour[c] != "black" for c in self.discard)):
+        if (
+            self._may_have(p, "parris")
+            and self.abil(p) == "parris"
+            and self._used(p, "parris") < self._param("parris", "uses", 2)
+            and any(self.game.data.colour[c] != "black" for c in self.discard)
+        ):
             out.append(("parris",))
         if self._cache_rules.ghost_mode:
             g: tuple[bool, ...] = self._cache_rules.is_ghost
@@ -1377,8 +1468,7 @@ class SalemState(State):
         tok: str = pay[1] if rule == BLESSED_SEAT else ""
         targets = _seat_actions("target", self.N)
         alive = self.alive
-        return [targets[q] for q in range(self.N)
-                if q != p and alive[q] and self._is_target(rule, q, tok)]
+        return [targets[q] for q in range(self.N) if q != p and alive[q] and self._is_target(rule, q, tok)]
 
     def _la_target2(self, p: int, pay: Any) -> list:
         card, a = pay
@@ -1418,8 +1508,9 @@ class SalemState(State):
         return [("stop",)] + [("loot", c) for c in sorted(set(self.hand[pay[0]]))]
 
     def _la_parris(self, p, pay):
-        return [("stop",)] + [("take", c) for c in sorted(set(self.discard))
-                              if self.game.data.colour[c] != "black"]
+        return [("stop",)] + [
+            ("take", c) for c in sorted(set(self.discard)) if self.game.data.colour[c] != "black"
+        ]
 
     def _la_pick2(self, p, pay):
         if pay[0] == pay[1]:
@@ -1462,13 +1553,13 @@ class SalemState(State):
         kind, p, pay = dec
         self.dec = None
         self.steps += 1
-        if kind == "action":            # the commonest decisions, called directly
+        if kind == "action":  # the commonest decisions, called directly
             self._ap_action(p, pay, action)
         elif kind == "play":
             self._ap_play(p, pay, action)
         elif kind == "target":
             self._ap_target(p, pay, action)
-        elif kind == "sleep":           # the night's prompts: as common at a big table
+        elif kind == "sleep":  # the night's prompts: as common at a big table
             self._ap_sleep(p, pay, action)
         elif kind == "confess":
             self._ap_confess(p, pay, action)
@@ -1509,8 +1600,8 @@ class SalemState(State):
     def _ap_tituba(self, p, pay, a):
         if a[1] == "look":
             self._use(p, "tituba")
-            self.deck_known = p             # she alone knows the order until the next rebuild
-            self.night_zone = len(self.deck) + 1    # the Night may now be anywhere (16)
+            self.deck_known = p  # she alone knows the order until the next rebuild
+            self.night_zone = len(self.deck) + 1  # the Night may now be anywhere (16)
             self.log.append(("{} rearranges the deck (Tituba)", p))
             self._ask("tituba_order", p, (0,))
             return
@@ -1525,7 +1616,7 @@ class SalemState(State):
         deck: list[str] = self.deck
         kind: str = a[1]
         top: int = len(deck) - pay[0]
-        i = top - 1                         # the chosen kind's card nearest the top
+        i = top - 1  # the chosen kind's card nearest the top
         while deck[i] != kind:
             i -= 1
         deck.insert(top - 1, deck.pop(i))
@@ -1674,7 +1765,7 @@ class SalemState(State):
         self.tokens[t].remove(tok)
         self.centre.append(tok)
         self.tasks.append(("play_more", p))
-        if tok == "piety":                      # R-TRIAL-5
+        if tok == "piety":  # R-TRIAL-5
             self.tasks.append(("trial", t, p, -1))
 
     def _ap_danforth(self, p, pay, a):
@@ -1769,7 +1860,7 @@ class SalemState(State):
         self.pub_facts.append((t, k))
         self.log.append(("Gravedigger: {} turns {}'s {} face-down", p, t, k))
         if not self.alive[t]:
-            self._set_alive(t, True)          # A-18: back in the turn order, empty hand
+            self._set_alive(t, True)  # A-18: back in the turn order, empty hand
             self.log.append(("{} returns to the game", t))
         self.tasks.append(("recheck",))
 
@@ -1898,8 +1989,8 @@ class SalemState(State):
             s.facts = [r[:] for r in self.facts]
             s.hfacts = [r[:] for r in self.hfacts]
         else:
-            s.fd = []                   # typed lists, so that reading them costs no check:
-            s.deck = []                 # determinize fills all three in
+            s.fd = []  # typed lists, so that reading them costs no check:
+            s.deck = []  # determinize fills all three in
             s.discard = []
             s.hand = [None] * self.N
             s.known_ew = [[] for _ in range(self.N)]
@@ -1988,6 +2079,7 @@ class SalemState(State):
         """A card, trial card or token id as printed ('naw' -> 'Not a Witch'); one mapping
         for the whole library, the one the terminal view and the log lines already use."""
         from automa.rules.salem.view import _salem_name
+
         return _salem_name(code)
 
     def _seat_words(self, q):
@@ -2012,38 +2104,39 @@ class SalemState(State):
         who = self._seat_words
         card = self._printed
         d = self.game.data
-        if head == "keep":                          # D1 Town Hall
+        if head == "keep":  # D1 Town Hall
             return f"keep the {d.char_name[a[1]]} card"
-        if head == "cat":                           # D2 Dawn
+        if head == "cat":  # D2 Dawn
             return f"give the Black Cat to {who(a[1])}"
-        if head == "sleep":                         # dummy prompt of a secret round (20.5)
+        if head == "sleep":  # dummy prompt of a secret round (20.5)
             return "sleep (nothing to choose now)"
-        if head == "victim":                        # D11
+        if head == "victim":  # D11
             return f"choose {who(a[1])} as the witches' victim tonight"
-        if head == "gavel":                         # D12
+        if head == "gavel":  # D12
             if a[1] == -1:
                 return "place the gavel on nobody"
             return f"place the gavel in front of {who(a[1])}"
-        if head == "confess":                       # D13
+        if head == "confess":  # D13
             if a[1] == "none":
                 return "confess nothing"
             if a[1] == "phips":
                 return "confess without revealing a card (William Phips)"
             return f"confess: reveal your {card(a[1])} card"
-        if head == "tituba":                        # D4, A-44
+        if head == "tituba":  # D4, A-44
             return self._tituba_words(a[1], kind, pay)
-        if head == "draw":                          # D3
+        if head == "draw":  # D3
             return "draw two cards"
         if head == "parris":
             return "take up to two cards from the discard pile instead of drawing (Samuel Parris)"
-        if head == "peek":                          # 19.3 ghost peek
-            return (f"peek at a face-down trial card of {who(a[1])} "
-                    "(the top two cards of the deck are discarded)")
-        if head == "look":                          # D5 shilling look
+        if head == "peek":  # 19.3 ghost peek
+            return (
+                f"peek at a face-down trial card of {who(a[1])} (the top two cards of the deck are discarded)"
+            )
+        if head == "look":  # D5 shilling look
             return f"look at a face-down trial card of {who(a[1])} for a shilling"
         if head == "end":
             return "end your turn"
-        if head == "play":                          # D6: which card; its target comes next
+        if head == "play":  # D6: which card; its target comes next
             if a[1] == "alibi_w":
                 return "play Alibi as a Witness (Will Griggs)"
             return f"play {card(a[1])}"
@@ -2065,7 +2158,7 @@ class SalemState(State):
             if kind == "curse_token":
                 return f"remove the {card(a[1])} token from {who(pay[0])} (Curse)"
             return f"give the {card(a[1])} token from the centre (Blessing)"
-        if head in ("yes", "no"):                   # D8 optional abilities
+        if head in ("yes", "no"):  # D8 optional abilities
             return self._yes_no_words(head, kind, pay)
         if head == "stop":
             if kind == "loot":
@@ -2075,11 +2168,11 @@ class SalemState(State):
             return f"take {card(a[1])} from {who(pay[0])}'s hand (John Proctor)"
         if head == "take":
             return f"take {card(a[1])} from the discard pile (Samuel Parris)"
-        if head == "flip":                          # variant 18.3: the accused picks
+        if head == "flip":  # variant 18.3: the accused picks
             return f"reveal your {card(a[1])} card (one of the two pointed at)"
-        if head == "cat_reveal":                    # D10
+        if head == "cat_reveal":  # D10
             return f"reveal your {card(a[1])} card (Black Cat)"
-        if head == "special":                       # A-16 order of specials
+        if head == "special":  # A-16 order of specials
             return f"resolve the {card(a[1])} first"
         if head == "charlatan":
             k = len(pay) + 1 if kind == "charlatan" else 1
@@ -2103,12 +2196,14 @@ class SalemState(State):
             if what == "skip":
                 return "leave the deck as it is (Tituba)"
             if what == "look":
-                return ("move the deck's cards into any order (Tituba, once a game: you look "
-                        "through the deck, then pick the cards from the top down)")
+                return (
+                    "move the deck's cards into any order (Tituba, once a game: you look "
+                    "through the deck, then pick the cards from the top down)"
+                )
             raise ValueError(what)
         if kind != "tituba_order":
             raise ValueError(what)
-        rest = self.deck[:len(self.deck) - pay[0]]
+        rest = self.deck[: len(self.deck) - pay[0]]
         if what == "done":
             if pay[0] == 0:
                 return f"leave all {len(rest)} cards in their order (Tituba)"
@@ -2129,41 +2224,52 @@ class SalemState(State):
         eff = self._cache_rules.effect[c]
         if eff == "blessing":
             return f"play Blessing: give the {self._printed(pay[1])} token to {target}"
-        tail = {"stocks": " (they miss a turn)",
-                "scapegoat": " (their accusations, Stocks and tokens go to another player)",
-                "arson": " (their hand is discarded)",
-                "robbery": " (their hand goes to another player)",
-                "curse": " (one of their tokens goes back to the centre)",
-                "shilling": " (they get a shilling from the supply)"}.get(eff, "")
+        tail = {
+            "stocks": " (they miss a turn)",
+            "scapegoat": " (their accusations, Stocks and tokens go to another player)",
+            "arson": " (their hand is discarded)",
+            "robbery": " (their hand goes to another player)",
+            "curse": " (one of their tokens goes back to the centre)",
+            "shilling": " (they get a shilling from the supply)",
+        }.get(eff, "")
         return f"play {name} on {target}{tail}"
 
     def _yes_no_words(self, head, kind, pay):
         """The optional Town Hall abilities (D8): what 'yes' does, and that 'no' skips it."""
         if kind == "danforth":
             t = self._seat_words(pay[0])
-            return (f"yes: force a reveal on {t} now (Thomas Danforth)" if head == "yes"
-                    else f"no: do not force a reveal on {t}")
+            return (
+                f"yes: force a reveal on {t} now (Thomas Danforth)"
+                if head == "yes"
+                else f"no: do not force a reveal on {t}"
+            )
         if kind == "abigail":
-            return ("yes: discard the accusations in front of you (Abigail Williams)"
-                    if head == "yes" else "no: keep the accusations in front of you")
+            return (
+                "yes: discard the accusations in front of you (Abigail Williams)"
+                if head == "yes"
+                else "no: keep the accusations in front of you"
+            )
         if kind in ("ann", "rebecca"):
             n = self._param(kind, "draw", 2 if kind == "ann" else 1)
             when = " before the reveal (Ann Putnam)" if kind == "ann" else " (Rebecca Nurse)"
-            return (f"yes: draw {self._n_cards(n)}{when}" if head == "yes"
-                    else "no: do not draw")
+            return f"yes: draw {self._n_cards(n)}{when}" if head == "yes" else "no: do not draw"
         return head
 
     def __str__(self):
-        lines = [f"Salem 1692 - turn {self.turns}, nights {self.nights}, deck {len(self.deck)}, "
-                 f"discard {len(self.discard)}, centre tokens {sorted(self.centre)}, "
-                 f"coins in supply {self.supply}"]
+        lines = [
+            f"Salem 1692 - turn {self.turns}, nights {self.nights}, deck {len(self.deck)}, "
+            f"discard {len(self.discard)}, centre tokens {sorted(self.centre)}, "
+            f"coins in supply {self.supply}"
+        ]
         for p in range(self.N):
             mark = " " if self.alive[p] else "x"
-            lines.append(f"{mark} {self.pname(p):28s} face-down {len(self.fd[p])} "
-                         f"face-up {sorted(self.fu[p])} reds {self.reds[p]} (total "
-                         f"{self._total(p)}/{self._normal(p)}) stocks {self.stocks[p]} "
-                         f"tokens {sorted(self.tokens[p])} coins {self.coins[p]} "
-                         f"hand {len(self.hand[p])}")
+            lines.append(
+                f"{mark} {self.pname(p):28s} face-down {len(self.fd[p])} "
+                f"face-up {sorted(self.fu[p])} reds {self.reds[p]} (total "
+                f"{self._total(p)}/{self._normal(p)}) stocks {self.stocks[p]} "
+                f"tokens {sorted(self.tokens[p])} coins {self.coins[p]} "
+                f"hand {len(self.hand[p])}"
+            )
         if self.result:
             lines.append(self.result[1])
         elif self.dec:

@@ -3,6 +3,7 @@ and the public log: the text board, the web board (`board_svg`, `action_keys`,
 `action_group`), the public log in printed names, the accusation count against its
 threshold, and how another seat's move reads (`move_text`: every move in a round the
 viewer's observation marks secret reads alike, whatever the mover's role)."""
+
 from __future__ import annotations
 
 import re
@@ -11,9 +12,16 @@ from typing import Sequence
 from automa.rules.presentation import Style, plain as _plain
 
 
-SALEM_TRIAL = {"naw": "Not a Witch", "witch": "Witch", "constable": "Constable",
-               "charlatan": "Charlatan", "gravedigger": "Gravedigger", "inquisitor": "Inquisitor",
-               "magistrate": "Magistrate", "pickpocket": "Pickpocket"}
+SALEM_TRIAL = {
+    "naw": "Not a Witch",
+    "witch": "Witch",
+    "constable": "Constable",
+    "charlatan": "Charlatan",
+    "gravedigger": "Gravedigger",
+    "inquisitor": "Inquisitor",
+    "magistrate": "Magistrate",
+    "pickpocket": "Pickpocket",
+}
 SALEM_TOKEN = {"asylum": "Asylum", "black_cat": "Black Cat", "matchmaker": "Matchmaker", "piety": "Piety"}
 #: what the seat named by the current decision is doing, in words
 SALEM_DECISION = {
@@ -110,15 +118,30 @@ _SALEM_NEWS = re.compile(r"\b(?:reveals|confesses:|plays) ([a-z_]+)\b|'s ([a-z_]
 def news_text(line: str) -> str:
     """A line of the Salem engine's public log with card ids as printed names
     ('P1(X) reveals naw' -> 'P1(X) reveals Not a Witch')."""
+
     def name(m):
         code = m.group(1) or m.group(2)
         known = code in SALEM_TRIAL or code in SALEM_TOKEN or code in _SALEM_CARDS or code == "alibi_w"
         return m.group(0).replace(code, _salem_name(code)) if known else m.group(0)
+
     return _SALEM_NEWS.sub(name, line)
 
 
-_SALEM_CARDS = {"accusation", "evidence", "witness", "alibi", "stocks", "scapegoat", "arson", "robbery",
-                "curse", "blessing", "shilling", "conspiracy", "night"}
+_SALEM_CARDS = {
+    "accusation",
+    "evidence",
+    "witness",
+    "alibi",
+    "stocks",
+    "scapegoat",
+    "arson",
+    "robbery",
+    "curse",
+    "blessing",
+    "shilling",
+    "conspiracy",
+    "night",
+}
 
 
 def board_text(state, seat: int, style: Style = _plain) -> str:
@@ -206,13 +229,18 @@ def board_text(state, seat: int, style: Style = _plain) -> str:
     lines.append(style("[you]", bold=True))
     if 0 <= me < n:
         fd = obs["fd"]
-        lines.append("  your face-down trial cards: " + _counted(fd)
-                     + ("  — you are the Constable" if "constable" in fd else ""))
+        lines.append(
+            "  your face-down trial cards: "
+            + _counted(fd)
+            + ("  — you are the Constable" if "constable" in fd else "")
+        )
         if obs["ever_witch"]:
             mates = [who(q) for q in obs["known_ew"] if q != me]
-            lines.append("  your team: the witches (you have held a Witch card)"
-                         + (f"; witches you know: {', '.join(mates)}" if mates else "")
-                         + (" (the whole team)" if obs["complete"] and mates else ""))
+            lines.append(
+                "  your team: the witches (you have held a Witch card)"
+                + (f"; witches you know: {', '.join(mates)}" if mates else "")
+                + (" (the whole team)" if obs["complete"] and mates else "")
+            )
         else:
             lines.append("  your team: the town (you have never held a Witch card)")
             mates = [who(q) for q in obs["known_ew"] if q != me]
@@ -225,8 +253,11 @@ def board_text(state, seat: int, style: Style = _plain) -> str:
             lines.append(f"  you know: {who(t)} has {_salem_name(c)} in hand")
         opts, pending = obs["th"]
         if opts:
-            lines.append("  Town Hall: keep " + " or ".join(d.char_name.get(c, c) for c in opts)
-                         + (f" (you chose {d.char_name.get(pending, pending)})" if pending else ""))
+            lines.append(
+                "  Town Hall: keep "
+                + " or ".join(d.char_name.get(c, c) for c in opts)
+                + (f" (you chose {d.char_name.get(pending, pending)})" if pending else "")
+            )
         if obs["votes"]:
             lines.append("  witch votes: " + ", ".join(f"{who(v)} -> {who(t)}" for v, t in obs["votes"]))
         if obs["night_victim"] is not None:
@@ -235,10 +266,15 @@ def board_text(state, seat: int, style: Style = _plain) -> str:
             lines.append(f"  your gavel (Constable): {who(obs['my_gavel'])}")
         if obs["my_confess"]:
             what = obs["my_confess"]
-            lines.append("  your confession: " + ("William Phips' confession without a card" if what == "phips"
-                                                  else _salem_name(what)))
+            lines.append(
+                "  your confession: "
+                + ("William Phips' confession without a card" if what == "phips" else _salem_name(what))
+            )
         if obs["deck"] is not None:
-            lines.append("  the deck from the top (Tituba): " + ", ".join(_salem_name(c) for c in reversed(obs["deck"])))
+            lines.append(
+                "  the deck from the top (Tituba): "
+                + ", ".join(_salem_name(c) for c in reversed(obs["deck"]))
+            )
         if obs["loot_hand"] is not None:
             lines.append("  the eliminated player's hand: " + _counted(obs["loot_hand"]))
 
@@ -246,8 +282,16 @@ def board_text(state, seat: int, style: Style = _plain) -> str:
     if in_night or gavel is not None or victim is not None or obs["confessed"]:
         lines.append(style("[the night]", bold=True))
         if gavel is not None:
-            lines.append("  the gavel: " + ("no Constable placed it" if gavel < -1 else
-                                            f"lies before {who(gavel)}" if gavel >= 0 else "placed before nobody"))
+            lines.append(
+                "  the gavel: "
+                + (
+                    "no Constable placed it"
+                    if gavel < -1
+                    else f"lies before {who(gavel)}"
+                    if gavel >= 0
+                    else "placed before nobody"
+                )
+            )
         if obs["confessed"]:
             lines.append("  confessed tonight: " + ", ".join(who(q) for q in obs["confessed"]))
         if victim is not None:
@@ -265,11 +309,14 @@ def board_text(state, seat: int, style: Style = _plain) -> str:
         deck += f"; {who(obs['deck_known'])} knows its order (Tituba)"
     lines.append(deck)
     lines.append("  discard pile (face up): " + _counted(obs["discard"]))
-    lines.append("  tokens in the centre: " + _counted(obs["centre"])
-                 + f"; shillings in the supply: {obs['supply']}")
+    lines.append(
+        "  tokens in the centre: " + _counted(obs["centre"]) + f"; shillings in the supply: {obs['supply']}"
+    )
     loot, stopped = obs["loot"]
     if loot:
-        lines.append(f"  {', '.join(who(q) for q in loot[1])} take cards from {who(loot[0])}'s hand (John Proctor)")
+        lines.append(
+            f"  {', '.join(who(q) for q in loot[1])} take cards from {who(loot[0])}'s hand (John Proctor)"
+        )
     recent = list(state.history_text())[-3:]
     if recent:
         lines.append(style("[what happened last]", bold=True))
@@ -300,6 +347,7 @@ def move_text(state, action, actor: int, viewer: int) -> str | None:
         return None
     if isinstance(action, tuple) and len(action) == 2 and action[0] in ("cat", "victim"):
         from automa.rules.presentation import observation_after
+
         pos, target = state.game.pos_of[actor], action[1]
         if (pos, target) in observation_after(state, action, viewer)["votes"]:
             if action[0] == "cat":
@@ -309,6 +357,7 @@ def move_text(state, action, actor: int, viewer: int) -> str | None:
 
 
 # --------------------------------------------------------------------------- web board: keys
+
 
 def action_keys(state, seat: int, action) -> tuple[str, ...]:
     """The board places that pick `action`: a card in your hand (``hand:accusation``), a seat
@@ -394,8 +443,17 @@ _TABLE_LEFT, _TABLE_RIGHT, _TABLE_TOP, _TABLE_BOTTOM = 20, 1120, 84, 1076
 _PANEL_W, _PANEL_H = 210, 186
 _COLUMN_X, _COLUMN_W = 1140, 450
 #: seats per side of the table (bottom, left, top, right); you sit in the bottom row's middle
-_SIDES = {4: (1, 1, 1, 1), 5: (1, 1, 2, 1), 6: (1, 2, 1, 2), 7: (1, 2, 2, 2), 8: (1, 2, 3, 2),
-          9: (1, 3, 2, 3), 10: (1, 3, 3, 3), 11: (3, 3, 2, 3), 12: (3, 3, 3, 3)}
+_SIDES = {
+    4: (1, 1, 1, 1),
+    5: (1, 1, 2, 1),
+    6: (1, 2, 1, 2),
+    7: (1, 2, 2, 2),
+    8: (1, 2, 3, 2),
+    9: (1, 3, 2, 3),
+    10: (1, 3, 3, 3),
+    11: (3, 3, 2, 3),
+    12: (3, 3, 3, 3),
+}
 
 _INK, _MUTED, _PAPER = "#3b2f23", "#7a6a55", "#f3ead6"
 _PANEL, _PANEL_DEAD, _RIM = "#fbf6e9", "#d9d0bf", "#8c6d4a"
@@ -404,16 +462,32 @@ _WITCH, _CONSTABLE, _MINE, _TURN = "#5a2d6e", "#2f5d86", "#2f6b3f", "#e6c46a"
 _SERIF = "Georgia, 'DejaVu Serif', serif"
 _SANS = "'Segoe UI', 'DejaVu Sans', Arial, sans-serif"
 #: face colour, text colour and the letters on a small trial-card glyph
-_TRIAL_LOOK = {"naw": ("#efe4c8", _INK, "N"), "witch": (_WITCH, "#fff", "W"),
-               "constable": (_CONSTABLE, "#fff", "C"), "charlatan": ("#2f6f66", "#fff", "Ch"),
-               "gravedigger": ("#2f6f66", "#fff", "G"), "inquisitor": ("#2f6f66", "#fff", "I"),
-               "magistrate": ("#2f6f66", "#fff", "M"), "pickpocket": ("#2f6f66", "#fff", "P")}
-_TOKEN_LOOK = {"black_cat": ("#26221f", "#fff"), "asylum": ("#3f6f9a", "#fff"),
-               "matchmaker": ("#a94f76", "#fff"), "piety": ("#e3cf8a", _INK)}
+_TRIAL_LOOK = {
+    "naw": ("#efe4c8", _INK, "N"),
+    "witch": (_WITCH, "#fff", "W"),
+    "constable": (_CONSTABLE, "#fff", "C"),
+    "charlatan": ("#2f6f66", "#fff", "Ch"),
+    "gravedigger": ("#2f6f66", "#fff", "G"),
+    "inquisitor": ("#2f6f66", "#fff", "I"),
+    "magistrate": ("#2f6f66", "#fff", "M"),
+    "pickpocket": ("#2f6f66", "#fff", "P"),
+}
+_TOKEN_LOOK = {
+    "black_cat": ("#26221f", "#fff"),
+    "asylum": ("#3f6f9a", "#fff"),
+    "matchmaker": ("#a94f76", "#fff"),
+    "piety": ("#e3cf8a", _INK),
+}
 _CARD_COLOUR = {"red": _RED, "green": _GREEN, "black": _BLACK}
 #: trial-card names broken where a narrow card face would cut them
-_SPLIT = {"constable": "Con- stable", "charlatan": "Charla- tan", "gravedigger": "Grave- digger",
-          "inquisitor": "Inqui- sitor", "magistrate": "Magis- trate", "pickpocket": "Pick- pocket"}
+_SPLIT = {
+    "constable": "Con- stable",
+    "charlatan": "Charla- tan",
+    "gravedigger": "Grave- digger",
+    "inquisitor": "Inqui- sitor",
+    "magistrate": "Magis- trate",
+    "pickpocket": "Pick- pocket",
+}
 _TRIAL_TEXT = {
     "naw": "Not a Witch: no power of its own.",
     "witch": "Witch: whoever has held one plays for the witches for the rest of the game.",
@@ -427,12 +501,12 @@ _TRIAL_TEXT = {
 
 
 def _token_text(code: str, game) -> str:
-    return {"asylum": "Asylum: the witches cannot kill its holder at night.",
-            "black_cat": "Black Cat: when a Conspiracy is drawn, one of the holder's trial cards "
-                         "is revealed.",
-            "matchmaker": "Matchmaker: if one holder is eliminated, the other holder is too.",
-            "piety": f"Piety: its holder needs {game.data.piety_mult} times the accusations "
-                     "to be tried."}.get(code, _salem_name(code))
+    return {
+        "asylum": "Asylum: the witches cannot kill its holder at night.",
+        "black_cat": "Black Cat: when a Conspiracy is drawn, one of the holder's trial cards is revealed.",
+        "matchmaker": "Matchmaker: if one holder is eliminated, the other holder is too.",
+        "piety": f"Piety: its holder needs {game.data.piety_mult} times the accusations to be tried.",
+    }.get(code, _salem_name(code))
 
 
 def _card_text(code: str, game) -> str:
@@ -443,16 +517,18 @@ def _card_text(code: str, game) -> str:
     if eff == "accuse":
         v = d.value[code]
         return f"Adds {v} accusation{'s' if v != 1 else ''} to another player."
-    return {"alibi": f"Remove red cards worth up to {d.alibi_budget} from another player.",
-            "stocks": "Another player skips their next turn.",
-            "scapegoat": "Move a player's red cards, Stocks and tokens to another player.",
-            "arson": "Another player's whole hand is discarded.",
-            "robbery": "Move a player's whole hand to another player.",
-            "curse": "Send a token of another player back to the centre.",
-            "blessing": "Give a token from the centre to another player.",
-            "shilling": "Give another player a shilling from the supply.",
-            "night": "Night: the witches choose a victim.",
-            "conspiracy": "Conspiracy: everyone takes a trial card from their left."}.get(eff, "")
+    return {
+        "alibi": f"Remove red cards worth up to {d.alibi_budget} from another player.",
+        "stocks": "Another player skips their next turn.",
+        "scapegoat": "Move a player's red cards, Stocks and tokens to another player.",
+        "arson": "Another player's whole hand is discarded.",
+        "robbery": "Move a player's whole hand to another player.",
+        "curse": "Send a token of another player back to the centre.",
+        "blessing": "Give a token from the centre to another player.",
+        "shilling": "Give another player a shilling from the supply.",
+        "night": "Night: the witches choose a victim.",
+        "conspiracy": "Conspiracy: everyone takes a trial card from their left.",
+    }.get(eff, "")
 
 
 def _ability_text(ability: str | None, game) -> str:
@@ -462,6 +538,7 @@ def _ability_text(ability: str | None, game) -> str:
 
     def param(key, default):
         return (game.ab_param.get(ability) or {}).get(key, default)
+
     return {
         "abigail": "When your red card forces a reveal, you may discard the accusations in front of you.",
         "ann": f"When your red card forces a reveal, you may first draw {param('draw', 2)} cards.",
@@ -513,8 +590,10 @@ def _t(x, y, text, size=14, fill=_INK, weight=None, anchor=None, family=_SANS, i
     extra = f' font-weight="{weight}"' if weight else ""
     extra += f' text-anchor="{anchor}"' if anchor else ""
     extra += ' font-style="italic"' if italic else ""
-    return (f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" fill="{fill}" '
-            f'font-family={_attr(family)}{extra}>{_esc(str(text))}</text>')
+    return (
+        f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" fill="{fill}" '
+        f"font-family={_attr(family)}{extra}>{_esc(str(text))}</text>"
+    )
 
 
 def _label(x, y, text, size, ink) -> str:
@@ -570,10 +649,12 @@ class _Board:
         self.table()
         height = max(_TABLE_BOTTOM + 10, self.column() + 20)
         body = "\n".join(self.out)
-        return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_WIDTH} {height}" '
-                f'font-family={_attr(_SANS)}>\n'
-                f'<rect x="0" y="0" width="{_WIDTH}" height="{height}" fill="{_PAPER}"/>\n'
-                f"{body}\n</svg>")
+        return (
+            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_WIDTH} {height}" '
+            f"font-family={_attr(_SANS)}>\n"
+            f'<rect x="0" y="0" width="{_WIDTH}" height="{height}" fill="{_PAPER}"/>\n'
+            f"{body}\n</svg>"
+        )
 
     # ---- top: who you are, the turn, and what is being decided now
     def header(self):
@@ -595,8 +676,9 @@ class _Board:
         o = self.obs
         if o["result"]:
             winner, reason, losers = o["result"]
-            won = (winner == "town" and not o["ever_witch"]) or \
-                  (winner == "witch" and o["ever_witch"] and self.me not in losers)
+            won = (winner == "town" and not o["ever_witch"]) or (
+                winner == "witch" and o["ever_witch"] and self.me not in losers
+            )
             verdict = "" if winner == "draw" else (" — you win" if won else " — you lose")
             return f"Game over: {reason}{verdict}", "#6b4a2b"
         dec = o["dec"]
@@ -611,10 +693,14 @@ class _Board:
         card = _salem_name(pay[0]) if kind in ("target", "target2", "bless_token") and pay else "the card"
         doing = SALEM_DECISION.get(kind, kind.replace("_", " ")).format(card=card)
         if pos == self.me:
-            first, _, rest = doing.partition(" ")      # 'chooses the target' -> 'choose the target'
+            first, _, rest = doing.partition(" ")  # 'chooses the target' -> 'choose the target'
             first = "you may" if first == "may" else first[:-1] if first.endswith("s") else first
-            doing = f"{first} {rest}".replace("their own", "your own").replace("their ", "your ") \
-                .replace("in front of them", "in front of you").replace(" or ends ", " or end ")
+            doing = (
+                f"{first} {rest}".replace("their own", "your own")
+                .replace("their ", "your ")
+                .replace("in front of them", "in front of you")
+                .replace(" or ends ", " or end ")
+            )
             return f"Your decision: {doing}", _MINE
         return f"{self.who(pos)} {doing}", "#6b4a2b"
 
@@ -629,13 +715,17 @@ class _Board:
         return "Night: each player may confess, in secret"
 
     def my_secret_choice(self) -> str:
-        heads = {a[0] for a in self.state.legal_actions()} if self.state.current_player() == self.seat else set()
-        for head, words in (("keep", "keep one of your two Town Hall cards"),
-                            ("cat", "vote who receives the Black Cat (click a seat)"),
-                            ("victim", "vote for the witches' victim (click a seat)"),
-                            ("gavel", "place the gavel before another player (click a seat)"),
-                            ("confess", "confess one of your trial cards, or nothing"),
-                            ("sleep", "nothing to choose now — sleep")):
+        heads = (
+            {a[0] for a in self.state.legal_actions()} if self.state.current_player() == self.seat else set()
+        )
+        for head, words in (
+            ("keep", "keep one of your two Town Hall cards"),
+            ("cat", "vote who receives the Black Cat (click a seat)"),
+            ("victim", "vote for the witches' victim (click a seat)"),
+            ("gavel", "place the gavel before another player (click a seat)"),
+            ("confess", "confess one of your trial cards, or nothing"),
+            ("sleep", "nothing to choose now — sleep"),
+        ):
             if head in heads:
                 return words
         return "choose"
@@ -679,10 +769,22 @@ class _Board:
         bottom = _TABLE_BOTTOM - _PANEL_H - 14
         cy, ry, rx = (top + bottom) / 2, (bottom - top) / 2, 330
         self.out.append(f'<ellipse cx="{cx}" cy="{cy}" rx="{rx + 8}" ry="{ry + 8}" fill="#6e4a2c"/>')
-        self.out.append(f'<ellipse cx="{cx}" cy="{cy}" rx="{rx}" ry="{ry}" fill="#a4774a" '
-                        f'stroke="#c79d6c" stroke-width="2"/>')
-        self.out.append(_t(cx, cy + ry - 36, "SALEM · 1692", 30, fill="#b78b5c", anchor="middle",
-                           family=_SERIF, weight="bold"))
+        self.out.append(
+            f'<ellipse cx="{cx}" cy="{cy}" rx="{rx}" ry="{ry}" fill="#a4774a" '
+            f'stroke="#c79d6c" stroke-width="2"/>'
+        )
+        self.out.append(
+            _t(
+                cx,
+                cy + ry - 36,
+                "SALEM · 1692",
+                30,
+                fill="#b78b5c",
+                anchor="middle",
+                family=_SERIF,
+                weight="bold",
+            )
+        )
         self.centre(cx, cy, ry)
         for p, (x, y) in self.seat_places().items():
             self.panel(p, x, y)
@@ -696,8 +798,20 @@ class _Board:
         ghost = self.g.human[p] < 0
         turn = o["turn"][0] == p and not o["result"]
         out = self.out
-        out.append(_rect(x, y, w, h, _PANEL if alive else _PANEL_DEAD, _MINE if mine else _RIM,
-                         3 if mine else 1.5, rx=10, key=f"seat:{p}", title=self.seat_title(p)))
+        out.append(
+            _rect(
+                x,
+                y,
+                w,
+                h,
+                _PANEL if alive else _PANEL_DEAD,
+                _MINE if mine else _RIM,
+                3 if mine else 1.5,
+                rx=10,
+                key=f"seat:{p}",
+                title=self.seat_title(p),
+            )
+        )
         deco = ['<g pointer-events="none">']
         band = _TURN if turn else ("#d8ccb2" if alive else "#c4b9a5")
         deco.append(_rect(x + 1.5, y + 1.5, w - 3, 28, band, rx=9))
@@ -705,8 +819,9 @@ class _Board:
         label = f"{self.tag(p)} · {name}" if name else self.tag(p)
         badges = self.badges(p)
         room = w - 16 - sum(_width(b[0], 12, True) + 14 for b in badges)
-        deco.append(_t(x + 8, y + 21, _fit(label, room, 15, True), 15, weight="bold",
-                       fill=_INK if alive else _MUTED))
+        deco.append(
+            _t(x + 8, y + 21, _fit(label, room, 15, True), 15, weight="bold", fill=_INK if alive else _MUTED)
+        )
         bx = x + w - 6
         for text, colour in badges:
             bw = _width(text, 12, True) + 10
@@ -733,8 +848,11 @@ class _Board:
         if alive:
             deco.extend(self.accusation_bar(p, x + 8, y + 102, w - 16))
         # tokens: a seat rarely holds more than two; when it does, the pills shrink to fit
-        chips = [(_salem_name(t), _TOKEN_LOOK[t], f"token:{p}:{t}", _token_text(t, self.g))
-                 for t in o["tokens"][p] if t in _TOKEN_LOOK]
+        chips = [
+            (_salem_name(t), _TOKEN_LOOK[t], f"token:{p}:{t}", _token_text(t, self.g))
+            for t in o["tokens"][p]
+            if t in _TOKEN_LOOK
+        ]
         need = sum(_width(text, 12.5, True) + 16 for text, *_ in chips)
         size = max(9.0, min(12.5, 12.5 * (w - 16) / need)) if need else 12.5
         tokens, cx = [], x + 8
@@ -755,8 +873,20 @@ class _Board:
         for i, k in enumerate(faces):
             fill, ink, letters = _TRIAL_LOOK.get(k, ("#ccc", _INK, "?"))
             fx = faces_x + 24 * i
-            out.append(_rect(fx, y + 35, 20, 30, fill, _RIM, 1, rx=3, key=f"faceup:{p}:{k}",
-                             title=f"face up: {_salem_name(k)}"))
+            out.append(
+                _rect(
+                    fx,
+                    y + 35,
+                    20,
+                    30,
+                    fill,
+                    _RIM,
+                    1,
+                    rx=3,
+                    key=f"faceup:{p}:{k}",
+                    title=f"face up: {_salem_name(k)}",
+                )
+            )
             out.append(_label(fx + 10, y + 55, letters, 12, ink))
         for bx, text, fill, ink, key, tip, cw in tokens:
             out.append(_rect(bx, y + 125, cw, 21, fill, "#fff", 1, rx=10, key=key, title=tip))
@@ -776,7 +906,9 @@ class _Board:
                 break
         if not spans:
             return []
-        return [f'<text x="{x:.1f}" y="{y:.1f}" font-size="13" font-family={_attr(_SANS)}>{"".join(spans)}</text>']
+        return [
+            f'<text x="{x:.1f}" y="{y:.1f}" font-size="13" font-family={_attr(_SANS)}>{"".join(spans)}</text>'
+        ]
 
     def badges(self, p: int) -> list[tuple[str, str]]:
         """Pills on a seat's name band: what the table or you know about it right now."""
@@ -834,8 +966,9 @@ class _Board:
         names = {a: name for _, name, a, _ in self.d.characters}
         own = self.d.char_ability.get(self.obs["char"][p])
         used = [(k.split(":", 1)[1], v) for k, v in self.obs["uses"] if k.split(":", 1)[0] == str(p)]
-        return ", ".join(("ability" if a == own else f"{names.get(a, a)}'s ability") + f" used ×{v}"
-                         for a, v in used)
+        return ", ".join(
+            ("ability" if a == own else f"{names.get(a, a)}'s ability") + f" used ×{v}" for a, v in used
+        )
 
     def seat_title(self, p: int) -> str:
         """The hover text of a seat: everything on its panel, in full."""
@@ -870,8 +1003,10 @@ class _Board:
         parts = [_rect(x, y, bar, 16, "#eadfca", "#c9b896", 1, rx=3)]
         unit = bar / max(need, 1)
         for i in range(1, need):
-            parts.append(f'<line x1="{x + i * unit:.1f}" y1="{y + 3}" x2="{x + i * unit:.1f}" '
-                         f'y2="{y + 13}" stroke="#d2c3a3" stroke-width="1"/>')
+            parts.append(
+                f'<line x1="{x + i * unit:.1f}" y1="{y + 3}" x2="{x + i * unit:.1f}" '
+                f'y2="{y + 13}" stroke="#d2c3a3" stroke-width="1"/>'
+            )
         cotton = _salem_ability(o, self.g, p) == "cotton"
         bx = x
         for c in o["reds"][p]:
@@ -888,8 +1023,17 @@ class _Board:
             if bw >= 14 and v > 1:
                 parts.append(_t(bx + bw / 2, y + 13, str(v), 12, fill="#fff", weight="bold", anchor="middle"))
             bx += bw
-        parts.append(_t(x + width, y + 14, f"{total}/{need}", 15, fill=_RED if total else _MUTED,
-                        weight="bold", anchor="end"))
+        parts.append(
+            _t(
+                x + width,
+                y + 14,
+                f"{total}/{need}",
+                15,
+                fill=_RED if total else _MUTED,
+                weight="bold",
+                anchor="end",
+            )
+        )
         return parts
 
     # ---- the middle of the table
@@ -900,8 +1044,18 @@ class _Board:
         out.append(_t(x0, y0, "Draw deck", 16, fill="#fff", weight="bold", family=_SERIF))
         for k in range(3):
             out.append(_rect(x0 + 6 - 3 * k, y0 + 12 + 3 * k, 78, 108, "#5b3d26", "#d9c29a", 1.5, rx=6))
-        out.append(_t(x0 + 39, y0 + 78, str(o["deck_n"]), 26, fill="#f3e3c0", weight="bold", anchor="middle",
-                      family=_SERIF))
+        out.append(
+            _t(
+                x0 + 39,
+                y0 + 78,
+                str(o["deck_n"]),
+                26,
+                fill="#f3e3c0",
+                weight="bold",
+                anchor="middle",
+                family=_SERIF,
+            )
+        )
         if o["night_in_deck"]:
             night = f"The Night is somewhere in the bottom {min(o['night_zone'], o['deck_n'])} cards"
         else:
@@ -915,19 +1069,37 @@ class _Board:
         dx, dy = cx - 60, y0
         pile = o["discard"]
         out.append(_t(dx, dy, f"Discard pile ({len(pile)})", 16, fill="#fff", weight="bold", family=_SERIF))
-        bottom = self.chips(sorted(set(pile), key=self.card_order), dx, dy + 12, 330,
-                            lambda c: (f"{_salem_name(c)}" + (f" ×{pile.count(c)}" if pile.count(c) > 1 else ""),
-                                       _CARD_COLOUR.get(self.d.colour.get(c), _GREEN), "#fff", f"discard:{c}",
-                                       _card_text(c, self.g)))
+        bottom = self.chips(
+            sorted(set(pile), key=self.card_order),
+            dx,
+            dy + 12,
+            330,
+            lambda c: (
+                f"{_salem_name(c)}" + (f" ×{pile.count(c)}" if pile.count(c) > 1 else ""),
+                _CARD_COLOUR.get(self.d.colour.get(c), _GREEN),
+                "#fff",
+                f"discard:{c}",
+                _card_text(c, self.g),
+            ),
+        )
         # tokens and shillings in the centre
         ty = max(dy + 130, bottom + 30)
         out.append(_t(dx, ty, "In the centre", 16, fill="#fff", weight="bold", family=_SERIF))
         centre = o["centre"]
         items = sorted(set(centre))
-        bottom = self.chips(items, dx, ty + 12, 330,
-                            lambda t: (_salem_name(t) + (f" ×{centre.count(t)}" if centre.count(t) > 1 else ""),
-                                       _TOKEN_LOOK[t][0], _TOKEN_LOOK[t][1], f"centre:{t}",
-                                       _token_text(t, self.g)))
+        bottom = self.chips(
+            items,
+            dx,
+            ty + 12,
+            330,
+            lambda t: (
+                _salem_name(t) + (f" ×{centre.count(t)}" if centre.count(t) > 1 else ""),
+                _TOKEN_LOOK[t][0],
+                _TOKEN_LOOK[t][1],
+                f"centre:{t}",
+                _token_text(t, self.g),
+            ),
+        )
         if not items:
             out.append(_t(dx, ty + 30, "no tokens", 14, fill="#f3e3c0", italic=True))
         extra = f"{o['supply']} shilling{'s' if o['supply'] != 1 else ''} in the supply"
@@ -959,9 +1131,19 @@ class _Board:
         if in_night or o["gavel"] is not None or o["victim"] is not None or o["confessed"]:
             lines.append((f"Night {o['turn'][2]}", "#f3e3c0"))
             if o["gavel"] is not None:
-                lines.append(("  gavel: " + ("no Constable placed it" if o["gavel"] < -1 else
-                                             f"before {self.who(o['gavel'])}" if o["gavel"] >= 0
-                                             else "placed before nobody"), "#fff"))
+                lines.append(
+                    (
+                        "  gavel: "
+                        + (
+                            "no Constable placed it"
+                            if o["gavel"] < -1
+                            else f"before {self.who(o['gavel'])}"
+                            if o["gavel"] >= 0
+                            else "placed before nobody"
+                        ),
+                        "#fff",
+                    )
+                )
             else:
                 lines.append(("  the witches and the Constable choose in secret", "#fff"))
             if o["confessed"]:
@@ -970,12 +1152,25 @@ class _Board:
                 lines.append((f"  the witches chose: {self.who(o['victim'])}", "#fff"))
         loot, stopped = o["loot"]
         if loot:
-            lines.append((f"{', '.join(self.who(q) for q in loot[1])} take cards from "
-                          f"{self.who(loot[0])}'s hand (John Proctor)", "#fff"))
+            lines.append(
+                (
+                    f"{', '.join(self.who(q) for q in loot[1])} take cards from "
+                    f"{self.who(loot[0])}'s hand (John Proctor)",
+                    "#fff",
+                )
+            )
         ly = max(cy + 80, supply_y + 36)
         for text, colour in lines[:6]:
-            out.append(_t(x0, ly, _fit(text, 500, 15), 15, fill=colour,
-                          weight="bold" if not text.startswith("  ") else None))
+            out.append(
+                _t(
+                    x0,
+                    ly,
+                    _fit(text, 500, 15),
+                    15,
+                    fill=colour,
+                    weight="bold" if not text.startswith("  ") else None,
+                )
+            )
             ly += 21
 
     def card_order(self, code: str) -> int:
@@ -1003,8 +1198,16 @@ class _Board:
         y = _TABLE_TOP + 20
         me = self.me
         name = self.char_name(me)
-        out.append(_t(x, y, f"You: {self.tag(me)}" + (f" · {name}" if name else ""), 20, weight="bold",
-                      family=_SERIF))
+        out.append(
+            _t(
+                x,
+                y,
+                f"You: {self.tag(me)}" + (f" · {name}" if name else ""),
+                20,
+                weight="bold",
+                family=_SERIF,
+            )
+        )
         ability = _ability_text(_salem_ability(o, g, me), g) if name else ""
         used = self.uses_text(me)
         ability += f" ({used})" if used and ability else ""
@@ -1016,52 +1219,96 @@ class _Board:
         if o["ever_witch"]:
             mates = [self.who(q) for q in o["known_ew"] if q != me]
             team = "Your team: the witches"
-            sub = ("witches you know: " + ", ".join(mates) + (" (the whole team)" if o["complete"] else "")
-                   if mates else ("you are the only witch" if o["complete"] else "you know no other witch yet"))
+            sub = (
+                "witches you know: " + ", ".join(mates) + (" (the whole team)" if o["complete"] else "")
+                if mates
+                else ("you are the only witch" if o["complete"] else "you know no other witch yet")
+            )
             colour = _WITCH
         else:
             team = "Your team: the town"
             mates = [self.who(q) for q in o["known_ew"] if q != me]
-            sub = ("you have never held a Witch card" + ("; known witches: " + ", ".join(mates) if mates else ""))
+            sub = "you have never held a Witch card" + (
+                "; known witches: " + ", ".join(mates) if mates else ""
+            )
             colour = _MINE
         sub_lines = _wrap(sub, w - 24, 14)[:3]
         out.append(_rect(x, y, w, 32 + 18 * len(sub_lines), colour, rx=8))
-        out.append(_t(x + 12, y + 21, team + (" · you are the Constable" if "constable" in o["fd"] else ""),
-                      16, fill="#fff", weight="bold"))
+        out.append(
+            _t(
+                x + 12,
+                y + 21,
+                team + (" · you are the Constable" if "constable" in o["fd"] else ""),
+                16,
+                fill="#fff",
+                weight="bold",
+            )
+        )
         for i, line in enumerate(sub_lines):
             out.append(_t(x + 12, y + 41 + 18 * i, line, 14, fill="#fff"))
         y += 44 + 18 * len(sub_lines)
         # Town Hall choice
         opts, pending = o["th"]
         if opts:
-            out.append(_t(x, y + 14, "Town Hall: keep one of these two characters", 16, weight="bold",
-                          family=_SERIF))
+            out.append(
+                _t(x, y + 14, "Town Hall: keep one of these two characters", 16, weight="bold", family=_SERIF)
+            )
             y += 24
             cw = (w - 12) / 2
             for i, c in enumerate(opts):
                 cx = x + i * (cw + 12)
                 kept = pending == c
-                out.append(_rect(cx, y, cw, 132, "#fff8e6", _MINE if kept else _RIM, 3 if kept else 1.5,
-                                 rx=8, key=f"th:{c}", title=self.d.char_name.get(c, c)))
-                deco = ['<g pointer-events="none">',
-                        _t(cx + 10, y + 22, self.d.char_name.get(c, c), 15, weight="bold", family=_SERIF)]
+                out.append(
+                    _rect(
+                        cx,
+                        y,
+                        cw,
+                        132,
+                        "#fff8e6",
+                        _MINE if kept else _RIM,
+                        3 if kept else 1.5,
+                        rx=8,
+                        key=f"th:{c}",
+                        title=self.d.char_name.get(c, c),
+                    )
+                )
+                deco = [
+                    '<g pointer-events="none">',
+                    _t(cx + 10, y + 22, self.d.char_name.get(c, c), 15, weight="bold", family=_SERIF),
+                ]
                 text = _ability_text(self.d.char_ability.get(c), g)
                 for j, line in enumerate(_wrap(text, cw - 20, 13.5)[:5]):
                     deco.append(_t(cx + 10, y + 44 + 17 * j, line, 13.5))
                 if kept:
-                    deco.append(_t(cx + cw - 10, y + 122, "kept", 13, fill=_MINE, weight="bold", anchor="end"))
+                    deco.append(
+                        _t(cx + cw - 10, y + 122, "kept", 13, fill=_MINE, weight="bold", anchor="end")
+                    )
                 deco.append("</g>")
                 out.extend(deco)
             y += 146
         # your trial cards
         fd = list(o["fd"])
-        out.append(_t(x, y + 14, f"Your trial cards, face down ({len(fd)})", 16, weight="bold", family=_SERIF))
+        out.append(
+            _t(x, y + 14, f"Your trial cards, face down ({len(fd)})", 16, weight="bold", family=_SERIF)
+        )
         y += 24
         for i, k in enumerate(fd):
             fill, ink, _ = _TRIAL_LOOK.get(k, ("#ccc", _INK, "?"))
             cx = x + i * 91.5
-            out.append(_rect(cx, y, 84, 100, fill, _RIM, 1.5, rx=6, key=f"trial:{k}",
-                             title=_TRIAL_TEXT.get(k, _salem_name(k))))
+            out.append(
+                _rect(
+                    cx,
+                    y,
+                    84,
+                    100,
+                    fill,
+                    _RIM,
+                    1.5,
+                    rx=6,
+                    key=f"trial:{k}",
+                    title=_TRIAL_TEXT.get(k, _salem_name(k)),
+                )
+            )
             deco = ['<g pointer-events="none">']
             for j, line in enumerate(_wrap(_SPLIT.get(k, _salem_name(k)), 76, 13)[:3]):
                 deco.append(_t(cx + 42, y + 30 + 18 * j, line, 13, fill=ink, weight="bold", anchor="middle"))
@@ -1082,10 +1329,25 @@ class _Board:
         for i, c in enumerate(kinds):
             cx, cy = x + (i % 3) * (cw + 12), y + (i // 3) * (ch + 10)
             colour = _CARD_COLOUR.get(self.d.colour.get(c), _GREEN)
-            out.append(_rect(cx, cy, cw, ch, "#fffaf0", colour, 2, rx=8, key=f"hand:{c}",
-                             title=f"{_salem_name(c)}: {_card_text(c, g)}"))
-            deco = ['<g pointer-events="none">', _rect(cx + 1, cy + 1, cw - 2, 26, colour, rx=7),
-                    _t(cx + 8, cy + 19, _salem_name(c), 15, fill="#fff", weight="bold")]
+            out.append(
+                _rect(
+                    cx,
+                    cy,
+                    cw,
+                    ch,
+                    "#fffaf0",
+                    colour,
+                    2,
+                    rx=8,
+                    key=f"hand:{c}",
+                    title=f"{_salem_name(c)}: {_card_text(c, g)}",
+                )
+            )
+            deco = [
+                '<g pointer-events="none">',
+                _rect(cx + 1, cy + 1, cw - 2, 26, colour, rx=7),
+                _t(cx + 8, cy + 19, _salem_name(c), 15, fill="#fff", weight="bold"),
+            ]
             k = hand.count(c)
             if k > 1:
                 deco.append(_t(cx + cw - 8, cy + 19, f"×{k}", 15, fill="#fff", weight="bold", anchor="end"))
@@ -1094,29 +1356,69 @@ class _Board:
             deco.append("</g>")
             out.extend(deco)
             if c == "alibi" and griggs:
-                out.append(_rect(cx + 6, cy + ch - 28, cw - 12, 22, _RED, "#fff", 1, rx=11, key="hand:alibi_w",
-                                 title="play this Alibi as a Witness (Will Griggs)"))
+                out.append(
+                    _rect(
+                        cx + 6,
+                        cy + ch - 28,
+                        cw - 12,
+                        22,
+                        _RED,
+                        "#fff",
+                        1,
+                        rx=11,
+                        key="hand:alibi_w",
+                        title="play this Alibi as a Witness (Will Griggs)",
+                    )
+                )
                 out.append(_label(cx + cw / 2, cy + ch - 12, "as a Witness", 13, "#fff"))
         rows = (len(kinds) + 2) // 3
         y += rows * (ch + 10) if kinds else 30
         if not kinds:
             out.append(_t(x, y - 10, "no cards", 14, fill=_MUTED, italic=True))
         if coins:
-            label = (f"You have {coins} shilling{'s' if coins != 1 else ''}: "
-                     "pay 1 to look at a face-down trial card")
-            out.append(_rect(x, y, w, 28, _GOLD, "#8a6a1e", 1, rx=14, key="look",
-                             title="On your turn, spend a shilling to look at one face-down trial card "
-                                   "of another player: click here, then the player"))
+            label = (
+                f"You have {coins} shilling{'s' if coins != 1 else ''}: "
+                "pay 1 to look at a face-down trial card"
+            )
+            out.append(
+                _rect(
+                    x,
+                    y,
+                    w,
+                    28,
+                    _GOLD,
+                    "#8a6a1e",
+                    1,
+                    rx=14,
+                    key="look",
+                    title="On your turn, spend a shilling to look at one face-down trial card "
+                    "of another player: click here, then the player",
+                )
+            )
             out.append(_label(x + w / 2, y + 19, _fit(label, w - 16, 13.5, True), 13.5, _INK))
             y += 38
         # a hand you may take from (John Proctor), the two cards pointed at (variant 18.3)
         if o["loot_hand"] is not None:
-            out.append(_t(x, y + 14, "The eliminated player's hand (John Proctor)", 16, weight="bold", family=_SERIF))
+            out.append(
+                _t(x, y + 14, "The eliminated player's hand (John Proctor)", 16, weight="bold", family=_SERIF)
+            )
             loot = o["loot_hand"]
-            y = self.chips(sorted(set(loot), key=self.card_order), x, y + 24, w,
-                           lambda c: (_salem_name(c) + (f" ×{loot.count(c)}" if loot.count(c) > 1 else ""),
-                                      _CARD_COLOUR.get(self.d.colour.get(c), _GREEN), "#fff", f"loot:{c}",
-                                      _card_text(c, g))) + 10
+            y = (
+                self.chips(
+                    sorted(set(loot), key=self.card_order),
+                    x,
+                    y + 24,
+                    w,
+                    lambda c: (
+                        _salem_name(c) + (f" ×{loot.count(c)}" if loot.count(c) > 1 else ""),
+                        _CARD_COLOUR.get(self.d.colour.get(c), _GREEN),
+                        "#fff",
+                        f"loot:{c}",
+                        _card_text(c, g),
+                    ),
+                )
+                + 10
+            )
         # what you know, and tonight as you see it
         lines = self.knowledge()
         if lines:
@@ -1146,26 +1448,46 @@ class _Board:
             lines.append((f"{self.who(t)} has {_salem_name(c)} in hand", _WITCH))
         dec = o["dec"]
         if dec and dec[0] == "pick2" and dec[1] == self.me and dec[2]:
-            lines.append((f"Pointed at: your {_salem_name(dec[2][0])} and your {_salem_name(dec[2][1])} "
-                          "— pick which one turns face up", _RED))
+            lines.append(
+                (
+                    f"Pointed at: your {_salem_name(dec[2][0])} and your {_salem_name(dec[2][1])} "
+                    "— pick which one turns face up",
+                    _RED,
+                )
+            )
         if dec and dec[0] == "spec_order" and dec[1] == self.me and dec[2]:
             lines.append(("Your special cards to resolve: " + _counted(dec[2][0]), _RED))
         if o["votes"]:
             verb = "votes" if o["turn"][6] else "Black Cat votes"
-            lines.append((f"Witch {verb}: " + ", ".join(f"{self.who(v)} → {self.who(t)}" for v, t in o["votes"]),
-                          _WITCH))
+            lines.append(
+                (
+                    f"Witch {verb}: " + ", ".join(f"{self.who(v)} → {self.who(t)}" for v, t in o["votes"]),
+                    _WITCH,
+                )
+            )
         if o["night_victim"] is not None:
             lines.append((f"The witches' victim tonight: {self.who(o['night_victim'])}", _WITCH))
         if o["my_gavel"] is not None and o["my_gavel"] >= -1:
             lines.append((f"Your gavel (Constable): before {self.who(o['my_gavel'])}", _CONSTABLE))
         if o["my_confess"]:
             what = o["my_confess"]
-            lines.append(("Your confession: " + ("without a card (William Phips)" if what == "phips"
-                                                 else f"your {_salem_name(what)}"), _MINE))
+            lines.append(
+                (
+                    "Your confession: "
+                    + ("without a card (William Phips)" if what == "phips" else f"your {_salem_name(what)}"),
+                    _MINE,
+                )
+            )
         if o["deck"] is not None:
             top = [_salem_name(c) for c in reversed(o["deck"])]
-            lines.append(("The deck from the top (Tituba): " + ", ".join(top[:14])
-                          + (f" … ({len(top) - 14} more)" if len(top) > 14 else ""), _INK))
+            lines.append(
+                (
+                    "The deck from the top (Tituba): "
+                    + ", ".join(top[:14])
+                    + (f" … ({len(top) - 14} more)" if len(top) > 14 else ""),
+                    _INK,
+                )
+            )
         return lines
 
 

@@ -1,4 +1,5 @@
 """Tabletop Inc.: worker placement board-game publishing, with the Mumanbot (ZAP deck)."""
+
 from automa.rules.core import register_game
 
 from .game import TabletopGame, TabletopParams

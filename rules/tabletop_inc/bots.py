@@ -17,6 +17,7 @@ The expert (`ExpertBot`) plays each of the heuristic's few best main steps, and 
 the end of the game in sampled worlds and keeps the one with the best final margin
 (measured in experiments/results/tabletop_strength.md).
 """
+
 from __future__ import annotations
 
 
@@ -142,8 +143,11 @@ class HeuristicBot(Bot):
         w._apply(("recall",))
         self._finish(w, seat)
         g = w.game
-        others = max(potential(w, s) + (g.zap_avg[g.levels[s]] if s in g.bots else 0.0)
-                     for s in range(w.n) if s != seat)
+        others = max(
+            potential(w, s) + (g.zap_avg[g.levels[s]] if s in g.bots else 0.0)
+            for s in range(w.n)
+            if s != seat
+        )
         return potential(w, seat) > others
 
     def _finish(self, w, seat):
@@ -237,16 +241,22 @@ class HeuristicBot(Bot):
 def _flips(state, seat: int) -> int:
     """Prediction cards the seat's own freelancers can turn up in one cycle (F04, F11)."""
     d = state.game.data
-    return sum(d.freelancers[c][1] for c, _ in state.emp[seat]
-               if c in d.freelancers and d.freelancers[c][0] == "prediction_bonus")
+    return sum(
+        d.freelancers[c][1]
+        for c, _ in state.emp[seat]
+        if c in d.freelancers and d.freelancers[c][0] == "prediction_bonus"
+    )
 
 
 def _zap_expected(state, bot: int, action: str, draws: int = 4) -> float:
     """How often the Mumanbot's next `draws` ZAP cards name `action`, from the public
     discard pile: the cards not yet discarded are the deck it draws from first."""
     zap = state.game.data.zap
-    deck_size, discards = ((len(state.zap_own[bot][0]), state.zap_own[bot][1]) if bot in state.zap_own
-                           else (len(state.zap_deck), state.zap_disc))
+    deck_size, discards = (
+        (len(state.zap_own[bot][0]), state.zap_own[bot][1])
+        if bot in state.zap_own
+        else (len(state.zap_deck), state.zap_disc)
+    )
     gone = set(discards)
     in_deck = sum(1 for z, card in zap.items() if card[0] == action and z not in gone)
     in_all = sum(1 for card in zap.values() if card[0] == action)
@@ -288,9 +298,22 @@ class ExpertBot(Bot):
     move outside them.
     """
 
-    defaults = {"worlds": 8, "candidates": 4, "win_weight": 4.0, "temperature": 0.0, "spread": 4, "trigger": 0}
-    limits = {"worlds": (1, 64), "candidates": (1, 32), "win_weight": (0, None), "temperature": (0, None),
-              "spread": (1, 32), "trigger": (0, 1)}
+    defaults = {
+        "worlds": 8,
+        "candidates": 4,
+        "win_weight": 4.0,
+        "temperature": 0.0,
+        "spread": 4,
+        "trigger": 0,
+    }
+    limits = {
+        "worlds": (1, 64),
+        "candidates": (1, 32),
+        "win_weight": (0, None),
+        "temperature": (0, None),
+        "spread": (1, 32),
+        "trigger": (0, 1),
+    }
 
     def __init__(self, game, seed=None, spec="", **params):
         super().__init__(game, seed=seed, spec=spec, **params)
@@ -325,7 +348,7 @@ class ExpertBot(Bot):
         order = sorted(range(len(scored)), key=lambda i: -scored[i][0])
         if len(legal) == 1 or not self._searched(state):
             return [(scored[i][1], scored[i][0]) for i in order]
-        picks = [scored[i][1] for i in order[:int(self.params["candidates"])]]
+        picks = [scored[i][1] for i in order[: int(self.params["candidates"])]]
         if ("recall",) in legal and ("recall",) not in picks:
             picks.append(("recall",))
         worlds = [world] + [self.sample_world(state, seat) for _ in range(int(self.params["worlds"]) - 1)]

@@ -1,4 +1,5 @@
 """Tabletop Inc. (Cotswold Games): parameters and the Game class."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -49,29 +50,40 @@ class TabletopParams(GameParams):
             raise ParamError(f"mumanbots must be a tuple of per-seat levels, got {self.mumanbots!r}")
         if self.mumanbots:
             if len(self.mumanbots) != self.players:
-                raise ParamError(f"mumanbots must have one entry per seat ({self.players}), "
-                                 f"got {len(self.mumanbots)}: {self.mumanbots!r}")
+                raise ParamError(
+                    f"mumanbots must have one entry per seat ({self.players}), "
+                    f"got {len(self.mumanbots)}: {self.mumanbots!r}"
+                )
             for lv in self.mumanbots:
                 if lv != "":
                     check_level(lv)
             if all(lv != "" for lv in self.mumanbots):
-                raise ParamError("mumanbots: at least one seat must be a deciding seat (\"\")")
+                raise ParamError('mumanbots: at least one seat must be a deciding seat ("")')
         if self.start_cards not in ("founders", "pow_wow"):
             raise ParamError(f"start_cards must be 'founders' or 'pow_wow', got {self.start_cards!r}")
         for name in ("card_track_refresh", "refresh_items", "zap_per_bot"):
             if not isinstance(getattr(self, name), bool):
                 raise ParamError(f"{name} must be true or false, got {getattr(self, name)!r}")
         if self.first_player is not None:
-            if not isinstance(self.first_player, int) or isinstance(self.first_player, bool) \
-                    or not 0 <= self.first_player < self.players:
-                raise ParamError(f"first_player must be a seat 0-{self.players - 1}, got {self.first_player!r}")
+            if (
+                not isinstance(self.first_player, int)
+                or isinstance(self.first_player, bool)
+                or not 0 <= self.first_player < self.players
+            ):
+                raise ParamError(
+                    f"first_player must be a seat 0-{self.players - 1}, got {self.first_player!r}"
+                )
             humans = [s for s, lv in enumerate(self.mumanbots) if lv == ""] if self.mumanbots else []
             if len(humans) == 1 and self.first_player != humans[0]:
-                raise ParamError(f"first_player: in a solo game against Mumanbots the human (seat {humans[0]}) "
-                                 f"is the first player (AMB-15), got {self.first_player}")
+                raise ParamError(
+                    f"first_player: in a solo game against Mumanbots the human (seat {humans[0]}) "
+                    f"is the first player (AMB-15), got {self.first_player}"
+                )
         if self.mumanbot_predictions not in ("by_difficulty", "always_4"):
-            raise ParamError("mumanbot_predictions must be 'by_difficulty' or 'always_4', "
-                             f"got {self.mumanbot_predictions!r}")
+            raise ParamError(
+                "mumanbot_predictions must be 'by_difficulty' or 'always_4', "
+                f"got {self.mumanbot_predictions!r}"
+            )
         if self.zap_refill not in ("track_width", "four"):
             raise ParamError(f"zap_refill must be 'track_width' or 'four', got {self.zap_refill!r}")
         if not isinstance(self.hourglass_extra, int) or not 0 <= self.hourglass_extra <= 20:
@@ -86,8 +98,10 @@ class TabletopGame(Game):
     modes = {"standard": (2, 3, 4, 5, 6)}
     automaton_specs = ("mumanbot",)
     data_dir = Path(__file__).parent / "data"
-    bot_factories = {"tabletop-heuristic": "automa.rules.tabletop_inc.bots:HeuristicBot",
-                     "tabletop-expert": "automa.rules.tabletop_inc.bots:ExpertBot"}
+    bot_factories = {
+        "tabletop-heuristic": "automa.rules.tabletop_inc.bots:HeuristicBot",
+        "tabletop-expert": "automa.rules.tabletop_inc.bots:ExpertBot",
+    }
 
     def __init__(self, params=None, **kwargs):
         super().__init__(params, **kwargs)
@@ -121,13 +135,13 @@ class TabletopGame(Game):
         return {
             "players": "2-6 seats (Mumanbots count as seats)",
             "mumanbots": "one entry per seat: '' for a deciding seat or easy/normal/hard/extreme "
-                         "for a Mumanbot seat; at least one deciding seat; () = no Mumanbots",
+            "for a Mumanbot seat; at least one deciding seat; () = no Mumanbots",
             "start_cards": "'founders' (default) or 'pow_wow'",
             "card_track_refresh": "true/false: refresh specialist and freelancer tracks on every recall (§15)",
             "refresh_items": "true/false: the refresh also applies to the item track",
             "hourglass_extra": "0-20 extra hourglass spaces for a longer game",
             "first_player": "seat index of the first player (default: the first seat that is not a "
-                            "Mumanbot, so in a solo game the human, AMB-15)",
+            "Mumanbot, so in a solo game the human, AMB-15)",
             "mumanbot_predictions": "'by_difficulty' (1/2/3/4 cards, AMB-02) or 'always_4'",
             "zap_refill": "'track_width' (AMB-01, recommended) or 'four' after a ZAP track wipe",
             "zap_per_bot": "true/false: each Mumanbot has its own ZAP deck (AMB-25; default shared)",
@@ -135,6 +149,7 @@ class TabletopGame(Game):
 
     def with_automaton_seats(self, seat_specs: Sequence[str]) -> "TabletopGame":
         from automa.search.bots import parse_spec
+
         levels = []
         for spec in seat_specs:
             name, params = parse_spec(spec)
@@ -152,8 +167,10 @@ class TabletopGame(Game):
         first = self.params.first_player
         humans = [i for i, lv in enumerate(levels) if not lv]
         if first is not None and (first >= len(seat_specs) or (len(humans) == 1 and first != humans[0])):
-            first = None            # the seat named is gone, or a solo game's human is elsewhere
-        return type(self)(self.params.replace(players=len(seat_specs), mumanbots=levels_t, first_player=first))
+            first = None  # the seat named is gone, or a solo game's human is elsewhere
+        return type(self)(
+            self.params.replace(players=len(seat_specs), mumanbots=levels_t, first_player=first)
+        )
 
     def automaton_seats(self) -> tuple[int, ...]:
         return tuple(sorted(self.bots))
@@ -167,4 +184,5 @@ class TabletopGame(Game):
 
     def new_initial_state(self, seed: int | None = None):
         from .state import TabletopState
+
         return TabletopState(self, seed)

@@ -1,4 +1,5 @@
 """Hidden information (AMB-22): observation, determinize, and the readable board."""
+
 from __future__ import annotations
 
 import random
@@ -33,25 +34,43 @@ def observation(state, seat: int):
             preds.append((state.pred_t[p], tuple(c if u else "?" for c, u in zip(cards, up)), tuple(up)))
     return {
         "seat": seat,
-        "turn": state.turn, "phase": state.phase, "ret": state.ret,
+        "turn": state.turn,
+        "phase": state.phase,
+        "ret": state.ret,
         "to_move": state.current_player(),
         "stack": tuple(_mask_task(t, seat) for t in state.stack),
-        "hourglass": state.hourglass, "end_by": state.end_by, "final_left": tuple(state.final_left),
-        "vp": tuple(state.vp), "res": tuple(tuple(r) for r in state.res),
-        "mum": tuple(state.mum), "stand": tuple(tuple(x) for x in state.stand),
-        "placed": tuple(tuple(x) for x in state.placed), "emp": tuple(tuple(x) for x in state.emp),
-        "wow": tuple(state.wow), "pow": tuple(state.pow),
+        "hourglass": state.hourglass,
+        "end_by": state.end_by,
+        "final_left": tuple(state.final_left),
+        "vp": tuple(state.vp),
+        "res": tuple(tuple(r) for r in state.res),
+        "mum": tuple(state.mum),
+        "stand": tuple(tuple(x) for x in state.stand),
+        "placed": tuple(tuple(x) for x in state.placed),
+        "emp": tuple(tuple(x) for x in state.emp),
+        "wow": tuple(state.wow),
+        "pow": tuple(state.pow),
         "tuck": tuple(tuple(sorted(t.items())) for t in state.tuck),
-        "perm": tuple(tuple(x) for x in state.perm), "prod": tuple(tuple(x) for x in state.prod),
-        "pub": tuple(tuple(x) for x in state.pub), "awd": tuple(tuple(x) for x in state.awd),
-        "objs": tuple(tuple(x) for x in state.objs), "acard": tuple(state.acard),
-        "hands": tuple(hands), "predictions": tuple(preds),
+        "perm": tuple(tuple(x) for x in state.perm),
+        "prod": tuple(tuple(x) for x in state.prod),
+        "pub": tuple(tuple(x) for x in state.pub),
+        "awd": tuple(tuple(x) for x in state.awd),
+        "objs": tuple(tuple(x) for x in state.objs),
+        "acard": tuple(state.acard),
+        "hands": tuple(hands),
+        "predictions": tuple(preds),
         "occ": tuple(state.occ),
-        "tracks": tuple((k, tuple(state.tr[k]), tuple(state.tok[k]), len(state.deck[k])) for k in ("sp", "fl", "it")),
-        "skill_deck": len(state.skill_deck), "skill_out": tuple(state.skill_out),
-        "obj_deck": len(state.obj_deck), "obj_out": tuple(state.obj_out),
-        "supply": tuple(tuple(x) for x in state.supply), "shelf": tuple(state.shelf),
-        "zap_deck": len(state.zap_deck), "zap_disc": tuple(state.zap_disc),
+        "tracks": tuple(
+            (k, tuple(state.tr[k]), tuple(state.tok[k]), len(state.deck[k])) for k in ("sp", "fl", "it")
+        ),
+        "skill_deck": len(state.skill_deck),
+        "skill_out": tuple(state.skill_out),
+        "obj_deck": len(state.obj_deck),
+        "obj_out": tuple(state.obj_out),
+        "supply": tuple(tuple(x) for x in state.supply),
+        "shelf": tuple(state.shelf),
+        "zap_deck": len(state.zap_deck),
+        "zap_disc": tuple(state.zap_disc),
         "zap_own": tuple((b, len(v[0]), tuple(v[1])) for b, v in sorted(state.zap_own.items())),
         "deal": tuple(state.deal[p] if p == seat else len(state.deal[p]) for p in range(n)),
         "trade": state.trade_open,
@@ -63,10 +82,20 @@ def _sorted_pools(d) -> dict:
     cards is then the sorted pool filtered, the same list as sorting the filtered cards."""
     entry = _POOLS.get(id(d))
     if entry is None or entry[0] is not d:
-        entry = _POOLS[id(d)] = (d, {
-            "sp": sorted(d.specialists), "fl": sorted(d.freelancers), "it": sorted(d.items),
-            "skills": sorted(d.skills), "objectives": sorted(d.objectives), "zap": sorted(d.zap),
-            "wow": sorted(d.wow), "pow": sorted(d.pow), "predictions": sorted(d.prediction_deck)})
+        entry = _POOLS[id(d)] = (
+            d,
+            {
+                "sp": sorted(d.specialists),
+                "fl": sorted(d.freelancers),
+                "it": sorted(d.items),
+                "skills": sorted(d.skills),
+                "objectives": sorted(d.objectives),
+                "zap": sorted(d.zap),
+                "wow": sorted(d.wow),
+                "pow": sorted(d.pow),
+                "predictions": sorted(d.prediction_deck),
+            },
+        )
     return entry[1]
 
 
@@ -92,7 +121,7 @@ def determinizer(state, seat: int):
     # employees: specialists and freelancers are split by card back
     onboard = {c for p in range(n) for c, _ in state.emp[p]}
     onboard.update(state.h_emp[seat])
-    employees = []                  # (deck key, unseen cards, [(seat, cards of that back)])
+    employees = []  # (deck key, unseen cards, [(seat, cards of that back)])
     for key, pool_all in (("sp", d.specialists), ("fl", d.freelancers)):
         seen = onboard.union(state.tr[key])
         hands = [(p, sum(1 for c in state.h_emp[p] if c in pool_all)) for p in others if state.h_emp[p]]
@@ -124,14 +153,18 @@ def determinizer(state, seat: int):
     seen.update(state.obj_out)
     objectives = [o for o in pools["objectives"] if o not in seen]
 
-    zap = None                      # (shared deck's pool, [(bot, own deck's pool, its discards)])
+    zap = None  # (shared deck's pool, [(bot, own deck's pool, its discards)])
     if state.game.bots:
         disc = set(state.zap_disc)
-        zap = ([z for z in pools["zap"] if z not in disc],
-               [(b, [z for z in pools["zap"] if z not in set(state.zap_own[b][1])], state.zap_own[b][1])
-                for b in sorted(state.zap_own)])
+        zap = (
+            [z for z in pools["zap"] if z not in disc],
+            [
+                (b, [z for z in pools["zap"] if z not in set(state.zap_own[b][1])], state.zap_own[b][1])
+                for b in sorted(state.zap_own)
+            ],
+        )
 
-    deals = None                    # POW/WOW options dealt to other seats (setup)
+    deals = None  # POW/WOW options dealt to other seats (setup)
     if any(state.deal):
         own_deal = state.deal[seat]
         deals = []
@@ -141,7 +174,7 @@ def determinizer(state, seat: int):
         dealt = [p for p in others if state.deal[p]]
 
     bots = state.game.bots
-    predictions = []                # face-down predictions of other humans
+    predictions = []  # face-down predictions of other humans
     for p in others:
         if p in bots or state.pred_t[p] < 0:
             continue
@@ -207,40 +240,54 @@ def determinizer(state, seat: int):
         for i, t in choosing:
             pool = pools["predictions"][:]
             shuffle(pool, rng)
-            w.stack[i] = ("pcards", t[1], t[2], tuple(pool[:len(t[3])]))
+            w.stack[i] = ("pcards", t[1], t[2], tuple(pool[: len(t[3])]))
         # future chance: fresh_rng(rng)'s seed, drawn now; the generator is made on the world's
         # first draw (TabletopState.R)
         w.rng = None
         w._cache_rng_seed = fresh_seed(rng)
         w._cache_rng_shared = False
         return w
+
     return world
 
 
 def render(state) -> str:
     g = state.game
     d = g.data
-    lines = [f"Tabletop Inc. ({state.n} seats) hourglass {state.hourglass}"
-             + (f", end triggered by seat {state.end_by}" if state.end_by >= 0 else "")]
-    lines.append("tracks: " + "; ".join(
-        f"{k}: " + " ".join((c or "--") + ("+" + str(sum(t)) if sum(t) else "")
-                            for c, t in zip(state.tr[k], state.tok[k])) for k in ("sp", "fl", "it")))
+    lines = [
+        f"Tabletop Inc. ({state.n} seats) hourglass {state.hourglass}"
+        + (f", end triggered by seat {state.end_by}" if state.end_by >= 0 else "")
+    ]
+    lines.append(
+        "tracks: "
+        + "; ".join(
+            f"{k}: "
+            + " ".join(
+                (c or "--") + ("+" + str(sum(t)) if sum(t) else "") for c, t in zip(state.tr[k], state.tok[k])
+            )
+            for k in ("sp", "fl", "it")
+        )
+    )
     lines.append(f"award shelf: L1 x{state.shelf[0]}, L2 x{state.shelf[1]}, L3 x{state.shelf[2]}")
     occ = [f"{sp.id}:{state.occ[sp.idx]}" for sp in g.spaces_in_use if state.occ[sp.idx] >= 0]
     lines.append("occupied: " + (" ".join(occ) or "none"))
     for s in range(state.n):
         if s in g.bots:
-            lines.append(f"seat {s} Mumanbot ({g.levels[s]}): {state.vp[s]} VP, workers {state.mum[s]}, "
-                         f"predicts seat {state.pred_t[s]}: {list(state.pred_c[s])}")
+            lines.append(
+                f"seat {s} Mumanbot ({g.levels[s]}): {state.vp[s]} VP, workers {state.mum[s]}, "
+                f"predicts seat {state.pred_t[s]}: {list(state.pred_c[s])}"
+            )
             continue
         r = ", ".join(f"{RES[i]} {v}" for i, v in enumerate(state.res[s]) if v)
         prod = "/".join(str(x) for x in state.prod[s])
-        lines.append(f"seat {s}: {state.vp[s]} VP; {r or 'no resources'}; workers {state.mum[s]}+{list(state.stand[s])}; "
-                     f"skills {state.skills(s)}; production {prod}; published {list(state.pub[s])}; "
-                     f"awards {list(state.awd[s])}; "
-                     f"table {[c for c, _ in state.emp[s]]} WOW {state.wow[s]} POW {state.pow[s] or '-'}; "
-                     f"objectives {list(state.objs[s])}; hand {len(state.h_emp[s])}e/{len(state.h_skill[s])}s/"
-                     f"{len(state.h_item[s])}i")
+        lines.append(
+            f"seat {s}: {state.vp[s]} VP; {r or 'no resources'}; workers {state.mum[s]}+{list(state.stand[s])}; "
+            f"skills {state.skills(s)}; production {prod}; published {list(state.pub[s])}; "
+            f"awards {list(state.awd[s])}; "
+            f"table {[c for c, _ in state.emp[s]]} WOW {state.wow[s]} POW {state.pow[s] or '-'}; "
+            f"objectives {list(state.objs[s])}; hand {len(state.h_emp[s])}e/{len(state.h_skill[s])}s/"
+            f"{len(state.h_item[s])}i"
+        )
     if state.phase == "over":
         lines.append("final: " + ", ".join(f"seat {s} {t[0]}" for s, t in enumerate(state.scores())))
     else:

@@ -1,4 +1,5 @@
 """Final scoring helpers (§14.2): objective allocation (AMB-17) and the search heuristic."""
+
 from __future__ import annotations
 
 import math
@@ -10,7 +11,9 @@ AWARD_VP = {"award1_15": {1: 15}, "award2_18": {2: 18}, "award3_21": {3: 21}}
 POW_AWARD_BAN = {1: "no_level1_award", 2: "no_level2_award", 3: "no_level3_award"}
 
 
-def _objective_values(state, s: int, oid: str, ab: str | None = None, rs: str | None = None) -> tuple[int, int]:
+def _objective_values(
+    state, s: int, oid: str, ab: str | None = None, rs: str | None = None
+) -> tuple[int, int]:
     """(score if met, score if failed) with W9/W12/P7/P8 modifiers (§14.2.3); ab and rs are the
     seat's ability and restriction when the caller has them already."""
     _k, _need, reward, penalty = state.game.data.objectives[oid]
@@ -155,9 +158,19 @@ def objective_total(state, s: int, exact: bool = True) -> int:
 
 #: VP-equivalent of one use of a freelancer's effect (§16.1) per unit of its amount (per use
 #: for the effects without one); F02 is valued by the card it copies
-_USE_VALUE = {"vp": 1.0, "research": 0.5, "playtest": 0.5, "choose_level1": 0.35, "choose_level2_upto": 0.5,
-              "upgrade_two": 1.0, "get_item_twice": 1.0, "any_action": 1.5, "objective": 0.5,
-              "prediction_bonus": 1.5, "copy_freelancer": 0.0}
+_USE_VALUE = {
+    "vp": 1.0,
+    "research": 0.5,
+    "playtest": 0.5,
+    "choose_level1": 0.35,
+    "choose_level2_upto": 0.5,
+    "upgrade_two": 1.0,
+    "get_item_twice": 1.0,
+    "any_action": 1.5,
+    "objective": 0.5,
+    "prediction_bonus": 1.5,
+    "copy_freelancer": 0.0,
+}
 #: what an ordinary placement is worth: a freelancer earns only what it beats this by
 PLACEMENT_VP = 0.5
 
@@ -253,14 +266,19 @@ def potential(state, s: int) -> float:
                     if game[0] >= req[0] and game[1] >= req[1] and game[2] >= req[2]:
                         best = max(best, card[A - 1][1] - sum(game))
             award_val += 0.6 * best
-    extras = (res_val + 0.7 * sum(min(x, 4) for x in sk)
-              + 0.9 * len(state.h_emp[s]) + 0.6 * len(state.h_skill[s]) + 0.7 * len(state.h_item[s])
-              + 1.5 * sum(1 for c, _ in state.emp[s] if c in d.specialists)
-              + 0.4 * len(state.emp[s]))
+    extras = (
+        res_val
+        + 0.7 * sum(min(x, 4) for x in sk)
+        + 0.9 * len(state.h_emp[s])
+        + 0.6 * len(state.h_skill[s])
+        + 0.7 * len(state.h_item[s])
+        + 1.5 * sum(1 for c, _ in state.emp[s] if c in d.specialists)
+        + 0.4 * len(state.emp[s])
+    )
     if state.pred_t[s] >= 0 and state.pred_c[s]:
         m = len(state.pred_c[s])
         down = m - sum(state.pred_up[s])
-        extras += d.prediction_rewards[m][0] * (0.35 ** down)
+        extras += d.prediction_rewards[m][0] * (0.35**down)
     return total + award_val + f * extras + engine_value(state, s)
 
 

@@ -26,6 +26,7 @@ never writes into it.
 A decision with several parts is a sequence of short decisions: the stack holds tuples
 (kind, seat, ...) and its top names the deciding seat and the legal actions.
 """
+
 from __future__ import annotations
 
 import random
@@ -63,14 +64,59 @@ def _place_rows(game) -> tuple:
 class TabletopState(State):
     # ClassVar: mypyc keeps it on the class (snapshot and __getstate__ read it)
     __slots__: ClassVar[tuple[str, ...]] = (
-                 "game", "rng", "n", "turn", "phase", "ret", "stack", "vp", "res", "mum", "stand", "placed",
-                 "emp", "wow", "pow", "tuck", "perm", "prod", "h_emp", "h_skill", "h_item", "pub", "awd",
-                 "objs", "acard", "pred_t", "pred_c", "pred_up", "occ", "deck", "tr", "tok", "skill_deck",
-                 "skill_out", "obj_deck", "obj_out", "supply", "shelf", "zap_deck", "zap_disc", "zap_own", "hourglass",
-                 "end_by", "final_left", "deal", "events", "steps", "trade_open", "_cache_rng_shared",
-                 "_cache_rng_seed")
+        "game",
+        "rng",
+        "n",
+        "turn",
+        "phase",
+        "ret",
+        "stack",
+        "vp",
+        "res",
+        "mum",
+        "stand",
+        "placed",
+        "emp",
+        "wow",
+        "pow",
+        "tuck",
+        "perm",
+        "prod",
+        "h_emp",
+        "h_skill",
+        "h_item",
+        "pub",
+        "awd",
+        "objs",
+        "acard",
+        "pred_t",
+        "pred_c",
+        "pred_up",
+        "occ",
+        "deck",
+        "tr",
+        "tok",
+        "skill_deck",
+        "skill_out",
+        "obj_deck",
+        "obj_out",
+        "supply",
+        "shelf",
+        "zap_deck",
+        "zap_disc",
+        "zap_own",
+        "hourglass",
+        "end_by",
+        "final_left",
+        "deal",
+        "events",
+        "steps",
+        "trade_open",
+        "_cache_rng_shared",
+        "_cache_rng_seed",
+    )
     game: Any
-    rng: Any                    # random.Random, or None in a world that seeds it on its first draw
+    rng: Any  # random.Random, or None in a world that seeds it on its first draw
     n: int
     turn: int
     phase: str
@@ -123,8 +169,8 @@ class TabletopState(State):
     # ------------------------------------------------------------------ setup
     def __init__(self, game: Any = None, seed: int | None = None, _blank: bool = False):
         self.game = game
-        if _blank or game is None:      # a blank state for clone() and unpickling to fill (a
-            return                      # compiled build's __new__ runs __init__ without arguments)
+        if _blank or game is None:  # a blank state for clone() and unpickling to fill (a
+            return  # compiled build's __new__ runs __init__ without arguments)
         d = game.data
         rng = self.rng = random.Random(seed)
         self._cache_rng_shared = False
@@ -219,7 +265,10 @@ class TabletopState(State):
             rng.shuffle(wows)
             rng.shuffle(pows)
             for s in humans:
-                self.deal[s] = (tuple(sorted((wows.pop(), wows.pop()))), tuple(sorted((pows.pop(), pows.pop()))))
+                self.deal[s] = (
+                    tuple(sorted((wows.pop(), wows.pop()))),
+                    tuple(sorted((pows.pop(), pows.pop()))),
+                )
             self.phase = "setup"
             for s in sorted(humans, key=lambda x: (x - first) % n, reverse=True):
                 self.stack.append(("keep", s, "pow"))
@@ -232,7 +281,7 @@ class TabletopState(State):
         # more than the rest of the clone
         c.rng = self.rng
         c._cache_rng_seed = self._cache_rng_seed
-        if self.rng is None:            # a world whose generator is made on its first draw
+        if self.rng is None:  # a world whose generator is made on its first draw
             c._cache_rng_shared = False
         else:
             c._cache_rng_shared = self._cache_rng_shared = True
@@ -333,10 +382,14 @@ class TabletopState(State):
         tot = list(d.wow[w][1]) if w in d.wow else (list(d.founders[w]) if w else [0, 0, 0])
         for card, _slot in self.emp[s]:
             sk = d.specialists[card][1] if card in d.specialists else d.freelancers[card][2]
-            tot[0] += sk[0]; tot[1] += sk[1]; tot[2] += sk[2]
+            tot[0] += sk[0]
+            tot[1] += sk[1]
+            tot[2] += sk[2]
         for sc in self.tuck[s].values():
             sk = d.skills[sc][0]
-            tot[0] += sk[0]; tot[1] += sk[1]; tot[2] += sk[2]
+            tot[0] += sk[0]
+            tot[1] += sk[1]
+            tot[2] += sk[2]
         p = self.perm[s]
         return [tot[0] + p[0], tot[1] + p[1], tot[2] + p[2]]
 
@@ -358,7 +411,8 @@ class TabletopState(State):
             return all(have[r] >= cost[r] for r in range(5) if cost[r])
         paired = set()
         for a, b in pairs:
-            paired.add(a); paired.add(b)
+            paired.add(a)
+            paired.add(b)
             if have[a] + have[b] < cost[a] + cost[b]:
                 return False
         return all(have[r] >= cost[r] for r in range(5) if cost[r] and r not in paired)
@@ -457,22 +511,35 @@ class TabletopState(State):
             occ = self.occ
             have = self.res[s]
             w = self.wow[s]
-            sw = SWAP_PAIRS.get(d.wow[w][0]) if w in d.wow else None      # self.ability(s)
+            sw = SWAP_PAIRS.get(d.wow[w][0]) if w in d.wow else None  # self.ability(s)
             # (id, action, index, unlimited, cost resource, its amount, full cost, place action)
-            rows: tuple[tuple[str, str, int, bool, int, int, tuple, tuple], ...] = (
-                g.__dict__.get("_cache_place_rows") or _place_rows(g))
+            rows: tuple[tuple[str, str, int, bool, int, int, tuple, tuple], ...] = g.__dict__.get(
+                "_cache_place_rows"
+            ) or _place_rows(g)
             if mum and not stand:
                 # the common case, in one pass: every open space the seat can pay for
                 if sw is None:
-                    out = [place for _sid, _action, idx, unlimited, cr, ca, cost, place in rows
-                           if (unlimited or occ[idx] < 0)
-                           and (cr < 0 or (have[cr] >= ca if cr < 5 else self.can_pay(s, cost)))]
+                    out = [
+                        place
+                        for _sid, _action, idx, unlimited, cr, ca, cost, place in rows
+                        if (unlimited or occ[idx] < 0)
+                        and (cr < 0 or (have[cr] >= ca if cr < 5 else self.can_pay(s, cost)))
+                    ]
                 else:
                     a, b = sw
-                    out = [place for _sid, _action, idx, unlimited, cr, ca, cost, place in rows
-                           if (unlimited or occ[idx] < 0)
-                           and (cr < 0 or (have[cr] >= ca or ((cr == a or cr == b) and have[a] + have[b] >= ca)
-                                           if cr < 5 else self.can_pay(s, cost)))]
+                    out = [
+                        place
+                        for _sid, _action, idx, unlimited, cr, ca, cost, place in rows
+                        if (unlimited or occ[idx] < 0)
+                        and (
+                            cr < 0
+                            or (
+                                have[cr] >= ca or ((cr == a or cr == b) and have[a] + have[b] >= ca)
+                                if cr < 5
+                                else self.can_pay(s, cost)
+                            )
+                        )
+                    ]
             else:
                 # with standees: each open space's meeple place (or, with no meeple left, the
                 # first standee's on a space of another action) and then its linked standees
@@ -486,9 +553,11 @@ class TabletopState(State):
                 for sid, action, idx, unlimited, cr, ca, cost, place in rows:
                     if not unlimited and occ[idx] >= 0:
                         continue
-                    if cr < 0 or (have[cr] >= ca or (sw is not None and cr in sw
-                                                     and have[sw[0]] + have[sw[1]] >= ca)
-                                  if cr < 5 else self.can_pay(s, cost)):
+                    if cr < 0 or (
+                        have[cr] >= ca or (sw is not None and cr in sw and have[sw[0]] + have[sw[1]] >= ca)
+                        if cr < 5
+                        else self.can_pay(s, cost)
+                    ):
                         if mum:
                             append(place)
                         elif first_action != action:
@@ -644,8 +713,9 @@ class TabletopState(State):
                 self.ret = "main"
                 return
             from automa import mumanbot
+
             mumanbot.bot_turn(self, s)
-            if self.stack:           # a human predictor must choose a reward now
+            if self.stack:  # a human predictor must choose a reward now
                 self.phase = "resolve"
                 self.ret = "bots"
                 return
@@ -699,7 +769,7 @@ class TabletopState(State):
         self.stack.append(("start", s, sp.action, linked, sp.piece))
         self.stack.append(("placebonus", s, sp.id))
         if not linked and any(sp.cost):
-            self.charge(s, sp.cost)                  # waived for a linked specialist (§7.3)
+            self.charge(s, sp.cost)  # waived for a linked specialist (§7.3)
         self.log(f"seat {s} places on {sp.id}" + (f" with {worker}" if worker != "m" else ""))
 
     def _place_freelancer(self, s: int, card: str) -> None:
@@ -721,13 +791,13 @@ class TabletopState(State):
         if kind == "tuck":
             sc, e = action[1], action[2]
             self.h_skill[s] = tuple_without(self.h_skill[s], sc)
-            self.tuck[s] = {**self.tuck[s], e: sc}          # shared with clones: replaced, not written
+            self.tuck[s] = {**self.tuck[s], e: sc}  # shared with clones: replaced, not written
             self.gain_bonus(s, d.skills[sc][1])
             self.log(f"seat {s} tucks {sc} behind {e}")
         elif kind == "item":
             it = action[1]
             self.h_item[s] = tuple_without(self.h_item[s], it)
-            self.deck["it"].insert(0, it)            # bottom of the item deck (§16.5)
+            self.deck["it"].insert(0, it)  # bottom of the item deck (§16.5)
             k, v = d.items[it]
             if k == "gain":
                 self.gain_bonus(s, v)
@@ -764,8 +834,8 @@ class TabletopState(State):
         elif a == "train":
             k = d.train_reveal
             deck = self.skill_deck
-            rev = tuple(deck[-1:-k - 1:-1]) if deck else ()
-            del deck[len(deck) - len(rev):]
+            rev = tuple(deck[-1 : -k - 1 : -1]) if deck else ()
+            del deck[len(deck) - len(rev) :]
             if rev:
                 st.append(("train", s, rev, 1 if linked else 0))
         elif a == "research":
@@ -797,8 +867,8 @@ class TabletopState(State):
     def objective_reveal(self, s: int, keep: int) -> None:
         k = self.game.data.objective_reveal
         deck = self.obj_deck
-        rev = tuple(deck[-1:-k - 1:-1]) if deck else ()
-        del deck[len(deck) - len(rev):]
+        rev = tuple(deck[-1 : -k - 1 : -1]) if deck else ()
+        del deck[len(deck) - len(rev) :]
         if rev:
             self.stack.append(("obj", s, rev, keep))
 
@@ -808,9 +878,11 @@ class TabletopState(State):
         if p[0] and p[1] and p[2]:
             self.pub[s] = self.pub[s] + ((p[0], p[1], p[2]),)
             self.prod[s] = (0, 0, 0)
-            if linked:                                # SP13
+            if linked:  # SP13
                 r = self.res[s]
-                r[0] += 1; r[1] += 1; r[2] += 1
+                r[0] += 1
+                r[1] += 1
+                r[2] += 1
             self.log(f"seat {s} publishes a game: box {p[0]}, mechanism {p[1]}, component {p[2]}")
 
     def _upgrade_level(self, s: int, piece: int) -> int:
@@ -878,7 +950,7 @@ class TabletopState(State):
         return out
 
     def track_price_ok(self, s: int, key: str, i: int) -> bool:
-        need = sum(1 for c in self.tr[key][i + 1:] if c)
+        need = sum(1 for c in self.tr[key][i + 1 :] if c)
         if not need:
             return True
         ban = POW_TOKEN_BAN.get(self.restriction(s), -1)
@@ -894,8 +966,8 @@ class TabletopState(State):
         for k in range(5):
             r[k] += t[k]
         deck = self.deck[key]
-        self.tr[key] = (deck.pop() if deck else "",) + tr[:i] + tr[i + 1:]
-        self.tok[key] = ((0, 0, 0, 0, 0),) + tok[:i] + tok[i + 1:]
+        self.tr[key] = (deck.pop() if deck else "",) + tr[:i] + tr[i + 1 :]
+        self.tok[key] = ((0, 0, 0, 0, 0),) + tok[:i] + tok[i + 1 :]
         hand = self.h_item if key == "it" else self.h_emp
         hand[s] = hand[s] + (card,)
         self.log(f"seat {s} takes {card} from {TRACK_WORDS[key]} slot {i + 1}")
@@ -981,7 +1053,7 @@ class TabletopState(State):
                 continue
             k = cards.index(action)
             if p in bots:
-                self.pred_c[p] = cards[:k] + cards[k + 1:]
+                self.pred_c[p] = cards[:k] + cards[k + 1 :]
                 self.vp[p] += 1
                 self.log(f"Mumanbot {p} predicted {action.replace('_', ' ')} (+1 VP)")
             elif not self.pred_up[p][k]:
@@ -989,7 +1061,7 @@ class TabletopState(State):
 
     def flip(self, p: int, k: int) -> None:
         self.pred_up[p] = tuple_with(self.pred_up[p], k, 1)
-        if self.ability(p) == "prediction_flip_vp":          # W11
+        if self.ability(p) == "prediction_flip_vp":  # W11
             self.vp[p] += 1
         if all(self.pred_up[p]):
             m = len(self.pred_c[p])
@@ -1127,8 +1199,11 @@ class TabletopState(State):
             return out
         if kind == "train":
             cost_off = t[3]
-            out = [("buy_skill", c) for c in t[2]
-                   if self.can_pay(s, (max(0, d.skills[c][2] - cost_off), 0, 0, 0, 0))]
+            out = [
+                ("buy_skill", c)
+                for c in t[2]
+                if self.can_pay(s, (max(0, d.skills[c][2] - cost_off), 0, 0, 0, 0))
+            ]
             out.append(("decline",))
             return out
         if kind == "box":
@@ -1136,8 +1211,11 @@ class TabletopState(State):
             if not self.prod[s][0]:
                 sk = self.skills(s)[0]
                 for L in range(1, min(4, sk) + 1):
-                    if self.supply[0][L - 1] and not (L == 4 and self.restriction(s) == POW_L4[0]) \
-                            and self.can_pay(s, self.piece_cost(s, 0, L, t[2])):
+                    if (
+                        self.supply[0][L - 1]
+                        and not (L == 4 and self.restriction(s) == POW_L4[0])
+                        and self.can_pay(s, self.piece_cost(s, 0, L, t[2]))
+                    ):
                         out.append(("buy", "box", L))
             out.append(("decline",))
             return out
@@ -1148,8 +1226,11 @@ class TabletopState(State):
                 if self.prod[s][piece]:
                     continue
                 for L in range(1, min(4, sks[piece]) + 1):
-                    if self.supply[piece][L - 1] and not (L == 4 and self.restriction(s) == POW_L4[piece]) \
-                            and self.can_pay(s, self.piece_cost(s, piece, L, 0), extra=bool(t[2])):
+                    if (
+                        self.supply[piece][L - 1]
+                        and not (L == 4 and self.restriction(s) == POW_L4[piece])
+                        and self.can_pay(s, self.piece_cost(s, piece, L, 0), extra=bool(t[2]))
+                    ):
                         out.append(("buy", PIECES[piece], L))
             out.append(("decline",))
             return out
@@ -1245,8 +1326,11 @@ class TabletopState(State):
             if a[0] == "buy":
                 piece = PIECES.index(a[1])
                 L = a[2]
-                self.charge(s, self.piece_cost(s, piece, L, t[2] if kind == "box" else 0),
-                            extra=(kind == "part" and bool(t[2])))
+                self.charge(
+                    s,
+                    self.piece_cost(s, piece, L, t[2] if kind == "box" else 0),
+                    extra=(kind == "part" and bool(t[2])),
+                )
                 self.supply[piece] = tuple_plus(self.supply[piece], L - 1, -1)
                 self.prod[s] = tuple_with(self.prod[s], piece, L)
                 self.log(f"seat {s} buys a level-{L} {a[1]}")
@@ -1260,7 +1344,7 @@ class TabletopState(State):
                 A, gi = a[1], a[2]
                 pub = self.pub[s]
                 game = pub[gi]
-                self.pub[s] = pub[:gi] + pub[gi + 1:]
+                self.pub[s] = pub[:gi] + pub[gi + 1 :]
                 self.awd[s] = self.awd[s] + ((A, game),)
                 self.shelf[A - 1] -= 1
                 self.log(f"seat {s} wins a level-{A} award with its game {game[0]}/{game[1]}/{game[2]}")
@@ -1339,8 +1423,15 @@ class TabletopState(State):
             for A, _g in self.awd[s]:
                 aw += AWARD_W_VP[ab] if ab == AWARD_W[A] else card[A - 1][1]
         total = self.vp[s] + pub + unpub + obj + fl + aw
-        return {"track": self.vp[s], "published": pub, "unpublished": unpub, "objectives": obj,
-                "freelancers": fl, "awards": aw, "total": total}
+        return {
+            "track": self.vp[s],
+            "published": pub,
+            "unpublished": unpub,
+            "objectives": obj,
+            "freelancers": fl,
+            "awards": aw,
+            "total": total,
+        }
 
     def scores(self) -> list[tuple]:
         """(VP, tie-break): ties go to the seat farthest from the first player (§14.3)."""
@@ -1358,26 +1449,31 @@ class TabletopState(State):
 
     def heuristic(self) -> list[float]:
         from .scoring import heuristic
+
         return heuristic(self)
 
     # ------------------------------------------------------------------ information
     def observation(self, seat: int) -> Any:
         from .info import observation
+
         return observation(self, seat)
 
     def determinize(self, seat: int, rng: random.Random) -> "TabletopState":
         from .info import determinize
+
         return determinize(self, seat, rng)
 
     def determinizer(self, seat: int):
         """determinize(seat, rng) as a function of rng, with what needs no draw done once (for
         a search that asks for a world every iteration); valid while this state is unchanged."""
         from .info import determinizer
+
         return determinizer(self, seat)
 
     def action_to_string(self, action) -> str:
         """The action as its actor reads it, cards and spaces named (worded in view.py)."""
         from .view import action_text
+
         return action_text(self, action)
 
     def history_text(self) -> list[str]:
@@ -1385,5 +1481,5 @@ class TabletopState(State):
 
     def __str__(self) -> str:
         from .info import render
-        return render(self)
 
+        return render(self)

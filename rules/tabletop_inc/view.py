@@ -25,6 +25,7 @@ Board keys (``data-key`` in the SVG, returned by `action_keys`):
 ``company:1``             another company (the prediction target)
 ========================  =====================================================
 """
+
 from __future__ import annotations
 
 import re
@@ -36,16 +37,31 @@ from .data import ACTIONS, PIECES, RES, get_data
 
 # --------------------------------------------------------------------------- wording
 
-TABLETOP_PHASES = {"setup": "setup", "main": "main action (place a muman or recall)",
-                   "resolve": "resolving an action", "post": "free actions, then end the turn",
-                   "over": "game over"}
+TABLETOP_PHASES = {
+    "setup": "setup",
+    "main": "main action (place a muman or recall)",
+    "resolve": "resolving an action",
+    "post": "free actions, then end the turn",
+    "over": "game over",
+}
 
 ACTION_TITLES = {
-    "basic_resource": "Basic Resource", "hire_specialist": "Hire Specialist", "play_card": "Play Card",
-    "train": "Train", "hire_freelancer": "Hire Freelancer", "research": "Research",
-    "playtest": "Playtest", "multi_resource": "Multi Resource", "get_item": "Get Item",
-    "get_box": "Get Box", "get_part": "Get Part", "upgrade": "Upgrade", "publish": "Publish",
-    "award": "Award", "trade": "Trade", "objective": "Objective",
+    "basic_resource": "Basic Resource",
+    "hire_specialist": "Hire Specialist",
+    "play_card": "Play Card",
+    "train": "Train",
+    "hire_freelancer": "Hire Freelancer",
+    "research": "Research",
+    "playtest": "Playtest",
+    "multi_resource": "Multi Resource",
+    "get_item": "Get Item",
+    "get_box": "Get Box",
+    "get_part": "Get Part",
+    "upgrade": "Upgrade",
+    "publish": "Publish",
+    "award": "Award",
+    "trade": "Trade",
+    "objective": "Objective",
 }
 
 #: §10: what each main-board action does, in a line
@@ -70,13 +86,20 @@ ACTION_EFFECTS = {
 
 #: §16.4: a specialist's benefit when its standee does its own action
 SPECIALIST_BENEFITS = {
-    "objective": "keep up to 2 objectives", "research": "gain 4 research, not 2",
-    "multi_resource": "gain up to 5, not 3", "get_box": "box costs 1 less inspiration",
-    "award": "one requirement 1 lower", "upgrade": "up to 2 steps",
-    "playtest": "gain 4 playtest, not 2", "get_part": "research and playtest interchangeable",
-    "train": "skill card $1 cheaper", "play_card": "play 2 employees",
-    "hire_freelancer": "any slot, no tokens", "hire_specialist": "any slot, no tokens",
-    "publish": "+$1, +1 time, +1 inspiration", "get_item": "any slot, no tokens",
+    "objective": "keep up to 2 objectives",
+    "research": "gain 4 research, not 2",
+    "multi_resource": "gain up to 5, not 3",
+    "get_box": "box costs 1 less inspiration",
+    "award": "one requirement 1 lower",
+    "upgrade": "up to 2 steps",
+    "playtest": "gain 4 playtest, not 2",
+    "get_part": "research and playtest interchangeable",
+    "train": "skill card $1 cheaper",
+    "play_card": "play 2 employees",
+    "hire_freelancer": "any slot, no tokens",
+    "hire_specialist": "any slot, no tokens",
+    "publish": "+$1, +1 time, +1 inspiration",
+    "get_item": "any slot, no tokens",
 }
 
 #: §16.1: a freelancer's name by its effect, and the effect in words ({n} = its amount)
@@ -113,19 +136,31 @@ WOW_TEXT = {
 
 #: §16.3 POW restrictions: the name says it
 POW_TEXT = {
-    "no_level4_component": "No level-4 component", "no_inspiration_tokens": "No inspiration on tracks",
-    "no_four_predictions": "No 4-card prediction", "no_level2_award": "No level-2 award",
-    "no_level1_award": "No level-1 award", "no_level3_award": "No level-3 award",
-    "objective_minus1": "Met objectives 1 VP less", "objective_penalty_plus1": "Failed objectives 1 VP more",
-    "max_four_employees": "At most 4 employees", "no_dollar_tokens": "No $ on tracks",
-    "no_level4_mechanism": "No level-4 mechanism", "no_one_prediction": "No 1-card prediction",
-    "no_level4_box": "No level-4 box", "no_time_tokens": "No time on tracks",
+    "no_level4_component": "No level-4 component",
+    "no_inspiration_tokens": "No inspiration on tracks",
+    "no_four_predictions": "No 4-card prediction",
+    "no_level2_award": "No level-2 award",
+    "no_level1_award": "No level-1 award",
+    "no_level3_award": "No level-3 award",
+    "objective_minus1": "Met objectives 1 VP less",
+    "objective_penalty_plus1": "Failed objectives 1 VP more",
+    "max_four_employees": "At most 4 employees",
+    "no_dollar_tokens": "No $ on tracks",
+    "no_level4_mechanism": "No level-4 mechanism",
+    "no_one_prediction": "No 1-card prediction",
+    "no_level4_box": "No level-4 box",
+    "no_time_tokens": "No time on tracks",
 }
 
 #: §17.3 the ZAP cards' blue boxes
-BLUE_TEXT = {"award_removal": "removes an award token", "objective_discard": "discards an objective",
-             "skill_discard": "discards a skill card", "freelancer_wipe": "wipes the freelancer track",
-             "item_wipe": "wipes the item track", "specialist_wipe": "wipes the specialist track"}
+BLUE_TEXT = {
+    "award_removal": "removes an award token",
+    "objective_discard": "discards an objective",
+    "skill_discard": "discards a skill card",
+    "freelancer_wipe": "wipes the freelancer track",
+    "item_wipe": "wipes the item track",
+    "specialist_wipe": "wipes the specialist track",
+}
 
 TRACK_NAMES = {"sp": "specialist", "fl": "freelancer", "it": "item"}
 LEVEL_TEXT = {"easy": "Easy", "normal": "Normal", "hard": "Hard", "extreme": "Extreme"}
@@ -133,6 +168,7 @@ LEVEL_TEXT = {"easy": "Easy", "normal": "Normal", "hard": "Hard", "extreme": "Ex
 
 def _data():
     from .game import TabletopGame
+
     return get_data(TabletopGame.data_dir)
 
 
@@ -183,22 +219,32 @@ def objective_condition(d, oid: str) -> str:
         return ", ".join(f"{p} skill {v}+" for p, v in need)
     if kind == "awards":
         return f"{parts.get('count', 1)} award(s) of level {parts.get('min_level', 1)}+"
-    return {"freelancers_on_table": "{n} freelancers on your table",
-            "specialists_on_table": "{n} specialists on your table",
-            "hired_employees_on_table": "{n} employees on your table",
-            "tucked_skill_cards": "{n} tucked skill cards",
-            "published_games": "{n} published games",
-            "production_area_level_sum": "unpublished pieces worth {n}+ levels",
-            "items_in_hand": "{n} items in hand",
-            "published_game_all_equal_min": "a published game with all parts at one level {n}+",
-            }[kind].format(n=need)
+    return {
+        "freelancers_on_table": "{n} freelancers on your table",
+        "specialists_on_table": "{n} specialists on your table",
+        "hired_employees_on_table": "{n} employees on your table",
+        "tucked_skill_cards": "{n} tucked skill cards",
+        "published_games": "{n} published games",
+        "production_area_level_sum": "unpublished pieces worth {n}+ levels",
+        "items_in_hand": "{n} items in hand",
+        "published_game_all_equal_min": "a published game with all parts at one level {n}+",
+    }[kind].format(n=need)
 
 
 def card_kind(d, cid: str) -> str:
     """Which deck a card id belongs to, in words."""
-    for kind, pool in (("specialist", d.specialists), ("freelancer", d.freelancers), ("item", d.items),
-                       ("skill", d.skills), ("WOW", d.wow), ("founder", d.founders), ("POW", d.pow),
-                       ("objective", d.objectives), ("award card", d.awards), ("ZAP", d.zap)):
+    for kind, pool in (
+        ("specialist", d.specialists),
+        ("freelancer", d.freelancers),
+        ("item", d.items),
+        ("skill", d.skills),
+        ("WOW", d.wow),
+        ("founder", d.founders),
+        ("POW", d.pow),
+        ("objective", d.objectives),
+        ("award card", d.awards),
+        ("ZAP", d.zap),
+    ):
         if cid in pool:
             return kind
     return ""
@@ -222,7 +268,10 @@ def card_name(d, cid: str) -> str:
             return f"{PIECES[value[0]].capitalize()} upgrade x{value[1]}"
         return "Skill " + " ".join(f"+{PIECES[i]}" for i, v in enumerate(value) for _ in range(v))
     if cid in d.skills:
-        return " + ".join(PIECES[i].capitalize() for i, v in enumerate(d.skills[cid][0]) for _ in range(v)) + " skill"
+        return (
+            " + ".join(PIECES[i].capitalize() for i, v in enumerate(d.skills[cid][0]) for _ in range(v))
+            + " skill"
+        )
     if cid in d.wow:
         return WOW_TEXT[d.wow[cid][0]][0]
     if cid in d.founders:
@@ -242,8 +291,10 @@ def card_parts(d, cid: str) -> tuple[str, str]:
     """(what the card does, its fixed facts: skills it adds, end VP, price), in words."""
     if cid in d.specialists:
         action, skills = d.specialists[cid]
-        return (f"on {ACTION_TITLES[action]}: {SPECIALIST_BENEFITS.get(action, 'no cost')}; no space cost",
-                f"skill: {skills_text(skills)}")
+        return (
+            f"on {ACTION_TITLES[action]}: {SPECIALIST_BENEFITS.get(action, 'no cost')}; no space cost",
+            f"skill: {skills_text(skills)}",
+        )
     if cid in d.freelancers:
         eff, n, skills, vp = d.freelancers[cid]
         return FREELANCERS[eff][1].format(n=n), f"skill: {skills_text(skills)}; {vp} VP at end"
@@ -347,9 +398,11 @@ def action_text(state, action) -> str:
             st = action[2]
             linked = d.specialists.get(st, ("",))[0] == sp.action
             if linked:
-                return (f"place {card_label(d, st)}'s standee on {sp.id} {ACTION_TITLES[sp.action]} "
-                        f"(linked: no cost, {SPECIALIST_BENEFITS[sp.action]}"
-                        + (f", gain {bonus_text(sp.bonus)})" if bonus_text(sp.bonus) else ")"))
+                return (
+                    f"place {card_label(d, st)}'s standee on {sp.id} {ACTION_TITLES[sp.action]} "
+                    f"(linked: no cost, {SPECIALIST_BENEFITS[sp.action]}"
+                    + (f", gain {bonus_text(sp.bonus)})" if bonus_text(sp.bonus) else ")")
+                )
             return f"place {card_label(d, st)}'s standee on {space_text(sp)}"
         return f"place on {space_text(sp)}"
     if k == "freelancer":
@@ -366,7 +419,11 @@ def action_text(state, action) -> str:
         return f"use item {card_label(d, action[1])}: {card_effect(d, action[1])}"
     if k == "remove_pow":
         p = state.pow[s]
-        return f"remove POW {card_label(d, p)} for {cost_text(d.pow[p][1])}" if p in d.pow else "remove your POW card"
+        return (
+            f"remove POW {card_label(d, p)} for {cost_text(d.pow[p][1])}"
+            if p in d.pow
+            else "remove your POW card"
+        )
     if k == "take":
         return f"take {amount_text(action[1], 1)}"
     if k == "slot":
@@ -375,12 +432,14 @@ def action_text(state, action) -> str:
             cards = state.tr[key]
             i = action[1]
             if i < len(cards) and cards[i]:
-                price = 0 if linked else sum(1 for c in cards[i + 1:] if c)
+                price = 0 if linked else sum(1 for c in cards[i + 1 :] if c)
                 tokens = state.tok[key][i]
                 got = cost_text(tokens) if any(tokens) else ""
-                return (f"take {card_text(d, cards[i])} from {TRACK_NAMES[key]} slot {i + 1}, "
-                        + (f"paying {price} token(s)" if price else "free")
-                        + (f", with {got} on it" if got else ""))
+                return (
+                    f"take {card_text(d, cards[i])} from {TRACK_NAMES[key]} slot {i + 1}, "
+                    + (f"paying {price} token(s)" if price else "free")
+                    + (f", with {got} on it" if got else "")
+                )
         return f"take the card in track slot {action[1] + 1}"
     if k == "token":
         if kind == "tokens":
@@ -391,14 +450,17 @@ def action_text(state, action) -> str:
         card, slot = action[1], action[2]
         if slot < 6:
             gain = bonus_text(d.table_seats[slot])
-            return f"play {card_label(d, card)} to table seat T{slot + 1}" + (f" (gain {gain})" if gain else "")
+            return f"play {card_label(d, card)} to table seat T{slot + 1}" + (
+                f" (gain {gain})" if gain else ""
+            )
         return f"play {card_label(d, card)} to the empty POW slot (no bonus)"
     if k == "buy_skill":
         off = top[3] if kind == "train" else 0
         skills, benefit, cost = d.skills[action[1]]
         gain = bonus_text(benefit)
-        return (f"buy {card_label(d, action[1])} for ${max(0, cost - off)} ({skills_text(skills)}"
-                + (f"; tuck: {gain})" if gain else ")"))
+        return f"buy {card_label(d, action[1])} for ${max(0, cost - off)} ({skills_text(skills)}" + (
+            f"; tuck: {gain})" if gain else ")"
+        )
     if k == "buy":
         piece, level = PIECES.index(action[1]), action[2]
         off = top[2] if kind == "box" else 0
@@ -439,11 +501,22 @@ def action_text(state, action) -> str:
     if k == "stop":
         if kind == "pcards":
             return "place the chosen prediction cards face down"
-        return {"pick": "take no more", "upg": "stop upgrading", "upg_more": "take no more upgrade steps",
-                "trade": "stop trading", "obj": "keep no more objectives"}.get(kind, "stop")
+        return {
+            "pick": "take no more",
+            "upg": "stop upgrading",
+            "upg_more": "take no more upgrade steps",
+            "trade": "stop trading",
+            "obj": "keep no more objectives",
+        }.get(kind, "stop")
     if k == "decline":
-        return {"track": "take no card", "play": "play no employee", "train": "buy no skill card",
-                "box": "buy no box", "part": "buy no part", "award": "claim no award"}.get(kind, "decline")
+        return {
+            "track": "take no card",
+            "play": "play no employee",
+            "train": "buy no skill card",
+            "box": "buy no box",
+            "part": "buy no part",
+            "award": "claim no award",
+        }.get(kind, "decline")
     return " ".join(str(x) for x in action).replace("_", " ")
 
 
@@ -463,7 +536,7 @@ def news_text(line: str) -> str:
         sp = spaces.get(m.group(0))
         return f"{sp.id} ({ACTION_TITLES[sp.action]})" if sp else m.group(0)
 
-    line = re.sub(r"\b(Z\d+) \(\w+\)", r"ZAP card \1", line)      # the card's name says its action
+    line = re.sub(r"\b(Z\d+) \(\w+\)", r"ZAP card \1", line)  # the card's name says its action
     line = _SPACE_ID.sub(lambda m: m.group(0) if card_kind(d, m.group(0)) else space(m), line)
     line = _CARD_ID.sub(card, line)
     for a in ACTIONS:
@@ -473,6 +546,7 @@ def news_text(line: str) -> str:
 
 
 # --------------------------------------------------------------------------- terminal board
+
 
 def _predictions(cards) -> str:
     """Prediction cards as actions in words; a hidden one is 'face down'."""
@@ -519,8 +593,11 @@ def decision_text(state, obs, seat: int) -> str:
         scores = state.scores()
         best = max(s for s in scores)
         winner = scores.index(best)
-        return ("game over: " + ", ".join(f"{_seat_label(p, seat)} {sc[0]}" for p, sc in enumerate(scores))
-                + f" VP; {_seat_label(winner, seat)} {'win' if winner == seat else 'wins'}")
+        return (
+            "game over: "
+            + ", ".join(f"{_seat_label(p, seat)} {sc[0]}" for p, sc in enumerate(scores))
+            + f" VP; {_seat_label(winner, seat)} {'win' if winner == seat else 'wins'}"
+        )
     if not stack:
         if obs["phase"] == "post":
             trade = ", trade more" if obs["trade"] else ""
@@ -532,7 +609,9 @@ def decision_text(state, obs, seat: int) -> str:
         group = "$, time or inspiration" if t[2] == 0 else "research or playtest"
         return f"{who}: take {'' if t[4] else 'up to '}{t[3]} of {group}"
     if kind == "track":
-        return f"{who}: take a card from the {TRACK_NAMES[t[2]]} track" + (" (any slot, no tokens)" if t[3] else "")
+        return f"{who}: take a card from the {TRACK_NAMES[t[2]]} track" + (
+            " (any slot, no tokens)" if t[3] else ""
+        )
     if kind == "tokens":
         target = obs["tracks"][("sp", "fl", "it").index(t[2])][1][t[4][0]]
         return f"{who}: pay a token onto {card_label(d, target)} ({len(t[4])} still to place)"
@@ -551,7 +630,7 @@ def decision_text(state, obs, seat: int) -> str:
     if kind == "flip":
         return f"{who}: turn {t[2]} face-down prediction card(s) face up, as if they came true"
     if kind == "split":
-        return (f"{who}: pay {t[4]} of {RES[t[2]]} and {RES[t[3]]} (interchangeable): choose how many of each")
+        return f"{who}: pay {t[4]} of {RES[t[2]]} and {RES[t[3]]} (interchangeable): choose how many of each"
     if kind == "award":
         return f"{who}: claim an award: a shelf level, then a published game"
     if kind == "trade":
@@ -577,14 +656,20 @@ def board_text(state, seat: int, style: Style = _plain) -> str:
     g = state.game
     n = g.params.players
     phase = TABLETOP_PHASES.get(obs["phase"], str(obs["phase"]).replace("_", " "))
-    lines = [style(f"Tabletop Inc. — hourglass {obs['hourglass']}, {phase}"
-                   + (f", end triggered by seat {obs['end_by']}" if obs["end_by"] >= 0 else ""), bold=True)]
-    lines.append(style("[card tracks] a card costs 1 token on each card to its right; take its tokens too",
-                       bold=True))
+    lines = [
+        style(
+            f"Tabletop Inc. — hourglass {obs['hourglass']}, {phase}"
+            + (f", end triggered by seat {obs['end_by']}" if obs["end_by"] >= 0 else ""),
+            bold=True,
+        )
+    ]
+    lines.append(
+        style("[card tracks] a card costs 1 token on each card to its right; take its tokens too", bold=True)
+    )
     for key, cards, toks, left in obs["tracks"]:
         lines.append(f"  {TRACK_NAMES[key]}s ({left} in deck):")
         for i, (c, t) in enumerate(zip(cards, toks)):
-            price = sum(1 for x in cards[i + 1:] if x)
+            price = sum(1 for x in cards[i + 1 :] if x)
             if not c:
                 lines.append(f"    {i + 1}. (empty)")
                 continue
@@ -596,11 +681,16 @@ def board_text(state, seat: int, style: Style = _plain) -> str:
     if g.bots:
         disc = obs["zap_disc"]
         zap = f"; ZAP deck {obs['zap_deck']}, last ZAP {card_label(d, disc[-1]) if disc else '-'}"
-    lines.append(f"  award shelf: L1 x{shelf[0]}, L2 x{shelf[1]}, L3 x{shelf[2]}; skill deck {obs['skill_deck']}, "
-                 f"objective deck {obs['obj_deck']}{zap}")
+    lines.append(
+        f"  award shelf: L1 x{shelf[0]}, L2 x{shelf[1]}, L3 x{shelf[2]}; skill deck {obs['skill_deck']}, "
+        f"objective deck {obs['obj_deck']}{zap}"
+    )
     lines.append(style("[main board: occupied spaces]", bold=True))
-    occ = [f"{sp.id} {ACTION_TITLES[sp.action]}: {_seat_label(obs['occ'][sp.idx], seat)}"
-           for sp in g.spaces_in_use if obs["occ"][sp.idx] >= 0]
+    occ = [
+        f"{sp.id} {ACTION_TITLES[sp.action]}: {_seat_label(obs['occ'][sp.idx], seat)}"
+        for sp in g.spaces_in_use
+        if obs["occ"][sp.idx] >= 0
+    ]
     lines.append("  " + (", ".join(occ) or "none"))
     lines.append(style("[companies]", bold=True))
     order = [seat] + [p for p in range(n) if p != seat]
@@ -609,37 +699,57 @@ def board_text(state, seat: int, style: Style = _plain) -> str:
         if p in g.bots:
             pt, pc, _up = obs["predictions"][p]
             last = _last_zap(state, obs).get(p)
-            lines.append(f"  {style(who, fg='magenta')} Mumanbot ({g.levels[p]}): {obs['vp'][p]} VP, "
-                         f"workers {obs['mum'][p]}, predicts seat {pt}: {_predictions(pc)}"
-                         + (f"; last drew {card_label(d, last)}" if last else ""))
+            lines.append(
+                f"  {style(who, fg='magenta')} Mumanbot ({g.levels[p]}): {obs['vp'][p]} VP, "
+                f"workers {obs['mum'][p]}, predicts seat {pt}: {_predictions(pc)}"
+                + (f"; last drew {card_label(d, last)}" if last else "")
+            )
             continue
         res = ", ".join(amount_text(i, v) for i, v in enumerate(obs["res"][p]) if v) or "no resources"
         stand = ", ".join(card_label(d, c) for c in obs["stand"][p]) or "none"
-        placed = ", ".join(d.spaces[loc].id if isinstance(loc, int) else card_label(d, loc)
-                           for _w, loc in obs["placed"][p])
-        lines.append(f"  {style(who, fg='green' if p == seat else None)}: {obs['vp'][p]} VP; {res}; "
-                     f"to place: {obs['mum'][p]} mumans, standees {stand}"
-                     + (f"; placed on {placed}" if placed else ""))
+        placed = ", ".join(
+            d.spaces[loc].id if isinstance(loc, int) else card_label(d, loc) for _w, loc in obs["placed"][p]
+        )
+        lines.append(
+            f"  {style(who, fg='green' if p == seat else None)}: {obs['vp'][p]} VP; {res}; "
+            f"to place: {obs['mum'][p]} mumans, standees {stand}"
+            + (f"; placed on {placed}" if placed else "")
+        )
         tucked = dict(obs["tuck"][p])
-        table = ", ".join(card_label(d, c) + (f" (+ {card_label(d, tucked[c])})" if c in tucked else "")
-                          for c, _slot in obs["emp"][p]) or "-"
+        table = (
+            ", ".join(
+                card_label(d, c) + (f" (+ {card_label(d, tucked[c])})" if c in tucked else "")
+                for c, _slot in obs["emp"][p]
+            )
+            or "-"
+        )
         wow = obs["wow"][p]
         lines.append(f"      table: {table}")
-        lines.append(f"      WOW {card_text(d, wow) if wow else '-'}"
-                     + (f" (+ {card_label(d, tucked[wow])})" if wow in tucked else "")
-                     + f"; POW {card_text(d, obs['pow'][p]) if obs['pow'][p] else '-'}")
+        lines.append(
+            f"      WOW {card_text(d, wow) if wow else '-'}"
+            + (f" (+ {card_label(d, tucked[wow])})" if wow in tucked else "")
+            + f"; POW {card_text(d, obs['pow'][p]) if obs['pow'][p] else '-'}"
+        )
         prod = "/".join(str(x) for x in obs["prod"][p])
         games = ", ".join("/".join(map(str, game)) for game in obs["pub"][p]) or "none"
         awards = ", ".join(f"L{lv} with {'/'.join(map(str, game))}" for lv, game in obs["awd"][p]) or "none"
-        lines.append(f"      skills {skills_text(_skill_totals(d, obs, p))}; production box/mech/comp {prod}; "
-                     f"published {games}; awards {awards}")
+        lines.append(
+            f"      skills {skills_text(_skill_totals(d, obs, p))}; production box/mech/comp {prod}; "
+            f"published {games}; awards {awards}"
+        )
         acard = obs["acard"][p]
         if acard:
-            levels = "; ".join(f"L{lv} needs {'/'.join(map(str, req))} for {award_vp(d, acard, wow, lv)} VP"
-                               for lv, (req, _vp) in enumerate(d.awards[acard], 1))
+            levels = "; ".join(
+                f"L{lv} needs {'/'.join(map(str, req))} for {award_vp(d, acard, wow, lv)} VP"
+                for lv, (req, _vp) in enumerate(d.awards[acard], 1)
+            )
             lines.append(f"      {card_label(d, acard)}: {levels}")
-        objs = "; ".join(f"{o} {card_name(d, o)} (+{d.objectives[o][2]}/-{d.objectives[o][3]})"
-                         for o in obs["objs"][p]) or "-"
+        objs = (
+            "; ".join(
+                f"{o} {card_name(d, o)} (+{d.objectives[o][2]}/-{d.objectives[o][3]})" for o in obs["objs"][p]
+            )
+            or "-"
+        )
         lines.append(f"      objectives: {objs}")
         hand = obs["hands"][p]
         if p == seat:
@@ -649,7 +759,9 @@ def board_text(state, seat: int, style: Style = _plain) -> str:
             if not any(hand):
                 lines.append("      hand: empty")
         else:
-            lines.append(f"      hand: {hand[0]} specialists, {hand[1]} freelancers, {hand[2]} skills, {hand[3]} items")
+            lines.append(
+                f"      hand: {hand[0]} specialists, {hand[1]} freelancers, {hand[2]} skills, {hand[3]} items"
+            )
         pt, pc, _up = obs["predictions"][p]
         if pt >= 0:
             lines.append(f"      predictions on seat {pt}: {_predictions(pc)}")
@@ -667,12 +779,27 @@ MUTED = "#6f604c"
 WOOD = "#6b4a32"
 CREAM = "#fdf6e3"
 SEAT_COLOURS = ("#c0504d", "#3f7fbf", "#4f9a4a", "#8e63b5", "#e08a2c", "#2a9d8f")
-RES_COLOURS = {"dollar": "#c9a227", "time": "#4a90c2", "inspiration": "#e0703a",
-               "research": "#7b5aa6", "playtest": "#c0392b"}
+RES_COLOURS = {
+    "dollar": "#c9a227",
+    "time": "#4a90c2",
+    "inspiration": "#e0703a",
+    "research": "#7b5aa6",
+    "playtest": "#c0392b",
+}
 RES_LETTERS = {"dollar": "$", "time": "T", "inspiration": "I", "research": "R", "playtest": "P"}
-KIND_COLOURS = {"specialist": "#3f6f9f", "freelancer": "#4f8a4b", "item": "#b27a22", "skill": "#7b5aa6",
-                "WOW": "#a9862a", "founder": "#a9862a", "POW": "#9d3b34", "objective": "#2f8c84",
-                "award card": "#8a6d3b", "ZAP": "#b0407a", "prediction": "#5c6f82"}
+KIND_COLOURS = {
+    "specialist": "#3f6f9f",
+    "freelancer": "#4f8a4b",
+    "item": "#b27a22",
+    "skill": "#7b5aa6",
+    "WOW": "#a9862a",
+    "founder": "#a9862a",
+    "POW": "#9d3b34",
+    "objective": "#2f8c84",
+    "award card": "#8a6d3b",
+    "ZAP": "#b0407a",
+    "prediction": "#5c6f82",
+}
 PIECE_COLOURS = ("#9c6b3f", "#5a7d9a", "#7a9a4a")
 
 
@@ -687,13 +814,17 @@ class _Svg:
         self.parts.append(text)
 
     def rect(self, x, y, w, h, fill, stroke=EDGE, rx=6, width=1.0, extra=""):
-        self.add(f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" rx="{rx}" fill="{fill}" '
-                 f'stroke="{stroke}" stroke-width="{width}"{extra}/>')
+        self.add(
+            f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" rx="{rx}" fill="{fill}" '
+            f'stroke="{stroke}" stroke-width="{width}"{extra}/>'
+        )
 
     def text(self, x, y, text, size=15, fill=INK, weight="normal", anchor="start", italic=False):
         style = ' font-style="italic"' if italic else ""
-        self.add(f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" fill="{fill}" font-weight="{weight}" '
-                 f'text-anchor="{anchor}"{style}>{escape(str(text))}</text>')
+        self.add(
+            f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" fill="{fill}" font-weight="{weight}" '
+            f'text-anchor="{anchor}"{style}>{escape(str(text))}</text>'
+        )
 
     def lines(self, x, y, text, width, size=14, fill=INK, weight="normal", most=9, step=None) -> float:
         """Wrapped text from baseline y; returns the baseline after the last line."""
@@ -714,23 +845,36 @@ class _Svg:
         if key:
             self.keys.add(key)
             attr = f" data-key={quoteattr(key)}"
-        self.parts.insert(mark, f'<g{attr}><title>{escape(title)}</title>')
+        self.parts.insert(mark, f"<g{attr}><title>{escape(title)}</title>")
         self.parts.append("</g>")
 
     def token(self, cx, cy, res: str, r=9):
-        self.add(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{r}" fill="{RES_COLOURS[res]}" stroke="#3a2e22" '
-                 f'stroke-width="0.8"/>')
-        self.text(cx, cy + r * 0.45, RES_LETTERS[res], size=max(11, int(r * 1.35)), fill="#ffffff",
-                  weight="bold", anchor="middle")
+        self.add(
+            f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{r}" fill="{RES_COLOURS[res]}" stroke="#3a2e22" '
+            f'stroke-width="0.8"/>'
+        )
+        self.text(
+            cx,
+            cy + r * 0.45,
+            RES_LETTERS[res],
+            size=max(11, int(r * 1.35)),
+            fill="#ffffff",
+            weight="bold",
+            anchor="middle",
+        )
 
     def muman(self, x, y, colour, label="", h=22):
         """A muman worker shape (head and body), its foot at (x, y)."""
         w = h * 0.7
-        self.add(f'<circle cx="{x:.1f}" cy="{y - h + w * 0.32:.1f}" r="{w * 0.32:.1f}" fill="{colour}" '
-                 f'stroke="#2b2119" stroke-width="0.8"/>')
-        self.add(f'<path d="M{x - w / 2:.1f},{y:.1f} Q{x - w / 2:.1f},{y - h * 0.62:.1f} {x:.1f},{y - h * 0.62:.1f} '
-                 f'Q{x + w / 2:.1f},{y - h * 0.62:.1f} {x + w / 2:.1f},{y:.1f} Z" fill="{colour}" '
-                 f'stroke="#2b2119" stroke-width="0.8"/>')
+        self.add(
+            f'<circle cx="{x:.1f}" cy="{y - h + w * 0.32:.1f}" r="{w * 0.32:.1f}" fill="{colour}" '
+            f'stroke="#2b2119" stroke-width="0.8"/>'
+        )
+        self.add(
+            f'<path d="M{x - w / 2:.1f},{y:.1f} Q{x - w / 2:.1f},{y - h * 0.62:.1f} {x:.1f},{y - h * 0.62:.1f} '
+            f'Q{x + w / 2:.1f},{y - h * 0.62:.1f} {x + w / 2:.1f},{y:.1f} Z" fill="{colour}" '
+            f'stroke="#2b2119" stroke-width="0.8"/>'
+        )
         if label:
             self.text(x, y - 3, label, size=11, fill="#ffffff", weight="bold", anchor="middle")
 
@@ -738,8 +882,14 @@ class _Svg:
         """Resource tokens with amounts, left to right from x; returns the x after them."""
         for i, v in enumerate(values[:5]):
             if v:
-                self.text(x, y + 5, f"{sign}{v}", size=14, weight="bold",
-                          fill="#a8322d" if sign == "-" else "#2f7a3a" if sign == "+" else INK)
+                self.text(
+                    x,
+                    y + 5,
+                    f"{sign}{v}",
+                    size=14,
+                    weight="bold",
+                    fill="#a8322d" if sign == "-" else "#2f7a3a" if sign == "+" else INK,
+                )
                 x += 9 * len(f"{sign}{v}") + 2
                 self.token(x + r, y, RES[i], r)
                 x += 2 * r + 6
@@ -768,19 +918,35 @@ def clip(text: str, width: float, size: int) -> str:
     return lines[0] + (" …" if len(lines) > 1 else "") if lines else ""
 
 
-def _card(svg: _Svg, d, x, y, cid: str, w=124, h=168, key: str | None = None, note: str = "",
-          tokens=None, dim=False, tucked: str = "") -> None:
+def _card(
+    svg: _Svg,
+    d,
+    x,
+    y,
+    cid: str,
+    w=124,
+    h=168,
+    key: str | None = None,
+    note: str = "",
+    tokens=None,
+    dim=False,
+    tucked: str = "",
+) -> None:
     """A face-up card: a band in its deck's colour with id and kind, its name and effect;
     at the foot its skills or VP, a tucked skill card, tokens lying on it, a note."""
     kind = card_kind(d, cid)
     colour = KIND_COLOURS.get(kind, "#777")
     mark = svg.mark()
     svg.rect(x, y, w, h, "#fffaf0" if not dim else "#e6dccb", stroke=colour, rx=7, width=2)
-    svg.add(f'<path d="M{x + 1},{y + 22} v-14 a6,6 0 0 1 6,-6 h{w - 14} a6,6 0 0 1 6,6 v14 z" fill="{colour}"/>')
+    svg.add(
+        f'<path d="M{x + 1},{y + 22} v-14 a6,6 0 0 1 6,-6 h{w - 14} a6,6 0 0 1 6,6 v14 z" fill="{colour}"/>'
+    )
     svg.text(x + 6, y + 17, cid, size=14, fill="#ffffff", weight="bold")
-    svg.text(x + w - 5, y + 17, kind if kind != "award card" else "award", size=13, fill="#ffffff", anchor="end")
+    svg.text(
+        x + w - 5, y + 17, kind if kind != "award card" else "award", size=13, fill="#ffffff", anchor="end"
+    )
     effect, facts = card_parts(d, cid)
-    foot = []                                   # bottom-up: (kind, content)
+    foot = []  # bottom-up: (kind, content)
     if note:
         foot.append(("note", note))
     if tucked:
@@ -805,7 +971,7 @@ def _card(svg: _Svg, d, x, y, cid: str, w=124, h=168, key: str | None = None, no
     room_for_name = (3 if kind == "objective" else 2) if h >= 120 else 1
     yy = svg.lines(x + 6, y + 39, card_name(d, cid), w - 10, size=14, weight="bold", most=room_for_name)
     free = int((by + 14 - yy) // 16)
-    facts_shown = fact_lines[:max(0, min(len(fact_lines), free - 1))] if effect else fact_lines[:free]
+    facts_shown = fact_lines[: max(0, min(len(fact_lines), free - 1))] if effect else fact_lines[:free]
     room = max(0, free - len(facts_shown))
     if effect and room:
         svg.lines(x + 6, yy + 1, effect, w - 10, size=13, fill=MUTED, most=room, step=16)
@@ -835,7 +1001,9 @@ def _prediction_card(svg: _Svg, x, y, action: str, w=96, h=52, key=None, dim=Fal
 def _panel(svg: _Svg, x, y, w, h, title: str, colour=WOOD, key=None, key_title="") -> None:
     svg.rect(x, y, w, h, PANEL, stroke=EDGE, rx=10, width=1.5)
     mark = svg.mark()
-    svg.add(f'<path d="M{x},{y + 30} v-20 a10,10 0 0 1 10,-10 h{w - 20} a10,10 0 0 1 10,10 v20 z" fill="{colour}"/>')
+    svg.add(
+        f'<path d="M{x},{y + 30} v-20 a10,10 0 0 1 10,-10 h{w - 20} a10,10 0 0 1 10,10 v20 z" fill="{colour}"/>'
+    )
     svg.text(x + 12, y + 21, title, size=17, fill=CREAM, weight="bold")
     if key:
         svg.keyed(mark, key, key_title)
@@ -848,12 +1016,19 @@ def _header(svg: _Svg, state, obs, seat: int) -> float:
     who = "you" if obs["to_move"] == seat else (f"seat {obs['to_move']}" if obs["to_move"] >= 0 else "")
     status = f"Hourglass {obs['hourglass']}  ·  {TABLETOP_PHASES.get(obs['phase'], obs['phase'])}"
     if obs["end_by"] >= 0:
-        status += f"  ·  end triggered by {_seat_label(obs['end_by'], seat)}" + ("" if obs["phase"] == "over"
-                                                                                   else ": last turns")
+        status += f"  ·  end triggered by {_seat_label(obs['end_by'], seat)}" + (
+            "" if obs["phase"] == "over" else ": last turns"
+        )
     svg.text(220, 26, status, size=16, fill=CREAM)
     svg.text(220, 50, clip(decision_text(state, obs, seat), 800, 18), size=18, fill="#ffe9a8", weight="bold")
-    svg.text(W - 16, 26, f"you are seat {seat}" + (f"  ·  to move: {who}" if who else ""), size=15,
-             fill=CREAM, anchor="end")
+    svg.text(
+        W - 16,
+        26,
+        f"you are seat {seat}" + (f"  ·  to move: {who}" if who else ""),
+        size=15,
+        fill=CREAM,
+        anchor="end",
+    )
     x = W - 16
     for r in reversed(RES):
         label = "$" if r == "dollar" else r
@@ -873,13 +1048,17 @@ def _hourglass(svg: _Svg, state, obs, y: float) -> float:
     svg.text(28, y + 45, f"at {obs['hourglass']} of {start}", size=14, fill=MUTED)
     x0, x1 = 150, W - 40
     step = (x1 - x0) / max(1, top)
-    svg.add(f'<line x1="{x0}" y1="{y + 30}" x2="{x1}" y2="{y + 30}" stroke="{EDGE}" stroke-width="6" '
-            f'stroke-linecap="round"/>')
+    svg.add(
+        f'<line x1="{x0}" y1="{y + 30}" x2="{x1}" y2="{y + 30}" stroke="{EDGE}" stroke-width="6" '
+        f'stroke-linecap="round"/>'
+    )
     for v in range(0, top + 1):
         px = x0 + v * step
         tall = 7 if v % 10 == 0 else 3
-        svg.add(f'<line x1="{px:.1f}" y1="{y + 30 - tall}" x2="{px:.1f}" y2="{y + 30 + tall}" stroke="#8b7355" '
-                f'stroke-width="1"/>')
+        svg.add(
+            f'<line x1="{px:.1f}" y1="{y + 30 - tall}" x2="{px:.1f}" y2="{y + 30 + tall}" stroke="#8b7355" '
+            f'stroke-width="1"/>'
+        )
         if v % 10 == 0:
             svg.text(px, y + 54, str(v), size=12, fill=MUTED, anchor="middle")
     for v in d.research_spaces:
@@ -888,13 +1067,24 @@ def _hourglass(svg: _Svg, state, obs, y: float) -> float:
     for v in d.action_spaces:
         if v <= top:
             px = x0 + v * step
-            svg.add(f'<polygon points="{px:.1f},{y + 5} {px + 7:.1f},{y + 14} {px:.1f},{y + 23} {px - 7:.1f},{y + 14}" '
-                    f'fill="#d9a520" stroke="#5b4420" stroke-width="0.8"/>')
+            svg.add(
+                f'<polygon points="{px:.1f},{y + 5} {px + 7:.1f},{y + 14} {px:.1f},{y + 23} {px - 7:.1f},{y + 14}" '
+                f'fill="#d9a520" stroke="#5b4420" stroke-width="0.8"/>'
+            )
     hx = x0 + obs["hourglass"] * step
-    svg.add(f'<path d="M{hx - 8:.1f},{y + 18} h16 l-8,12 l8,12 h-16 l8,-12 z" fill="{WOOD}" stroke="#ffe9a8" '
-            f'stroke-width="1.2"/>')
-    svg.text(x1, y + 69, "a recall moves it 1 space left per worker; passing a ◆ gives any action, "
-             "an R gives 1 research; reaching 0 ends the game (+5 VP)", size=13, fill=MUTED, anchor="end")
+    svg.add(
+        f'<path d="M{hx - 8:.1f},{y + 18} h16 l-8,12 l8,12 h-16 l8,-12 z" fill="{WOOD}" stroke="#ffe9a8" '
+        f'stroke-width="1.2"/>'
+    )
+    svg.text(
+        x1,
+        y + 69,
+        "a recall moves it 1 space left per worker; passing a ◆ gives any action, "
+        "an R gives 1 research; reaching 0 ends the game (+5 VP)",
+        size=13,
+        fill=MUTED,
+        anchor="end",
+    )
     return y + 82
 
 
@@ -908,7 +1098,7 @@ def _main_board(svg: _Svg, state, obs, seat: int, x0, y0, keys_for: set) -> floa
     y = y0 + 32
     by_action = {a: [sp for sp in g.spaces_in_use if sp.action == a] for a in ACTIONS}
     placed_basic: dict[int, int] = {}
-    standee_on: dict[int, str] = {}                  # space index -> the specialist standing there
+    standee_on: dict[int, str] = {}  # space index -> the specialist standing there
     for p in range(state.n):
         for w, loc in obs["placed"][p]:
             if isinstance(loc, int) and d.spaces[loc].unlimited:
@@ -916,13 +1106,15 @@ def _main_board(svg: _Svg, state, obs, seat: int, x0, y0, keys_for: set) -> floa
             elif isinstance(loc, int) and w != "m":
                 standee_on[loc] = w
     for row in range(4):
-        acts = ACTIONS[row * 4:row * 4 + 4]
+        acts = ACTIONS[row * 4 : row * 4 + 4]
         height = max(70 + 32 * len(by_action[a]) for a in acts)
         for col, a in enumerate(acts):
             x = x0 + col * (gw + gap)
             svg.rect(x, y, gw, height, "#f3e7cc", stroke=EDGE, rx=8, width=1.2)
             mark = svg.mark()
-            svg.add(f'<path d="M{x},{y + 26} v-18 a8,8 0 0 1 8,-8 h{gw - 16} a8,8 0 0 1 8,8 v18 z" fill="#8a6244"/>')
+            svg.add(
+                f'<path d="M{x},{y + 26} v-18 a8,8 0 0 1 8,-8 h{gw - 16} a8,8 0 0 1 8,8 v18 z" fill="#8a6244"/>'
+            )
             svg.text(x + 8, y + 19, ACTION_TITLES[a], size=16, fill=CREAM, weight="bold")
             if f"action:{a}" in keys_for:
                 svg.keyed(mark, f"action:{a}", f"{ACTION_TITLES[a]}: {ACTION_EFFECTS[a]}")
@@ -931,7 +1123,9 @@ def _main_board(svg: _Svg, state, obs, seat: int, x0, y0, keys_for: set) -> floa
             for sp in by_action[a]:
                 occupant = obs["occ"][sp.idx]
                 mark = svg.mark()
-                svg.rect(x + 6, sy, gw - 12, 28, "#fffaf0" if occupant < 0 else "#e9dcc3", stroke="#a88c66", rx=5)
+                svg.rect(
+                    x + 6, sy, gw - 12, 28, "#fffaf0" if occupant < 0 else "#e9dcc3", stroke="#a88c66", rx=5
+                )
                 label = sp.id
                 if a == "upgrade" and sp.piece >= 0:
                     label += f" {PIECES[sp.piece][:4]}"
@@ -957,17 +1151,33 @@ def _main_board(svg: _Svg, state, obs, seat: int, x0, y0, keys_for: set) -> floa
                         for _ in range(k):
                             svg.muman(mx, sy + 25, SEAT_COLOURS[p % 6], str(p), h=20)
                             mx -= 13
-                elif sp.idx in standee_on:             # an acrylic standee: a tall plate
-                    svg.rect(x + gw - 30, sy + 2, 16, 24, SEAT_COLOURS[occupant % 6], stroke="#ffffff", rx=3,
-                             width=1.5)
-                    svg.text(x + gw - 22, sy + 19, str(occupant), size=11, fill="#ffffff", weight="bold",
-                             anchor="middle")
+                elif sp.idx in standee_on:  # an acrylic standee: a tall plate
+                    svg.rect(
+                        x + gw - 30,
+                        sy + 2,
+                        16,
+                        24,
+                        SEAT_COLOURS[occupant % 6],
+                        stroke="#ffffff",
+                        rx=3,
+                        width=1.5,
+                    )
+                    svg.text(
+                        x + gw - 22,
+                        sy + 19,
+                        str(occupant),
+                        size=11,
+                        fill="#ffffff",
+                        weight="bold",
+                        anchor="middle",
+                    )
                 elif occupant >= 0:
                     svg.muman(x + gw - 22, sy + 26, SEAT_COLOURS[occupant % 6], str(occupant), h=22)
                 who = ""
                 if occupant >= 0:
                     who = f"; occupied by {_seat_label(occupant, seat)}" + (
-                        f" (standee of {card_label(d, standee_on[sp.idx])})" if sp.idx in standee_on else "")
+                        f" (standee of {card_label(d, standee_on[sp.idx])})" if sp.idx in standee_on else ""
+                    )
                 svg.keyed(mark, f"space:{sp.id}", space_text(sp) + who)
                 sy += 32
         y += height + gap
@@ -982,19 +1192,32 @@ def _tracks(svg: _Svg, state, obs, x0, y0) -> float:
     cw, ch, gap = 146, 184, 8
     for key, cards, toks, left in obs["tracks"]:
         svg.text(x0, y + 16, f"{TRACK_NAMES[key].capitalize()}s", size=17, weight="bold")
-        _card_back(svg, x0, y + 24, 58, ch - 40, f"{left}", KIND_COLOURS[{'sp': 'specialist', 'fl': 'freelancer',
-                                                                           'it': 'item'}[key]])
+        _card_back(
+            svg,
+            x0,
+            y + 24,
+            58,
+            ch - 40,
+            f"{left}",
+            KIND_COLOURS[{"sp": "specialist", "fl": "freelancer", "it": "item"}[key]],
+        )
         svg.text(x0 + 29, y + ch + 2, "in deck", size=13, fill=MUTED, anchor="middle")
         for i, (c, t) in enumerate(zip(cards, toks)):
             cx = x0 + 66 + i * (cw + gap)
-            price = sum(1 for z in cards[i + 1:] if z)
+            price = sum(1 for z in cards[i + 1 :] if z)
             if not c:
                 svg.rect(cx, y + 24, cw, ch, "none", stroke=EDGE, rx=7, extra=' stroke-dasharray="5,4"')
                 svg.text(cx + cw / 2, y + 24 + ch / 2, "empty", size=14, fill=MUTED, anchor="middle")
                 continue
             _card(svg, d, cx, y + 24, c, cw, ch, key=f"card:{c}", tokens=t)
-            svg.text(cx + cw / 2, y + ch + 40, f"slot {i + 1} · " + (f"{price} token(s)" if price else "free"),
-                     size=13, fill=MUTED, anchor="middle")
+            svg.text(
+                cx + cw / 2,
+                y + ch + 40,
+                f"slot {i + 1} · " + (f"{price} token(s)" if price else "free"),
+                size=13,
+                fill=MUTED,
+                anchor="middle",
+            )
         y += ch + 50
     return y
 
@@ -1015,12 +1238,18 @@ def _supply(svg: _Svg, state, obs, x0, y0, w) -> float:
         for k in range(d.award_tokens[level - 1]):
             tx = x0 + 60 + k * 46
             if k < obs["shelf"][level - 1]:
-                svg.add(f'<circle cx="{tx + 16}" cy="{ry + 25}" r="17" fill="#d9a520" stroke="#5b4420" '
-                        f'stroke-width="1.2"/>')
-                svg.text(tx + 16, ry + 31, str(level), size=16, fill="#4a3410", weight="bold", anchor="middle")
+                svg.add(
+                    f'<circle cx="{tx + 16}" cy="{ry + 25}" r="17" fill="#d9a520" stroke="#5b4420" '
+                    f'stroke-width="1.2"/>'
+                )
+                svg.text(
+                    tx + 16, ry + 31, str(level), size=16, fill="#4a3410", weight="bold", anchor="middle"
+                )
             else:
-                svg.add(f'<circle cx="{tx + 16}" cy="{ry + 25}" r="17" fill="none" stroke="#8a6d3b" '
-                        f'stroke-dasharray="3,3"/>')
+                svg.add(
+                    f'<circle cx="{tx + 16}" cy="{ry + 25}" r="17" fill="none" stroke="#8a6d3b" '
+                    f'stroke-dasharray="3,3"/>'
+                )
         svg.keyed(mark, f"shelf:{level}", f"level-{level} award tokens: {obs['shelf'][level - 1]} left")
     # supply
     sx = x0 + 230
@@ -1033,12 +1262,17 @@ def _supply(svg: _Svg, state, obs, x0, y0, w) -> float:
             cx = sx + 112 + (lv - 1) * 76
             left = obs["supply"][pi][lv - 1]
             mark = svg.mark()
-            svg.rect(cx, ry, 72, 50, "#fffaf0" if left else "#e1d6c2", stroke=PIECE_COLOURS[pi], rx=5, width=1.5)
+            svg.rect(
+                cx, ry, 72, 50, "#fffaf0" if left else "#e1d6c2", stroke=PIECE_COLOURS[pi], rx=5, width=1.5
+            )
             svg.text(cx + 8, ry + 21, f"L{lv}", size=16, weight="bold", fill=PIECE_COLOURS[pi])
             svg.text(cx + 64, ry + 21, f"x{left}", size=15, anchor="end")
             svg.text(cx + 8, ry + 42, f"{lv} {price[pi]}", size=13, fill=MUTED)
-            svg.keyed(mark, f"supply:{piece}:{lv}", f"level-{lv} {piece}: {left} left, costs {lv} "
-                    f"{('inspiration', 'playtest', 'research')[pi]}")
+            svg.keyed(
+                mark,
+                f"supply:{piece}:{lv}",
+                f"level-{lv} {piece}: {left} left, costs {lv} {('inspiration', 'playtest', 'research')[pi]}",
+            )
     # decks
     dx = sx + 430
     svg.text(dx, y0 + 24, "Decks", size=17, weight="bold")
@@ -1048,8 +1282,13 @@ def _supply(svg: _Svg, state, obs, x0, y0, w) -> float:
     svg.text(dx + 118, y0 + 150, "objectives", size=13, fill=MUTED, anchor="middle")
     out = len(obs["skill_out"]) + len(obs["obj_out"])
     if out:
-        svg.text(dx, y0 + 172, f"removed: {len(obs['skill_out'])} skill, {len(obs['obj_out'])} objective",
-                 size=13, fill=MUTED)
+        svg.text(
+            dx,
+            y0 + 172,
+            f"removed: {len(obs['skill_out'])} skill, {len(obs['obj_out'])} objective",
+            size=13,
+            fill=MUTED,
+        )
     # ZAP
     if g.bots:
         zx = dx + 176
@@ -1066,8 +1305,16 @@ def _supply(svg: _Svg, state, obs, x0, y0, w) -> float:
             if disc:
                 last = _last_zap(state, obs)
                 who = [b for b, c in last.items() if c == disc[-1]]
-                _card(svg, d, zx + 84, y0 + 32, disc[-1], 124, 170,
-                      note=f"drawn by seat {who[-1]}" if who else "last drawn")
+                _card(
+                    svg,
+                    d,
+                    zx + 84,
+                    y0 + 32,
+                    disc[-1],
+                    124,
+                    170,
+                    note=f"drawn by seat {who[-1]}" if who else "last drawn",
+                )
             svg.text(zx + 36, y0 + 170, f"{len(disc)} drawn", size=13, fill=MUTED, anchor="middle")
     return y0 + h
 
@@ -1092,10 +1339,19 @@ def _production(svg: _Svg, x, y, prod, keyed: bool) -> None:
         px = x + pi * 70
         lv = prod[pi]
         mark = svg.mark()
-        svg.rect(px, y, 64, 38, PIECE_COLOURS[pi] if lv else "#efe6d2", stroke=PIECE_COLOURS[pi], rx=5, width=1.5)
+        svg.rect(
+            px, y, 64, 38, PIECE_COLOURS[pi] if lv else "#efe6d2", stroke=PIECE_COLOURS[pi], rx=5, width=1.5
+        )
         svg.text(px + 32, y + 16, piece[:4], size=13, fill="#ffffff" if lv else MUTED, anchor="middle")
-        svg.text(px + 32, y + 33, f"L{lv}" if lv else "—", size=15, fill="#ffffff" if lv else MUTED,
-                 weight="bold", anchor="middle")
+        svg.text(
+            px + 32,
+            y + 33,
+            f"L{lv}" if lv else "—",
+            size=15,
+            fill="#ffffff" if lv else MUTED,
+            weight="bold",
+            anchor="middle",
+        )
         if keyed:
             svg.keyed(mark, f"prod:{piece}", f"your {piece}: " + (f"level {lv}" if lv else "none"))
 
@@ -1103,7 +1359,9 @@ def _production(svg: _Svg, x, y, prod, keyed: bool) -> None:
 def _games(svg: _Svg, d, x, y, obs, p, keyed: bool, width: float) -> float:
     """Published games (click to use for an award) and awards won."""
     pub, awd = obs["pub"][p], obs["awd"][p]
-    svg.text(x, y - 6, f"published {len(pub)}" + (f" · awards {len(awd)}" if awd else ""), size=14, fill=MUTED)
+    svg.text(
+        x, y - 6, f"published {len(pub)}" + (f" · awards {len(awd)}" if awd else ""), size=14, fill=MUTED
+    )
     gx = x
     for gi, game in enumerate(pub):
         if gx + 72 > x + width:
@@ -1119,7 +1377,9 @@ def _games(svg: _Svg, d, x, y, obs, p, keyed: bool, width: float) -> float:
     for level, game in awd:
         if gx + 72 > x + width:
             break
-        svg.add(f'<circle cx="{gx + 19}" cy="{y + 19}" r="18" fill="#d9a520" stroke="#5b4420" stroke-width="1.2"/>')
+        svg.add(
+            f'<circle cx="{gx + 19}" cy="{y + 19}" r="18" fill="#d9a520" stroke="#5b4420" stroke-width="1.2"/>'
+        )
         svg.text(gx + 19, y + 25, f"L{level}", size=14, weight="bold", anchor="middle")
         if game:
             svg.text(gx + 42, y + 25, "/".join(map(str, game)), size=13, fill=MUTED)
@@ -1157,8 +1417,17 @@ def _table(svg: _Svg, d, x, y, obs, p: int, keyed: bool, cw=124, ch=176) -> floa
             head = f"{label}" + (f" +{bonus}" if bonus else "")
         svg.text(sx + cw / 2, y + 14, head, size=13, fill=MUTED, anchor="middle")
         if card:
-            _card(svg, d, sx, y + 20, card, cw, ch - 20, key=f"card:{card}" if keyed else None,
-                  tucked=tucked.get(card, ""))
+            _card(
+                svg,
+                d,
+                sx,
+                y + 20,
+                card,
+                cw,
+                ch - 20,
+                key=f"card:{card}" if keyed else None,
+                tucked=tucked.get(card, ""),
+            )
         else:
             mark = svg.mark()
             svg.rect(sx, y + 20, cw, ch - 20, "#efe3c8", stroke=EDGE, rx=7, extra=' stroke-dasharray="5,4"')
@@ -1180,8 +1449,14 @@ def _prediction_row(svg: _Svg, x, y, pred, viewer: int, bot: bool = False) -> No
         if c in (None, "?"):
             _card_back(svg, px, y + 26, 96, 52, "?", KIND_COLOURS["prediction"])
         else:
-            _prediction_card(svg, px, y + 26, c, note="" if bot else ("came true" if up[k] else "face down"),
-                             dim=not bot and not up[k])
+            _prediction_card(
+                svg,
+                px,
+                y + 26,
+                c,
+                note="" if bot else ("came true" if up[k] else "face down"),
+                dim=not bot and not up[k],
+            )
 
 
 def _own_company(svg: _Svg, state, obs, seat: int, y0: float) -> float:
@@ -1197,8 +1472,15 @@ def _own_company(svg: _Svg, state, obs, seat: int, y0: float) -> float:
     preds = len(obs["predictions"][seat][1])
     h = 446 + max(hand_rows * 178 + 18, 40 + 60 * -(-preds // 2), 30) + (30 if obs["phase"] == "over" else 0)
     _panel(svg, x0, y0, w, h, f"Your company — seat {seat}", colour)
-    svg.text(x0 + w - 14, y0 + 21, f"{obs['vp'][seat]} VP on the track", size=17, fill=CREAM, weight="bold",
-             anchor="end")
+    svg.text(
+        x0 + w - 14,
+        y0 + 21,
+        f"{obs['vp'][seat]} VP on the track",
+        size=17,
+        fill=CREAM,
+        weight="bold",
+        anchor="end",
+    )
     y = y0 + 70
     svg.text(x0 + 14, y - 24, "resources", size=14, fill=MUTED)
     _res_block(svg, x0 + 18, y, obs["res"][seat], True)
@@ -1207,28 +1489,42 @@ def _own_company(svg: _Svg, state, obs, seat: int, y0: float) -> float:
     for k in range(obs["mum"][seat]):
         svg.muman(wx + 12 + k * 22, y + 14, colour, h=28)
     sx, sy = wx + 12 + obs["mum"][seat] * 22 + 12, y - 14
-    for st in obs["stand"][seat]:                       # standee chips, flowing onto a second row
+    for st in obs["stand"][seat]:  # standee chips, flowing onto a second row
         if sx + 150 > x0 + 860:
             sx, sy = wx, sy + 34
         mark = svg.mark()
         svg.rect(sx, sy, 150, 30, "#dde8f3", stroke=KIND_COLOURS["specialist"], rx=5, width=1.5)
-        svg.text(sx + 6, sy + 20, clip(f"{st} {ACTION_TITLES[d.specialists[st][0]]}", 140, 13), size=13,
-                 weight="bold")
+        svg.text(
+            sx + 6,
+            sy + 20,
+            clip(f"{st} {ACTION_TITLES[d.specialists[st][0]]}", 140, 13),
+            size=13,
+            weight="bold",
+        )
         svg.keyed(mark, f"standee:{st}", f"standee of {card_text(d, st)}")
         sx += 156
     if not obs["mum"][seat] and not obs["stand"][seat]:
         svg.text(wx, y + 6, "none left: recall", size=15, weight="bold")
     placed = obs["placed"][seat]
     where = ", ".join((d.spaces[loc].id if isinstance(loc, int) else loc) for _w, loc in placed)
-    svg.text(wx, y - 24, clip(f"workers to place  ·  placed: {where or 'none'}", 500, 14), size=14, fill=MUTED)
+    svg.text(
+        wx, y - 24, clip(f"workers to place  ·  placed: {where or 'none'}", 500, 14), size=14, fill=MUTED
+    )
     # skills and the award card
     sk = _skill_totals(d, obs, seat)
     px = x0 + 880
     svg.text(px, y - 24, "skills (buy pieces up to this level)", size=14, fill=MUTED)
     for pi, piece in enumerate(PIECES):
         svg.rect(px + pi * 76, y - 14, 70, 30, "#fffaf0", stroke=PIECE_COLOURS[pi], rx=5, width=1.5)
-        svg.text(px + pi * 76 + 35, y + 7, f"{piece[:4]} {sk[pi]}", size=15, weight="bold",
-                 fill=PIECE_COLOURS[pi], anchor="middle")
+        svg.text(
+            px + pi * 76 + 35,
+            y + 7,
+            f"{piece[:4]} {sk[pi]}",
+            size=15,
+            weight="bold",
+            fill=PIECE_COLOURS[pi],
+            anchor="middle",
+        )
     if obs["acard"][seat]:
         _award_card(svg, d, x0 + w - 264, y0 + 40, obs["acard"][seat], obs["wow"][seat])
     y += 72
@@ -1279,8 +1575,15 @@ def _own_predictions(svg: _Svg, x, y, pred, viewer: int, flipping: bool = False)
     for k, c in enumerate(cards):
         px = x + (k % 2) * 104
         py = y + 30 + (k // 2) * 60
-        _prediction_card(svg, px, py, c, note="came true" if up[k] else "face down", dim=not up[k],
-                         key=f"pred:{c}" if flipping and not up[k] else None)
+        _prediction_card(
+            svg,
+            px,
+            py,
+            c,
+            note="came true" if up[k] else "face down",
+            dim=not up[k],
+            key=f"pred:{c}" if flipping and not up[k] else None,
+        )
 
 
 def _other_company(svg: _Svg, state, obs, seat: int, p: int, x0, y0, w, keys_for: set) -> float:
@@ -1288,7 +1591,7 @@ def _other_company(svg: _Svg, state, obs, seat: int, p: int, x0, y0, w, keys_for
     d = state.game.data
     colour = SEAT_COLOURS[p % 6]
     body = _Svg()
-    left = w - 300                      # the award card sits on the right
+    left = w - 300  # the award card sits on the right
     y = y0 + 54
     _res_block(body, x0 + 16, y, obs["res"][p], False, big=False)
     y += 28
@@ -1309,8 +1612,14 @@ def _other_company(svg: _Svg, state, obs, seat: int, p: int, x0, y0, w, keys_for
     # the table as rows, one card a row
     body.text(x0 + 16, y, "table", size=15, weight="bold")
     tucked = dict(obs["tuck"][p])
-    rows = [("WOW", obs["wow"][p])] + ([("POW", obs["pow"][p])] if obs["pow"][p] else []) + \
-           [((f"T{slot + 1}" if slot < 6 else "POW"), c) for c, slot in sorted(obs["emp"][p], key=lambda e: e[1])]
+    rows = (
+        [("WOW", obs["wow"][p])]
+        + ([("POW", obs["pow"][p])] if obs["pow"][p] else [])
+        + [
+            ((f"T{slot + 1}" if slot < 6 else "POW"), c)
+            for c, slot in sorted(obs["emp"][p], key=lambda e: e[1])
+        ]
+    )
     yy = y + 8
     for label, c in rows:
         if not c:
@@ -1320,7 +1629,9 @@ def _other_company(svg: _Svg, state, obs, seat: int, p: int, x0, y0, w, keys_for
         body.rect(x0 + 16, yy, w - 32, 26, "#fffaf0", stroke=KIND_COLOURS.get(kind, EDGE), rx=4, width=1.3)
         body.text(x0 + 22, yy + 18, label, size=13, fill=KIND_COLOURS.get(kind, MUTED), weight="bold")
         effect, facts = card_parts(d, c)
-        text = f"{card_label(d, c)}: " + "; ".join(part for part in (effect, facts) if part and part != card_name(d, c))
+        text = f"{card_label(d, c)}: " + "; ".join(
+            part for part in (effect, facts) if part and part != card_name(d, c)
+        )
         if c in tucked:
             text = f"[+{card_label(d, tucked[c])}] " + text
         body.text(x0 + 70, yy + 18, clip(text, w - 100, 14), size=14)
@@ -1338,8 +1649,12 @@ def _other_company(svg: _Svg, state, obs, seat: int, p: int, x0, y0, w, keys_for
     hand = obs["hands"][p]
     body.text(x0 + 16, yy + 16, "hand:", size=14, weight="bold")
     hx = x0 + 70
-    for n, label, kind in ((hand[0], "specialists", "specialist"), (hand[1], "freelancers", "freelancer"),
-                           (hand[2], "skills", "skill"), (hand[3], "items", "item")):
+    for n, label, kind in (
+        (hand[0], "specialists", "specialist"),
+        (hand[1], "freelancers", "freelancer"),
+        (hand[2], "skills", "skill"),
+        (hand[3], "items", "item"),
+    ):
         _card_back(body, hx, yy - 4, 34, 44, str(n), KIND_COLOURS[kind])
         body.text(hx + 40, yy + 22, label, size=13, fill=MUTED)
         hx += 130
@@ -1353,7 +1668,15 @@ def _other_company(svg: _Svg, state, obs, seat: int, p: int, x0, y0, w, keys_for
     h = yy - y0 + 6
     key = f"company:{p}" if f"company:{p}" in keys_for else None
     _panel(svg, x0, y0, w, h, f"Seat {p}", colour, key=key, key_title=f"predict on seat {p}")
-    svg.text(x0 + w - 12, y0 + 21, f"{obs['vp'][p]} VP on the track", size=17, fill=CREAM, weight="bold", anchor="end")
+    svg.text(
+        x0 + w - 12,
+        y0 + 21,
+        f"{obs['vp'][p]} VP on the track",
+        size=17,
+        fill=CREAM,
+        weight="bold",
+        anchor="end",
+    )
     svg.parts.extend(body.parts)
     svg.keys |= body.keys
     return y0 + h
@@ -1373,16 +1696,31 @@ def _bot_company(svg: _Svg, state, obs, seat: int, p: int, x0, y0, w, keys_for: 
     last = _last_zap(state, obs).get(p)
     h = 250 if last or obs["predictions"][p][0] >= 0 else 150
     key = f"company:{p}" if f"company:{p}" in keys_for else None
-    _panel(svg, x0, y0, w, h, f"Seat {p} — Mumanbot ({LEVEL_TEXT[g.levels[p]]})", colour, key=key,
-           key_title=f"predict on seat {p}")
+    _panel(
+        svg,
+        x0,
+        y0,
+        w,
+        h,
+        f"Seat {p} — Mumanbot ({LEVEL_TEXT[g.levels[p]]})",
+        colour,
+        key=key,
+        key_title=f"predict on seat {p}",
+    )
     svg.text(x0 + w - 12, y0 + 21, f"{obs['vp'][p]} VP", size=17, fill=CREAM, weight="bold", anchor="end")
     y = y0 + 50
     for k in range(obs["mum"][p]):
         svg.muman(x0 + 24 + k * 20, y + 18, colour, h=26)
     placed = ", ".join(d.spaces[loc].id for _w, loc in obs["placed"][p] if isinstance(loc, int))
-    svg.text(x0 + 24 + max(1, obs["mum"][p]) * 20 + 10, y + 12,
-             f"{obs['mum'][p]} to place; placed: {placed or 'none'}", size=14)
-    svg.text(x0 + 16, y + 44, "scores track VP only: ZAP cards, predictions, +5 for ending", size=13, fill=MUTED)
+    svg.text(
+        x0 + 24 + max(1, obs["mum"][p]) * 20 + 10,
+        y + 12,
+        f"{obs['mum'][p]} to place; placed: {placed or 'none'}",
+        size=14,
+    )
+    svg.text(
+        x0 + 16, y + 44, "scores track VP only: ZAP cards, predictions, +5 for ending", size=13, fill=MUTED
+    )
     _prediction_row(svg, x0 + 16, y + 56, obs["predictions"][p], seat, bot=True)
     if last:
         svg.text(x0 + w - 142, y + 6, "last ZAP drawn", size=13, fill=MUTED)
@@ -1403,7 +1741,7 @@ def _decision_panel(svg: _Svg, state, obs, seat: int, y0: float) -> float:
     if stack:
         t = stack[-1]
     elif obs["trade"] and obs["to_move"] == seat and any(a[0] == "swap" for a in state.legal_actions()):
-        t = ("trade", seat)                  # more swaps in the free window (AMB-30)
+        t = ("trade", seat)  # more swaps in the free window (AMB-30)
     else:
         return y0
     kind, owner = t[0], t[1]
@@ -1413,10 +1751,16 @@ def _decision_panel(svg: _Svg, state, obs, seat: int, y0: float) -> float:
     if kind in ("keep", "pcards", "trade", "pick", "tokens", "split") and not mine:
         return y0
     h = 110 if kind in ("pick", "tokens", "trade", "split") else 220
-    title = {"train": "Revealed skill cards", "obj": "Revealed objectives", "keep": "Cards dealt to you",
-             "pcards": "Your prediction deck", "trade": "Trade: give, get, how many",
-             "pick": "Take resources", "tokens": "Pay track tokens",
-             "split": "Pay with interchangeable resources"}[kind]
+    title = {
+        "train": "Revealed skill cards",
+        "obj": "Revealed objectives",
+        "keep": "Cards dealt to you",
+        "pcards": "Your prediction deck",
+        "trade": "Trade: give, get, how many",
+        "pick": "Take resources",
+        "tokens": "Pay track tokens",
+        "split": "Pay with interchangeable resources",
+    }[kind]
     if not mine:
         title += f" (seat {owner} chooses)"
     _panel(svg, 16, y0, W - 32, h, title, "#4d6b57")
@@ -1425,16 +1769,35 @@ def _decision_panel(svg: _Svg, state, obs, seat: int, y0: float) -> float:
         off = t[3]
         for k, c in enumerate(t[2]):
             cost = max(0, d.skills[c][2] - off)
-            _card(svg, d, x + k * 160, y, c, 150, 168, key=f"card:{c}" if mine else None,
-                  note=f"you pay ${cost}" if off else "")
+            _card(
+                svg,
+                d,
+                x + k * 160,
+                y,
+                c,
+                150,
+                168,
+                key=f"card:{c}" if mine else None,
+                note=f"you pay ${cost}" if off else "",
+            )
     elif kind == "obj":
         for k, c in enumerate(t[2]):
             _card(svg, d, x + k * 160, y, c, 150, 168, key=f"card:{c}" if mine else None)
     elif kind == "keep":
         wows, pows = obs["deal"][seat]
         now = wows if t[2] == "wow" else pows
-        svg.text(x, y + 4, "keep one " + ("WOW card (a lasting ability)" if t[2] == "wow" else
-                                          "POW card (a handicap you may pay to remove)"), size=15, weight="bold")
+        svg.text(
+            x,
+            y + 4,
+            "keep one "
+            + (
+                "WOW card (a lasting ability)"
+                if t[2] == "wow"
+                else "POW card (a handicap you may pay to remove)"
+            ),
+            size=15,
+            weight="bold",
+        )
         for k, c in enumerate(now):
             _card(svg, d, x + k * 200, y + 14, c, 190, 150, key=f"card:{c}")
         if t[2] == "wow":
@@ -1443,22 +1806,49 @@ def _decision_panel(svg: _Svg, state, obs, seat: int, y0: float) -> float:
                 _card(svg, d, x + 440 + k * 200, y + 14, c, 190, 150, dim=True)
     elif kind == "pcards":
         chosen = t[3]
-        svg.text(x, y + 8, f"predicting on seat {t[2]}: 1 research per card (you have {obs['res'][seat][3]}); "
-                 "chosen: " + (", ".join(ACTION_TITLES[c] for c in chosen) or "none"), size=15)
+        svg.text(
+            x,
+            y + 8,
+            f"predicting on seat {t[2]}: 1 research per card (you have {obs['res'][seat][3]}); "
+            "chosen: " + (", ".join(ACTION_TITLES[c] for c in chosen) or "none"),
+            size=15,
+        )
         for k, a in enumerate(d.prediction_deck):
             px = x + (k % 8) * 118
             py = y + 20 + (k // 8) * 64
-            _prediction_card(svg, px, py, a, w=110, key=None if a in chosen else f"pred:{a}",
-                             dim=a in chosen, note="chosen" if a in chosen else "")
+            _prediction_card(
+                svg,
+                px,
+                py,
+                a,
+                w=110,
+                key=None if a in chosen else f"pred:{a}",
+                dim=a in chosen,
+                note="chosen" if a in chosen else "",
+            )
         svg.text(x + 980, y + 40, "if every card comes true before your next recall:", size=14, weight="bold")
         for m, (vp, c1, c2) in sorted(d.prediction_rewards.items()):
-            extra = (f" + {c1} of $/time/inspiration" if c1 else "") + (f" + {c2} of research/playtest" if c2 else "")
-            svg.text(x + 980, y + 42 + 20 * m, f"{m} card{'s' if m > 1 else ''}: {vp} VP{extra}", size=14, fill=MUTED)
+            extra = (f" + {c1} of $/time/inspiration" if c1 else "") + (
+                f" + {c2} of research/playtest" if c2 else ""
+            )
+            svg.text(
+                x + 980,
+                y + 42 + 20 * m,
+                f"{m} card{'s' if m > 1 else ''}: {vp} VP{extra}",
+                size=14,
+                fill=MUTED,
+            )
     elif kind == "split":
         a, b, total = RES[t[2]], RES[t[3]], t[4]
         have = obs["res"][seat]
-        svg.text(x, y + 6, f"{total} to pay in {a} and {b}, in any mix (you have {amount_text(a, have[t[2]])} "
-                 f"and {amount_text(b, have[t[3]])}); click how to pay:", size=15, fill=MUTED)
+        svg.text(
+            x,
+            y + 6,
+            f"{total} to pay in {a} and {b}, in any mix (you have {amount_text(a, have[t[2]])} "
+            f"and {amount_text(b, have[t[3]])}); click how to pay:",
+            size=15,
+            fill=MUTED,
+        )
         lo, hi = max(0, total - have[t[3]]), min(total, have[t[2]])
         for k, n in enumerate(range(lo, hi + 1)):
             bx = x + k * 140
@@ -1473,8 +1863,14 @@ def _decision_panel(svg: _Svg, state, obs, seat: int, y0: float) -> float:
         svg.text(x, y + 6, "your resources (click one):", size=15, fill=MUTED)
         end = _res_block(svg, x + 4, y + 38, obs["res"][seat], True)
         if kind == "trade":
-            svg.text(end + 30, y + 6, "within a level ($ / time / inspiration, or research / playtest): "
-                     "give one, get another, then how many", size=15, fill=MUTED)
+            svg.text(
+                end + 30,
+                y + 6,
+                "within a level ($ / time / inspiration, or research / playtest): "
+                "give one, get another, then how many",
+                size=15,
+                fill=MUTED,
+            )
             for k in range(1, max(obs["res"][seat]) + 1):
                 bx = end + 30 + (k - 1) * 52
                 mark = svg.mark()
@@ -1525,12 +1921,15 @@ def board_svg(state, seat: int) -> str:
             col, row_top = 0, row_end + 12
     y = row_end + 16
     body = "\n".join(svg.parts)
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {y:.0f}" '
-            f'font-family="Georgia, \'DejaVu Serif\', serif">\n'
-            f'<rect x="0" y="0" width="{W}" height="{y:.0f}" fill="{PAPER}"/>\n{body}\n</svg>')
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {y:.0f}" '
+        f"font-family=\"Georgia, 'DejaVu Serif', serif\">\n"
+        f'<rect x="0" y="0" width="{W}" height="{y:.0f}" fill="{PAPER}"/>\n{body}\n</svg>'
+    )
 
 
 # --------------------------------------------------------------------------- clicks
+
 
 def action_keys(state, seat: int, action) -> tuple:
     """The board keys that pick `action`, in click order; () for end turn, recall, decline."""
@@ -1581,9 +1980,13 @@ def action_keys(state, seat: int, action) -> tuple:
 #: the main board's actions in three groups a player looks for: what gives resources, what
 #: brings cards and people, what builds and sells games
 BOARD_SECTIONS = {
-    **dict.fromkeys(("basic_resource", "research", "playtest", "multi_resource", "trade"), "Resources: place a worker"),
-    **dict.fromkeys(("hire_specialist", "hire_freelancer", "play_card", "train", "get_item", "objective"),
-                    "Cards and staff: place a worker"),
+    **dict.fromkeys(
+        ("basic_resource", "research", "playtest", "multi_resource", "trade"), "Resources: place a worker"
+    ),
+    **dict.fromkeys(
+        ("hire_specialist", "hire_freelancer", "play_card", "train", "get_item", "objective"),
+        "Cards and staff: place a worker",
+    ),
     **dict.fromkeys(("get_box", "get_part", "upgrade", "publish", "award"), "Production: place a worker"),
 }
 

@@ -1,4 +1,5 @@
 """Watergate: the Editor against Nixon (2 players).  See automa/rulebooks/watergate.md."""
+
 from automa.rules.core import register_game
 
 from .game import WatergateGame, WatergateParams

@@ -11,6 +11,7 @@ choices) and are printed once on the rule sheet.
 Words: "your end" is space 5 on the automaton's side; a token is "yours" when it lies on
 your side; to "claim" a token is to move it onto your space 5.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -27,6 +28,7 @@ GAME = "watergate"
 @dataclass
 class View:
     """One decision of the automaton seat, as its observation shows it."""
+
     seat: int
     obs: dict
     game: Any
@@ -121,9 +123,11 @@ def starts_turn(view: View) -> bool:
 
 # --------------------------------------------------------------------------- rule makers
 
+
 def value_rule(name: str, text: str, score: Callable[[View, int, tuple], float | None]) -> Rule:
     """A rule over plays 'card (value v) on target': `score(view, v, target)`, None when
     the rule does not apply to that play."""
+
     def scores(view: View, legal: Sequence[Any]) -> dict:
         out = {}
         if view.kind == "turn":
@@ -140,17 +144,20 @@ def value_rule(name: str, text: str, score: Callable[[View, int, tuple], float |
                 if target is not None and (s := score(view, value, target)) is not None:
                     out[a] = s
         return out
+
     return Rule(name, text, frozenset(("turn", "vt")), scores)
 
 
 def action_rule(name: str, text: str, score: Callable[[View, int], float | None]) -> Rule:
     """A rule over using a card's action part: `score(view, card)`, None when it does not apply."""
+
     def scores(view: View, legal: Sequence[Any]) -> dict:
         out = {}
         for a in legal:
             if a[0] == "action" and (s := score(view, a[1])) is not None:
                 out[a] = s
         return out
+
     return Rule(name, text, frozenset(("turn",)), scores)
 
 
@@ -161,16 +168,19 @@ def standing(name: str, text: str, kinds: Sequence[str], score: Callable[[View, 
             if (s := score(view, a)) is not None:
                 out[a] = s
         return out
+
     return Rule(name, text, frozenset(kinds), scores)
 
 
 # --------------------------------------------------------------------------- card rules
+
 
 def _claim(kind: str):
     def score(view: View, value: int, target: tuple):
         if target[0][0] == kind and view.mine(target[1]) + value >= 5:
             return -value + (0.5 if target[2] >= 0 and target[2] & 8 else 0.0)
         return None
+
     return score
 
 
@@ -179,12 +189,14 @@ def _push(kinds: tuple[str, ...]):
         if target[0][0] in kinds:
             return min(5, view.mine(target[1]) + value) + (0.5 if target[2] >= 0 and target[2] & 8 else 0.0)
         return None
+
     return score
 
 
 def _secure(kinds: tuple[str, ...]):
     """A token not on your side (the one nearest the opponent's end first), with the
     lowest card that brings it onto your side, else your highest card."""
+
     def score(view: View, value: int, target: tuple):
         if target[0][0] not in kinds:
             return None
@@ -193,6 +205,7 @@ def _secure(kinds: tuple[str, ...]):
             return None
         reaches = where + value >= 1
         return 100 * -where + (50 - value if reaches else value)
+
     return score
 
 
@@ -290,39 +303,77 @@ def _event(view: View, card: int):
 
 
 CARD_RULES = (
-    value_rule("claim_momentum", "Claim the momentum token with the lowest card that reaches your end.",
-               _claim("mom")),
+    value_rule(
+        "claim_momentum",
+        "Claim the momentum token with the lowest card that reaches your end.",
+        _claim("mom"),
+    ),
     value_rule("push_momentum", "Move the momentum token with your highest card.", _push(("mom",))),
-    value_rule("claim_initiative", "Claim the initiative token with the lowest card that reaches your end.",
-               _claim("init")),
+    value_rule(
+        "claim_initiative",
+        "Claim the initiative token with the lowest card that reaches your end.",
+        _claim("init"),
+    ),
     value_rule("push_initiative", "Move the initiative token with your highest card.", _push(("init",))),
-    value_rule("claim_evidence", "Claim an evidence token (a momentum symbol first) with the lowest card "
-                                 "that reaches your end.", _claim("slot")),
-    value_rule("push_evidence", "Move the evidence token that ends nearest your end (ask for a face-down "
-                                "one if need be).", _push(("slot", "ask"))),
-    value_rule("secure_momentum", "If the momentum token is not on your side, move it there with the lowest "
-                                  "card that does (else your highest).", _secure(("mom",))),
-    value_rule("secure_initiative", "If the initiative token is not on your side, move it there with the lowest "
-                                    "card that does (else your highest).", _secure(("init",))),
-    value_rule("secure_evidence", "Move the evidence token nearest the opponent's end (not on your side) onto "
-                                  "your side with the lowest card that does (else your highest).",
-               _secure(("slot", "ask"))),
-    value_rule("push_useful", "Move the evidence token that would help you most pinned on the board (the "
-                              "Editor: shortens the path to Nixon most; Nixon: blocks it most) with your "
-                              "highest card.", _useful),
-    value_rule("rescue", "Move the token deepest on the opponent's side back, with your highest card.",
-               _rescue),
-    value_rule("dither", "Play your lowest card on the initiative token (else momentum, else evidence).",
-               _dither),
+    value_rule(
+        "claim_evidence",
+        "Claim an evidence token (a momentum symbol first) with the lowest card that reaches your end.",
+        _claim("slot"),
+    ),
+    value_rule(
+        "push_evidence",
+        "Move the evidence token that ends nearest your end (ask for a face-down one if need be).",
+        _push(("slot", "ask")),
+    ),
+    value_rule(
+        "secure_momentum",
+        "If the momentum token is not on your side, move it there with the lowest "
+        "card that does (else your highest).",
+        _secure(("mom",)),
+    ),
+    value_rule(
+        "secure_initiative",
+        "If the initiative token is not on your side, move it there with the lowest "
+        "card that does (else your highest).",
+        _secure(("init",)),
+    ),
+    value_rule(
+        "secure_evidence",
+        "Move the evidence token nearest the opponent's end (not on your side) onto "
+        "your side with the lowest card that does (else your highest).",
+        _secure(("slot", "ask")),
+    ),
+    value_rule(
+        "push_useful",
+        "Move the evidence token that would help you most pinned on the board (the "
+        "Editor: shortens the path to Nixon most; Nixon: blocks it most) with your "
+        "highest card.",
+        _useful,
+    ),
+    value_rule(
+        "rescue", "Move the token deepest on the opponent's side back, with your highest card.", _rescue
+    ),
+    value_rule(
+        "dither", "Play your lowest card on the initiative token (else momentum, else evidence).", _dither
+    ),
     action_rule("informant", "Use a picture card's action on the informant it helps you most.", _informant),
-    action_rule("agent", "Use the action of your cheapest conspirator (Nixon) or journalist (Editor) "
-                         "that would change something now.", _agent),
-    action_rule("event", "Use the action of your cheapest event card that would change something now "
-                         "(picture cards excepted).", _event),
+    action_rule(
+        "agent",
+        "Use the action of your cheapest conspirator (Nixon) or journalist (Editor) "
+        "that would change something now.",
+        _agent,
+    ),
+    action_rule(
+        "event",
+        "Use the action of your cheapest event card that would change something now "
+        "(picture cards excepted).",
+        _event,
+    ),
 )
 
 
 # --------------------------------------------------------------------------- standing rules
+
 
 def _pin(view: View, a):
     if a[0] != "space":
@@ -365,24 +416,54 @@ def _pick(view: View, a):
 
 
 STANDING_RULES = (
-    standing("pin_best", "Pin evidence where it helps you most (the Editor: fewest pins still needed to "
-                         "connect two informants; Nixon: most).", ("pin",), _pin),
-    standing("picture_best", "Pin the picture that helps you most, judged the same way.", ("person",), _person),
-    standing("remove_best", "Take off the board the token that helps you most, judged the same way.",
-             ("rmb",), _remove),
-    standing("flip_best", "Turn up the board token that helps you most, judged the same way.", ("flipb",), _flip),
-    standing("move_evidence_best", "Move the evidence token that ends nearest your end.", ("em",),
-             _move_evidence),
-    standing("give_plain", "Asked for a face-down token: give one without a momentum symbol if you can.",
-             ("pick",), _pick),
-    standing("react", "React whenever a card in hand allows it.", ("window",),
-             lambda view, a: 1.0 if a[0] == "react" else 0.0),
-    standing("keep_hand", "Gambit: keep your conspirators.", ("gambit",),
-             lambda view, a: 1.0 if a[0] == "gambit_keep" else 0.0),
-    standing("replay_first", "The system works: replay the first removed card.", ("replay",),
-             lambda view, a: 0.0),
-    value_rule("push_any", "No rule on the card can be done: move the token that ends nearest your end "
-                           "with your highest card.", _push(("init", "mom", "slot", "ask"))),
+    standing(
+        "pin_best",
+        "Pin evidence where it helps you most (the Editor: fewest pins still needed to "
+        "connect two informants; Nixon: most).",
+        ("pin",),
+        _pin,
+    ),
+    standing(
+        "picture_best", "Pin the picture that helps you most, judged the same way.", ("person",), _person
+    ),
+    standing(
+        "remove_best",
+        "Take off the board the token that helps you most, judged the same way.",
+        ("rmb",),
+        _remove,
+    ),
+    standing(
+        "flip_best", "Turn up the board token that helps you most, judged the same way.", ("flipb",), _flip
+    ),
+    standing(
+        "move_evidence_best", "Move the evidence token that ends nearest your end.", ("em",), _move_evidence
+    ),
+    standing(
+        "give_plain",
+        "Asked for a face-down token: give one without a momentum symbol if you can.",
+        ("pick",),
+        _pick,
+    ),
+    standing(
+        "react",
+        "React whenever a card in hand allows it.",
+        ("window",),
+        lambda view, a: 1.0 if a[0] == "react" else 0.0,
+    ),
+    standing(
+        "keep_hand",
+        "Gambit: keep your conspirators.",
+        ("gambit",),
+        lambda view, a: 1.0 if a[0] == "gambit_keep" else 0.0,
+    ),
+    standing(
+        "replay_first", "The system works: replay the first removed card.", ("replay",), lambda view, a: 0.0
+    ),
+    value_rule(
+        "push_any",
+        "No rule on the card can be done: move the token that ends nearest your end with your highest card.",
+        _push(("init", "mom", "slot", "ask")),
+    ),
 )
 
 RULES = {rule.name: rule for rule in CARD_RULES + STANDING_RULES}
@@ -390,6 +471,7 @@ STANDING = tuple(rule.name for rule in STANDING_RULES)
 
 
 # --------------------------------------------------------------------------- tie-breakers
+
 
 def _card_of(view: View, a):
     if view.kind == "turn" and a[0] in ("value", "action"):
@@ -407,13 +489,17 @@ def _not_joker(view: View, a) -> int:
     return 0 if card and card.mask == 7 else 1
 
 
-TIE_BREAKERS = {t.name: t for t in (
-    TieBreaker("high_value", "the higher card", _value),
-    TieBreaker("low_value", "the lower card", lambda view, a: -_value(view, a)),
-    TieBreaker("keep_jokers", "a card that is not a joker", _not_joker),
-)}
+TIE_BREAKERS = {
+    t.name: t
+    for t in (
+        TieBreaker("high_value", "the higher card", _value),
+        TieBreaker("low_value", "the lower card", lambda view, a: -_value(view, a)),
+        TieBreaker("keep_jokers", "a card that is not a joker", _not_joker),
+    )
+}
 
 # --------------------------------------------------------------------------- bonuses
+
 
 def _head_start(state: WatergateState, seat: int, steps: int) -> None:
     state._move_mom(seat, steps)
@@ -426,37 +512,65 @@ def _tip_off(state: WatergateState, seat: int, count: int) -> None:
 
 
 #: the handicaps a deck's difficulty knob may give, once a round, before anybody plays
-BONUSES = {b.name: b for b in (
-    Bonus("head_start", "At the start of each round, move the momentum token {n} steps toward your end.",
-          lambda state: state.round, _head_start),
-    Bonus("tip_off", "At the start of each round, draw {n} evidence token(s) from the bag and pin them "
-                     "(as a momentum-card space does).", lambda state: state.round, _tip_off),
-)}
+BONUSES = {
+    b.name: b
+    for b in (
+        Bonus(
+            "head_start",
+            "At the start of each round, move the momentum token {n} steps toward your end.",
+            lambda state: state.round,
+            _head_start,
+        ),
+        Bonus(
+            "tip_off",
+            "At the start of each round, draw {n} evidence token(s) from the bag and pin them "
+            "(as a momentum-card space does).",
+            lambda state: state.round,
+            _tip_off,
+        ),
+    )
+}
 
 # --------------------------------------------------------------------------- texts per seat
 
 #: rules whose meaning differs by seat, as printed for (the Editor, Nixon)
 SEAT_TEXT = {
-    "push_evidence": ("Move the evidence token that ends nearest the Editor's end (ask for a face-down one if "
-                      "need be), with its highest card.",
-                      "Move the evidence token that ends nearest Nixon's end, with its highest card."),
-    "agent": ("Use the action of its cheapest journalist that would change something now.",
-              "Use the action of its cheapest conspirator that would change something now."),
-    "informant": ("Use a picture card's action to recruit (face up) the informant nearest to connecting.",
-                  "Use a picture card's action to block (face down) the informant the Editor is nearest "
-                  "to connecting."),
-    "push_useful": ("Move the evidence token that, pinned face up, would shorten the Editor's path to Nixon "
-                    "most, with its highest card.",
-                    "Move the evidence token that, pinned face down, would lengthen the Editor's best path "
-                    "to Nixon most, with its highest card."),
-    "pin_best": ("Pin evidence face up where it leaves the fewest pins still needed to connect two informants.",
-                 "Pin evidence face down where it leaves the Editor the most pins still needed."),
-    "picture_best": ("Pin a picture face up on the informant nearest to connecting.",
-                     "Pin a picture face down on the informant the Editor is nearest to connecting."),
+    "push_evidence": (
+        "Move the evidence token that ends nearest the Editor's end (ask for a face-down one if "
+        "need be), with its highest card.",
+        "Move the evidence token that ends nearest Nixon's end, with its highest card.",
+    ),
+    "agent": (
+        "Use the action of its cheapest journalist that would change something now.",
+        "Use the action of its cheapest conspirator that would change something now.",
+    ),
+    "informant": (
+        "Use a picture card's action to recruit (face up) the informant nearest to connecting.",
+        "Use a picture card's action to block (face down) the informant the Editor is nearest to connecting.",
+    ),
+    "push_useful": (
+        "Move the evidence token that, pinned face up, would shorten the Editor's path to Nixon "
+        "most, with its highest card.",
+        "Move the evidence token that, pinned face down, would lengthen the Editor's best path "
+        "to Nixon most, with its highest card.",
+    ),
+    "pin_best": (
+        "Pin evidence face up where it leaves the fewest pins still needed to connect two informants.",
+        "Pin evidence face down where it leaves the Editor the most pins still needed.",
+    ),
+    "picture_best": (
+        "Pin a picture face up on the informant nearest to connecting.",
+        "Pin a picture face down on the informant the Editor is nearest to connecting.",
+    ),
 }
-_WORDS = (("the opponent's", ("Nixon's", "the Editor's")), ("your end", ("the Editor's end", "Nixon's end")),
-          ("your side", ("the Editor's side", "Nixon's side")), ("helps you", ("helps it", "helps it")),
-          ("your ", ("its ", "its ")), ("you ", ("it ", "it ")))
+_WORDS = (
+    ("the opponent's", ("Nixon's", "the Editor's")),
+    ("your end", ("the Editor's end", "Nixon's end")),
+    ("your side", ("the Editor's side", "Nixon's side")),
+    ("helps you", ("helps it", "helps it")),
+    ("your ", ("its ", "its ")),
+    ("you ", ("it ", "it ")),
+)
 
 
 def rule_text(name: str, seat: int) -> str:
@@ -488,12 +602,19 @@ def bonus_text(name: str, n: int, seat: int) -> str:
 #: games a setting: 4 / 2 / 1 weak cards 0.00 / 0.05 / 0.17, five tokens 0.82).  The Editor,
 #: against level:easy: 4 weak cards 0.00, plain 0.12, then one token a round with 6 / 5 / 4 /
 #: 3 / 2 / 1 / 0 weak cards 0.21 / 0.31 / 0.35 / 0.38 / 0.56 / 0.70 / 0.68, two tokens 0.97.
-DESIGN_KNOB = {1: ((4, 2, 1, 2, 1, 3, 2, 0, 1, 0, 1, 0, 2, 1, 0, 0), "tip_off",
-                    (0, 0, 0, 2, 1, 3, 3, 0, 2, 1, 3, 2, 5, 4, 3, 5)),
-               0: ((4, 0, 6, 5, 4, 3, 2, 1, 0, 0), "tip_off", (0, 0, 1, 1, 1, 1, 1, 1, 1, 2))}
+DESIGN_KNOB = {
+    1: (
+        (4, 2, 1, 2, 1, 3, 2, 0, 1, 0, 1, 0, 2, 1, 0, 0),
+        "tip_off",
+        (0, 0, 0, 2, 1, 3, 3, 0, 2, 1, 3, 2, 5, 4, 3, 5),
+    ),
+    0: ((4, 0, 6, 5, 4, 3, 2, 1, 0, 0), "tip_off", (0, 0, 1, 1, 1, 1, 1, 1, 1, 2)),
+}
 
 #: seat names for the printables
 SEATS = ("Editor", "Nixon")
 #: names the designer gives its cards, by seat
-CARD_NAMES = {0: ("Scoop", "Deep background", "Hold the front page", "Follow up", "Stake-out"),
-              1: ("Hush money", "Stonewall", "Plumbers", "Enemies list", "Executive privilege")}
+CARD_NAMES = {
+    0: ("Scoop", "Deep background", "Hold the front page", "Follow up", "Stake-out"),
+    1: ("Hush money", "Stonewall", "Plumbers", "Enemies list", "Executive privilege"),
+}

@@ -11,6 +11,7 @@
   (experiments/results/watergate_strength.md), and which ranks its moves so that levels
   can soften its choice instead of blundering at random.
 """
+
 from __future__ import annotations
 
 from typing import Hashable
@@ -58,7 +59,7 @@ class HeuristicBot(Bot):
                 break
             legal = state.legal_actions()
             if len(legal) == 1:
-                state._apply(legal[0])                 # `state` is this continuation's own copy
+                state._apply(legal[0])  # `state` is this continuation's own copy
                 continue
             steps += 1
             mover = state.current_player()
@@ -96,15 +97,27 @@ class ExpertBot(Bot):
     choices        how many of the best moves a temperature draws among
     """
 
-    defaults = {"iterations": 360, "rollout_depth": 6, "c": 0.7, "max_seconds": 0.0,
-                "temperature": 0.0, "choices": 4}
-    limits = {"iterations": (1, None), "rollout_depth": (-1, None), "c": (0, None),
-              "max_seconds": (0, None), "temperature": (0, None), "choices": (1, None)}
+    defaults = {
+        "iterations": 360,
+        "rollout_depth": 6,
+        "c": 0.7,
+        "max_seconds": 0.0,
+        "temperature": 0.0,
+        "choices": 4,
+    }
+    limits = {
+        "iterations": (1, None),
+        "rollout_depth": (-1, None),
+        "c": (0, None),
+        "max_seconds": (0, None),
+        "temperature": (0, None),
+        "choices": (1, None),
+    }
 
     def __init__(self, game, seed=None, spec="", **params):
         super().__init__(game, seed=seed, spec=spec, **params)
         self.searcher = ISMCTSBot(game, seed=seed)
-        self.searcher.rng = self.rng                # one generator: same seed, same game
+        self.searcher.rng = self.rng  # one generator: same seed, same game
 
     @property
     def last_stats(self) -> dict:
@@ -116,8 +129,12 @@ class ExpertBot(Bot):
         first (ties go to the higher mean, then to the earlier legal move).  The search
         reads this bot's parameters afresh, so a session may change them between moves."""
         p = self.params
-        self.searcher.params.update(iterations=int(p["iterations"]), rollout_depth=int(p["rollout_depth"]),
-                                    c=float(p["c"]), max_seconds=float(p["max_seconds"]))
+        self.searcher.params.update(
+            iterations=int(p["iterations"]),
+            rollout_depth=int(p["rollout_depth"]),
+            c=float(p["c"]),
+            max_seconds=float(p["max_seconds"]),
+        )
         children = self.searcher.search(state, seat).children
         rows = []
         for action in state.legal_actions():
@@ -151,5 +168,5 @@ class ExpertBot(Bot):
         temperature = float(self.params["temperature"])
         if temperature <= 0:
             return ranked[0][0]
-        visited = [(a, v) for a, v in ranked[:int(self.params["choices"])] if v > 0]
+        visited = [(a, v) for a, v in ranked[: int(self.params["choices"])] if v > 0]
         return soft_choice(visited, temperature, self.rng, top=len(visited))

@@ -21,6 +21,7 @@ Card effects are a small instruction vocabulary (spec §16.4), compiled to tuple
 
 Colour masks: blue = 1, yellow = 2, green = 4 (joker / "any" = 7).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -37,21 +38,33 @@ REQUIREMENTS = ("", "not_first_turn", "removed_action_card")
 REACTIONS = ("", "cancel_conspirator", "cancel_event", "follow_the_money")
 ROUND_FLAGS = ("editor_events_value_only",)
 TOKENS = {"initiative": 0, "momentum": 1}
-OPS = ("move", "move_to", "move_evidence", "split_evidence_steps", "pin_picture",
-       "pin_picture_any_from_supply", "pin_from_bag", "remove_board_evidence",
-       "flip_board_evidence", "reveal_track", "draw_and_play_top", "gambit_option",
-       "round_flag", "replay_removed")
+OPS = (
+    "move",
+    "move_to",
+    "move_evidence",
+    "split_evidence_steps",
+    "pin_picture",
+    "pin_picture_any_from_supply",
+    "pin_from_bag",
+    "remove_board_evidence",
+    "flip_board_evidence",
+    "reveal_track",
+    "draw_and_play_top",
+    "gambit_option",
+    "round_flag",
+    "replay_removed",
+)
 
 
 @dataclass(frozen=True)
 class Card:
-    index: int          # 0-19 Editor, 20-39 Nixon
+    index: int  # 0-19 Editor, 20-39 Nixon
     id: str
-    owner: int          # 0 Editor, 1 Nixon
+    owner: int  # 0 Editor, 1 Nixon
     name: str
-    kind: int           # EVENT / CONSPIRATOR / JOURNALIST
+    kind: int  # EVENT / CONSPIRATOR / JOURNALIST
     value: int
-    mask: int           # colour mask of the value part (7 = joker)
+    mask: int  # colour mask of the value part (7 = joker)
     requirement: str
     reaction: str
     effects: tuple
@@ -59,17 +72,17 @@ class Card:
 
 @dataclass(frozen=True)
 class WatergateData:
-    cards: tuple                 # Card, by index
-    deck_cards: tuple            # (editor card indices, nixon card indices)
-    momentum_effects: tuple      # (editor spaces' effects, nixon spaces' effects)
-    bag: tuple                   # sorted token codes (mask | 8 * momentum symbol)
-    people: tuple                # picture-tile names, index = person
+    cards: tuple  # Card, by index
+    deck_cards: tuple  # (editor card indices, nixon card indices)
+    momentum_effects: tuple  # (editor spaces' effects, nixon spaces' effects)
+    bag: tuple  # sorted token codes (mask | 8 * momentum symbol)
+    people: tuple  # picture-tile names, index = person
     # evidence board: node 0 = Nixon, 1..E evidence spaces, then one node per person
     space_names: tuple
-    space_mask: tuple            # colour bit of each node (0 for Nixon / informants)
-    adj: tuple                   # adjacency tuples
-    evidence_nodes: tuple        # node indices of evidence spaces
-    informant_node: tuple        # node index of each person's informant space
+    space_mask: tuple  # colour bit of each node (0 for Nixon / informants)
+    adj: tuple  # adjacency tuples
+    evidence_nodes: tuple  # node indices of evidence spaces
+    informant_node: tuple  # node index of each person's informant space
     placeholder: bool
     #: per card, when its action part may be used on a turn: 0 never (reaction card or no
     #: instruction), 1 always, 2 Editor event (not under A brilliant mood),
@@ -91,7 +104,9 @@ def _effects(reader: DataReader, key: str, people: tuple) -> tuple:
         elif op == "move_to":
             out.append(("move_to", TOKENS[eff.str("token", choices=tuple(TOKENS))], eff.int("space", 0, 5)))
         elif op == "move_evidence":
-            out.append(("move_evidence", eff.int("count", 1, 3), eff.int("steps", 1, 10), _mask(eff, "colour")))
+            out.append(
+                ("move_evidence", eff.int("count", 1, 3), eff.int("steps", 1, 10), _mask(eff, "colour"))
+            )
         elif op == "split_evidence_steps":
             out.append(("split", eff.int("steps", 1, 10)))
         elif op == "pin_picture":
@@ -104,7 +119,9 @@ def _effects(reader: DataReader, key: str, people: tuple) -> tuple:
         elif op == "remove_board_evidence":
             face = eff.str("face", choices=("up", "down"))
             eff.str("to", choices=("bag",), default="bag")
-            out.append(("remove_board", 1 if face == "up" else 0, eff.int("count", 1, 5), _mask(eff, "colour")))
+            out.append(
+                ("remove_board", 1 if face == "up" else 0, eff.int("count", 1, 5), _mask(eff, "colour"))
+            )
         elif op == "flip_board_evidence":
             out.append(("flip_board", _mask(eff, "colour")))
         elif op == "round_flag":
@@ -136,7 +153,9 @@ def load(data_dir: Path) -> WatergateData:
     evidence_nodes = tuple(range(1, len(names)))
     inf_spaces = board.list("informant_spaces", str)
     if sorted(inf_spaces) != sorted(people):
-        raise board.error("informant_spaces", f"must name exactly the picture tiles of informants.toml {list(people)}")
+        raise board.error(
+            "informant_spaces", f"must name exactly the picture tiles of informants.toml {list(people)}"
+        )
     informant_node = []
     for p in people:
         informant_node.append(len(names))
@@ -189,15 +208,28 @@ def load(data_dir: Path) -> WatergateData:
             raise c.error("kind", "conspirators are Nixon's, journalists the Editor's")
         colour = c.str("colour", choices=COLOURS + ("joker",))
         reaction = c.str("reaction", choices=REACTIONS, default="")
-        if reaction in ("cancel_conspirator", "follow_the_money") and owner != EDITOR or \
-                reaction == "cancel_event" and owner != NIXON:
+        if (
+            reaction in ("cancel_conspirator", "follow_the_money")
+            and owner != EDITOR
+            or reaction == "cancel_event"
+            and owner != NIXON
+        ):
             raise c.error("reaction", f"{reaction} belongs to the other deck")
         c.int("printed_number", 0, 999, default=0)
-        cards.append(Card(index=0, id=cid, owner=owner, name=c.str("name"), kind=kind,
-                          value=c.int("value", 1, 4),
-                          mask=7 if colour == "joker" else COLOUR_BIT[colour],
-                          requirement=c.str("requirement", choices=REQUIREMENTS, default=""),
-                          reaction=reaction, effects=_effects(c, "effects", people)))
+        cards.append(
+            Card(
+                index=0,
+                id=cid,
+                owner=owner,
+                name=c.str("name"),
+                kind=kind,
+                value=c.int("value", 1, 4),
+                mask=7 if colour == "joker" else COLOUR_BIT[colour],
+                requirement=c.str("requirement", choices=REQUIREMENTS, default=""),
+                reaction=reaction,
+                effects=_effects(c, "effects", people),
+            )
+        )
     for owner in (EDITOR, NIXON):
         n = sum(1 for card in cards if card.owner == owner)
         if n != 20:
@@ -218,9 +250,16 @@ def load(data_dir: Path) -> WatergateData:
             raise mc.error(key, f"Nixon's card has {need} spaces (his 5th token wins), got {len(spaces)}")
         mom.append(tuple(spaces))
 
-    placeholder = any(DataReader(data_dir / f).bool("placeholder", default=False) for f in
-                      ("cards.toml", "momentum_cards.toml", "evidence_tokens.toml",
-                       "informants.toml", "evidence_board.toml"))
+    placeholder = any(
+        DataReader(data_dir / f).bool("placeholder", default=False)
+        for f in (
+            "cards.toml",
+            "momentum_cards.toml",
+            "evidence_tokens.toml",
+            "informants.toml",
+            "evidence_board.toml",
+        )
+    )
     usable = []
     for card in cards:
         if card.reaction or not card.effects:
@@ -237,10 +276,16 @@ def load(data_dir: Path) -> WatergateData:
         usable=tuple(usable),
         cards=tuple(cards),
         deck_cards=(tuple(range(0, 20)), tuple(range(20, 40))),
-        momentum_effects=tuple(mom), bag=tuple(sorted(bag)), people=people,
-        space_names=tuple(names), space_mask=tuple(masks), adj=tuple(tuple(a) for a in adj),
-        evidence_nodes=evidence_nodes, informant_node=tuple(informant_node),
-        placeholder=placeholder)
+        momentum_effects=tuple(mom),
+        bag=tuple(sorted(bag)),
+        people=people,
+        space_names=tuple(names),
+        space_mask=tuple(masks),
+        adj=tuple(tuple(a) for a in adj),
+        evidence_nodes=evidence_nodes,
+        informant_node=tuple(informant_node),
+        placeholder=placeholder,
+    )
 
 
 _CACHE: dict[str, WatergateData] = {}

@@ -1,4 +1,5 @@
 """Watergate (Matthias Cramer, 2019): the Editor (seat 0) against Nixon (seat 1)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -27,8 +28,11 @@ class WatergateParams(GameParams):
             raise ParamError(f"watergate is for exactly 2 players (Editor and Nixon), got {self.players!r}")
         if self.mode != "standard":
             raise ParamError(f"watergate has one mode, 'standard'; got {self.mode!r}")
-        if not isinstance(self.max_rounds, int) or isinstance(self.max_rounds, bool) \
-                or not 5 <= self.max_rounds <= 200:
+        if (
+            not isinstance(self.max_rounds, int)
+            or isinstance(self.max_rounds, bool)
+            or not 5 <= self.max_rounds <= 200
+        ):
             raise ParamError(f"max_rounds must be a whole number 5-200, got {self.max_rounds!r}")
         check_automata(self)
 
@@ -41,8 +45,10 @@ class WatergateGame(DeckGame, Game):
     modes = {"standard": (2,)}
     data_dir = Path(__file__).parent / "data"
     automaton_vocabulary = "automa.rules.watergate.automaton"
-    bot_factories = {"watergate-heuristic": "automa.rules.watergate.bots:HeuristicBot",
-                     "watergate-expert": "automa.rules.watergate.bots:ExpertBot"}
+    bot_factories = {
+        "watergate-heuristic": "automa.rules.watergate.bots:HeuristicBot",
+        "watergate-expert": "automa.rules.watergate.bots:ExpertBot",
+    }
 
     #: seat names, by seat index
     SEATS = ("Editor", "Nixon")
@@ -53,9 +59,11 @@ class WatergateGame(DeckGame, Game):
 
     @classmethod
     def param_help(cls) -> dict[str, str]:
-        return {"max_rounds": "whole number 5-200 (default 30): engine safeguard, Nixon wins "
-                              "if nobody has won after this many rounds",
-                "automata": AUTOMATA_HELP}
+        return {
+            "max_rounds": "whole number 5-200 (default 30): engine safeguard, Nixon wins "
+            "if nobody has won after this many rounds",
+            "automata": AUTOMATA_HELP,
+        }
 
     def max_game_length(self) -> int:
         # per round: at most 10 card plays (5 + 4 + Howard Hunt's draw), each at most

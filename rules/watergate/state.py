@@ -34,6 +34,7 @@ Frames:
 Evidence tokens are codes: colour mask (blue 1, yellow 2, green 4) + 8 if it shows the
 momentum symbol.  On the board a face-up token has 16 added.
 """
+
 from __future__ import annotations
 
 import bisect
@@ -53,7 +54,7 @@ SIDE: Final = (1, -1)
 VALUE_ACT: Final[tuple[Any, ...]] = tuple(("value", c) for c in range(64))
 ACTION_ACT: Final[tuple[Any, ...]] = tuple(("action", c) for c in range(64))
 AUTO: Final = frozenset(("cp", "chain", "fx", "dispose", "eval"))
-PRIVATE: Final = frozenset(("turn", "window", "gambit", "pick"))   # always asked, see the module doc
+PRIVATE: Final = frozenset(("turn", "window", "gambit", "pick"))  # always asked, see the module doc
 BITS: Final = (1, 2, 4)
 BIT_NAME = {1: "blue", 2: "yellow", 4: "green"}
 SEAT_NAME = ("Editor", "Nixon")
@@ -81,29 +82,59 @@ def person_text(data, person: int) -> str:
     plain = data.people[person].replace("_", " ")
     for card in data.cards:
         if card.name.lower().endswith(" " + plain.lower()):
-            return card.name[len(card.name) - len(plain):]
+            return card.name[len(card.name) - len(plain) :]
     return plain.title()
 
 
 class WatergateState(State):
     # ClassVar: mypyc keeps it on the class (snapshot and __getstate__ read it)
     __slots__: ClassVar[tuple[str, ...]] = (
-        "game", "data", "rng", "hand", "deck", "disc", "removed", "bag",
-        "tc", "tp", "tf", "ini", "mom", "holder", "got_ini", "got_mom", "mcard",
-        "supply", "mom_removed", "board", "pics", "stack", "chain", "to_move",
-        "turns", "denied", "flag_ev", "gambit_keep", "round", "winner", "reason",
-        "max_rounds", "_cache_legal", "_cache_rng_shared")
+        "game",
+        "data",
+        "rng",
+        "hand",
+        "deck",
+        "disc",
+        "removed",
+        "bag",
+        "tc",
+        "tp",
+        "tf",
+        "ini",
+        "mom",
+        "holder",
+        "got_ini",
+        "got_mom",
+        "mcard",
+        "supply",
+        "mom_removed",
+        "board",
+        "pics",
+        "stack",
+        "chain",
+        "to_move",
+        "turns",
+        "denied",
+        "flag_ev",
+        "gambit_keep",
+        "round",
+        "winner",
+        "reason",
+        "max_rounds",
+        "_cache_legal",
+        "_cache_rng_shared",
+    )
     game: Any
     data: WatergateData
-    hand: list[list[int]]               # per seat, card indices
+    hand: list[list[int]]  # per seat, card indices
     deck: list[list[int]]
     disc: list[list[int]]
     removed: list[int]
-    bag: list[int]                      # token codes
-    tc: list[int]                       # this round's track tokens: code, position, face
+    bag: list[int]  # token codes
+    tc: list[int]  # this round's track tokens: code, position, face
     tp: list[int]
     tf: list[int]
-    ini: int | None                     # None: off the track
+    ini: int | None  # None: off the track
     mom: int | None
     holder: int
     got_ini: bool
@@ -113,7 +144,7 @@ class WatergateState(State):
     mom_removed: int
     board: list[int]
     pics: list[int]
-    stack: list[tuple]                  # frames, see the module doc
+    stack: list[tuple]  # frames, see the module doc
     chain: list[tuple]
     to_move: int
     turns: list[int]
@@ -130,7 +161,7 @@ class WatergateState(State):
     # ------------------------------------------------------------------ setup
     @classmethod
     def initial(cls, game, seed) -> "WatergateState":
-        s = WatergateState.__new__(WatergateState)   # not cls.__new__: mypyc cannot compile that
+        s = WatergateState.__new__(WatergateState)  # not cls.__new__: mypyc cannot compile that
         d = game.data
         s.game = game
         s.data = d
@@ -146,10 +177,10 @@ class WatergateState(State):
         s.tc, s.tp, s.tf = [], [], []
         s.ini = 0
         s.mom = 0
-        s.holder = EDITOR                 # §4.6: arrows point at the Editor
+        s.holder = EDITOR  # §4.6: arrows point at the Editor
         s.got_ini = s.got_mom = False
         s.mcard = [0, 0]
-        s.supply = 8                      # §4.7: 1 on the track, 8 in the supply
+        s.supply = 8  # §4.7: 1 on the track, 8 in the supply
         s.mom_removed = 0
         s.board = [-1] * len(d.space_names)
         s.pics = [0] * len(d.people)
@@ -163,7 +194,7 @@ class WatergateState(State):
         s.round = 0
         s.winner = -1
         s.reason = ""
-        s._cache_legal = []                   # set by _run
+        s._cache_legal = []  # set by _run
         s._cache_rng_shared = False
         s._start_round()
         s._run()
@@ -292,9 +323,9 @@ class WatergateState(State):
             legal = self._legal(top)
             if not legal:
                 stack.pop()
-                if k == "pin":                       # W-12: no matching space -> bag
+                if k == "pin":  # W-12: no matching space -> bag
                     self.bag.append(top[2])
-                elif k == "pick" and top[4] >= 0:     # cannot happen in a real game
+                elif k == "pick" and top[4] >= 0:  # cannot happen in a real game
                     self.disc[EDITOR].append(top[4])
                 elif k == "em" and top[1] == NIXON and top[4] > 0:
                     # Nixon must move what he can (§9.1): not moving tells the Editor that
@@ -315,7 +346,7 @@ class WatergateState(State):
             return True
         if top[1] == NIXON and k in ("vt", "em"):
             mask = self.data.cards[top[2]].mask if k == "vt" else top[2]
-            return mask != 7 and 0 in self.tf          # which face-down tokens match is hidden
+            return mask != 7 and 0 in self.tf  # which face-down tokens match is hidden
         return False
 
     def _card_phase_step(self) -> None:
@@ -325,7 +356,7 @@ class WatergateState(State):
             return
         s = self.to_move
         if not hand[s]:
-            s = 1 - s                               # W-5: the other plays out
+            s = 1 - s  # W-5: the other plays out
         self.to_move = 1 - s
         self.stack.append(("turn", s, -1))
 
@@ -341,8 +372,7 @@ class WatergateState(State):
             code = top[2]
             space_mask = self.data.space_mask
             board = self.board
-            return [("space", n) for n in self.data.evidence_nodes
-                    if board[n] < 0 and space_mask[n] & code]
+            return [("space", n) for n in self.data.evidence_nodes if board[n] < 0 and space_mask[n] & code]
         if k == "em":
             return self._legal_em(top)
         if k == "window":
@@ -351,23 +381,29 @@ class WatergateState(State):
             return out
         if k == "pick":
             bit = top[2]
-            return [("slot", i) for i in range(len(self.tc))
-                    if self.tf[i] == 0 and self.tc[i] & bit]
+            return [("slot", i) for i in range(len(self.tc)) if self.tf[i] == 0 and self.tc[i] & bit]
         if k == "person":
             return [("person", p) for p in range(len(self.pics)) if self.pics[p] == 0]
         if k == "rmb":
             want = 16 if top[2] else 0
             mask = top[4]
-            return [("space", n) for n in self.data.evidence_nodes
-                    if self.board[n] >= 0 and self.board[n] & 16 == want and self.board[n] & mask]
+            return [
+                ("space", n)
+                for n in self.data.evidence_nodes
+                if self.board[n] >= 0 and self.board[n] & 16 == want and self.board[n] & mask
+            ]
         if k == "flipb":
             mask = top[2]
-            return [("space", n) for n in self.data.evidence_nodes
-                    if 0 <= self.board[n] < 16 and self.board[n] & mask]
+            return [
+                ("space", n)
+                for n in self.data.evidence_nodes
+                if 0 <= self.board[n] < 16 and self.board[n] & mask
+            ]
         if k == "gambit":
             cards = self.data.cards
-            return [("gambit_keep",)] + [("gambit_remove", c) for c in self.hand[NIXON]
-                                         if cards[c].kind == CONSPIRATOR]
+            return [("gambit_keep",)] + [
+                ("gambit_remove", c) for c in self.hand[NIXON] if cards[c].kind == CONSPIRATOR
+            ]
         if k == "replay":
             return [("replay", c) for c in self._replayable(top[2])]
         raise AssertionError(f"unknown frame {top!r}")
@@ -381,9 +417,9 @@ class WatergateState(State):
         if u == 0:
             return False
         if s == EDITOR and self.flag_ev and self.data.cards[c].kind == EVENT:
-            return False                               # §9.5 A brilliant mood
-        if u == 3:                                     # not on the first turn of the round:
-            return self.turns[s] - drawn >= 1          # Hunt and his drawn card are one turn
+            return False  # §9.5 A brilliant mood
+        if u == 3:  # not on the first turn of the round:
+            return self.turns[s] - drawn >= 1  # Hunt and his drawn card are one turn
         if u == 4:
             return bool(self._replayable(c))
         return True
@@ -421,7 +457,7 @@ class WatergateState(State):
                     out.append(("slot", i))
             elif f == 0:
                 face_down = True
-        if face_down and not asked:                    # §7.3: the Editor asks
+        if face_down and not asked:  # §7.3: the Editor asks
             for b in BITS:
                 if mask & b and not self.denied & b:
                     out.append(("ask", b))
@@ -444,10 +480,10 @@ class WatergateState(State):
                 if tc[i] & mask:
                     out.append(("slot", i))
             elif mask == 7:
-                out.append(("slot", i))               # unrestricted: blind pick (W-11)
+                out.append(("slot", i))  # unrestricted: blind pick (W-11)
             else:
                 face_down = True
-        if face_down:                                  # W-11: restricted -> ask
+        if face_down:  # W-11: restricted -> ask
             for b in BITS:
                 if mask & b and not self.denied & b:
                     out.append(("ask", b))
@@ -461,7 +497,7 @@ class WatergateState(State):
             if card.reaction != trigger:
                 continue
             if s == EDITOR and card.kind == EVENT and self.flag_ev:
-                continue                               # W-24
+                continue  # W-24
             out.append(c)
         return out
 
@@ -469,14 +505,23 @@ class WatergateState(State):
         """Could seat s hold a card that answers `trigger`, as far as the other seat can
         tell?  Its unseen cards are its hand and its deck; the window opens whether or
         not the card is in the hand, so opening it tells nothing (§9.4, §12)."""
-        return bool(self._react_cards(s, trigger, self.hand[s])
-                    or self._react_cards(s, trigger, self.deck[s]))
+        return bool(
+            self._react_cards(s, trigger, self.hand[s]) or self._react_cards(s, trigger, self.deck[s])
+        )
 
     def _replayable(self, tsw: int) -> list:
         cards = self.data.cards
-        return sorted({c for c in self.removed if cards[c].owner == EDITOR and not cards[c].reaction
-                       and cards[c].effects and c != tsw
-                       and not any(op[0] == "replay_removed" for op in cards[c].effects)})
+        return sorted(
+            {
+                c
+                for c in self.removed
+                if cards[c].owner == EDITOR
+                and not cards[c].reaction
+                and cards[c].effects
+                and c != tsw
+                and not any(op[0] == "replay_removed" for op in cards[c].effects)
+            }
+        )
 
     # ------------------------------------------------------------------ applying a decision
     def _do(self, a) -> None:
@@ -535,7 +580,7 @@ class WatergateState(State):
             if s == EDITOR and self._editor_connected() >= 2:
                 self._win(EDITOR, "two informants connected to Nixon")
                 return
-            if code & 8 and self.mom is not None:        # §8.4.3 momentum symbol
+            if code & 8 and self.mom is not None:  # §8.4.3 momentum symbol
                 self._move_mom(s, 1)
         elif k == "person":
             stack.pop()
@@ -573,7 +618,7 @@ class WatergateState(State):
         if h == "slot":
             i = a[1]
             if s == NIXON:
-                self.tf[i] = 1                          # flipped to be moved (§7.3)
+                self.tf[i] = 1  # flipped to be moved (§7.3)
                 if self._could_react(EDITOR, "follow_the_money"):
                     stack.pop()
                     self.chain = [("vmove", NIXON, c, i, steps, self.tp[i])]
@@ -588,7 +633,7 @@ class WatergateState(State):
             if any(self.tf[i] == 0 and self.tc[i] & b for i in range(len(self.tc))):
                 stack[-1] = ("pick", NIXON, b, steps, c)
             else:
-                self.denied |= b                        # public "none" answer
+                self.denied |= b  # public "none" answer
                 stack[-1] = ("vt", s, c, 1)
         else:
             stack.pop()
@@ -626,7 +671,7 @@ class WatergateState(State):
         elif s == EDITOR and card.kind == EVENT:
             trigger = "cancel_event"
         else:
-            return                                     # Ben Bradlee: no re-reaction
+            return  # Ben Bradlee: no re-reaction
         if self._could_react(o, trigger):
             self.stack.append(("window", o, trigger))
 
@@ -641,10 +686,10 @@ class WatergateState(State):
             below = ch[i - 1]
             r = cards[rc].reaction
             if r == "cancel_conspirator":
-                self.removed.append(below[2])          # conspirator removed from the game
+                self.removed.append(below[2])  # conspirator removed from the game
             elif r == "cancel_event":
-                self.disc[EDITOR].append(below[2])     # cancelled event: Editor's discard
-            else:                                      # follow the money
+                self.disc[EDITOR].append(below[2])  # cancelled event: Editor's discard
+            else:  # follow the money
                 _, _, nc, slot, steps, orig = below
                 self.disc[NIXON].append(nc)
                 self.tp[slot] = orig
@@ -751,7 +796,7 @@ class WatergateState(State):
         if p >= 5 or p <= -5:
             self.tf[i] = 2
             self.tp[i] = 5 * SIDE[s]
-            self.stack.append(("pin", s, self.tc[i]))   # W-14: pin at once
+            self.stack.append(("pin", s, self.tc[i]))  # W-14: pin at once
         else:
             self.tp[i] = p
 
@@ -762,7 +807,7 @@ class WatergateState(State):
         if p >= 5 or p <= -5:
             self.ini = None
             self.got_ini = True
-            self.holder = s                            # W-15: next round only
+            self.holder = s  # W-15: next round only
         else:
             self.ini = p
 
@@ -828,7 +873,7 @@ class WatergateState(State):
         d = self.deck[s]
         if not d:
             if not self.disc[s]:
-                return -1                               # W-16
+                return -1  # W-16
             d.extend(self.disc[s])
             self.disc[s] = []
             self._rand().shuffle(d)
@@ -853,7 +898,7 @@ class WatergateState(State):
         self.gambit_keep = False
         self.turns = [0, 0]
         h = self.holder
-        for s, n in ((h, 5), (1 - h, 4)):              # §5.1.1
+        for s, n in ((h, 5), (1 - h, 4)):  # §5.1.1
             hand = self.hand[s]
             for _ in range(n):
                 c = self._draw(s)
@@ -861,7 +906,7 @@ class WatergateState(State):
                     break
                 hand.append(c)
             hand.sort()
-        codes = [self._draw_token() for _ in range(min(3, len(self.bag)))]   # §5.1.2
+        codes = [self._draw_token() for _ in range(min(3, len(self.bag)))]  # §5.1.2
         self.tc = codes
         self.tp = [0] * len(codes)
         self.tf = [0] * len(codes)
@@ -870,19 +915,19 @@ class WatergateState(State):
 
     def _eval_step(self, step: int) -> None:
         stack = self.stack
-        if step == 1:                                   # neutral evidence back to the bag
+        if step == 1:  # neutral evidence back to the bag
             for i in range(len(self.tc)):
                 if self.tf[i] != 2 and self.tp[i] == 0:
                     self.tf[i] = 2
                     self.bag.append(self.tc[i])
             step = 2
-        if step == 2:                                   # award the initiative token
+        if step == 2:  # award the initiative token
             if not self.got_ini and self.ini is not None:
                 p = self.ini
                 self.holder = EDITOR if p > 0 else NIXON if p < 0 else 1 - self.holder
                 self.ini = None
             step = 3
-        if step == 3:                                   # award the momentum token
+        if step == 3:  # award the momentum token
             stack[-1] = ("eval", -1, 4)
             if not self.got_mom and self.mom is not None:
                 p = self.mom
@@ -892,7 +937,7 @@ class WatergateState(State):
                 else:
                     self._place_momentum(EDITOR if p > 0 else NIXON)
             return
-        if step == 4:                                   # reset the track
+        if step == 4:  # reset the track
             self.ini = 0
             if self.supply <= 0:
                 self._win(NIXON, "no momentum token left in the supply")
@@ -909,33 +954,48 @@ class WatergateState(State):
                         self.tf[i] = 2
                         stack.append(("pin", s, self.tc[i]))
             return
-        stack.pop()                                     # step 6: next round
+        stack.pop()  # step 6: next round
         self._start_round()
 
     # ------------------------------------------------------------------ information
     def observation(self, seat: int):
         nixon = seat == NIXON
-        track = tuple((self.tc[i] if (self.tf[i] == 1 or nixon) else -1, self.tp[i], self.tf[i])
-                      for i in range(len(self.tc)))
+        track = tuple(
+            (self.tc[i] if (self.tf[i] == 1 or nixon) else -1, self.tp[i], self.tf[i])
+            for i in range(len(self.tc))
+        )
         stack = []
         for f in self.stack:
             if f[0] == "turn" and f[2] >= 0 and f[1] != seat:
                 f = ("turn", f[1], -2)
             stack.append(f)
         return {
-            "seat": seat, "round": self.round, "holder": self.holder, "to_move": self.to_move,
-            "turns": tuple(self.turns), "initiative": self.ini, "momentum": self.mom,
-            "gained": (self.got_ini, self.got_mom), "momentum_cards": tuple(self.mcard),
-            "supply": self.supply, "momentum_removed": self.mom_removed,
+            "seat": seat,
+            "round": self.round,
+            "holder": self.holder,
+            "to_move": self.to_move,
+            "turns": tuple(self.turns),
+            "initiative": self.ini,
+            "momentum": self.mom,
+            "gained": (self.got_ini, self.got_mom),
+            "momentum_cards": tuple(self.mcard),
+            "supply": self.supply,
+            "momentum_removed": self.mom_removed,
             "track": track,
-            "board": tuple(self.board), "pictures": tuple(self.pics),
-            "hand": tuple(self.hand[seat]), "hand_sizes": (len(self.hand[0]), len(self.hand[1])),
+            "board": tuple(self.board),
+            "pictures": tuple(self.pics),
+            "hand": tuple(self.hand[seat]),
+            "hand_sizes": (len(self.hand[0]), len(self.hand[1])),
             "deck_sizes": (len(self.deck[0]), len(self.deck[1])),
             "own_deck": tuple(sorted(self.deck[seat])),
-            "discards": (tuple(self.disc[0]), tuple(self.disc[1])), "removed": tuple(self.removed),
+            "discards": (tuple(self.disc[0]), tuple(self.disc[1])),
+            "removed": tuple(self.removed),
             "bag": tuple(sorted(self.bag)) if nixon else len(self.bag),
-            "denied": self.denied, "events_value_only": self.flag_ev,
-            "gambit_keep": self.gambit_keep, "stack": tuple(stack), "chain": tuple(self.chain),
+            "denied": self.denied,
+            "events_value_only": self.flag_ev,
+            "gambit_keep": self.gambit_keep,
+            "stack": tuple(stack),
+            "chain": tuple(self.chain),
             "winner": self.winner,
         }
 
@@ -981,8 +1041,10 @@ class WatergateState(State):
             return top[2]
         if top[0] == "em" and top[2] != 7:
             _, _, mask, _steps, _left, chosen, repeat = top
-            if not any(self.tf[i] == 1 and self.tc[i] & mask and (repeat or i not in chosen)
-                       for i in range(len(self.tc))):
+            if not any(
+                self.tf[i] == 1 and self.tc[i] & mask and (repeat or i not in chosen)
+                for i in range(len(self.tc))
+            ):
                 return mask
         return 0
 
@@ -1079,14 +1141,14 @@ class WatergateState(State):
         need = 5 - self.mcard[1]
         t = min(tokens, 0.5 * (need + tokens))
         if self.mom is not None:
-            t += 0.1 * self.mom                 # a token drifting to the Editor buys time
+            t += 0.1 * self.mom  # a token drifting to the Editor buys time
         return max(0.0, t)
 
     def heuristic(self) -> list[float]:
         if self.winner >= 0:
             return [1.0 if s == self.winner else 0.0 for s in (0, 1)]
         cc = self.connection_cost()
-        for i in range(len(self.tc)):           # this round's evidence, by side
+        for i in range(len(self.tc)):  # this round's evidence, by side
             if self.tf[i] != 2:
                 cc -= 0.12 * self.tp[i]
         pace = 1.1 * self.time_left() - cc
@@ -1170,23 +1232,33 @@ class WatergateState(State):
         for i in range(len(self.tc)):
             if self.tf[i] != 2:
                 cells.setdefault(self.tp[i], []).append(
-                    f"#{i}:{token_text(self.tc[i])}" + ("" if self.tf[i] else "(down)"))
+                    f"#{i}:{token_text(self.tc[i])}" + ("" if self.tf[i] else "(down)")
+                )
         track = "  ".join(f"{p:+d}[{','.join(cells[p])}]" for p in sorted(cells, reverse=True))
         lines.append(f"track (Editor +5 ... Nixon -5): {track}")
-        lines.append(f"momentum: Editor card {self.mcard[0]}, Nixon card {self.mcard[1]}, "
-                     f"supply {self.supply}, removed {self.mom_removed}; bag {len(self.bag)}")
+        lines.append(
+            f"momentum: Editor card {self.mcard[0]}, Nixon card {self.mcard[1]}, "
+            f"supply {self.supply}, removed {self.mom_removed}; bag {len(self.bag)}"
+        )
         pins = []
         for n in d.evidence_nodes:
             b = self.board[n]
             if b >= 0:
                 pins.append(f"{d.space_names[n]}={token_text(b)}{'^' if b >= 16 else 'v'}")
         lines.append("board: " + (" ".join(pins) or "empty"))
-        pics = [f"{p}:{'up' if self.pics[i] == 1 else 'down'}" for i, p in enumerate(d.people) if self.pics[i]]
-        lines.append("pictures: " + (", ".join(pics) or "none pinned")
-                     + f"; connected informants {self._editor_connected()}")
+        pics = [
+            f"{p}:{'up' if self.pics[i] == 1 else 'down'}" for i, p in enumerate(d.people) if self.pics[i]
+        ]
+        lines.append(
+            "pictures: "
+            + (", ".join(pics) or "none pinned")
+            + f"; connected informants {self._editor_connected()}"
+        )
         for s in (0, 1):
-            lines.append(f"{SEAT_NAME[s]}: hand {[d.cards[c].id for c in self.hand[s]]}, "
-                         f"deck {len(self.deck[s])}, discard {len(self.disc[s])}")
+            lines.append(
+                f"{SEAT_NAME[s]}: hand {[d.cards[c].id for c in self.hand[s]]}, "
+                f"deck {len(self.deck[s])}, discard {len(self.disc[s])}"
+            )
         if self.stack:
             lines.append(f"deciding: {SEAT_NAME[self.stack[-1][1]]} ({self.stack[-1][0]})")
         return "\n".join(lines)

@@ -14,6 +14,7 @@ evidence board, the rule that fired marked, as the terminal board does.  Click t
     space:B4 / informant:dean           an evidence space / an informant space on the board
     removed:E13                         a card removed from the game (The system works)
 """
+
 from __future__ import annotations
 
 import math
@@ -23,8 +24,14 @@ from xml.sax.saxutils import escape, quoteattr
 from automa.decks.shown import ShownDeck, shown_decks
 from automa.rules.presentation import Style, count as _count, plain as _plain
 from automa.rules.watergate.data import CONSPIRATOR, EDITOR, EVENT
-from automa.rules.watergate.state import (BIT_NAME, SEAT_NAME, colour_text, person_text, token_text,
-                                          token_words)
+from automa.rules.watergate.state import (
+    BIT_NAME,
+    SEAT_NAME,
+    colour_text,
+    person_text,
+    token_text,
+    token_words,
+)
 
 # ---------------------------------------------------------------------------- palette
 PAPER = "#f5eedc"
@@ -52,6 +59,7 @@ KIND_TEXT = ("event", "conspirator", "journalist")
 
 
 # ---------------------------------------------------------------------------- small helpers
+
 
 def _track_pos(pos: int) -> str:
     """A research-track space in words (+ is the Editor's side, - Nixon's; 5 gains it)."""
@@ -136,8 +144,7 @@ REACTION_TEXT = {
     "cancel_event": "Reaction: cancel the action of the Editor's event; it goes to her discard unused.",
     "follow_the_money": "Reaction: when Nixon moves evidence with a value, move it that far toward you instead.",
 }
-REQUIREMENT_TEXT = {"not_first_turn": "Not on your first turn of the round.",
-                    "removed_action_card": ""}
+REQUIREMENT_TEXT = {"not_first_turn": "Not on your first turn of the round.", "removed_action_card": ""}
 
 
 def card_text(card, data) -> str:
@@ -163,8 +170,11 @@ def _connected(obs, data) -> tuple[set, int]:
             if m not in reached and m < len(board) and board[m] >= 16:
                 reached.add(m)
                 frontier.append(m)
-    linked = sum(1 for p, node in enumerate(data.informant_node)
-                 if obs["pictures"][p] == 1 and any(m in reached for m in data.adj[node]))
+    linked = sum(
+        1
+        for p, node in enumerate(data.informant_node)
+        if obs["pictures"][p] == 1 and any(m in reached for m in data.adj[node])
+    )
     return reached, linked
 
 
@@ -183,9 +193,11 @@ def unseen_tokens(obs, data) -> Counter:
 
 # ---------------------------------------------------------------------------- SVG building
 
+
 def _attrs(attrs: dict) -> str:
-    return "".join(f" {k.rstrip('_').replace('_', '-')}={quoteattr(str(v))}"
-                   for k, v in attrs.items() if v is not None)
+    return "".join(
+        f" {k.rstrip('_').replace('_', '-')}={quoteattr(str(v))}" for k, v in attrs.items() if v is not None
+    )
 
 
 class _Svg:
@@ -207,10 +219,22 @@ class _Svg:
     def line(self, x1, y1, x2, y2, **attrs) -> None:
         self.shape("line", x1=round(x1, 1), y1=round(y1, 1), x2=round(x2, 1), y2=round(y2, 1), **attrs)
 
-    def text(self, x, y, text: str, size: int = 16, anchor: str = "start", weight: str = "normal",
-             fill: str = INK, family: str = SANS, **attrs) -> None:
-        self.parts.append(f"<text{_attrs(dict(x=round(x, 1), y=round(y, 1), font_size=size, text_anchor=anchor, font_weight=weight, fill=fill, font_family=family, **attrs))}>"
-                          f"{escape(text)}</text>")
+    def text(
+        self,
+        x,
+        y,
+        text: str,
+        size: int = 16,
+        anchor: str = "start",
+        weight: str = "normal",
+        fill: str = INK,
+        family: str = SANS,
+        **attrs,
+    ) -> None:
+        self.parts.append(
+            f"<text{_attrs(dict(x=round(x, 1), y=round(y, 1), font_size=size, text_anchor=anchor, font_weight=weight, fill=fill, font_family=family, **attrs))}>"
+            f"{escape(text)}</text>"
+        )
 
     def open(self, key: str | None = None, title: str | None = None, **attrs) -> None:
         """Start a group; with `key` it is a click target named `title` on hover."""
@@ -227,8 +251,10 @@ class _Svg:
 
 def _half_paths(cx, cy, r) -> tuple[str, str]:
     """The left and right half-circle outlines of a disc."""
-    return (f"M{cx:.1f},{cy - r:.1f} A{r},{r} 0 0,0 {cx:.1f},{cy + r:.1f}",
-            f"M{cx:.1f},{cy - r:.1f} A{r},{r} 0 0,1 {cx:.1f},{cy + r:.1f}")
+    return (
+        f"M{cx:.1f},{cy - r:.1f} A{r},{r} 0 0,0 {cx:.1f},{cy + r:.1f}",
+        f"M{cx:.1f},{cy - r:.1f} A{r},{r} 0 0,1 {cx:.1f},{cy + r:.1f}",
+    )
 
 
 def _token_disc(svg: _Svg, cx, cy, r, code: int, face_up: bool, label: str = "") -> None:
@@ -259,8 +285,15 @@ def _token_disc(svg: _Svg, cx, cy, r, code: int, face_up: bool, label: str = "")
         _star(svg, cx + r * 0.8, cy - r * 0.8, 8)
     if label:
         light = face_up and bits and (bits in ([2], [4]) or 2 in bits)
-        svg.text(cx, cy + 5, label, size=14 if len(label) > 2 else 15, anchor="middle", weight="bold",
-                 fill=INK if light else "#ffffff")
+        svg.text(
+            cx,
+            cy + 5,
+            label,
+            size=14 if len(label) > 2 else 15,
+            anchor="middle",
+            weight="bold",
+            fill=INK if light else "#ffffff",
+        )
 
 
 def _star(svg: _Svg, cx, cy, r) -> None:
@@ -287,10 +320,20 @@ def _chip(svg: _Svg, x, y, card, data, key: str | None = None) -> float:
     Returns its width."""
     name = card.name
     w = _chip_width(card)
-    svg.open(key, f"{name} ({card.value} {colour_text(card.mask)}, {KIND_TEXT[card.kind]}): "
-             f"{card_text(card, data)}")
-    svg.rect(x, y, w, 28, rx=5, fill="#fffdf6" if card.owner == 0 else "#fff7f3",
-             stroke=EDITOR_INK if card.owner == 0 else NIXON_INK, stroke_width=1.2)
+    svg.open(
+        key,
+        f"{name} ({card.value} {colour_text(card.mask)}, {KIND_TEXT[card.kind]}): {card_text(card, data)}",
+    )
+    svg.rect(
+        x,
+        y,
+        w,
+        28,
+        rx=5,
+        fill="#fffdf6" if card.owner == 0 else "#fff7f3",
+        stroke=EDITOR_INK if card.owner == 0 else NIXON_INK,
+        stroke_width=1.2,
+    )
     svg.text(x + 11, y + 20, str(card.value), size=15, weight="bold")
     for k, b in enumerate(_bits(card.mask)):
         svg.circle(x + 27 + 8 * k, y + 14, 4.5, fill=EVIDENCE_FILL[b], stroke=INK, stroke_width=0.6)
@@ -321,6 +364,7 @@ def _chips(svg: _Svg, x, y, width, cards, data, key_prefix: str | None = None, e
 
 # ---------------------------------------------------------------------------- the terminal board
 
+
 def board_text(state, seat: int, style: Style = _plain) -> str:
     """The research track (markers and evidence tokens with their colours), the momentum
     cards, the evidence board (pinned tokens and informant pictures), then the hands."""
@@ -329,8 +373,13 @@ def board_text(state, seat: int, style: Style = _plain) -> str:
     the = lambda p: "the Editor" if p == 0 else SEAT_NAME[p]
     me = the(seat) if seat in (0, 1) else str(seat)
     card = lambda c: d.cards[c].name if 0 <= c < len(d.cards) else str(c)
-    lines = [style(f"Watergate — round {obs['round']}; you are {me}; the initiative card points at "
-                   f"{the(obs['holder'])}", bold=True)]
+    lines = [
+        style(
+            f"Watergate — round {obs['round']}; you are {me}; the initiative card points at "
+            f"{the(obs['holder'])}",
+            bold=True,
+        )
+    ]
     if obs["winner"] >= 0:
         lines.append(style(f"  game over: {the(obs['winner'])} wins", bold=True))
     lines.append(style("[research track: a token reaching 5 on a side goes to that player]", bold=True))
@@ -343,14 +392,20 @@ def board_text(state, seat: int, style: Style = _plain) -> str:
             lines.append(f"  evidence token {i + 1}: gained and pinned")
             continue
         face = token_text(code) if code >= 0 else "unknown colour"
-        lines.append(f"  evidence token {i + 1}: {face}, {'face up' if flag else 'face down'}, {_track_pos(pos)}")
+        lines.append(
+            f"  evidence token {i + 1}: {face}, {'face up' if flag else 'face down'}, {_track_pos(pos)}"
+        )
     lines.append("  (* = shows the momentum symbol)")
     lines.append(style("[momentum]", bold=True))
     editor_spaces = len(d.momentum_effects[0])
-    lines.append(f"  tokens on the momentum cards: Editor {obs['momentum_cards'][0]} of {editor_spaces}, "
-                 f"Nixon {obs['momentum_cards'][1]} of 5 (Nixon wins with the 5th)")
-    lines.append(f"  momentum tokens in the supply: {obs['supply']} (Nixon wins when a new round finds none)"
-                 + (f"; removed from the game: {obs['momentum_removed']}" if obs["momentum_removed"] else ""))
+    lines.append(
+        f"  tokens on the momentum cards: Editor {obs['momentum_cards'][0]} of {editor_spaces}, "
+        f"Nixon {obs['momentum_cards'][1]} of 5 (Nixon wins with the 5th)"
+    )
+    lines.append(
+        f"  momentum tokens in the supply: {obs['supply']} (Nixon wins when a new round finds none)"
+        + (f"; removed from the game: {obs['momentum_removed']}" if obs["momentum_removed"] else "")
+    )
     lines.append(style("[evidence board]", bold=True))
     pinned = []
     for i, v in enumerate(obs["board"]):
@@ -358,14 +413,23 @@ def board_text(state, seat: int, style: Style = _plain) -> str:
             pinned.append(f"{d.space_names[i]} {token_text(v & 15)} {'face up' if v >= 16 else 'face down'}")
     lines.append("  pinned evidence: " + (", ".join(pinned) or "none"))
     people = [person_text(d, p) for p in range(len(d.people))]
-    pics = [f"{name} ({'face up: recruited' if obs['pictures'][i] == 1 else 'face down: blocked'})"
-            for i, name in enumerate(people) if obs["pictures"][i]]
+    pics = [
+        f"{name} ({'face up: recruited' if obs['pictures'][i] == 1 else 'face down: blocked'})"
+        for i, name in enumerate(people)
+        if obs["pictures"][i]
+    ]
     free = [name for i, name in enumerate(people) if not obs["pictures"][i]]
-    lines.append("  informant pictures: " + (", ".join(pics) or "none pinned")
-                 + "; still in the supply: " + (", ".join(free) or "none"))
+    lines.append(
+        "  informant pictures: "
+        + (", ".join(pics) or "none pinned")
+        + "; still in the supply: "
+        + (", ".join(free) or "none")
+    )
     bag = obs["bag"]
-    lines.append(f"  evidence bag: {_count(bag)} tokens"
-                 + (": " + _tally(token_text(c) for c in bag) if isinstance(bag, (list, tuple)) and bag else ""))
+    lines.append(
+        f"  evidence bag: {_count(bag)} tokens"
+        + (": " + _tally(token_text(c) for c in bag) if isinstance(bag, (list, tuple)) and bag else "")
+    )
     denied = [token_text(b) for b in (1, 2, 4) if obs["denied"] & b]
     if denied:
         lines.append("  Nixon has said no face-down token on the track is: " + ", ".join(denied))
@@ -379,8 +443,10 @@ def board_text(state, seat: int, style: Style = _plain) -> str:
         lines.append("  this round the Editor's event cards cannot use their action part (A brilliant mood)")
     lines.append(style("[players]", bold=True))
     for p in (seat, 1 - seat) if seat in (0, 1) else (0, 1):
-        lines.append(f"  {SEAT_NAME[p]:<7} hand {obs['hand_sizes'][p]}, deck {obs['deck_sizes'][p]}, discard: "
-                     + (", ".join(card(c) for c in obs["discards"][p]) or "-"))
+        lines.append(
+            f"  {SEAT_NAME[p]:<7} hand {obs['hand_sizes'][p]}, deck {obs['deck_sizes'][p]}, discard: "
+            + (", ".join(card(c) for c in obs["discards"][p]) or "-")
+        )
     if obs["removed"]:
         lines.append("  removed from the game: " + ", ".join(card(c) for c in obs["removed"]))
     for deck in shown_decks(state, obs):
@@ -428,7 +494,7 @@ def _outcome_text(obs, max_rounds: int) -> str:
 REACT_WHEN = {
     "cancel_conspirator": "against Nixon's conspirator action (Ben Bradlee or Mass demonstration cancels it)",
     "cancel_event": "against the Editor's event action (John Mitchell cancels it)",
-    "follow_the_money": "against Nixon's evidence move (\"Follow the money!\" turns it toward the Editor)",
+    "follow_the_money": 'against Nixon\'s evidence move ("Follow the money!" turns it toward the Editor)',
 }
 
 
@@ -463,26 +529,38 @@ def _decision(obs, data, seat: int, max_rounds: int) -> tuple[str, list[str]]:
         if top[2] == -2:
             return "Nixon plays the card he drew from his deck (Howard Hunt).", []
         if top[2] >= 0:
-            return f"{who} must play the drawn card, {cards[top[2]].name} (Howard Hunt).", \
-                ["Click its value to move a token, or its text to use its action."]
+            return f"{who} must play the drawn card, {cards[top[2]].name} (Howard Hunt).", [
+                "Click its value to move a token, or its text to use its action."
+            ]
         if s == seat:
-            return "Your turn: play a card from your hand.", \
-                ["Click a card's value to move a token that many steps, or its text to use its action."]
+            return "Your turn: play a card from your hand.", [
+                "Click a card's value to move a token that many steps, or its text to use its action."
+            ]
         return f"{who} is choosing a card to play.", []
     if kind == "vt":
         card = cards[top[2]]
-        lines = [f"The initiative token, the momentum token, or a {colour_text(card.mask)} evidence token "
-                 f"(a two-colour token counts as either colour)."]
+        lines = [
+            f"The initiative token, the momentum token, or a {colour_text(card.mask)} evidence token "
+            f"(a two-colour token counts as either colour)."
+        ]
         if top[3]:
             lines.append("Nixon said no face-down token of the asked colour is on the track.")
         elif s == seat == 0 and any(flag == 0 for _c, _p, flag in obs["track"]):
-            lines.append("For a face-down token, ask Nixon for a colour: if one matches, he must turn it "
-                         "up and move it for you (he chooses which).")
-        return (f"{_verb(s, seat, 'move')} a token {_plural(card.value, 'step')} with the value of "
-                f"{card.name} ({card.value} {colour_text(card.mask)}).", lines)
+            lines.append(
+                "For a face-down token, ask Nixon for a colour: if one matches, he must turn it "
+                "up and move it for you (he chooses which)."
+            )
+        return (
+            f"{_verb(s, seat, 'move')} a token {_plural(card.value, 'step')} with the value of "
+            f"{card.name} ({card.value} {colour_text(card.mask)}).",
+            lines,
+        )
     if kind == "pick":
-        return (f"{_verb(s, seat, 'choose')} which face-down {BIT_NAME[top[2]]} token moves "
-                f"{_plural(top[3], 'step')} toward the Editor.", [])
+        return (
+            f"{_verb(s, seat, 'choose')} which face-down {BIT_NAME[top[2]]} token moves "
+            f"{_plural(top[3], 'step')} toward the Editor.",
+            [],
+        )
     if kind == "em":
         _, _, mask, steps, left, chosen, repeat = top
         only = "" if mask == 7 else f" {colour_text(mask)}"
@@ -491,26 +569,46 @@ def _decision(obs, data, seat: int, max_rounds: int) -> tuple[str, list[str]]:
         moved = f" (not token {', '.join(str(i + 1) for i in chosen)} again)" if chosen else ""
         if left == 1:
             return f"{_verb(s, seat, 'move')} an{only} evidence token {_plural(steps, 'step')}{moved}.", []
-        return (f"{_verb(s, seat, 'move')} {left} different{only} evidence tokens, "
-                f"{_plural(steps, 'step')} each{moved}.", [])
+        return (
+            f"{_verb(s, seat, 'move')} {left} different{only} evidence tokens, "
+            f"{_plural(steps, 'step')} each{moved}.",
+            [],
+        )
     if kind == "window":
         if s != seat:
             return f"{who} may react {REACT_WHEN.get(top[2], top[2])}.", []
-        ready = [c for c in obs["hand"] if cards[c].reaction == top[2]
-                 and not (s == EDITOR and cards[c].kind == EVENT and obs["events_value_only"])]
-        return f"{who} may react {REACT_WHEN.get(top[2], top[2])}.", \
-            (["Click the reaction card's text, or choose not to react."] if ready else
-             ["You hold no card that can react: choose not to react. (The window opens "
-              "whatever your hand, so your opponent learns nothing from it.)"])
+        ready = [
+            c
+            for c in obs["hand"]
+            if cards[c].reaction == top[2]
+            and not (s == EDITOR and cards[c].kind == EVENT and obs["events_value_only"])
+        ]
+        return f"{who} may react {REACT_WHEN.get(top[2], top[2])}.", (
+            ["Click the reaction card's text, or choose not to react."]
+            if ready
+            else [
+                "You hold no card that can react: choose not to react. (The window opens "
+                "whatever your hand, so your opponent learns nothing from it.)"
+            ]
+        )
     if kind == "pin":
-        return (f"{_verb(s, seat, 'pin')} a token ({token_words(top[2])}) {face} "
-                f"on an empty matching evidence space.", [])
+        return (
+            f"{_verb(s, seat, 'pin')} a token ({token_words(top[2])}) {face} "
+            f"on an empty matching evidence space.",
+            [],
+        )
     if kind == "person":
-        return f"{_verb(s, seat, 'pin')} a picture from the supply {face}: choose an empty informant space.", []
+        return (
+            f"{_verb(s, seat, 'pin')} a picture from the supply {face}: choose an empty informant space.",
+            [],
+        )
     if kind == "rmb":
         side = "face-up" if top[2] else "face-down"
-        return (f"{_verb(s, seat, 'send')} {top[3]} {side} token{'s' if top[3] != 1 else ''} "
-                f"from the evidence board back to the bag.", [])
+        return (
+            f"{_verb(s, seat, 'send')} {top[3]} {side} token{'s' if top[3] != 1 else ''} "
+            f"from the evidence board back to the bag.",
+            [],
+        )
     if kind == "flipb":
         only = "" if top[2] == 7 else f" {colour_text(top[2])}"
         return f"{_verb(s, seat, 'turn')} a face-down{only} token on the evidence board face up.", []
@@ -518,13 +616,23 @@ def _decision(obs, data, seat: int, max_rounds: int) -> tuple[str, list[str]]:
         if s != seat:
             return f"Gambit: {_mid(who)} may remove a conspirator from hand instead of Gambit.", []
         ready = any(cards[c].kind == CONSPIRATOR for c in obs["hand"])
-        return f"Gambit: {_mid(who)} may remove a conspirator from hand instead of Gambit.", \
-            (["Click a conspirator's name in your hand, or keep the rule: Gambit is removed."] if ready else
-             ["You hold no conspirator: Gambit is removed. (The question is asked whatever your "
-              "hand, so the Editor learns nothing from it.)"])
+        return f"Gambit: {_mid(who)} may remove a conspirator from hand instead of Gambit.", (
+            ["Click a conspirator's name in your hand, or keep the rule: Gambit is removed."]
+            if ready
+            else [
+                "You hold no conspirator: Gambit is removed. (The question is asked whatever your "
+                "hand, so the Editor learns nothing from it.)"
+            ]
+        )
     if kind == "replay":
-        return f"The system works: {_mid(_verb(s, seat, 'choose'))} a removed card whose action to carry out.", \
-            (["Click it among the Editor's cards removed from the game (below the board)."] if s == seat else [])
+        return (
+            f"The system works: {_mid(_verb(s, seat, 'choose'))} a removed card whose action to carry out.",
+            (
+                ["Click it among the Editor's cards removed from the game (below the board)."]
+                if s == seat
+                else []
+            ),
+        )
     return f"{who} is deciding.", []
 
 
@@ -538,8 +646,13 @@ def _resolving(obs, data) -> list[tuple[int, str]]:
         elif entry[0] == "react":
             out.append((c, f"{OWNER_NAME[entry[1]]}'s reaction"))
         else:
-            out.append((c, f"Nixon's value part: evidence token {entry[3] + 1}, {_plural(entry[4], 'step')}, "
-                           f"open to reactions"))
+            out.append(
+                (
+                    c,
+                    f"Nixon's value part: evidence token {entry[3] + 1}, {_plural(entry[4], 'step')}, "
+                    f"open to reactions",
+                )
+            )
     for frame in obs["stack"]:
         kind = frame[0]
         if kind == "dispose":
@@ -556,10 +669,24 @@ def _resolving(obs, data) -> list[tuple[int, str]]:
 def _draw_header(svg: _Svg, obs, seat: int, headline: str) -> None:
     svg.text(24, 38, f"Watergate — round {obs['round']}", size=26, weight="bold", family=SERIF)
     me = SIDE_NAME[seat] if seat in (0, 1) else f"seat {seat}"
-    svg.text(WIDTH - 24, 38, f"You play {me}", size=20, anchor="end", weight="bold",
-             fill=EDITOR_INK if seat == 0 else NIXON_INK, family=SERIF)
-    svg.text(24, 68, headline, size=18, weight="bold",
-             fill=NIXON_INK if obs["winner"] == 1 else EDITOR_INK if obs["winner"] == 0 else INK)
+    svg.text(
+        WIDTH - 24,
+        38,
+        f"You play {me}",
+        size=20,
+        anchor="end",
+        weight="bold",
+        fill=EDITOR_INK if seat == 0 else NIXON_INK,
+        family=SERIF,
+    )
+    svg.text(
+        24,
+        68,
+        headline,
+        size=18,
+        weight="bold",
+        fill=NIXON_INK if obs["winner"] == 1 else EDITOR_INK if obs["winner"] == 0 else INK,
+    )
 
 
 def _draw_momentum_card(svg: _Svg, x, y, w, owner: int, obs, data) -> None:
@@ -570,13 +697,25 @@ def _draw_momentum_card(svg: _Svg, x, y, w, owner: int, obs, data) -> None:
     row = 54
     note = []
     if owner == 0:
-        note = _wrap("Full: momentum she gains now leaves the game." if filled >= len(spaces) else
-                     "When full, momentum she gains leaves the game.", 30)
+        note = _wrap(
+            "Full: momentum she gains now leaves the game."
+            if filled >= len(spaces)
+            else "When full, momentum she gains leaves the game.",
+            30,
+        )
     h = 44 + row * len(spaces) + 18 * len(note) + 8
     svg.rect(x, y, w, h, rx=10, fill=EDITOR_TINT if owner == 0 else NIXON_TINT, stroke=ink, stroke_width=2)
     svg.rect(x, y, w, 36, rx=10, fill=ink)
-    svg.text(x + w / 2, y + 25, f"{OWNER_NAME[owner]}'s momentum card", size=17, anchor="middle",
-             weight="bold", fill="#ffffff", family=SERIF)
+    svg.text(
+        x + w / 2,
+        y + 25,
+        f"{OWNER_NAME[owner]}'s momentum card",
+        size=17,
+        anchor="middle",
+        weight="bold",
+        fill="#ffffff",
+        family=SERIF,
+    )
     for k, ops in enumerate(spaces):
         cy = y + 44 + row * k + row / 2
         if k + 1 <= filled:
@@ -592,8 +731,9 @@ def _draw_momentum_card(svg: _Svg, x, y, w, owner: int, obs, data) -> None:
         for j, line in enumerate(lines):
             svg.text(x + 50, cy + 5 + 16 * (j - (len(lines) - 1) / 2), line, size=14)
     for j, line in enumerate(note):
-        svg.text(x + w / 2, y + 44 + row * len(spaces) + 14 + 18 * j, line, size=14, anchor="middle",
-                 fill=MUTED)
+        svg.text(
+            x + w / 2, y + 44 + row * len(spaces) + 14 + 18 * j, line, size=14, anchor="middle", fill=MUTED
+        )
 
 
 def _draw_track(svg: _Svg, obs, data, seat: int) -> None:
@@ -606,13 +746,21 @@ def _draw_track(svg: _Svg, obs, data, seat: int) -> None:
     cw, cy0 = 300, 86
     svg.rect(centre - cw / 2, cy0, cw, 62, rx=8, fill="#fffdf6", stroke=ink, stroke_width=2.5)
     svg.text(centre, cy0 + 22, "Initiative card", size=15, anchor="middle", weight="bold", family=SERIF)
-    svg.text(centre, cy0 + 47, f"points at {SIDE_NAME[holder]}: draws 5, plays first", size=14,
-             anchor="middle", fill=ink)
+    svg.text(
+        centre,
+        cy0 + 47,
+        f"points at {SIDE_NAME[holder]}: draws 5, plays first",
+        size=14,
+        anchor="middle",
+        fill=ink,
+    )
     tip = centre - cw / 2 - 20 if holder == 1 else centre + cw / 2 + 20
     base = centre - cw / 2 - 2 if holder == 1 else centre + cw / 2 + 2
     svg.shape("polygon", points=f"{tip},{cy0 + 31} {base},{cy0 + 15} {base},{cy0 + 47}", fill=ink)
     if obs["initiative"] is None:
-        _wooden(svg, centre + cw / 2 - 20 if holder == 0 else centre - cw / 2 + 20, cy0 + 31, 12, "initiative")
+        _wooden(
+            svg, centre + cw / 2 - 20 if holder == 0 else centre - cw / 2 + 20, cy0 + 31, 12, "initiative"
+        )
     sx = TRACK_X
     svg.text(sx, cy0 + 22, f"Momentum supply: {obs['supply']}", size=15, weight="bold")
     for k in range(obs["supply"]):
@@ -626,17 +774,40 @@ def _draw_track(svg: _Svg, obs, data, seat: int) -> None:
     svg.text(bx, cy0 + 62, "no momentum token in the supply", size=14, anchor="end", fill=MUTED)
     # spaces
     svg.text(TRACK_X, TRACK_Y - 12, "◀ Nixon's side", size=15, weight="bold", fill=NIXON_INK)
-    svg.text(TRACK_X + 11 * CELL_W, TRACK_Y - 12, "the Editor's side ▶", size=15, weight="bold",
-             fill=EDITOR_INK, anchor="end")
+    svg.text(
+        TRACK_X + 11 * CELL_W,
+        TRACK_Y - 12,
+        "the Editor's side ▶",
+        size=15,
+        weight="bold",
+        fill=EDITOR_INK,
+        anchor="end",
+    )
     svg.text(centre, TRACK_Y - 12, "research track", size=15, anchor="middle", fill=MUTED, family=SERIF)
     for pos in range(-5, 6):
         x = TRACK_X + (pos + 5) * CELL_W
         tint = NIXON_TINT if pos < 0 else EDITOR_TINT if pos > 0 else PANEL
         edge = NIXON_INK if pos < 0 else EDITOR_INK if pos > 0 else INK
-        svg.rect(x + 2, TRACK_Y, CELL_W - 4, CELL_H, rx=6, fill=tint, stroke=edge,
-                 stroke_width=3 if abs(pos) == 5 else 1.2)
-        svg.text(x + CELL_W / 2, TRACK_Y + 24, str(abs(pos)), size=20, anchor="middle", weight="bold",
-                 fill=edge, family=SERIF)
+        svg.rect(
+            x + 2,
+            TRACK_Y,
+            CELL_W - 4,
+            CELL_H,
+            rx=6,
+            fill=tint,
+            stroke=edge,
+            stroke_width=3 if abs(pos) == 5 else 1.2,
+        )
+        svg.text(
+            x + CELL_W / 2,
+            TRACK_Y + 24,
+            str(abs(pos)),
+            size=20,
+            anchor="middle",
+            weight="bold",
+            fill=edge,
+            family=SERIF,
+        )
         if abs(pos) == 5:
             svg.text(x + CELL_W / 2, TRACK_Y + CELL_H - 10, "gains", size=14, anchor="middle", fill=edge)
     # tokens
@@ -661,8 +832,10 @@ def _draw_track(svg: _Svg, obs, data, seat: int) -> None:
                 continue
             _, i, code, flag = item
             known = token_words(code) if code >= 0 else "colour unknown"
-            svg.open(f"evidence:{i + 1}", f"evidence token {i + 1} ({known}, "
-                     f"{'face up' if flag else 'face down'}), {_track_pos(pos)}")
+            svg.open(
+                f"evidence:{i + 1}",
+                f"evidence token {i + 1} ({known}, {'face up' if flag else 'face down'}), {_track_pos(pos)}",
+            )
             svg.rect(x + 4, cy - 19, CELL_W - 8, 38, fill="transparent")
             svg.text(x + 15, cy + 6, str(i + 1), size=17, anchor="middle", weight="bold")
             _token_disc(svg, cx + 6, cy, 15, code, bool(flag))
@@ -683,16 +856,27 @@ def _draw_track(svg: _Svg, obs, data, seat: int) -> None:
         y += 22
     denied = [BIT_NAME[b] for b in (1, 2, 4) if obs["denied"] & b]
     if denied:
-        svg.text(TRACK_X, y, "Nixon has said no face-down token on the track is " + " or ".join(denied) + ".",
-                 size=15, weight="bold", fill=NIXON_INK)
+        svg.text(
+            TRACK_X,
+            y,
+            "Nixon has said no face-down token on the track is " + " or ".join(denied) + ".",
+            size=15,
+            weight="bold",
+            fill=NIXON_INK,
+        )
         y += 22
     # legend
     lx = TRACK_X
     _token_disc(svg, lx + 12, y + 8, 10, 1 | 8, True)
     svg.text(lx + 28, y + 14, "face up (★ momentum symbol)", size=14, fill=MUTED)
     _token_disc(svg, lx + 262, y + 8, 10, -1 if seat != 1 else 4, False)
-    svg.text(lx + 280, y + 14, "face down" + (" (colour hidden from the Editor)" if seat == 1 else
-                                                " (only Nixon knows its colour)"), size=14, fill=MUTED)
+    svg.text(
+        lx + 280,
+        y + 14,
+        "face down" + (" (colour hidden from the Editor)" if seat == 1 else " (only Nixon knows its colour)"),
+        size=14,
+        fill=MUTED,
+    )
     _wooden(svg, lx + 602, y + 8, 10, "initiative")
     svg.text(lx + 618, y + 14, "initiative", size=14, fill=MUTED)
     _wooden(svg, lx + 712, y + 8, 10, "momentum")
@@ -737,8 +921,10 @@ def _board_layout(data, cx: float, cy: float) -> dict[int, tuple[float, float]]:
             else:
                 want[n] = -math.pi / 2
         order = sorted(nodes, key=lambda n: (round(want[n] % (2 * math.pi), 6), n))
-        shift = math.atan2(sum(math.sin(want[n] - k * step) for k, n in enumerate(order)),
-                           sum(math.cos(want[n] - k * step) for k, n in enumerate(order)))
+        shift = math.atan2(
+            sum(math.sin(want[n] - k * step) for k, n in enumerate(order)),
+            sum(math.cos(want[n] - k * step) for k, n in enumerate(order)),
+        )
         for k, n in enumerate(order):
             angle[n] = shift + k * step
     where = {0: (cx, cy)}
@@ -752,8 +938,15 @@ def _draw_evidence_board(svg: _Svg, obs, data, x, y, w, h) -> None:
     svg.rect(x, y, w, h, rx=12, fill="#efe3c6", stroke=WOOD, stroke_width=2)
     svg.heading(x + 18, y + 30, "Evidence board")
     reached, linked = _connected(obs, data)
-    svg.text(x + w - 18, y + 30, f"informants connected to Nixon: {linked} (the Editor wins with 2)",
-             size=15, anchor="end", weight="bold", fill=EDITOR_INK if linked else MUTED)
+    svg.text(
+        x + w - 18,
+        y + 30,
+        f"informants connected to Nixon: {linked} (the Editor wins with 2)",
+        size=15,
+        anchor="end",
+        weight="bold",
+        fill=EDITOR_INK if linked else MUTED,
+    )
     cx, cy = x + w / 2, y + 44 + (h - 78) / 2
     where = _board_layout(data, cx, cy)
     board, pictures = obs["board"], obs["pictures"]
@@ -762,11 +955,19 @@ def _draw_evidence_board(svg: _Svg, obs, data, x, y, w, h) -> None:
     for a, near in enumerate(data.adj):
         for b in near:
             if a < b and a in where and b in where:
-                lit = a in reached and b in reached or (
-                    a in reached and b in informant_of and pictures[informant_of[b]] == 1) or (
-                    b in reached and a in informant_of and pictures[informant_of[a]] == 1)
-                svg.line(*where[a], *where[b], stroke=CONNECTED if lit else THREAD,
-                         stroke_width=6 if lit else 2.5, stroke_linecap="round")
+                lit = (
+                    a in reached
+                    and b in reached
+                    or (a in reached and b in informant_of and pictures[informant_of[b]] == 1)
+                    or (b in reached and a in informant_of and pictures[informant_of[a]] == 1)
+                )
+                svg.line(
+                    *where[a],
+                    *where[b],
+                    stroke=CONNECTED if lit else THREAD,
+                    stroke_width=6 if lit else 2.5,
+                    stroke_linecap="round",
+                )
     # Nixon
     svg.circle(cx, cy, 40, fill="#3b3531", stroke=GOLD, stroke_width=3)
     svg.text(cx, cy + 6, "NIXON", size=17, anchor="middle", weight="bold", fill="#f5eedc", family=SERIF)
@@ -793,20 +994,38 @@ def _draw_evidence_board(svg: _Svg, obs, data, x, y, w, h) -> None:
         name = person_text(data, p)
         state = pictures[p]
         status = ("recruited", "in the supply", "blocked")[{1: 0, 0: 1, 2: 2}[state]]
-        svg.open(f"informant:{data.people[p]}", f"{name}'s informant space: picture {status}"
-                 + (" (face up)" if state == 1 else " (face down)" if state == 2 else ""))
+        svg.open(
+            f"informant:{data.people[p]}",
+            f"{name}'s informant space: picture {status}"
+            + (" (face up)" if state == 1 else " (face down)" if state == 2 else ""),
+        )
         bw, bh = 104, 58
         fill = {0: "#f7f1e1", 1: "#fffdf6", 2: FACE_DOWN}[state]
         stroke = {0: MUTED, 1: EDITOR_INK, 2: INK}[state]
-        svg.rect(ix - bw / 2, iy - bh / 2, bw, bh, rx=8, fill=fill, stroke=stroke,
-                 stroke_width=3 if state == 1 else 1.5, stroke_dasharray="5 4" if state == 0 else None)
+        svg.rect(
+            ix - bw / 2,
+            iy - bh / 2,
+            bw,
+            bh,
+            rx=8,
+            fill=fill,
+            stroke=stroke,
+            stroke_width=3 if state == 1 else 1.5,
+            stroke_dasharray="5 4" if state == 0 else None,
+        )
         lines = _wrap(name, 13)
         ink = "#f5eedc" if state == 2 else INK
         top = iy - bh / 2 + 19 + (8 if len(lines) == 1 else 0)
         for j, line in enumerate(lines[:2]):
             svg.text(ix, top + 16 * j, line, size=15, anchor="middle", weight="bold", fill=ink, family=SERIF)
-        svg.text(ix, iy + bh / 2 - 7, status, size=14, anchor="middle",
-                 fill="#f5eedc" if state == 2 else EDITOR_INK if state == 1 else MUTED)
+        svg.text(
+            ix,
+            iy + bh / 2 - 7,
+            status,
+            size=14,
+            anchor="middle",
+            fill="#f5eedc" if state == 2 else EDITOR_INK if state == 1 else MUTED,
+        )
         svg.close()
     free = [person_text(data, p) for p in range(len(data.people)) if pictures[p] == 0]
     svg.text(x + 18, y + h - 16, "Pictures still in the supply: " + (", ".join(free) or "none"), size=15)
@@ -820,8 +1039,16 @@ def _draw_hand_card(svg: _Svg, x, y, w, h, card, data) -> None:
     svg.rect(x, y, w, 50, rx=9, fill=ink)
     lines = _wrap(card.name, 16)
     for j, line in enumerate(lines[:2]):
-        svg.text(x + w / 2, y + (30 if len(lines) == 1 else 21) + 18 * j, line, size=15, anchor="middle",
-                 weight="bold", fill="#ffffff", family=SERIF)
+        svg.text(
+            x + w / 2,
+            y + (30 if len(lines) == 1 else 21) + 18 * j,
+            line,
+            size=15,
+            anchor="middle",
+            weight="bold",
+            fill="#ffffff",
+            family=SERIF,
+        )
     svg.close()
     svg.open(f"value:{card.id}", f"{card.name}: value part, {card.value} {colour_text(card.mask)}")
     svg.rect(x + 4, y + 54, w - 8, 50, rx=6, fill="#f3ead6", stroke=WOOD, stroke_width=1)
@@ -832,9 +1059,18 @@ def _draw_hand_card(svg: _Svg, x, y, w, h, card, data) -> None:
         svg.rect(bx + k * bw / len(bits), y + 62, bw / len(bits), 34, fill=EVIDENCE_FILL[b])
     svg.rect(bx, y + 62, bw, 34, fill="none", stroke=INK, stroke_width=1)
     word = "joker" if card.mask & 7 == 7 else colour_text(card.mask)
-    svg.text(bx + bw / 2, y + 84, word, size=15, anchor="middle", weight="bold",
-             fill="#ffffff" if card.mask in (1,) else INK, paint_order="stroke",
-             stroke="#fffdf6" if card.mask not in (1,) else "none", stroke_width=3)
+    svg.text(
+        bx + bw / 2,
+        y + 84,
+        word,
+        size=15,
+        anchor="middle",
+        weight="bold",
+        fill="#ffffff" if card.mask in (1,) else INK,
+        paint_order="stroke",
+        stroke="#fffdf6" if card.mask not in (1,) else "none",
+        stroke_width=3,
+    )
     svg.close()
     svg.open(f"action:{card.id}", f"{card.name}: action part")
     svg.rect(x + 4, y + 108, w - 8, h - 112, rx=6, fill="#fffdf6", stroke="#e4dac3", stroke_width=1)
@@ -867,8 +1103,14 @@ def _draw_right(svg: _Svg, state, obs, data, seat: int, headline: str, details: 
         notes.append("Gambit goes to Nixon's discard instead of leaving the game.")
     head_lines = _wrap(headline, 64)
     detail_lines = [line for d in details + notes for line in _wrap(d, 80)]
-    h = 44 + 22 * len(head_lines) + 20 * len(detail_lines) + (36 * len(resolving) + 30 if resolving else 0) \
-        + (52 if asks else 0) + 6
+    h = (
+        44
+        + 22 * len(head_lines)
+        + 20 * len(detail_lines)
+        + (36 * len(resolving) + 30 if resolving else 0)
+        + (52 if asks else 0)
+        + 6
+    )
     svg.rect(x, y, w, h, rx=10, fill=PANEL, stroke=WOOD, stroke_width=1.5)
     svg.heading(x + 16, y + 28, "Now")
     ty = y + 54
@@ -913,15 +1155,30 @@ def _draw_right(svg: _Svg, state, obs, data, seat: int, headline: str, details: 
         y += 32
     # ---- deck
     deck = obs["own_deck"]
-    svg.text(x, y + 18, f"Your draw deck: {_plural(len(deck), 'card')} (order unknown)", size=16, weight="bold")
-    y = _chips(svg, x, y + 28, w, sorted(deck, key=lambda c: (data.cards[c].value, data.cards[c].name)),
-               data, empty="empty: your discard pile is shuffled when you next draw")
+    svg.text(
+        x, y + 18, f"Your draw deck: {_plural(len(deck), 'card')} (order unknown)", size=16, weight="bold"
+    )
+    y = _chips(
+        svg,
+        x,
+        y + 28,
+        w,
+        sorted(deck, key=lambda c: (data.cards[c].value, data.cards[c].name)),
+        data,
+        empty="empty: your discard pile is shuffled when you next draw",
+    )
     # ---- both players
-    for p in ((seat, 1 - seat) if seat in (0, 1) else (0, 1)):
+    for p in (seat, 1 - seat) if seat in (0, 1) else (0, 1):
         ink = EDITOR_INK if p == 0 else NIXON_INK
         who = f"You ({OWNER_NAME[p]})" if p == seat else SIDE_NAME[p][0].upper() + SIDE_NAME[p][1:]
-        svg.text(x, y + 22, f"{who}: {obs['hand_sizes'][p]} in hand, "
-                 f"{obs['deck_sizes'][p]} in the deck; discard pile:", size=16, weight="bold", fill=ink)
+        svg.text(
+            x,
+            y + 22,
+            f"{who}: {obs['hand_sizes'][p]} in hand, {obs['deck_sizes'][p]} in the deck; discard pile:",
+            size=16,
+            weight="bold",
+            fill=ink,
+        )
         y = _chips(svg, x, y + 32, w, obs["discards"][p], data, empty="empty")
     # ---- bag
     y = _draw_bag(svg, obs, data, x, y + 6, w)
@@ -937,7 +1194,9 @@ def _draw_bag(svg: _Svg, obs, data, x, y, w) -> float:
         hidden = sum(1 for code, _p, flag in obs["track"] if flag == 0)
         title = f"Evidence bag: {bag} tokens" + (
             f"; with the {hidden} face-down on the track you have not seen these {sum(pool.values())}:"
-            if hidden else "; you have not seen these:")
+            if hidden
+            else "; you have not seen these:"
+        )
     svg.text(x, y + 18, title, size=16, weight="bold")
     cx, cy = x, y + 46
     for code in sorted(pool, key=lambda c: (len(_bits(c)), c)):
@@ -964,7 +1223,9 @@ def _draw_deck(svg: _Svg, deck: ShownDeck, x, y, w) -> float:
     svg.open(None, f"{deck.title}'s card this turn")
     svg.rect(x, y, w, h, rx=10, fill=PANEL, stroke=ink, stroke_width=2)
     svg.rect(x, y, w, 38, rx=10, fill=ink)
-    svg.text(x + 14, y + 26, f"{deck.title}: “{deck.card or 'no card yet'}”", size=18, weight="bold", fill=PAPER)
+    svg.text(
+        x + 14, y + 26, f"{deck.title}: “{deck.card or 'no card yet'}”", size=18, weight="bold", fill=PAPER
+    )
     for i, line in enumerate(setting):
         svg.text(x + 14, y + 60 + 18 * i, line, size=14, fill=MUTED)
     ty = y + 68 + 18 * len(setting)
@@ -977,7 +1238,9 @@ def _draw_deck(svg: _Svg, deck: ShownDeck, x, y, w) -> float:
             ty += 20
         ty += 8
     if standing:
-        svg.text(x + 16, ty + 4, "None could be done: it followed the standing rules.", size=15, weight="bold")
+        svg.text(
+            x + 16, ty + 4, "None could be done: it followed the standing rules.", size=15, weight="bold"
+        )
     svg.close()
     return y + h + 12
 
@@ -997,21 +1260,32 @@ def board_svg(state, seat: int) -> str:
     _draw_evidence_board(svg, obs, data, 20, ROW_B, 720, board_h)
     left = ROW_B + board_h + 12
     for owner in (0, 1):
-        removed = sorted((c for c in obs["removed"] if data.cards[c].owner == owner),
-                         key=lambda c: (data.cards[c].value, data.cards[c].name))
-        svg.text(20, left + 22, f"{OWNER_NAME[owner]}'s cards removed from the game:", size=16, weight="bold",
-                 fill=EDITOR_INK if owner == 0 else NIXON_INK)
+        removed = sorted(
+            (c for c in obs["removed"] if data.cards[c].owner == owner),
+            key=lambda c: (data.cards[c].value, data.cards[c].name),
+        )
+        svg.text(
+            20,
+            left + 22,
+            f"{OWNER_NAME[owner]}'s cards removed from the game:",
+            size=16,
+            weight="bold",
+            fill=EDITOR_INK if owner == 0 else NIXON_INK,
+        )
         left = _chips(svg, 20, left + 32, 720, removed, data, key_prefix="removed", empty="none")
     for deck in shown_decks(state, obs):
         left = _draw_deck(svg, deck, 20, left + 12, 720)
     bottom = max(left, _draw_right(svg, state, obs, data, seat, headline, details)) + 20
     body = "".join(svg.parts)
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {round(bottom)}" '
-            f'font-family={quoteattr(SANS)}>'
-            f'<rect x="0" y="0" width="{WIDTH}" height="{round(bottom)}" fill="{PAPER}"/>{body}</svg>')
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {round(bottom)}" '
+        f"font-family={quoteattr(SANS)}>"
+        f'<rect x="0" y="0" width="{WIDTH}" height="{round(bottom)}" fill="{PAPER}"/>{body}</svg>'
+    )
 
 
 # ---------------------------------------------------------------------------- clicks and groups
+
 
 def action_keys(state, seat: int, action) -> tuple[str, ...]:
     """The board keys that pick `action`: a card's value or action part (a reaction is its
