@@ -8,25 +8,11 @@ from pathlib import Path
 
 import click
 
-from automa.rules.core import AutomaError, game_class, load_game, registered_games
+from automa.rules.core import AutomaError, game_class, load_game, parse_param_value, registered_games
 
 
 def _fail(message: str) -> None:
     raise click.ClickException(message)
-
-
-def _parse_param_value(text: str):
-    parts = [p.strip() for p in text.split(",")]
-    values = []
-    for part in parts:
-        try:
-            values.append(int(part))
-        except ValueError:
-            try:
-                values.append(float(part))
-            except ValueError:
-                values.append({"true": True, "false": False}.get(part.lower(), part))
-    return tuple(values) if len(parts) > 1 or text.endswith(",") else values[0]
 
 
 def _params_option(values: tuple[str, ...]) -> dict:
@@ -35,7 +21,7 @@ def _params_option(values: tuple[str, ...]) -> dict:
         key, eq, value = item.partition("=")
         if not eq or not key.strip():
             _fail(f"--param takes NAME=VALUE (lists as 3,3,2); got {item!r}")
-        out[key.strip().replace("-", "_")] = _parse_param_value(value.strip())
+        out[key.strip().replace("-", "_")] = parse_param_value(value.strip())
     return out
 
 

@@ -487,6 +487,22 @@ def _flat_text(value: Any) -> str:
     return str(value)
 
 
+def parse_param_value(text: str) -> Any:
+    """A parameter's value as typed (`-p NAME=VALUE`, the lobby's fields): a whole number, a
+    number, true/false, or text; commas make a tuple ("3,3,2", or "3," for one item)."""
+    parts = [p.strip() for p in text.split(",")]
+    values: list[Any] = []
+    for part in parts:
+        try:
+            values.append(int(part))
+        except ValueError:
+            try:
+                values.append(float(part))
+            except ValueError:
+                values.append({"true": True, "false": False}.get(part.lower(), part))
+    return tuple(values) if len(parts) > 1 or text.endswith(",") else values[0]
+
+
 def fresh_seed(rng: random.Random) -> int:
     """The seed of `fresh_rng(rng)`, for a world that makes its generator on its first draw
     (seeding costs more than many playouts draw)."""

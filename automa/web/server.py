@@ -25,7 +25,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from automa.play import Session
-from automa.rules.core import AutomaError, game_class, registered_games
+from automa.rules.core import AutomaError, game_class, parse_param_value, registered_games
 from automa.search import records
 from automa.web.game import StaleMove, WebGame, state_view
 
@@ -115,9 +115,7 @@ def _automaton_levels(spec: str, game_name: str) -> list[str]:
 
 def parse_params(raw: dict) -> dict:
     """Lobby parameters arrive as the texts typed; read them as the command line does."""
-    from automa.cli import _parse_param_value
-
-    return {k: _parse_param_value(str(v).strip()) for k, v in raw.items() if str(v).strip() != ""}
+    return {k: parse_param_value(str(v).strip()) for k, v in raw.items() if str(v).strip() != ""}
 
 
 def new_game(body: dict) -> WebGame:
