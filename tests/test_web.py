@@ -169,7 +169,7 @@ def test_a_human_decision_with_one_choice_is_played_for_them_and_undo_skips_it()
     from automa.web.game import WebGame
 
     game = WebGame(Session.new("watergate", None, None, {}, ["human", "random"], 4, 0, out=lambda _l: None))
-    game.run_bots(0)
+    game.advance(0)
     rng = random.Random(1)
     while not game.forced:
         view = game.view(0)
@@ -178,8 +178,49 @@ def test_a_human_decision_with_one_choice_is_played_for_them_and_undo_skips_it()
         real = view["ply"]
         game.act(0, rng.randrange(len(view["actions"])), real)
     assert any(line.endswith("(your only choice)") for line in game.logs[0])
+    import automa.web.game as web_game
+
+    taken = len(game.session.actions)
+    game.undo(0)
+    # the bots' replies revealed cards of theirs: undo may not go back past them (#47)
+    assert len(game.session.actions) == taken and "cannot take back" in game.logs[0][-1]
+    game.barrier = 0  # as if nothing had been revealed since
     game.undo(0)
     assert len(game.session.actions) == real and not game.forced
+    assert web_game.UNDO_NOTE in game.view(0)["undo_note"]
+
+
+def test_undo_never_goes_back_past_a_reveal():
+    """Undo stops at a reveal (#47): a lone player who draws may not undo the draw and know
+    what the deck holds; a move whose outcome the player could foresee stays undoable."""
+    from automa.play import Session
+    from automa.web.game import WebGame, revealed
+
+    game = WebGame(Session.new("salem", 4, None, {}, ["human"] + ["random"] * 3, 11, 0, out=lambda _l: None))
+    game.advance(0)
+    state = game.session.state
+    for _ in range(400):
+        if state.is_terminal() or state.current_player() != 0:
+            break
+        texts = [state.action_to_string(a) for a in state.legal_actions()]
+        draws = [i for i, t in enumerate(texts) if t.lower().startswith("draw")]
+        if draws:
+            before = state.clone()
+            action = state.legal_actions()[draws[0]]
+            after = state.clone()
+            after.apply_action(action)
+            assert revealed(before, action, after, 0)
+            ply = len(game.session.actions)
+            game.act(0, draws[0], ply)
+            assert game.barrier >= ply + 1
+            kept = len(game.session.actions)
+            view = game.undo(0)
+            assert len(game.session.actions) == kept and not view["can_undo"]
+            assert "cannot take back" in view["log"][-1]
+            return
+        game.act(0, 0, len(game.session.actions))
+        state = game.session.state
+    pytest.fail("no draw was offered to seat 0 in this game")
 
 
 def test_a_person_plays_watergate_against_a_shipped_automaton_deck_to_the_end(client):

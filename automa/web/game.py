@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import secrets
 import threading
-from dataclasses import dataclass, field
+import time
 from typing import Any
 
 from automa.play import Session, hint_lines, new_lines
@@ -70,35 +70,97 @@ def state_view(state, seat: int) -> dict:
     return out
 
 
-@dataclass
+def revealed(before, action, after, seat: int, worlds: int = 4) -> bool:
+    """Whether `action`, played from `before`, told `seat` something it could not have known:
+    some world `seat` cannot tell apart from `before` (a determinization) gives another
+    observation after the same action, or does not allow it.  A draw, a flip or a night's
+    result does; a move whose outcome `seat` could foresee does not.  Why it matters: undo
+    may not go back past such a point, or a lone player could draw, look, undo and know what
+    the deck holds."""
+    import random
+
+    seen = after.observation(seat)
+    for i in range(worlds):
+        world = before.determinize(seat, random.Random(7919 * i + 1))
+        legal = world.legal_actions()
+        if action not in legal:
+            return True
+        world.apply_action(legal[legal.index(action)])
+        if world.observation(seat) != seen:
+            return True
+    return False
+
+
+#: the most bot-move frames a seat's page can still fetch (older ones are in its log)
+FRAME_LIMIT = 200
+#: how long `act` and `advance` wait for the bots by default before answering "thinking"
+DEFAULT_WAIT = 2.0
+#: what the undo button says it can do
+UNDO_NOTE = (
+    "Undo takes back your last choice, but never past a point where new hidden information "
+    "reached you (a card drawn, a card flipped, a night's result)"
+)
+
+
 class WebGame:
-    """One game in the server's memory, with its human seats' keys and narration."""
+    """One game on the server, with its human seats' keys, each seat's narration and the
+    frames of the bots' moves as that seat saw them.
 
-    session: Session
-    id: str = field(default_factory=lambda: secrets.token_urlsafe(6))
-    keys: dict[int, str] = field(default_factory=dict)
-    #: seat -> narration lines as that seat reads them
-    logs: dict[int, list[str]] = field(default_factory=dict)
-    lock: threading.Lock = field(default_factory=threading.Lock)
-    #: plies at which a human seat had one legal action and it was played for them
-    forced: set = field(default_factory=set)
-    #: the public log as last narrated (a game's log may be a sliding window)
-    _seen_history: list = field(default_factory=list)
+    Bots move in a background job (`automa.web.bots.BotRunner`) that holds the game's lock
+    while it thinks; views never take the lock (they read the position published after the
+    last move), so a page is answered at once however long a bot thinks."""
 
-    def __post_init__(self) -> None:
-        for s in self.session.humans:
+    def __init__(
+        self,
+        session: Session,
+        id: str | None = None,
+        keys: dict[int, str] | None = None,
+        chosen: bool = False,
+        runner=None,
+        store=None,
+    ):
+        self.session = session
+        self.id = id or secrets.token_urlsafe(6)
+        self.keys: dict[int, str] = dict(keys or {})
+        #: the creator chose the seed: with more than one person at the table, it is open to them
+        self.chosen = chosen
+        self.runner = runner
+        self.store = store
+        #: seat -> narration lines as that seat reads them
+        self.logs: dict[int, list[str]] = {}
+        #: seat -> frames of moves not yet fetched (bounded), and the number of frames before them
+        self.frames: dict[int, list[dict]] = {}
+        self.frame_base: dict[int, int] = {}
+        self.lock = threading.RLock()
+        self.idle = threading.Condition()
+        self.thinking = False
+        self.queued = False
+        self.stopped: str | None = None
+        #: plies at which a human seat had one legal action and it was played for them
+        self.forced: set[int] = set()
+        #: undo may not take back a decision before this ply (hidden information came after it)
+        self.barrier = 0
+        #: the public log as last narrated (a game's log may be a sliding window)
+        self._seen_history: list[str] = []
+        self.touched = time.monotonic()
+        for s in session.humans:
             self.keys.setdefault(s, secrets.token_urlsafe(8))
             self.logs.setdefault(s, [])
+            self.frames.setdefault(s, [])
+            self.frame_base.setdefault(s, 0)
         if not self.keys:
             raise AutomaError(
                 "no seat is human: give at least one seat 'human' "
                 "(bot-only games are for `automa tournament`)"
             )
         self._news()
+        self._publish()
 
     # ---- access
     def check(self, seat: int, key: str) -> None:
-        if self.keys.get(seat) is None or not secrets.compare_digest(self.keys[seat], key or ""):
+        given = (key or "").encode("utf-8", "surrogateescape")
+        mine = self.keys.get(seat)
+        if mine is None or not secrets.compare_digest(mine.encode(), given):
             raise PermissionError(f"seat {seat} is not yours: open the link the lobby gave for your seat")
 
     def seat_names(self) -> list[str]:
@@ -107,9 +169,14 @@ class WebGame:
             names.append(f"seat {s} (human)" if seat.human else f"seat {s} ({seat.spec})")
         return names
 
+    @property
+    def over(self) -> bool:
+        return self._published[0].is_terminal()
+
     # ---- narration
     def _say(self, seat: int, line: str) -> None:
         self.logs[seat].append(line)
+        del self.logs[seat][: -4 * LOG_LINES]
 
     def _news(self) -> None:
         state = self.session.state
@@ -119,10 +186,121 @@ class WebGame:
                 self._say(s, "» " + news_text(state, line))
         self._seen_history = lines
 
-    # ---- play
+    def _publish(self) -> None:
+        """The position views are drawn from, until the next move."""
+        self._published = (self.session.state.clone(), len(self.session.actions))
+
+    def _frame(self, marks: dict[int, int]) -> None:
+        board = getattr(game_view(self.session.game), "board_svg", None)
+        for h in self.logs:
+            frames = self.frames[h]
+            frames.append(
+                {
+                    "log": self.logs[h][marks[h] :],
+                    "board_svg": board(self.session.state, h) if board is not None else "",
+                }
+            )
+            drop = max(0, len(frames) - FRAME_LIMIT)
+            if drop:
+                del frames[:drop]
+                self.frame_base[h] += drop
+
+    def next_frame(self, seat: int) -> int:
+        return self.frame_base[seat] + len(self.frames[seat])
+
+    def frames_after(self, seat: int, after: int) -> list[dict]:
+        start = max(0, after - self.frame_base[seat])
+        return list(self.frames[seat][start:])
+
+    def _after_move(self, before, action, actor: int, forced: bool = False) -> None:
+        """Narrate a move to every human seat, check what it revealed, publish and store it."""
+        s = self.session
+        marks = {h: len(self.logs[h]) for h in self.logs}
+        for h in self.logs:
+            if h == actor:
+                text = before.action_to_string(action)
+                self._say(h, f"you: {text} (your only choice)" if forced else f"you: {text}")
+            else:
+                self._say(h, f"{self.seat_names()[actor]}: {move_text(before, action, actor, h)}")
+        self._news()
+        humans = s.humans
+        if len(humans) == 1 and revealed(before, action, s.state, humans[0]):
+            self.barrier = len(s.actions)
+        self._publish()
+        self._frame(marks)
+        self.persist()
+
+    # ---- what lasts
+    def head(self) -> dict:
+        s = self.session
+        return {
+            "game": s.game.name,
+            "params": s.game.params.to_json(),
+            "seed": s.seed,
+            "bot_seed": s.bot_seed,
+            "seats": [seat.spec for seat in s.seats],
+            "keys": self.keys,
+            "chosen": self.chosen,
+            "status": "finished" if s.state.is_terminal() else "in_progress",
+        }
+
+    def persist(self) -> None:
+        """Write the game as it stands (called after every move, under the lock)."""
+        if self.store is None:
+            return
+        record = self.session.to_record()
+        extra = {
+            "bot_rng": record["bot_rng"],
+            "seen_history": record["seen_history"],
+            "aliases": record["aliases"],
+            "logs": {str(h): lines[-LOG_LINES:] for h, lines in self.logs.items()},
+            "forced": sorted(self.forced),
+            "barrier": self.barrier,
+            "narrated": self._seen_history,
+        }
+        self.store.record(self.id, self.head(), record["actions"], extra)
+
+    @classmethod
+    def restore(cls, stored: dict, runner=None, store=None) -> WebGame:
+        """A game from the database, at the ply it was stored with, the same seats and keys."""
+        import json
+        import tempfile
+        from pathlib import Path
+
+        extra = stored["extra"]
+        record = {
+            "game": stored["game"],
+            "params": stored["params"],
+            "seed": stored["seed"],
+            "bot_seed": stored["bot_seed"],
+            "seats": stored["seats"],
+            "status": "in_progress",
+            "actions": stored["actions"],
+            "bot_rng": extra.get("bot_rng") or {},
+            "seen_history": extra.get("seen_history") or [],
+            "aliases": extra.get("aliases") or {},
+        }
+        with tempfile.TemporaryDirectory() as folder:
+            path = Path(folder) / "stored.json"
+            path.write_text(json.dumps(record), encoding="utf-8")
+            session = Session.load(path, out=lambda _line: None)
+        game = cls(session, id=stored["id"], keys=stored["keys"], chosen=stored["chosen"], runner=runner)
+        game.logs.update({int(h): list(lines) for h, lines in (extra.get("logs") or {}).items()})
+        game.forced = set(extra.get("forced") or [])
+        game.barrier = int(extra.get("barrier") or 0)
+        game._seen_history = list(extra.get("narrated") or session.state.history_text())
+        game.store = store
+        return game
+
+    # ---- views
     def view(self, seat: int, frames: list | None = None) -> dict:
         s = self.session
-        out = state_view(s.state, seat)
+        state, ply = self._published
+        out = state_view(state, seat)
+        if self.thinking:
+            out["your_turn"] = False
+            out["actions"] = []
+        humans = s.humans
         out.update(
             {
                 "id": self.id,
@@ -130,90 +308,178 @@ class WebGame:
                 "title": type(s.game).title or s.game.name,
                 "seat": seat,
                 "seats": self.seat_names(),
-                "ply": len(s.actions),
+                "ply": ply,
                 "log": self.logs[seat][-LOG_LINES:],
-                "can_undo": len(s.humans) == 1 and any(a[2] == seat for a in s.actions),
+                "can_undo": len(humans) == 1 and not self.thinking and self._undoable(seat) is not None,
+                "undo_note": UNDO_NOTE,
                 "frames": frames or [],
+                "frame": self.next_frame(seat),
+                "thinking": self.thinking,
+                "queued": self.queued,
             }
         )
+        if self.stopped:
+            out["stopped"] = self.stopped
+        if self.chosen and len(humans) > 1:
+            out["open_to_creator"] = True
+            out["notice"] = (
+                "This game was made from a seed its creator chose: it is open to them "
+                "(they can know every hidden card)."
+            )
         return out
 
-    def run_bots(self, seat: int) -> list[dict]:
-        """Bots move until a human seat has a real choice or the game ends; returns, for
-        `seat`, one frame per move (its narration and the board after it) so the page can
-        show the other seats' turns one at a time.  A human decision with one legal action
-        (a reaction window with nothing to react with, a night with nothing to choose) is
-        played for them: the rules ask it so that it reveals nothing, not to make a person
-        click."""
-        s = self.session
-        frames = []
-        view = game_view(s.game)
-        board = getattr(view, "board_svg", None)
-        while not s.state.is_terminal():
-            actor = s.state.current_player()
-            before = s.state.clone()
-            mark = len(self.logs[seat])
-            if s.seats[actor].human:
-                legal = s.state.legal_actions()
-                if len(legal) != 1:
-                    break
-                self.forced.add(len(s.actions))
-                s.apply(legal[0], actor)
-            else:
-                s.bot_move(actor)
-            action = s.actions[-1][0]
-            for h in self.logs:
-                if h == actor:
-                    self._say(h, f"you: {before.action_to_string(action)} (your only choice)")
-                else:
-                    self._say(h, f"{self.seat_names()[actor]}: {move_text(before, action, actor, h)}")
-            self._news()
-            frames.append(
-                {
-                    "log": self.logs[seat][mark:],
-                    "board_svg": board(s.state, seat) if board is not None else "",
-                }
-            )
-        return frames
+    # ---- play
+    def _take_lock(self) -> None:
+        if not self.lock.acquire(timeout=0.5):
+            raise StaleMove("the other seats are still moving; your turn comes when they are done")
+        if self.thinking:
+            self.lock.release()
+            raise StaleMove("the other seats are still moving; your turn comes when they are done")
 
-    def act(self, seat: int, index: int, ply: int) -> dict:
+    def _needs_bots(self) -> bool:
         s = self.session
-        if ply != len(s.actions):
-            raise StaleMove("the game has moved on since that choice was shown; here is the board now")
         if s.state.is_terminal():
-            raise IllegalActionError(index, reason="the game is over")
-        if s.state.current_player() != seat:
-            raise StaleMove(f"it is not your turn (seat {s.state.current_player()} is to move)")
-        legal = s.state.legal_actions()
-        if not 0 <= index < len(legal):
-            raise IllegalActionError(index, reason=f"choose one of the {len(legal)} actions listed")
-        action = legal[index]
-        before = s.state.clone()
-        s.apply(action, seat)
-        for h in self.logs:
-            who = "you" if h == seat else self.seat_names()[seat]
-            self._say(h, f"{who}: {move_text(before, action, seat, h)}")
-        self._news()
-        return self.view(seat, self.run_bots(seat))
+            return False
+        actor = s.state.current_player()
+        return not s.seats[actor].human or len(s.state.legal_actions()) == 1
 
-    def undo(self, seat: int) -> dict:
-        """Take back the seat's last real choice (and the forced moves played for it since)."""
-        message = self.session.undo()
-        while len(self.session.actions) in self.forced:
-            self.forced.discard(len(self.session.actions))
-            message = self.session.undo()
-        self.forced = {ply for ply in self.forced if ply < len(self.session.actions)}
-        self._seen_history = list(self.session.state.history_text())
-        self._say(seat, f"— {message}")
-        return self.view(seat, self.run_bots(seat))
+    def start_bots(self) -> None:
+        """Let the bots (and the forced human moves) play in the background until a human
+        has a real choice or the game ends.  Called under the lock."""
+        if self.thinking or not self._needs_bots():
+            return
+        self.thinking = True
+        if self.runner is None:
+            self._bot_job()
+        else:
+            self.runner.submit(self._bot_job)
+
+    def _set_queued(self, queued: bool) -> None:
+        self.queued = queued
+
+    def _bot_job(self) -> None:
+        s = self.session
+        try:
+            with self.lock:
+                while self._needs_bots():
+                    actor = s.state.current_player()
+                    before = s.state.clone()
+                    if s.seats[actor].human:
+                        # a human decision with one legal action (a reaction window with nothing
+                        # to react with): the rules ask it so that it reveals nothing, not to
+                        # make a person click
+                        self.forced.add(len(s.actions))
+                        s.apply(s.state.legal_actions()[0], actor)
+                        self._after_move(before, s.actions[-1][0], actor, forced=True)
+                        continue
+                    think = None
+                    if self.runner is not None:
+
+                        def think(bot, state, seat):
+                            return self.runner.think(bot, state, seat, self._set_queued)
+
+                    s.bot_move(actor, think=think)
+                    self._after_move(before, s.actions[-1][0], actor)
+        except Exception as err:  # a bot that fails must not leave the page waiting forever
+            self.stopped = f"a bot stopped with an error ({type(err).__name__}); the game is paused"
+            for h in self.logs:
+                self._say(h, f"— {self.stopped}")
+        finally:
+            with self.idle:
+                self.thinking = False
+                self.queued = False
+                self.idle.notify_all()
+
+    def wait_idle(self, seconds: float) -> None:
+        with self.idle:
+            self.idle.wait_for(lambda: not self.thinking, timeout=max(0.0, seconds))
+
+    def advance(self, seat: int, wait: float = DEFAULT_WAIT) -> dict:
+        """Start the bots if it is their turn; while they move, only report."""
+        if self.lock.acquire(timeout=0.5):
+            try:
+                mark = self.next_frame(seat)
+                self.start_bots()
+            finally:
+                self.lock.release()
+        else:
+            mark = self.next_frame(seat)
+        self.wait_idle(wait)
+        return self.view(seat, self.frames_after(seat, mark))
+
+    def act(self, seat: int, index: int, ply: int, wait: float = DEFAULT_WAIT) -> dict:
+        self._take_lock()
+        try:
+            s = self.session
+            if ply != len(s.actions):
+                raise StaleMove("the game has moved on since that choice was shown; here is the board now")
+            if s.state.is_terminal():
+                raise IllegalActionError(index, reason="the game is over")
+            if s.state.current_player() != seat:
+                raise StaleMove(f"it is not your turn (seat {s.state.current_player()} is to move)")
+            legal = s.state.legal_actions()
+            if not 0 <= index < len(legal):
+                raise IllegalActionError(index, reason=f"choose one of the {len(legal)} actions listed")
+            action = legal[index]
+            before = s.state.clone()
+            mark = self.next_frame(seat)
+            s.apply(action, seat)
+            self._after_move(before, action, seat)
+            self.start_bots()
+        finally:
+            self.lock.release()
+        self.wait_idle(wait)
+        return self.view(seat, self.frames_after(seat, mark))
+
+    def _undoable(self, seat: int) -> int | None:
+        """The ply of the seat's last real choice that undo may take back, or None."""
+        actions = self.session.actions
+        idx = max(
+            (i for i, (_a, _t, s) in enumerate(actions) if s == seat and i not in self.forced), default=None
+        )
+        return idx if idx is not None and idx >= self.barrier else None
+
+    def undo(self, seat: int, wait: float = DEFAULT_WAIT) -> dict:
+        """Take back the seat's last real choice (and the forced moves played for it since),
+        unless hidden information reached the seat after it."""
+        self._take_lock()
+        try:
+            s = self.session
+            last = max((i for i, (_a, _t, who) in enumerate(s.actions) if who == seat), default=None)
+            if len(s.humans) == 1 and last is not None and self._undoable(seat) is None:
+                message = (
+                    "cannot take back your last choice: new hidden information has reached you since "
+                    "(a card drawn, a card flipped, a night's result), so you already know what it showed"
+                )
+            else:
+                message = s.undo()
+                while len(s.actions) in self.forced:
+                    self.forced.discard(len(s.actions))
+                    message = s.undo()
+                self.forced = {ply for ply in self.forced if ply < len(s.actions)}
+                self._seen_history = list(s.state.history_text())
+                self._publish()
+                self.persist()
+            mark = self.next_frame(seat)
+            self._say(seat, f"— {message}")
+            self.start_bots()
+        finally:
+            self.lock.release()
+        self.wait_idle(wait)
+        return self.view(seat, self.frames_after(seat, mark))
 
     def hint(self, seat: int, seconds: float) -> dict:
-        s = self.session
-        if s.state.is_terminal() or s.state.current_player() != seat:
-            raise StaleMove("a hint is for your own turn")
-        rows = s.hint(seat, seconds)
-        texts = [s.state.action_to_string(a) for a in s.state.legal_actions()]
-        return {
-            "lines": hint_lines(rows, s.last_hint),
-            "best": [texts.index(t) for t, *_figures in rows if t in texts],
-        }
+        self._take_lock()
+        try:
+            s = self.session
+            if s.state.is_terminal() or s.state.current_player() != seat:
+                raise StaleMove("a hint is for your own turn")
+            run = self.runner.call if self.runner is not None else None
+            rows = s.hint(seat, seconds, run=run)
+            texts = [s.state.action_to_string(a) for a in s.state.legal_actions()]
+            return {
+                "lines": hint_lines(rows, s.last_hint),
+                "best": [texts.index(t) for t, *_figures in rows if t in texts],
+            }
+        finally:
+            self.lock.release()

@@ -1,19 +1,29 @@
 """`automa serve`: the local web app (lobby, board, replay viewer).
 
 Starlette serves one page (`static/index.html`, plain JavaScript, no build step) and a small
-JSON API.  Games live in this process's memory; bots think in a worker thread, one game at a
-time under that game's lock.  Every request carries the access token printed at start (once
-in the link, then as a cookie), and every seat view also its seat's key, so a browser on the
-local network sees only the seat it was given.
+JSON API.  Every request carries the access token printed at start (once in the link, then as
+a cookie), and every seat view also its seat's key, so a browser on the local network sees
+only the seat it was given.
+
+The one rule on every route: while a game is unfinished, nothing sent to a seat, and nothing a
+seat can send back, reveals what that seat may not see.  So the save of an unfinished game is
+an opaque reference to the game kept in the database (`automa.store`), never the record; the
+replay viewer and the loader take full records only of finished games; and the seed stays on
+the server until the end.  Bots think off the request (`automa.web.bots`), games and replays
+are bounded in memory (the database keeps the games), and every body is size-limited.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import os
 import secrets
 import socket
 import tempfile
+import threading
+import time
+from collections import OrderedDict
 from pathlib import Path
 from typing import Any
 
@@ -25,8 +35,11 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from automa.play import Session
-from automa.rules.core import AutomaError, game_class, parse_param_value, registered_games
+from automa.rules.core import AutomaError, find_action, game_class, parse_param_value, registered_games
+from automa.rules.presentation import move_text
 from automa.search import records
+from automa.store import Store
+from automa.web.bots import BotRunner
 from automa.web.game import StaleMove, WebGame, state_view
 
 STATIC = Path(__file__).with_name("static")
@@ -42,32 +55,90 @@ LOBBY_BOTS = [
     "mcts:iterations=300",
     "ismcts:iterations=300",
 ]
+#: the largest request body any route reads (a long game's record file is about 1 MB)
+MAX_BODY = 4 * 1024 * 1024
+#: games held in memory at once (the least recently used beyond it live on in the database)
+MAX_GAMES = 200
+#: a game nobody asked about for this long leaves memory (it stays in the database)
+IDLE_SECONDS = 3600.0
+#: a finished game leaves memory this long after its last request
+FINISHED_SECONDS = 600.0
+#: replays held at once, and for how long after their last step
+MAX_REPLAYS = 16
+REPLAY_SECONDS = 1800.0
+#: companions held at once
+MAX_COMPANIONS = 16
+#: what an opaque save file says it is
+SAVE_FORMAT = "automa-web-save"
 
 
 class Games:
-    """The games and replays this server holds."""
+    """The games, replays and companions this server holds, bounded in number and age; the
+    games also live in the database, so one that leaves memory comes back on its next
+    request, at the same ply, with the same seat keys."""
 
-    def __init__(self) -> None:
-        self.games: dict[str, WebGame] = {}
-        self.replays: dict[str, list[dict]] = {}
-        self.companions: dict = {}  # id -> automa.web.companion.CompanionSession
+    def __init__(self, store: Store | None = None, runner: BotRunner | None = None):
+        self.store = store or Store(":memory:")
+        self.runner = runner or BotRunner()
+        self.games: OrderedDict[str, WebGame] = OrderedDict()
+        self.replays: OrderedDict[str, dict] = OrderedDict()
+        self.companions: OrderedDict[str, Any] = OrderedDict()  # id -> CompanionSession
+        self.lock = threading.RLock()
 
     def add(self, game: WebGame) -> dict:
-        self.games[game.id] = game
+        game.runner, game.store = self.runner, self.store
+        with game.lock:
+            game.persist()
+        with self.lock:
+            self.games[game.id] = game
+            self.evict()
+        return self.entry(game, sorted(game.keys))
+
+    def entry(self, game: WebGame, seats: list[int]) -> dict:
         return {
             "id": game.id,
             "game": game.session.game.name,
             "seats": [
-                {"seat": s, "key": k, "url": f"/play/{game.id}?seat={s}&key={k}"}
-                for s, k in sorted(game.keys.items())
+                {"seat": s, "key": game.keys[s], "url": f"/play/{game.id}?seat={s}&key={game.keys[s]}"}
+                for s in seats
             ],
         }
 
     def get(self, game_id: str) -> WebGame:
-        try:
-            return self.games[game_id]
-        except KeyError:
-            raise LookupError(f"no game {game_id!r} on this server (it may have been restarted)") from None
+        with self.lock:
+            game = self.games.get(game_id)
+            if game is None:
+                stored = self.store.load(game_id) if len(game_id) <= 64 else None
+                if stored is None:
+                    raise LookupError(f"no game {game_id!r} on this server")
+                game = WebGame.restore(stored, self.runner, self.store)
+                self.games[game_id] = game
+            self.games.move_to_end(game_id)
+            game.touched = time.monotonic()
+            self.evict()
+            return game
+
+    def evict(self) -> None:
+        """Drop from memory the games over the count, idle or finished long enough (never one
+        whose bots are moving), the replays over theirs, and the oldest companions."""
+        now = time.monotonic()
+        with self.lock:
+            for gid, game in list(self.games.items()):
+                age = now - game.touched
+                if game.thinking:
+                    continue
+                if (
+                    len(self.games) > MAX_GAMES
+                    or age > IDLE_SECONDS
+                    or (game.over and age > FINISHED_SECONDS)
+                ):
+                    del self.games[gid]
+            for rid, replay in list(self.replays.items()):
+                if len(self.replays) > MAX_REPLAYS or now - replay["touched"] > REPLAY_SECONDS:
+                    del self.replays[rid]
+            while len(self.companions) > MAX_COMPANIONS:
+                _cid, old = self.companions.popitem(last=False)
+                old.close()
 
 
 def catalog() -> list[dict]:
@@ -113,63 +184,158 @@ def _automaton_levels(spec: str, game_name: str) -> list[str]:
     return []
 
 
-def parse_params(raw: dict) -> dict:
+# --------------------------------------------------------------------------- reading requests
+
+
+def whole(value: Any, name: str, low: int | None = None, high: int | None = None) -> int:
+    """A whole number from JSON or a form: an int, or text of digits; never true, 1.9 or 1e400."""
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        raise AutomaError(f"{name} must be a whole number")
+    if isinstance(value, str):
+        text = value.strip()
+        if not (text.lstrip("-").isdigit() and text.isascii() and len(text) <= 20):
+            raise AutomaError(f"{name} must be a whole number")
+        value = int(text)
+    if low is not None and value < low or high is not None and value > high:
+        bounds = f"from {low}" + (f" to {high}" if high is not None else "")
+        raise AutomaError(f"{name} must be a whole number {bounds}")
+    return value
+
+
+def number(value: Any, name: str, low: float, high: float) -> float:
+    """A finite number from `low` to `high` (JSON's numbers, not true or text)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise AutomaError(f"{name} must be a number from {low:g} to {high:g}")
+    value = float(value)
+    if not math.isfinite(value) or not low <= value <= high:
+        raise AutomaError(f"{name} must be a number from {low:g} to {high:g}")
+    return value
+
+
+def text_field(body: dict, name: str, default: str = "") -> str:
+    value = body.get(name, default)
+    if value is None:
+        return default
+    if not isinstance(value, str):
+        raise AutomaError(f"{name} must be text")
+    return value
+
+
+def query_int(request: Request, name: str, default: int, low: int = 0, high: int = 1_000_000) -> int:
+    raw = request.query_params.get(name)
+    return default if raw in (None, "") else whole(raw, name, low, high)
+
+
+def parse_params(raw: Any) -> dict:
     """Lobby parameters arrive as the texts typed; read them as the command line does."""
-    return {k: parse_param_value(str(v).strip()) for k, v in raw.items() if str(v).strip() != ""}
+    if raw is None:
+        return {}
+    if not isinstance(raw, dict):
+        raise AutomaError('params must be an object of NAME: VALUE (e.g. {"times_mix": "3,3,2"})')
+    out = {}
+    for key, value in raw.items():
+        if isinstance(value, (dict, list)) or (isinstance(value, float) and not math.isfinite(value)):
+            raise AutomaError(f"parameter {key!r} takes a value typed as text (e.g. 3 or 3,3,2)")
+        text = "" if value is None else str(value).strip()
+        if text:
+            out[key] = parse_param_value(text)
+    return out
 
 
 def new_game(body: dict) -> WebGame:
     name = body.get("game")
     if not name:
         raise AutomaError("choose a game")
+    if not isinstance(name, str):
+        raise AutomaError("game must be a game's name (see /api/catalog)")
     game_class(name)
     players = body.get("players")
+    seats = body.get("seats")
+    if seats is None:
+        seats = []
+    if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
+        raise AutomaError('seats must be a list of texts, one per seat ("human" or a bot spec)')
+    mode = body.get("mode") or None
+    if mode is not None and not isinstance(mode, str):
+        raise AutomaError("mode must be a mode's name (see /api/catalog)")
+    seed = body.get("seed")
+    chosen = seed not in (None, "")
+    bot_seed = body.get("bot_seed")
     session = Session.new(
         name,
-        int(players) if players not in (None, "") else None,
-        body.get("mode") or None,
-        parse_params(body.get("params") or {}),
-        list(body.get("seats") or []),
-        int(body["seed"]) if str(body.get("seed", "")).strip() else None,
-        int(body.get("bot_seed") or 0),
+        whole(players, "players", 1, 64) if players not in (None, "") else None,
+        mode,
+        parse_params(body.get("params")),
+        seats,
+        whole(seed, "seed", 0, 2**63) if chosen else None,
+        whole(bot_seed, "bot_seed", 0, 2**63) if bot_seed not in (None, "") else 0,
         out=lambda _line: None,
     )
-    return WebGame(session)
+    return WebGame(session, chosen=chosen)
 
 
-def load_game_text(text: str, name: str = "upload") -> WebGame:
-    """A save file's text (the terminal's format) as a new game."""
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / (Path(name).name or "save.json")
-        path.write_text(text, encoding="utf-8")
-        session = Session.load(path, out=lambda _line: None)
-    return WebGame(session)
-
-
-def replay_frames(text: str) -> list[dict]:
-    """Each record of a record file, for the replay viewer."""
+def read_upload(text: str) -> list[dict]:
+    """The JSON objects of an uploaded file (one per line, or one object)."""
     out = []
     for i, line in enumerate(text.splitlines()):
         if not line.strip():
             continue
         try:
-            record = json.loads(line)
-        except json.JSONDecodeError as err:
-            raise AutomaError(f"line {i + 1} is not JSON ({err.msg}): not a record file") from None
-        if not isinstance(record, dict) or not {"game", "params", "seed", "seats", "actions"} <= set(record):
-            raise AutomaError(f"line {i + 1} is not a game record")
-        out.append(record)
+            item = json.loads(line)
+        except (json.JSONDecodeError, RecursionError) as err:
+            msg = err.msg if isinstance(err, json.JSONDecodeError) else "nested too deeply"
+            raise AutomaError(f"line {i + 1} is not JSON ({msg}): not a save or record file") from None
+        if not isinstance(item, dict):
+            raise AutomaError(f"line {i + 1} is not a game record or save")
+        out.append(item)
     if not out:
         raise AutomaError("the file holds no game record")
     return out
 
 
-def replay_step(record: dict, step: int, seat: int) -> dict:
+def is_opaque_save(item: dict) -> bool:
+    return item.get("format") == SAVE_FORMAT
+
+
+def finished_record(record: dict, line: int) -> dict:
+    """A full record, accepted only when its game is over: while it is unfinished, its seed
+    and every seat's moves are other seats' secrets."""
+    if not {"game", "params", "seed", "seats", "actions"} <= set(record):
+        raise AutomaError(f"line {line} is not a game record")
+    try:
+        records.check_record(record)
+        state = records.replay(record)
+    except records.RecordError as err:
+        raise AutomaError(f"line {line}: {err}") from None
+    if not state.is_terminal():
+        raise AutomaError(
+            f"line {line} is an unfinished game's full record: the server takes only finished "
+            "records, or its own saves of unfinished games (resume your own file in the terminal: "
+            "automa play GAME --load FILE)"
+        )
+    return record
+
+
+def replay_step(record: dict, step: int, seat: int, only_seat: int | None = None) -> dict:
+    """One step of a record, drawn for `seat`.  `only_seat`: an unfinished game, shown only
+    from that seat, with every move worded as that seat saw it."""
     game = records.game_from_record(record)
     actions = record["actions"]
     step = max(0, min(step, len(actions)))
-    state = records.replay(record, upto=step)
-    seat = max(0, min(seat, game.num_players - 1))
+    if only_seat is not None and seat != only_seat:
+        raise PermissionError(f"this save is seat {only_seat}'s: its game is shown only from that seat")
+    if not 0 <= seat < game.num_players:
+        raise AutomaError(f"seat must be from 0 to {game.num_players - 1}")
+    state = game.new_initial_state(record["seed"])
+    log = []
+    for n, (encoded, text, who) in enumerate(actions[:step]):
+        action = find_action(state, encoded)
+        if only_seat is None:
+            log.append(f"{n + 1}. seat {who}: {text}")
+        else:
+            said = state.action_to_string(action) if who == seat else move_text(state, action, who, seat)
+            log.append(f"{n + 1}. {'you' if who == seat else f'seat {who}'}: {said}")
+        state.apply_action(action)
     view = state_view(state, seat)
     view.pop("actions")
     view.update(
@@ -180,39 +346,57 @@ def replay_step(record: dict, step: int, seat: int) -> dict:
             "game": game.name,
             "title": type(game).title or game.name,
             "seats": [f"seat {s} ({spec})" for s, spec in enumerate(record["seats"])],
-            "log": [f"{n + 1}. seat {who}: {text}" for n, (_a, text, who) in enumerate(actions[:step])][-60:],
+            "log": log[-60:],
             "history": list(state.history_text())[-30:],
         }
     )
     return view
 
 
+def load_game_text(text: str, name: str = "upload") -> WebGame:
+    """A finished game's record file (the terminal's format) as a game to look at."""
+    items = read_upload(text)
+    record = finished_record(items[-1], len(items))
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "save.json"
+        path.write_text(json.dumps(record), encoding="utf-8")
+        session = Session.load(path, out=lambda _line: None)
+    return WebGame(session)
+
+
 # --------------------------------------------------------------------------- HTTP
 
 
-def make_app(token: str | None = None, games: Games | None = None) -> Starlette:
+def make_app(token: str | None = None, games: Games | None = None, max_body: int = MAX_BODY) -> Guard:
     """The ASGI app.  `token` None means no token is asked (tests of the API alone)."""
     games = games or Games()
 
     def error(status: int, message: str, **extra: Any) -> JSONResponse:
-        return JSONResponse({"error": message, **extra}, status_code=status)
+        return JSONResponse(
+            {"error": message.splitlines()[0] if message else "error", **extra}, status_code=status
+        )
 
     async def body_of(request: Request) -> dict:
+        raw = await request.body()
         try:
-            data = await request.json()
-        except (json.JSONDecodeError, UnicodeDecodeError):
+            data = json.loads(raw.decode("utf-8")) if raw.strip() else {}
+        except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
             raise AutomaError("the request body is not JSON") from None
         if not isinstance(data, dict):
             raise AutomaError("the request body must be a JSON object")
         return data
 
     def seat_of(request: Request, game: WebGame) -> int:
+        raw = request.query_params.get("seat", "")
         try:
-            seat = int(request.query_params.get("seat", ""))
-        except ValueError:
+            seat = whole(raw, "seat", 0, 64)
+        except AutomaError:
             raise AutomaError("seat= must be a seat number") from None
         game.check(seat, request.query_params.get("key", ""))
         return seat
+
+    def wait_of(body: dict) -> float:
+        return number(body["wait"], "wait", 0, 30) if "wait" in body else 2.0
 
     def guarded(handler):
         async def wrapped(request: Request) -> Response:
@@ -241,129 +425,188 @@ def make_app(token: str | None = None, games: Games | None = None) -> Starlette:
 
     async def api_load(request: Request) -> Response:
         body = await body_of(request)
-        return JSONResponse(
-            games.add(
-                await run_in_threadpool(
-                    load_game_text, str(body.get("text", "")), str(body.get("name", "save.json"))
-                )
-            )
-        )
+        items = read_upload(text_field(body, "text"))
+        save = items[-1]
+        if is_opaque_save(save):
+            game, seat = opaque_save_game(save)
+            return JSONResponse(games.entry(game, [seat]))
+        return JSONResponse(games.add(await run_in_threadpool(load_game_text, text_field(body, "text"))))
 
-    def locked(fn, game: WebGame, *args):
-        with game.lock:
-            return fn(*args)
+    def opaque_save_game(save: dict) -> tuple[WebGame, int]:
+        ref = save.get("ref")
+        found = games.store.find_save(ref) if isinstance(ref, str) and len(ref) <= 64 else None
+        if found is None:
+            raise LookupError("this save is not one of this server's: load it on the server that made it")
+        game_id, seat, _ply = found
+        return games.get(game_id), seat
 
     async def api_view(request: Request) -> Response:
         game = games.get(request.path_params["id"])
         seat = seat_of(request, game)
-        return JSONResponse(await run_in_threadpool(locked, game.view, game, seat))
+        return JSONResponse(await run_in_threadpool(game.view, seat))
+
+    async def api_frames(request: Request) -> Response:
+        game = games.get(request.path_params["id"])
+        seat = seat_of(request, game)
+        after = query_int(request, "after", 0, 0, 10**9)
+        return JSONResponse(
+            {
+                "frames": game.frames_after(seat, after),
+                "next": game.next_frame(seat),
+                "thinking": game.thinking,
+                "queued": game.queued,
+                "ply": game._published[1],
+            }
+        )
 
     async def api_advance(request: Request) -> Response:
         game = games.get(request.path_params["id"])
         seat = seat_of(request, game)
-        return JSONResponse(
-            await run_in_threadpool(locked, lambda: game.view(seat, game.run_bots(seat)), game)
-        )
+        wait = wait_of(await body_of(request))
+        return JSONResponse(await run_in_threadpool(game.advance, seat, wait))
 
     async def api_act(request: Request) -> Response:
         game = games.get(request.path_params["id"])
         seat = seat_of(request, game)
         body = await body_of(request)
-        try:
-            index, ply = int(body["index"]), int(body["ply"])
-        except (KeyError, TypeError, ValueError):
-            raise AutomaError("an action needs its index and the ply it was chosen at") from None
-        return JSONResponse(await run_in_threadpool(locked, game.act, game, seat, index, ply))
+        if "index" not in body or "ply" not in body:
+            raise AutomaError("an action needs its index and the ply it was chosen at")
+        index = whole(body["index"], "index", 0, 10**6)
+        ply = whole(body["ply"], "ply", 0, 10**9)
+        return JSONResponse(await run_in_threadpool(game.act, seat, index, ply, wait_of(body)))
 
     async def api_undo(request: Request) -> Response:
         game = games.get(request.path_params["id"])
         seat = seat_of(request, game)
-        return JSONResponse(await run_in_threadpool(locked, game.undo, game, seat))
+        wait = wait_of(await body_of(request))
+        return JSONResponse(await run_in_threadpool(game.undo, seat, wait))
 
     async def api_hint(request: Request) -> Response:
         game = games.get(request.path_params["id"])
         seat = seat_of(request, game)
         body = await body_of(request)
-        try:
-            seconds = float(body.get("seconds", 3))
-        except (TypeError, ValueError):
-            raise AutomaError("seconds must be a number") from None
-        if not 0.1 <= seconds <= 60:
-            raise AutomaError("a hint thinks for 0.1 to 60 seconds")
-        return JSONResponse(await run_in_threadpool(locked, game.hint, game, seat, seconds))
+        seconds = number(body.get("seconds", 3), "seconds", 0.1, 60)
+        return JSONResponse(await run_in_threadpool(game.hint, seat, seconds))
 
     async def api_save(request: Request) -> Response:
         game = games.get(request.path_params["id"])
-        seat_of(request, game)
-        text = records.dumps(game.session.to_record()) + "\n"
-        name = f"automa-{game.session.game.name}-{game.session.seed}.json"
+        seat = seat_of(request, game)
+        return await run_in_threadpool(save_of, game, seat)
+
+    def save_of(game: WebGame, seat: int) -> Response:
+        with game.lock:
+            session = game.session
+            name = session.game.name
+            if session.state.is_terminal():
+                text = records.dumps(session.to_record()) + "\n"
+                filename = f"automa-{name}-{game.id}.json"
+            else:
+                ref = secrets.token_urlsafe(24)
+                ply = len(session.actions)
+                game.persist()
+                games.store.add_save(ref, game.id, seat, ply)
+                save = {
+                    "format": SAVE_FORMAT,
+                    "save": 1,
+                    "game": name,
+                    "title": type(session.game).title or name,
+                    "seat": seat,
+                    "ply": ply,
+                    "ref": ref,
+                    "note": (
+                        "An unfinished game kept on the automa server that made this file: load it "
+                        f"there to go back to seat {seat} where the game now stands. It holds no "
+                        "cards and no moves; the full record comes when the game is over."
+                    ),
+                }
+                text = json.dumps(save) + "\n"
+                filename = f"automa-{name}-{game.id}-seat{seat}.json"
         return Response(
             text,
             media_type="application/json",
-            headers={"Content-Disposition": f'attachment; filename="{name}"'},
+            headers={"Content-Disposition": f'attachment; filename="{filename}"'},
         )
 
     async def api_replay_new(request: Request) -> Response:
         body = await body_of(request)
-        frames = await run_in_threadpool(replay_frames, str(body.get("text", "")))
-        rid = secrets.token_urlsafe(6)
-        games.replays[rid] = frames
+        items = await run_in_threadpool(read_upload, text_field(body, "text"))
+        entries = []
+        for i, item in enumerate(items):
+            if is_opaque_save(item):
+                game, seat = opaque_save_game(item)
+                with game.lock:
+                    record = game.session.to_record()
+                entries.append({"record": record, "only_seat": None if game.over else seat})
+            else:
+                entries.append(
+                    {"record": await run_in_threadpool(finished_record, item, i + 1), "only_seat": None}
+                )
+        rid = secrets.token_urlsafe(9)
+        with games.lock:
+            games.replays[rid] = {"entries": entries, "touched": time.monotonic()}
+            games.evict()
         return JSONResponse(
             {
                 "id": rid,
                 "records": [
                     {
                         "index": i,
-                        "game": r["game"],
-                        "seats": r["seats"],
-                        "status": r.get("status", ""),
-                        "actions": len(r["actions"]),
+                        "game": e["record"]["game"],
+                        "seats": e["record"]["seats"],
+                        "status": e["record"].get("status", ""),
+                        "actions": len(e["record"]["actions"]),
+                        **({"seat": e["only_seat"]} if e["only_seat"] is not None else {}),
                     }
-                    for i, r in enumerate(frames)
+                    for i, e in enumerate(entries)
                 ],
             }
         )
 
     async def api_replay_step(request: Request) -> Response:
         rid = request.path_params["id"]
-        if rid not in games.replays:
-            raise LookupError(f"no replay {rid!r} on this server")
-        recs = games.replays[rid]
-        try:
-            index = int(request.query_params.get("record", 0))
-            step = int(request.query_params.get("step", 0))
-            seat = int(request.query_params.get("seat", 0))
-        except ValueError:
-            raise AutomaError("record, step and seat are numbers") from None
-        if not 0 <= index < len(recs):
-            raise AutomaError(f"record {index} is not in the file (it has {len(recs)})")
-        return JSONResponse(await run_in_threadpool(replay_step, recs[index], step, seat))
+        replay = games.replays.get(rid)
+        if replay is None:
+            raise LookupError(f"no replay {rid!r} on this server (replays are kept for a while only)")
+        replay["touched"] = time.monotonic()
+        entries = replay["entries"]
+        index = query_int(request, "record", 0)
+        step = query_int(request, "step", 0, 0, 10**9)
+        if not 0 <= index < len(entries):
+            raise AutomaError(f"record {index} is not in the file (it has {len(entries)})")
+        entry = entries[index]
+        seat = query_int(request, "seat", entry["only_seat"] or 0, 0, 64)
+        return JSONResponse(
+            await run_in_threadpool(replay_step, entry["record"], step, seat, entry["only_seat"])
+        )
 
     async def api_companion_new(request: Request) -> Response:
         from automa.web.companion import CompanionSession
 
         body = await body_of(request)
-        players = str(body.get("players") or "").strip()
-        seed = str(body.get("seed") or "").strip()
-        if players and not players.isdigit() or seed and not seed.lstrip("-").isdigit():
-            raise AutomaError("players and seed are whole numbers")
-        made = await run_in_threadpool(
-            lambda: CompanionSession(
-                str(body.get("game", "")),
-                int(players) if players else None,
-                str(body.get("times_mix") or "") or None,
-                str(body.get("mumanbot") or "") or None,
-                int(seed) if seed else None,
-            )
-        )
-        games.companions[made.id] = made
-        return JSONResponse({"id": made.id, "url": f"/companion/{made.id}"})
+        players = body.get("players")
+        seed = body.get("seed")
+        players = whole(players, "players", 1, 64) if players not in (None, "") else None
+        seed = whole(seed, "seed", 0, 2**63) if seed not in (None, "") else None
+        game = text_field(body, "game")
+        times_mix = text_field(body, "times_mix") or None
+        mumanbot = text_field(body, "mumanbot") or None
+        made = await run_in_threadpool(lambda: CompanionSession(game, players, times_mix, mumanbot, seed))
+        key = secrets.token_urlsafe(8)
+        made.key = key
+        with games.lock:
+            games.companions[made.id] = made
+            games.evict()
+        return JSONResponse({"id": made.id, "key": key, "url": f"/companion/{made.id}?key={key}"})
 
     def companion_of(request: Request):
         cid = request.path_params["id"]
-        if cid not in games.companions:
+        companion = games.companions.get(cid)
+        if companion is None:
             raise LookupError(f"no companion {cid!r} on this server (it may have been restarted)")
-        return games.companions[cid]
+        given = request.query_params.get("key", "").encode("utf-8", "surrogateescape")
+        if not secrets.compare_digest(companion.key.encode(), given):
+            raise PermissionError("this companion is not yours: open the link the lobby gave for it")
+        return companion
 
     async def api_companion_view(request: Request) -> Response:
         return JSONResponse(companion_of(request).view())
@@ -371,7 +614,16 @@ def make_app(token: str | None = None, games: Games | None = None) -> Starlette:
     async def api_companion_answer(request: Request) -> Response:
         companion = companion_of(request)
         body = await body_of(request)
-        return JSONResponse(await run_in_threadpool(companion.answer, str(body.get("text", ""))))
+        return JSONResponse(await run_in_threadpool(companion.answer, text_field(body, "text")))
+
+    async def not_found(request: Request, _exc: Exception) -> Response:
+        return error(404, f"nothing at {request.url.path[:80]}")
+
+    async def not_allowed(request: Request, _exc: Exception) -> Response:
+        return error(405, f"{request.method} is not allowed on {request.url.path[:80]}")
+
+    async def internal(_request: Request, _exc: Exception) -> Response:
+        return error(500, "the server could not answer that request (nothing was changed)")
 
     routes = [
         Route("/", index),
@@ -385,6 +637,7 @@ def make_app(token: str | None = None, games: Games | None = None) -> Starlette:
         Route("/api/games", guarded(api_new), methods=["POST"]),
         Route("/api/load", guarded(api_load), methods=["POST"]),
         Route("/api/games/{id}", guarded(api_view)),
+        Route("/api/games/{id}/frames", guarded(api_frames)),
         Route("/api/games/{id}/advance", guarded(api_advance), methods=["POST"]),
         Route("/api/games/{id}/act", guarded(api_act), methods=["POST"]),
         Route("/api/games/{id}/undo", guarded(api_undo), methods=["POST"]),
@@ -394,11 +647,86 @@ def make_app(token: str | None = None, games: Games | None = None) -> Starlette:
         Route("/api/replays/{id}", guarded(api_replay_step)),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes)
+    app = Starlette(
+        routes=routes,
+        exception_handlers={404: not_found, 405: not_allowed, 500: internal, Exception: internal},
+    )
     app.state.games = games
-    if token is None:
-        return app
-    return TokenGate(app, token)
+    return Guard(app if token is None else TokenGate(app, token), max_body)
+
+
+#: the response headers every answer carries: only the app's own scripts run, nothing is
+#: framed, no address (with its token or key) is sent on as a referrer
+SAFE_HEADERS = [
+    (
+        b"content-security-policy",
+        b"default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+        b"object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'",
+    ),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+    (b"x-content-type-options", b"nosniff"),
+]
+
+
+class Guard:
+    """ASGI middleware: the safe headers on every answer, and a body limit on every route (a
+    413 that says the limit, before the route reads anything)."""
+
+    def __init__(self, app, max_body: int):
+        self.app, self.max_body = app, max_body
+        self.state = app.state
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+
+        async def send_safe(message):
+            if message["type"] == "http.response.start":
+                message["headers"] = list(message.get("headers", [])) + SAFE_HEADERS
+            await send(message)
+
+        declared = dict(scope.get("headers") or []).get(b"content-length")
+        too_big = False
+        if declared is not None:
+            try:
+                too_big = int(declared) > self.max_body
+            except ValueError:
+                too_big = True
+        chunks: list[bytes] = []
+        if not too_big:
+            size = 0
+            more = True
+            while more:
+                message = await receive()
+                if message["type"] == "http.disconnect":
+                    return None
+                chunk = message.get("body", b"")
+                size += len(chunk)
+                if size > self.max_body:
+                    too_big = True
+                    break
+                chunks.append(chunk)
+                more = message.get("more_body", False)
+        if too_big:
+            limit = (
+                f"{self.max_body // (1024 * 1024)} MB"
+                if self.max_body >= 1024 * 1024
+                else f"{self.max_body} bytes"
+            )
+            response = JSONResponse({"error": f"the request body is over the {limit} limit"}, status_code=413)
+            return await response(scope, receive, send_safe)
+        body = b"".join(chunks)
+        sent = False
+
+        async def replay_body():
+            nonlocal sent
+            if not sent:
+                sent = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        return await self.app(scope, replay_body, send_safe)
 
 
 class TokenGate:
@@ -414,7 +742,8 @@ class TokenGate:
             return await self.app(scope, receive, send)
         request = Request(scope)
         given = request.query_params.get("token")
-        ok = secrets.compare_digest(given or request.cookies.get(COOKIE, ""), self.token)
+        offered = (given or request.cookies.get(COOKIE, "")).encode("utf-8", "surrogateescape")
+        ok = secrets.compare_digest(offered, self.token.encode())
         if not ok:
             response = PlainTextResponse(
                 "automa: open the link that `automa serve` printed (it carries the access token)\n",
@@ -448,13 +777,17 @@ def serve(
     first: WebGame | None = None,
     open_browser: bool = False,
     echo=print,
+    db: str | Path | None = None,
 ) -> None:
     """Run the app until Ctrl-C.  `first`, a game made by `automa play --web`, is opened
-    directly."""
+    directly.  `db`: the database file (default: the state folder's automa.db), which keeps
+    every game across restarts."""
     import uvicorn
 
+    from automa.store import default_path
+
     token = token or secrets.token_urlsafe(12)
-    games = Games()
+    games = Games(store=Store(db or default_path()))
     path = "/"
     if first is not None:
         entry = games.add(first)
@@ -465,9 +798,15 @@ def serve(
     sep = "&" if "?" in path else "?"
     url = f"http://{shown}:{port}{path}{sep}token={token}"
     echo(f"automa is serving on {url}")
+    echo(f"games are kept in {games.store.path}")
     if host not in ("127.0.0.1", "::1", "localhost"):
         echo(
-            "anyone on your network with this link (and its token) can open the lobby; Ctrl-C stops the server"
+            "anyone on your network with this link (and its token) can open the lobby; "
+            "Ctrl-C stops the server"
+        )
+        echo(
+            "the traffic is NOT encrypted: anyone on the network path can read the token and the boards; "
+            "put the server behind a TLS proxy for anything but a trusted home network (see docs/web.md)"
         )
     else:
         echo("Ctrl-C stops the server")
@@ -475,4 +814,7 @@ def serve(
         import webbrowser
 
         webbrowser.open(url)
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    try:
+        uvicorn.run(app, host=host, port=port, log_level="warning")
+    finally:
+        games.runner.close()

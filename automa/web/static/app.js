@@ -142,7 +142,8 @@ async function send(what, body) {
   document.body.dataset.state = "busy";
   $("side").classList.add("thinking");
   $("status").innerHTML = what === "act" || what === "advance" ? `<p class="wait">The other seats are playing…</p>` : $("status").innerHTML;
-  try { await take(await api(`${P.base}/${what}?${P.q}`, body || {})); }
+  // wait: 0 — the server answers at once; the bots' moves arrive by polling (take)
+  try { await take(await api(`${P.base}/${what}?${P.q}`, Object.assign({wait: 0}, body || {}))); }
   catch (e) {
     toast(e.message, true);
     if (e.status === 409) await take(await api(`${P.base}?${P.q}`));
@@ -152,14 +153,32 @@ async function send(what, body) {
   }
 }
 
-async function take(v) {
-  const frames = v.frames || [];
-  P.view = null;
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function showFrames(frames) {
   for (const f of frames) {            // bots' turns one at a time
     if (P.skip) break;
     $("board").innerHTML = f.board_svg || "";
     for (const line of f.log) addLog(line, true);
-    await new Promise((r) => setTimeout(r, FRAME_MS));
+    await sleep(FRAME_MS);
+  }
+}
+
+async function take(v) {
+  P.view = null;
+  await showFrames(v.frames || []);
+  // the bots think on the server; ask for their moves until they are done
+  let next = v.frame || 0;
+  while (v.thinking) {
+    $("status").innerHTML = v.queued
+      ? `<p class="wait">The bots are waiting for a free thinking slot on the server…</p>`
+      : `<p class="wait">The other seats are playing…</p>`;
+    await sleep(250);
+    const r = await api(`${P.base}/frames?${P.q}&after=${next}`);
+    await showFrames(r.frames);
+    next = r.next;
+    v.queued = r.queued;
+    if (!r.thinking) v = await api(`${P.base}?${P.q}`);
   }
   P.skip = false;
   P.view = v; P.sel = []; P.group = null;
@@ -191,6 +210,7 @@ function draw() {
   $("log").innerHTML = "";
   v.log.forEach((l) => addLog(l, false));
   $("undo-btn").disabled = !v.can_undo;
+  if (v.undo_note) $("undo-btn").title = `u: ${v.undo_note}`;
   $("hint-btn").disabled = !v.your_turn;
   if (v.over) {
     $("status").innerHTML = `<p class="over">The game is over.</p>`;
@@ -202,6 +222,8 @@ function draw() {
       (v.seats[v.to_move].includes("(human)") ? `<button id="refresh">Refresh</button>` : "");
     const r = $("refresh"); if (r) r.onclick = async () => take(await api(`${P.base}?${P.q}`));
   }
+  if (v.stopped) $("status").insertAdjacentHTML("afterbegin", `<p class="bad">${esc(v.stopped)}</p>`);
+  if (v.notice) $("status").insertAdjacentHTML("beforeend", `<p class="notice">${esc(v.notice)}</p>`);
   menu();
 }
 
@@ -386,14 +408,15 @@ const C = {base: ""};
 
 async function companion() {
   show("companion");
+  C.q = `key=${encodeURIComponent(new URLSearchParams(location.search).get("key") || "")}`;
   C.base = `/api/companions/${encodeURIComponent(location.pathname.split("/")[2])}`;
   $("companion-answer").onsubmit = (ev) => { ev.preventDefault(); answer($("companion-text").value); };
-  try { drawCompanion(await api(C.base)); } catch (e) { toast(e.message, true); }
+  try { drawCompanion(await api(`${C.base}?${C.q}`)); } catch (e) { toast(e.message, true); }
 }
 
 async function answer(text) {
   $("companion-ask").classList.add("thinking");
-  try { drawCompanion(await api(`${C.base}/answer`, {text})); }
+  try { drawCompanion(await api(`${C.base}/answer?${C.q}`, {text})); }
   catch (e) { toast(e.message, true); }
   finally { $("companion-ask").classList.remove("thinking"); }
 }
@@ -437,6 +460,14 @@ function drawCompanion(v) {
 }
 
 // ------------------------------------------------------------------ start
+
+// the token came in the link and is now a cookie: take it out of the address bar (and so out
+// of the history, bookmarks and anything copied from it)
+if (new URLSearchParams(location.search).has("token")) {
+  const url = new URL(location.href);
+  url.searchParams.delete("token");
+  history.replaceState(null, "", url.pathname + url.search + url.hash);
+}
 
 if (location.pathname.startsWith("/play/")) play();
 else if (location.pathname === "/replay") replay();
