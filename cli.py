@@ -702,17 +702,27 @@ def companion(game, state_file, fresh, seed, times_mix, mumanbot, players) -> No
 )
 @click.option("--token", default=None, help="Access token the links carry (default: a new random one).")
 @click.option("--open/--no-open", "open_browser", default=False, help="Open the lobby in a browser.")
-def serve(host, port, token, open_browser) -> None:
+@click.option(
+    "--db",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="The database that keeps every game across restarts (default: $XDG_STATE_HOME/automa/automa.db).",
+)
+def serve(host, port, token, open_browser, db) -> None:
     """Play in the browser: a lobby for every game, the board drawn, actions by clicking.
 
     Every request needs the access token printed at start, and each browser sees only its
-    own seat."""
+    own seat.  Games are kept in the database as they are played, so a restarted server
+    serves them again through the same links."""
     try:
+        from automa.store import StoreError
         from automa.web.server import serve as run_server
     except ImportError as err:
         _fail(f"the web app needs starlette and uvicorn ({err.name} is missing): pip install -e .")
     try:
-        run_server(host, port, token, open_browser=open_browser, echo=click.echo)
+        run_server(host, port, token, open_browser=open_browser, echo=click.echo, db=db)
+    except StoreError as err:
+        _fail(str(err))
     except OSError as err:
         _fail(f"cannot listen on {host}:{port}: {err.strerror or err}")
 
