@@ -117,13 +117,14 @@ def main() -> None:
     ]
     for kind in ("idle game", "thinking game"):
         times = [r[1] for r in rows if r[0] == kind]
-        lines.append(
-            f"| GET of {'an' if kind[0] in 'aeiou' else 'a'} {kind} | {len(times)} | {statistics.median(times):.3f} | {max(times):.3f} |"
-        )
+        article = "an" if kind[0] in "aeiou" else "a"
+        median, worst = statistics.median(times), max(times)
+        lines.append(f"| GET of {article} {kind} | {len(times)} | {median:.3f} | {worst:.3f} |")
     lines += [
         "",
         f"20 uploads just under the 4 MB body limit answered {sorted(set(codes))}; one over it {over}.",
-        f"Server memory (RSS): {rss_start:.0f} MB with the tables thinking, {rss_end:.0f} MB after the uploads.",
+        f"Server memory (RSS): {rss_start:.0f} MB with the tables thinking, "
+        f"{rss_end:.0f} MB after the uploads.",
     ]
     (RESULTS / "web_load.md").write_text("\n".join(lines) + "\n")
     print("\n".join(lines))
