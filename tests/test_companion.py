@@ -6,7 +6,8 @@ import json
 
 import pytest
 
-from automa.companion import SalemCompanion, parse_trial, run
+from automa.companion import run
+from automa.rules.salem.companion import SalemCompanion, parse_trial
 
 
 class Table:
@@ -365,7 +366,7 @@ def test_tabletop_award_removal_records_the_level_removed_after_a_fallback_s17_3
     """§17.3 / AMB-16: the Mumanbot aims one level above its highest removed award token; when
     that level is empty the person falls back (lower, then higher) and the companion records
     the level actually removed, so the next removal climbs from it (not from the aim)."""
-    from automa.companion import TabletopCompanion
+    from automa.rules.tabletop_inc.companion import TabletopCompanion
 
     path = tmp_path / "muman.json"
     st = TabletopCompanion.new_state("hard", 2, 5)

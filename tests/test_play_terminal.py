@@ -322,7 +322,7 @@ def test_companion_pulitzer_steps_and_restart(tmp_path):
 
 
 def test_companion_pulitzer_cards_come_from_the_engine_data(tmp_path):
-    from automa.companion import PulitzerCompanion
+    from automa.rules.pulitzer.companion import PulitzerCompanion
     from automa.rules.pulitzer.data import cached_data
 
     ids = {c[0] for c in cached_data().times_cards}
