@@ -475,7 +475,7 @@ def test_every_mapped_rule_section_exists_in_the_shipped_rulebooks():
     for game, table in tables.items():
         for kind, number in table.items():
             assert rule_section(game, number), (
-                f"{game}: {kind} -> §{number} is not in automa/rulebooks/{game}.md"
+                f"{game}: {kind} -> §{number} is not in rules/{game}/rulebook.md"
             )
 
 

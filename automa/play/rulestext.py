@@ -1,17 +1,18 @@
-"""The rule text that the `rules` command quotes.  Each game owns its sections table: the
-module `sections.py` of the game's package (`RULE_SECTIONS`, action kind -> section number),
-found the way `automa.rules.presentation.game_view` finds `view.py`, so that no shared
-module names a game and a new game needs no edit here.
+"""The rule text that the `rules` command quotes.  Each game owns its rulebook and its sections
+table: `rulebook.md` and the module `sections.py` (`RULE_SECTIONS`, action kind -> section
+number) in the game's package, found the way `automa.rules.presentation.game_view` finds
+`view.py`, so that no shared module names a game and a new game needs no edit here.
 """
 
 from __future__ import annotations
 
 import importlib
 import re
+import sys
 from collections.abc import Hashable
 from pathlib import Path
 
-from automa.rules.core import Game
+from automa.rules.core import Game, UnknownGameError, game_class
 
 
 def rule_sections(game: Game | type[Game]) -> dict[str, str]:
@@ -32,7 +33,16 @@ _HEADING = re.compile(r"^(#{1,6})\s+(.*)$")
 
 
 def rulebook_text(game_name: str) -> str:
-    path = Path(__file__).parent.parent / "rulebooks" / f"{game_name}.md"
+    """The game's rulebook: `rulebook.md` in the package that defines its class; '' when there
+    is none (or no such game)."""
+    try:
+        package = game_class(game_name).__module__.rpartition(".")[0]
+    except UnknownGameError:
+        return ""
+    folder = getattr(sys.modules.get(package), "__file__", None) if package else None
+    if not folder:
+        return ""
+    path = Path(folder).parent / "rulebook.md"
     try:
         return path.read_text(encoding="utf-8")
     except OSError:

@@ -1,4 +1,4 @@
-"""Watergate: the section of its rulebook that covers each decision kind (the first item
+"""Watergate: the section of its rulebook (`rulebook.md`) that covers each decision kind (the first item
 of an action), which the `rules` command of `automa play` quotes.  A "mode:kind" key wins over
 the bare kind in that mode.  Found by `automa.play.rulestext.rule_sections`."""
 
