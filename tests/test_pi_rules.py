@@ -1,4 +1,4 @@
-"""P.I. rules engine tests; each names the spec section (automa/rulebooks/pi.md) it checks."""
+"""P.I. rules engine tests; each names the spec section (rules/pi/rulebook.md) it checks."""
 
 from __future__ import annotations
 

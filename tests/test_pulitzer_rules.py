@@ -1,4 +1,4 @@
-"""Pulitzer rules, by spec tag (automa/rulebooks/pulitzer.md)."""
+"""Pulitzer rules, by spec tag (rules/pulitzer/rulebook.md)."""
 
 import random
 import shutil

@@ -1,5 +1,5 @@
 """Tabletop Inc. rules: every action, free step, recall, predictions and scoring.
-Section numbers and tags refer to automa/rulebooks/tabletop_inc.md."""
+Section numbers and tags refer to rules/tabletop_inc/rulebook.md."""
 
 import random
 import shutil

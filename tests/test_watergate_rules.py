@@ -1,4 +1,4 @@
-"""Watergate rules, by spec section (automa/rulebooks/watergate.md)."""
+"""Watergate rules, by spec section (rules/watergate/rulebook.md)."""
 
 from __future__ import annotations
 

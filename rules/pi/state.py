@@ -1,4 +1,4 @@
-"""P.I. game state (spec automa/rulebooks/pi.md).
+"""P.I. game state (spec rules/pi/rulebook.md).
 
 Seats 0..n-1 in turn order; ``cases[p]`` is the case seat p must solve; it is held by
 seat p-1 (holder = right-hand neighbour, ambiguity P-1), so seat p's *hand* is

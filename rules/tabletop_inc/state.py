@@ -1,6 +1,6 @@
 """Tabletop Inc. game state: the turn loop, every action, recall, predictions, scoring.
 
-Spec: automa/rulebooks/tabletop_inc.md.  Section numbers (§) below refer to it.
+Spec: rules/tabletop_inc/rulebook.md.  Section numbers (§) below refer to it.
 
 Layout of the state (all plain data, cloned by hand):
   per seat lists: vp, res[5], mum (available mumans), stand (available standees),

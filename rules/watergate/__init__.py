@@ -1,4 +1,4 @@
-"""Watergate: the Editor against Nixon (2 players).  See automa/rulebooks/watergate.md."""
+"""Watergate: the Editor against Nixon (2 players).  See rules/watergate/rulebook.md."""
 
 from automa.rules.core import register_game
 
