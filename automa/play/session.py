@@ -314,11 +314,14 @@ class Session:
         self._restore_bots(snap)
         return f"took back: {undone}"
 
-    def hint(self, seat: int, seconds: float | None = None) -> list[tuple[str, float, int, float, float]]:
+    def hint(
+        self, seat: int, seconds: float | None = None, run: Callable[..., Any] | None = None
+    ) -> list[tuple[str, float, int, float, float]]:
         """The expert's analysis (search/analysis.py): its three best moves for `seat`, each
         played out from worlds `seat` cannot tell apart for about `seconds` (default
         HINT_SECONDS), as (text, estimated win rate, playouts, interval low, interval high),
-        best estimate first.  `last_hint` says what was done."""
+        best estimate first.  `last_hint` says what was done.  `run(fn, *args, **kw)`, when
+        given, is where the analysis runs (the web server's worker processes)."""
         from automa.search.analysis import analyse
 
         seconds = HINT_SECONDS if seconds is None else max(0.05, float(seconds))
@@ -327,8 +330,8 @@ class Session:
             self.last_hint = {"playouts": 0, "seconds": 0.0, "asked": seconds, "legal": 1}
             return [(self.state.action_to_string(legal[0]), float("nan"), 0, 0.0, 1.0)]
         self._hints += 1
-        estimates, self.last_hint = analyse(
-            self.game, self.state, seat, seconds, seed=self.bot_seed + 9973 * self._hints
+        estimates, self.last_hint = (run or _call_here)(
+            analyse, self.game, self.state, seat, seconds, seed=self.bot_seed + 9973 * self._hints
         )
         return [(e.text, e.rate, e.playouts, *e.interval) for e in estimates]
 
@@ -341,7 +344,9 @@ class Session:
         if cap > 0 and "max_seconds" in params:
             params["max_seconds"] = cap
 
-    def bot_move(self, s: int) -> None:
+    def bot_move(self, s: int, think: Callable[[Bot, State, int], Any] | None = None) -> None:
+        """The bot in seat `s` moves; `think(bot, state, seat)`, when given, is where it
+        decides (the web server's thinking slots), in place of `bot.act(state, seat)`."""
         seat = self.seats[s]
         before = self.state
         self._cap(s, seat.bot)
@@ -360,7 +365,7 @@ class Session:
                 params["max_seconds"] = 0.0
         start = time.perf_counter()
         try:
-            action = seat.bot.act(before, s)
+            action = think(seat.bot, before, s) if think is not None else seat.bot.act(before, s)
         finally:
             if saved is not None:
                 params["iterations"], params["seconds"] = saved[0], saved[1]
@@ -384,6 +389,10 @@ class Session:
         for line in new_lines(self.history, now):
             self.echo(f"  > {news_text(self.state, line)}", fg="magenta")
         self.history = now
+
+
+def _call_here(fn: Callable[..., Any], *args: Any, **kw: Any) -> Any:
+    return fn(*args, **kw)
 
 
 def hint_confidence(rows: Sequence[tuple[str, float, int, float, float]]) -> str:

@@ -282,8 +282,8 @@ def read_upload(text: str) -> list[dict]:
             continue
         try:
             item = json.loads(line)
-        except (json.JSONDecodeError, RecursionError) as err:
-            msg = err.msg if isinstance(err, json.JSONDecodeError) else "nested too deeply"
+        except (ValueError, RecursionError) as err:
+            msg = err.msg if isinstance(err, json.JSONDecodeError) else "too deep or a number too long"
             raise AutomaError(f"line {i + 1} is not JSON ({msg}): not a save or record file") from None
         if not isinstance(item, dict):
             raise AutomaError(f"line {i + 1} is not a game record or save")
@@ -380,8 +380,8 @@ def make_app(token: str | None = None, games: Games | None = None, max_body: int
         raw = await request.body()
         try:
             data = json.loads(raw.decode("utf-8")) if raw.strip() else {}
-        except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
-            raise AutomaError("the request body is not JSON") from None
+        except (ValueError, RecursionError):  # bad JSON or text, a number too long to read
+            raise AutomaError("the request body is not JSON (or holds a number too long to read)") from None
         if not isinstance(data, dict):
             raise AutomaError("the request body must be a JSON object")
         return data
