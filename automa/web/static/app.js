@@ -382,7 +382,9 @@ function replay() {
 
 function pickRecord() {
   const rec = R.recs[Number($("replay-record").value)];
-  $("replay-seat").innerHTML = rec.seats.map((s, i) => `<option value="${i}">seat ${i} (${esc(s)})</option>`).join("");
+  // an unfinished game (from its save) is shown only from the seat that saved it
+  $("replay-seat").innerHTML = rec.seats.map((s, i) => rec.seat === undefined || rec.seat === i
+    ? `<option value="${i}">seat ${i} (${esc(s)})</option>` : "").join("");
   $("replay-step").max = rec.actions;
   stepTo(0);
 }
