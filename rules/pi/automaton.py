@@ -281,11 +281,13 @@ TIE_BREAKERS = {
         TieBreaker(
             "locations_first",
             "a location card",
-            lambda view, a: a[0] == EV and view.data.card_type(a[1]) == 2,
-        ),  # type: ignore[index]
+            lambda view, a: a[0] == EV and view.data.card_type(a[1]) == 2,  # type: ignore[index]
+        ),
         TieBreaker(
-            "suspects_first", "a suspect card", lambda view, a: a[0] == EV and view.data.card_type(a[1]) == 0
-        ),  # type: ignore[index]
+            "suspects_first",
+            "a suspect card",
+            lambda view, a: a[0] == EV and view.data.card_type(a[1]) == 0,  # type: ignore[index]
+        ),
     )
 }
 
