@@ -80,10 +80,16 @@ class StoreError(Exception):
     """The database cannot be opened or is from a newer automa."""
 
 
+def state_dir() -> Path:
+    """automa's folder in the user's state directory: $XDG_STATE_HOME/automa
+    (~/.local/state/automa), for the database, saves, records and companion states."""
+    base = os.environ.get("XDG_STATE_HOME") or os.path.join(os.path.expanduser("~"), ".local", "state")
+    return Path(base) / "automa"
+
+
 def default_path() -> Path:
     """`$XDG_STATE_HOME/automa/automa.db` (~/.local/state/automa/automa.db)."""
-    base = os.environ.get("XDG_STATE_HOME") or os.path.join(os.path.expanduser("~"), ".local", "state")
-    return Path(base) / "automa" / "automa.db"
+    return state_dir() / "automa.db"
 
 
 class Store:

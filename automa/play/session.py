@@ -148,14 +148,19 @@ class Session:
     @classmethod
     def load(cls, path: str | Path, game: str | None = None, **kw) -> Session:
         """A saved game, resumed; `game`, when given, is the game the player expects."""
-        record = read_saved(path, game)
+        return cls.from_record(read_saved(path, game), str(path), **kw)
+
+    @classmethod
+    def from_record(cls, record: dict, source: str = "the saved game", **kw) -> Session:
+        """A game resumed from a record already read and checked (`read_saved`, or the web
+        server's own database); `source` names it in an error."""
         game = records.game_from_record(record)
         session = cls(game=game, seats=[], seed=record["seed"], bot_seed=record.get("bot_seed", 0), **kw)
         session._seat(record["seats"])
         try:
             records.replay(record)  # checks every action, names the first bad one
         except records.RecordError as err:
-            raise AutomaError(f"{path}: the saved game does not replay with these rules: {err}") from None
+            raise AutomaError(f"{source}: the saved game does not replay with these rules: {err}") from None
         state = session.game.new_initial_state(session.seed)
         for encoded, text, seat in record["actions"]:
             action = find_action(state, encoded)

@@ -25,6 +25,7 @@ from automa.play.menus import Decision, Entry
 from automa.play.rulestext import rule_headings, rule_section, section_for
 from automa.play.session import HINT_SECONDS, MOVE_SECONDS, Session, hint_lines
 from automa.rules.core import AutomaError, IllegalActionError
+from automa.store import state_dir
 
 COMMANDS = {
     "hint": f"the expert's three best moves here, each played out for {HINT_SECONDS:g} seconds: "
@@ -100,13 +101,6 @@ def in_columns(cells: Sequence[str], width: int, least: int = 9) -> list[str]:
 def terminal_size() -> tuple[int, int]:
     size = shutil.get_terminal_size((80, 24))
     return size.columns, size.lines
-
-
-def state_dir() -> Path:
-    """automa's folder in the user's state directory: $XDG_STATE_HOME/automa
-    (~/.local/state/automa), for saves, records and companion states."""
-    base = os.environ.get("XDG_STATE_HOME") or os.path.join(os.path.expanduser("~"), ".local", "state")
-    return Path(base) / "automa"
 
 
 def games_dir(record_dir: str | Path | None = None) -> Path:

@@ -71,8 +71,6 @@ class BotRunner:
         self.processes = processes
         self._slot = threading.BoundedSemaphore(self.slots)
         self._jobs = ThreadPoolExecutor(max_workers=64, thread_name_prefix="automa-bots")
-        self._lock = threading.Lock()
-        self.waiting = 0
 
     def submit(self, job) -> None:
         self._jobs.submit(job)
@@ -83,13 +81,9 @@ class BotRunner:
         if not self._slot.acquire(blocking=False):
             if on_queued:
                 on_queued(True)
-            with self._lock:
-                self.waiting += 1
             try:
                 self._slot.acquire()
             finally:
-                with self._lock:
-                    self.waiting -= 1
                 if on_queued:
                     on_queued(False)
         try:

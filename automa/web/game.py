@@ -173,6 +173,11 @@ class WebGame:
     def over(self) -> bool:
         return self._published[0].is_terminal()
 
+    @property
+    def ply(self) -> int:
+        """The ply of the position views are drawn from."""
+        return self._published[1]
+
     # ---- narration
     def _say(self, seat: int, line: str) -> None:
         self.logs[seat].append(line)
@@ -263,10 +268,6 @@ class WebGame:
     @classmethod
     def restore(cls, stored: dict, runner=None, store=None) -> WebGame:
         """A game from the database, at the ply it was stored with, the same seats and keys."""
-        import json
-        import tempfile
-        from pathlib import Path
-
         extra = stored["extra"]
         record = {
             "game": stored["game"],
@@ -280,10 +281,7 @@ class WebGame:
             "seen_history": extra.get("seen_history") or [],
             "aliases": extra.get("aliases") or {},
         }
-        with tempfile.TemporaryDirectory() as folder:
-            path = Path(folder) / "stored.json"
-            path.write_text(json.dumps(record), encoding="utf-8")
-            session = Session.load(path, out=lambda _line: None)
+        session = Session.from_record(record, f"stored game {stored['id']}", out=lambda _line: None)
         game = cls(session, id=stored["id"], keys=stored["keys"], chosen=stored["chosen"], runner=runner)
         game.logs.update({int(h): list(lines) for h, lines in (extra.get("logs") or {}).items()})
         game.forced = set(extra.get("forced") or [])
@@ -295,8 +293,7 @@ class WebGame:
     # ---- views
     def view(self, seat: int, frames: list | None = None) -> dict:
         s = self.session
-        state, ply = self._published
-        out = state_view(state, seat)
+        out = state_view(self._published[0], seat)
         if self.thinking:
             out["your_turn"] = False
             out["actions"] = []
@@ -308,7 +305,7 @@ class WebGame:
                 "title": type(s.game).title or s.game.name,
                 "seat": seat,
                 "seats": self.seat_names(),
-                "ply": ply,
+                "ply": self.ply,
                 "log": self.logs[seat][-LOG_LINES:],
                 "can_undo": len(humans) == 1 and not self.thinking and self._undoable(seat) is not None,
                 "undo_note": UNDO_NOTE,
@@ -330,11 +327,14 @@ class WebGame:
 
     # ---- play
     def _take_lock(self) -> None:
-        if not self.lock.acquire(timeout=0.5):
-            raise StaleMove("the other seats are still moving; your turn comes when they are done")
+        """The game's lock for a person's request, or at once a 409 while the bots move (the
+        bot job holds the lock for as long as they think)."""
+        busy = "the other seats are still moving; your turn comes when they are done"
+        if self.thinking or not self.lock.acquire(timeout=0.5):
+            raise StaleMove(busy)
         if self.thinking:
             self.lock.release()
-            raise StaleMove("the other seats are still moving; your turn comes when they are done")
+            raise StaleMove(busy)
 
     def _needs_bots(self) -> bool:
         s = self.session
@@ -396,7 +396,7 @@ class WebGame:
 
     def advance(self, seat: int, wait: float = DEFAULT_WAIT) -> dict:
         """Start the bots if it is their turn; while they move, only report."""
-        if self.lock.acquire(timeout=0.5):
+        if not self.thinking and self.lock.acquire(timeout=0.5):
             try:
                 mark = self.next_frame(seat)
                 self.start_bots()
@@ -431,12 +431,16 @@ class WebGame:
         self.wait_idle(wait)
         return self.view(seat, self.frames_after(seat, mark))
 
-    def _undoable(self, seat: int) -> int | None:
-        """The ply of the seat's last real choice that undo may take back, or None."""
+    def _last_choice(self, seat: int) -> int | None:
+        """The ply of the seat's last real choice (not a move played for it), or None."""
         actions = self.session.actions
-        idx = max(
+        return max(
             (i for i, (_a, _t, s) in enumerate(actions) if s == seat and i not in self.forced), default=None
         )
+
+    def _undoable(self, seat: int) -> int | None:
+        """The ply of the seat's last real choice if undo may take it back, or None."""
+        idx = self._last_choice(seat)
         return idx if idx is not None and idx >= self.barrier else None
 
     def undo(self, seat: int, wait: float = DEFAULT_WAIT) -> dict:
@@ -445,8 +449,8 @@ class WebGame:
         self._take_lock()
         try:
             s = self.session
-            last = max((i for i, (_a, _t, who) in enumerate(s.actions) if who == seat), default=None)
-            if len(s.humans) == 1 and last is not None and self._undoable(seat) is None:
+            last = self._last_choice(seat)
+            if len(s.humans) == 1 and last is not None and last < self.barrier:
                 message = (
                     "cannot take back your last choice: new hidden information has reached you since "
                     "(a card drawn, a card flipped, a night's result), so you already know what it showed"

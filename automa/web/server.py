@@ -20,7 +20,6 @@ import math
 import os
 import secrets
 import socket
-import tempfile
 import threading
 import time
 from collections import OrderedDict
@@ -353,15 +352,10 @@ def replay_step(record: dict, step: int, seat: int, only_seat: int | None = None
     return view
 
 
-def load_game_text(text: str, name: str = "upload") -> WebGame:
-    """A finished game's record file (the terminal's format) as a game to look at."""
-    items = read_upload(text)
+def load_finished(items: list[dict]) -> WebGame:
+    """The last record of an uploaded file, a finished game, as a game to look at."""
     record = finished_record(items[-1], len(items))
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "save.json"
-        path.write_text(json.dumps(record), encoding="utf-8")
-        session = Session.load(path, out=lambda _line: None)
-    return WebGame(session)
+    return WebGame(Session.from_record(record, "the uploaded record", out=lambda _line: None))
 
 
 # --------------------------------------------------------------------------- HTTP
@@ -425,12 +419,11 @@ def make_app(token: str | None = None, games: Games | None = None, max_body: int
 
     async def api_load(request: Request) -> Response:
         body = await body_of(request)
-        items = read_upload(text_field(body, "text"))
-        save = items[-1]
-        if is_opaque_save(save):
-            game, seat = opaque_save_game(save)
+        items = await run_in_threadpool(read_upload, text_field(body, "text"))
+        if is_opaque_save(items[-1]):
+            game, seat = opaque_save_game(items[-1])
             return JSONResponse(games.entry(game, [seat]))
-        return JSONResponse(games.add(await run_in_threadpool(load_game_text, text_field(body, "text"))))
+        return JSONResponse(games.add(await run_in_threadpool(load_finished, items)))
 
     def opaque_save_game(save: dict) -> tuple[WebGame, int]:
         ref = save.get("ref")
@@ -455,7 +448,7 @@ def make_app(token: str | None = None, games: Games | None = None, max_body: int
                 "next": game.next_frame(seat),
                 "thinking": game.thinking,
                 "queued": game.queued,
-                "ply": game._published[1],
+                "ply": game.ply,
             }
         )
 

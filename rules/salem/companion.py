@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 
 from automa.rules.core import ParamError
+from automa.rules.salem.view import SALEM_TOKEN, SALEM_TRIAL
 
 from automa.companion import Companion, Stop, rng_store
 
@@ -41,16 +42,8 @@ TRIAL_CODES = {
     "pickpocket": "pickpocket",
 }
 SPECIALS = ("charlatan", "gravedigger", "inquisitor", "magistrate", "pickpocket")
-TRIAL_NAMES = {
-    "naw": "Not a Witch",
-    "witch": "Witch",
-    "constable": "Constable",
-    "charlatan": "Charlatan",
-    "gravedigger": "Gravedigger",
-    "inquisitor": "Inquisitor",
-    "magistrate": "Magistrate",
-    "pickpocket": "Pickpocket",
-}
+#: the printed names, one source with the board's (`view.py`)
+TRIAL_NAMES = SALEM_TRIAL
 #: what the holder of a revealed special trial card does (spec §14, A-17..A-20, A-15)
 SPECIAL_TEXT = {
     "charlatan": "takes one face-down trial card from each of three seats (may include themself), "
@@ -66,7 +59,7 @@ SPECIAL_TEXT = {
 }
 TOKEN_KINDS = ("asylum", "black_cat", "matchmaker", "piety")
 TOKEN_QTY = {"asylum": 1, "black_cat": 1, "matchmaker": 2, "piety": 1}
-TOKEN_NAMES = {"asylum": "Asylum", "black_cat": "Black Cat", "matchmaker": "Matchmaker", "piety": "Piety"}
+TOKEN_NAMES = SALEM_TOKEN
 TOKEN_WORDS = {
     "asylum": "asylum",
     "a": "asylum",
