@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import json
+import os
+import shutil
 import sys
 from pathlib import Path
 
 import click
 
 from automa.rules.core import AutomaError, game_class, load_game, parse_param_value, registered_games
+
+
+DB_HELP = "The database file (default: $XDG_STATE_HOME/automa/automa.db)."
 
 
 def _fail(message: str) -> None:
@@ -436,19 +441,35 @@ def design(
 
 
 @main.command()
-@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@click.argument("file")
 @click.option("--verify", is_flag=True, help="Replay every record and check scores, ranks and winners.")
-def replay(file, verify) -> None:
-    """Show the games of a JSONL record file; with --verify, replay and check each."""
-    from automa.search.records import RecordError, read_lines, verify as verify_record
+@click.option(
+    "--export",
+    "export",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="With a game ID: write its record to this JSONL file.",
+)
+@click.option("--db", type=click.Path(dir_okay=False), default=None, help=DB_HELP)
+def replay(file, verify, export, db) -> None:
+    """Show the games of a JSONL record FILE, or a game kept in the database by the ID
+    `automa stats --games` lists; with --verify, replay and check each."""
+    from automa.search.records import Line, RecordError, read_lines, verify as verify_record
 
     problems = 0
     count = 0
     unfinished = 0
-    try:
-        lines = list(read_lines(file))
-    except RecordError as err:
-        _fail(str(err))
+    if os.path.isdir(file):
+        _fail(f"{file} is a folder: give a record file (.jsonl) or a game ID")
+    if os.path.exists(file):
+        if export:
+            _fail("--export takes a game ID from the database, not a file")
+        try:
+            lines = list(read_lines(file))
+        except RecordError as err:
+            _fail(str(err))
+    else:
+        lines = [Line(1, _stored_record(file, db, export))]
     if not lines:
         _fail(f"{file} holds no game record")
     for line in lines:
@@ -490,6 +511,76 @@ def replay(file, verify) -> None:
             f"all {count - unfinished} records replay exactly"
             + (f"; {unfinished} game(s) in progress skipped" if unfinished else "")
         )
+
+
+def _stored_record(game_id: str, db, export) -> dict:
+    """The record of a finished game kept in the database (and written to `export`)."""
+    from automa.players import export_record
+    from automa.search import records
+
+    store = _open_store(db)
+    stored = store.load(game_id) if len(game_id) <= 64 else None
+    if stored is None:
+        _fail(
+            f"{game_id} is neither a record file nor a game in {store.path} (automa stats --games lists them)"
+        )
+    try:
+        rec = export_record(stored)
+    except AutomaError as err:
+        _fail(str(err))
+    if export:
+        try:
+            records.write_records(export, [rec])
+        except OSError as err:
+            _fail(f"cannot write {export}: {err.strerror or err}")
+        click.echo(f"wrote the record of game {game_id} to {export}")
+    return rec
+
+
+# --------------------------------------------------------------------------- stats
+
+
+@main.command()
+@click.argument("game", required=False)
+@click.option("--player", default=None, help="Whose record (default: your login name).")
+@click.option("--games", "list_games", is_flag=True, help="List the games, with the IDs replay takes.")
+@click.option(
+    "--limit", type=click.IntRange(1), default=50, show_default=True, help="With --games: how many."
+)
+@click.option("--json", "as_json", is_flag=True, help="The table as JSON.")
+@click.option("--db", type=click.Path(dir_okay=False), default=None, help=DB_HELP)
+def stats(game, player, list_games, limit, as_json, db) -> None:
+    """A player's record: wins and games per game and setting, with Wilson 95% intervals,
+    and how their scores move."""
+    from automa.players import games_lines, player_summary, stats_lines
+    from automa.store import StoreError, default_player, player_name
+
+    try:
+        who = player_name(player) if player is not None else default_player()
+    except ValueError as err:
+        _fail(f"--player: {err}")
+    if game:
+        game = _game_or_fail(game).name
+    store = _open_store(db)
+    width = min(100, shutil.get_terminal_size((80, 24)).columns)
+    try:
+        if list_games:
+            heads = store.games(player=who, game=game, limit=limit)
+            for line in games_lines(heads, who, width):
+                click.echo(line)
+            return
+        if as_json:
+            click.echo(json.dumps(player_summary(store, who, game), indent=1))
+            return
+        rows = store.finished_games(who, game)
+    except StoreError as err:
+        _fail(str(err))
+    for line in stats_lines(who, rows, game, width):
+        click.echo(line)
+    if not rows:
+        others = [p for p in store.players() if p != who]
+        if others:
+            click.echo("players with games: " + ", ".join(others[:10]) + " (automa stats --player NAME)")
 
 
 # --------------------------------------------------------------------------- bench
@@ -571,7 +662,7 @@ def bench(game, players, mode, param, seconds, seed, as_json, vs_openspiel, bot_
 
 
 @main.command()
-@click.argument("game")
+@click.argument("game", required=False)
 @click.option("--players", type=int, default=None)
 @click.option("--mode", default=None)
 @click.option("--param", "-p", "param", multiple=True, help="Game parameter NAME=VALUE")
@@ -613,14 +704,51 @@ def bench(game, players, mode, param, seconds, seed, as_json, vs_openspiel, bot_
     show_default=True,
     help="With --web: the port (0: any free port).",
 )
+@click.option(
+    "--player",
+    "player_names",
+    multiple=True,
+    help="Who plays: one name per human seat, in order (default: your login name for the first).",
+)
+@click.option(
+    "--resume",
+    "resume",
+    is_flag=False,
+    flag_value="?",
+    default=None,
+    help="Resume a game kept in the database: --resume ID, or --resume alone to list them.",
+)
+@click.option("--db", type=click.Path(dir_okay=False), default=None, help=DB_HELP)
 def play(
-    game, players, mode, param, seat_specs, seed, bot_seed, load, move_seconds, record_dir, web, port
+    game,
+    players,
+    mode,
+    param,
+    seat_specs,
+    seed,
+    bot_seed,
+    load,
+    move_seconds,
+    record_dir,
+    web,
+    port,
+    player_names,
+    resume,
+    db,
 ) -> None:
     """Play a game at the terminal: humans choose from numbered actions (type help).
-    With --web, the same game in the browser."""
+    Every game is kept in the database as it is played (resume: --resume).
+    With --web, the same game in the browser.
+
+    GAME may be left out with --resume or --load."""
     from automa.play import Session, run
     from automa.search.bots import BotSpecError
 
+    if resume is not None:
+        _resume_terminal(resume, db, move_seconds, record_dir)
+        return
+    if not game and not load:
+        _fail("give a GAME to play (automa games lists them), or --resume, or --load FILE")
     if not load:
         _game_or_fail(game)
     try:
@@ -638,6 +766,7 @@ def play(
             )
             run_server(port=port, first=WebGame(session), open_browser=True, echo=click.echo)
             return
+        store = _open_store(db)
         code = run(
             game,
             players,
@@ -649,11 +778,58 @@ def play(
             load,
             move_seconds=move_seconds,
             record_dir=record_dir,
+            store=store,
+            player_names=player_names,
+            db=db,
         )
     except (AutomaError, BotSpecError) as err:
         _fail(str(err))
     except OSError as err:
         _fail(f"cannot serve the game on port {port}: {err.strerror or err}")
+    sys.exit(code)
+
+
+def _open_store(db):
+    """The database the commands share, or one line and exit 1 when it cannot be used."""
+    from automa.players import open_store
+    from automa.store import StoreError
+
+    try:
+        return open_store(db)
+    except StoreError as err:
+        _fail(str(err))
+
+
+def _resume_terminal(resume: str, db, move_seconds: float, record_dir) -> None:
+    """`automa play --resume [ID]`: list the terminal games in progress, or carry one on."""
+    from automa.play import run
+    from automa.players import games_lines
+    from automa.search.bots import BotSpecError
+    from automa.store import StoreError
+
+    store = _open_store(db)
+    try:
+        if resume == "?":
+            waiting = store.games(status="in_progress", source="terminal")
+            if not waiting:
+                _fail("no terminal game is in progress (automa stats --games lists the finished ones)")
+            if len(waiting) > 1:
+                click.echo("games in progress, the latest played first:")
+                for line in games_lines(waiting, None):
+                    click.echo("  " + line)
+                _fail("resume one with: automa play --resume ID")
+            resume = waiting[0]["id"]
+        stored = store.load(resume) if len(resume) <= 64 else None
+        if stored is None:
+            _fail(f"no game {resume!r} in {store.path} (automa play --resume lists the games in progress)")
+        if stored["status"] != "in_progress":
+            _fail(f"game {resume} is over: see it with automa replay {resume}")
+        if stored["source"] != "terminal":
+            _fail(f"game {resume} is a browser game: open its seat link (automa serve serves it again)")
+        code = run(None, None, None, {}, [], None, 0, move_seconds=move_seconds, record_dir=record_dir,
+                   store=store, resume=stored, db=db)  # fmt: skip
+    except (AutomaError, BotSpecError, StoreError) as err:
+        _fail(str(err))
     sys.exit(code)
 
 

@@ -152,13 +152,16 @@ def test_play_with_scripted_input_reaches_the_final_scores():
     assert "final scores" in result.output and "seat 1 (random): bid" in result.output
 
 
-def test_play_quit_and_end_of_input_save_the_game(tmp_path, monkeypatch):
-    """quit and Ctrl-D (end of input) offer to save, and with nobody to answer the game is
-    saved rather than lost, in the user's state folder."""
+def test_play_quit_and_end_of_input_keep_the_game(tmp_path, monkeypatch):
+    """quit and Ctrl-D (end of input) leave a game the database keeps, and say how to resume
+    it; with nobody to answer, nothing is lost."""
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
     for keys in ("q\n", ""):
         r = CliRunner().invoke(
             main, ["play", "tiny_goofspiel", "--seat", "human", "--seat", "random", "--seed", "1"], input=keys
         )
-        assert r.exit_code == 0 and "save before leaving?" in r.output and "resume with" in r.output
-    assert list((tmp_path / "automa" / "games").glob("tiny_goofspiel-seed1-*.json"))
+        assert r.exit_code == 0 and "leave? [" in r.output and "automa play --resume" in r.output
+    from automa.store import Store
+
+    kept = Store(tmp_path / "automa" / "automa.db").games(status="in_progress", source="terminal")
+    assert len(kept) == 2 and all(g["game"] == "tiny_goofspiel" for g in kept)

@@ -36,22 +36,23 @@ def spawn(*args, cwd=None, dimensions=(60, 200)):
 
 
 def leave_unsaved(child):
-    """Ctrl-D: the game asks whether to save; n leaves without saving (exit status 1)."""
+    """Ctrl-D: the game says it is kept and asks whether to leave; n leaves and forgets it
+    (exit status 1)."""
     child.sendeof()
     child.expect("end of input")
-    child.expect(r"save before leaving\?")
+    child.expect(r"leave\? \[")
     child.sendline("n")
     child.expect("game abandoned")
     return finish(child)
 
 
 def interrupt(child, tries: int = 4):
-    """Ctrl-C until the game offers to save.  A ^C typed while the line editor is still
+    """Ctrl-C until the game offers to leave (kept) or save a copy.  A ^C typed while the line editor is still
     setting up the terminal can arrive as a plain character on a loaded machine, so a
     missed one is sent again (the game must answer one of them)."""
     for _ in range(tries):
         child.sendintr()
-        if child.expect(["save before leaving", pexpect.TIMEOUT], timeout=TIMEOUT / tries) == 0:
+        if child.expect([r"leave\? \[", pexpect.TIMEOUT], timeout=TIMEOUT / tries) == 0:
             return
     raise AssertionError("Ctrl-C never offered to save")
 
@@ -122,9 +123,9 @@ def test_save_then_load_resumes_at_the_same_decision(tmp_path):
     child.expect("saved to")
     child.expect(PROMPT)
     child.sendline("quit")
-    child.expect("save before leaving")
+    child.expect(r"leave\? \[")
     child.sendline("")
-    child.expect("resume with: automa play pulitzer --load")
+    child.expect(r"game kept: resume it with automa play --resume \w+")
     assert finish(child) == 0
     record = json.loads(save.read_text())
     assert record["status"] == "in_progress" and len(record["actions"]) == 3
@@ -212,12 +213,15 @@ def test_on_an_80x24_terminal_the_board_then_groups_then_their_actions():
     child.expect(PROMPT)
     child.sendeof()
     child.expect("end of input")
-    child.expect(r"save before leaving\?")
+    child.expect(r"leave\? \[")
     child.sendline("")
-    child.expect(r"saved to (\S+) ")
-    saved = child.match.group(1)
+    child.expect(r"game kept: resume it with automa play --resume (\w+)")
+    game_id = child.match.group(1)
     assert finish(child) == 0
-    assert saved.startswith(STATE_HOME) and len(json.loads(open(saved).read())["actions"]) == 1
+    from automa.store import Store
+
+    kept = Store(os.path.join(STATE_HOME, "automa", "automa.db")).load(game_id)
+    assert kept["status"] == "in_progress" and kept["ply"] == 1
 
 
 def test_ctrl_c_offers_to_save(tmp_path):

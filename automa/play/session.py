@@ -99,6 +99,14 @@ class Session:
     last_hint: dict = field(default_factory=dict)
     #: every alias offered so far -> what it named (see `assign_aliases`); saved with the game
     alias_book: dict = field(default_factory=dict)
+    #: human seat -> the player it belongs to (its results count in that player's record)
+    players: dict = field(default_factory=dict)
+    #: the adaptive difficulty's choice for this game (`automa.adapt.Choice.to_json`), if any
+    auto: dict | None = None
+    #: where the game is written as it is played (`automa.store.Store`), and under which id;
+    #: None for a game nobody keeps (the web keeps its games itself, see automa.web.game)
+    store: Any = None
+    game_id: str = ""
 
     # ---- construction
     @classmethod
@@ -175,6 +183,29 @@ class Session:
                 seat.bot.rng.setstate(_rng_state_from_json(value))
         return session
 
+    @classmethod
+    def from_stored(cls, stored: dict, **kw) -> Session:
+        """A game from the database (`automa.store.Store.load`) at the ply it was stored
+        with, its players and adaptive choice included; it keeps writing to the same row
+        once `store` and `game_id` are set."""
+        extra = stored["extra"]
+        record = {
+            "game": stored["game"],
+            "params": stored["params"],
+            "seed": stored["seed"],
+            "bot_seed": stored["bot_seed"],
+            "seats": stored["seats"],
+            "status": "in_progress",
+            "actions": stored["actions"],
+            "bot_rng": extra.get("bot_rng") or {},
+            "seen_history": extra.get("seen_history") or [],
+            "aliases": extra.get("aliases") or {},
+        }
+        session = cls.from_record(record, f"stored game {stored['id']}", **kw)
+        session.players = dict(stored.get("players") or {})
+        session.auto = stored.get("auto")
+        return session
+
     def _seat(self, specs: Sequence[str]) -> None:
         game = self.game.with_automaton_seats(list(specs))
         self.game = game
@@ -246,6 +277,71 @@ class Session:
             rec.update({k: done[k] for k in ("status", "scores", "ranks", "winners", "reason")})
         return rec
 
+    def result(self) -> dict | None:
+        """How the game ended, as the database keeps it; None while it goes on."""
+        state = self.state
+        if not state.is_terminal():
+            return None
+        outcome = state.outcome()
+        return {
+            "scores": [list(x) for x in state.scores()],
+            "ranks": list(outcome.ranks),
+            "winners": list(outcome.winners),
+            "reason": outcome.reason,
+            "team": bool(self.game.team_wins),
+        }
+
+    def head(self, keys: dict | None = None, chosen: bool = False, source: str = "terminal") -> dict:
+        """The game's row in the database (`automa.store.Store.record`)."""
+        result = self.result()
+        return {
+            "game": self.game.name,
+            "params": self.game.params.to_json(),
+            "seed": self.seed,
+            "bot_seed": self.bot_seed,
+            "seats": [seat.spec for seat in self.seats],
+            "keys": dict(keys or {}),
+            "chosen": chosen,
+            "status": "finished" if result is not None else "in_progress",
+            "source": source,
+            "players": dict(self.players),
+            "auto": self.auto,
+            "result": result,
+        }
+
+    def claim(self, names: Sequence[str] = ()) -> None:
+        """The human seats' players, in seat order: the names given, and the default
+        player (the login name) for the first human seat when none is given.  A further
+        human seat without a name keeps no record."""
+        from automa.store import default_player, player_name
+
+        try:
+            names = [player_name(n) for n in names if n and n.strip()]
+        except ValueError as err:
+            raise AutomaError(f"--player: {err}") from None
+        humans = self.humans
+        if len(names) > len(humans):
+            raise AutomaError(f"{len(names)} players named for {len(humans)} human seat(s)")
+        if not names and humans:
+            names = [default_player()]
+        self.players = dict(zip(humans, names))
+
+    def keep(self, store: Any, game_id: str | None = None) -> None:
+        """Write this game to `store` from now on, after every move (a new id unless given)."""
+        import secrets
+
+        self.store = store
+        self.game_id = game_id or secrets.token_hex(4)
+        self.persist()
+
+    def persist(self) -> None:
+        """Write the game as it stands to its store, in one transaction (after every move)."""
+        if self.store is None:
+            return
+        record = self.to_record()
+        extra = {k: record[k] for k in ("bot_rng", "seen_history", "aliases")}
+        self.store.record(self.game_id, self.head(), record["actions"], extra)
+
     def save(self, path: str) -> str:
         """Write the record to `path` (atomically: a temporary file, then a rename)."""
         path = os.path.expanduser(path.strip())
@@ -270,6 +366,7 @@ class Session:
             self._snapshots[len(self.actions)] = self._bot_snapshot()
         self.state.apply_action(action)
         self.actions.append((action, text, seat))
+        self.persist()
 
     def _bot_snapshot(self) -> dict:
         """A deep copy of every bot's own state (its generator, and any memory it keeps
@@ -312,11 +409,13 @@ class Session:
         for k in [k for k in self._snapshots if k >= idx]:
             del self._snapshots[k]
         if snap is None:
+            self.persist()
             return (
                 f"took back: {undone} (that decision was made before this game was loaded: "
                 "the bots' generators from then are not saved, so their replies may differ)"
             )
         self._restore_bots(snap)
+        self.persist()
         return f"took back: {undone}"
 
     def hint(

@@ -132,6 +132,13 @@ class Terminal:
         self.record_path: str | None = None
         self.last_obs: dict[int, Any] = {}
         self._default_save: str | None = None
+        #: the player chose to leave without keeping the game (it is taken out of the database)
+        self.abandon = False
+        #: the --db the game is kept in, when it is not the default one (said in messages)
+        self.db: str | None = None
+
+    def db_option(self) -> str:
+        return f" --db {shlex.quote(self.db)}" if self.db else ""
 
     def ask(self, prompt: str) -> str:
         try:
@@ -157,6 +164,12 @@ class Terminal:
         try:
             self._loop()
         except QuitGame:
+            if s.store is not None and not self.abandon:
+                s.echo(f"game kept: resume it with automa play --resume {s.game_id}{self.db_option()}")
+                return 0
+            if self.abandon:
+                s.echo("game abandoned (forgotten)")
+                return 1
             if self.saved_to:
                 s.echo(
                     f"game left; resume with: automa play {s.game.name} --load {shlex.quote(self.saved_to)}"
@@ -403,6 +416,9 @@ class Terminal:
         s = self.s
         if why != "quit":
             s.echo(f"{why}.", fg="yellow")
+        if s.store is not None:
+            self.offer_leave()
+            return
         target = self.default_save_path()
         s.echo(f"Enter: save the game to {target}")
         s.echo("or FILE: save it there;  n: leave without saving;  c: back to the game")
@@ -422,6 +438,30 @@ class Terminal:
             if answer.lower() in ("n", "no"):
                 raise QuitGame()
             if self.save(answer or target):
+                raise QuitGame()
+
+    def offer_leave(self) -> None:
+        """Leaving a game the database keeps: nothing is lost unless the player says to
+        forget it; a copy to a file is optional."""
+        s = self.s
+        s.echo(f"the game is kept: automa play --resume {s.game_id}{self.db_option()} brings it back")
+        s.echo("Enter: leave;  FILE: also save a copy there;  n: leave and forget the game;  c: back")
+        while True:
+            try:
+                answer = self.ask("leave? [Enter/FILE/n/c] ").strip()
+            except (KeyboardInterrupt, EndOfInput):
+                s.echo("")
+                raise QuitGame() from None
+            if answer.lower() in ("c", "continue"):
+                s.echo("continuing")
+                return
+            if answer.lower() in ("n", "no"):
+                s.store.delete(s.game_id)
+                self.abandon = True
+                raise QuitGame()
+            if answer.lower() in ("", "y", "yes", "q", "quit"):
+                raise QuitGame()
+            if self.save(answer):
                 raise QuitGame()
 
     def save_record(self) -> None:
@@ -522,17 +562,31 @@ def run(
     colour: bool | None = None,
     move_seconds: float = MOVE_SECONDS,
     record_dir: str | None = None,
+    store: Any = None,
+    player_names: Sequence[str] = (),
+    resume: dict | None = None,
+    db: str | None = None,
 ) -> int:
-    """The `automa play` command.  Raises AutomaError for bad arguments."""
+    """The `automa play` command.  Raises AutomaError for bad arguments.  With a `store`
+    the game is written to it after every move (a stored game, `resume`, carries on there)."""
     kw = {"colour": use_colour() if colour is None else colour, "move_seconds": move_seconds}
-    if load:
+    if resume is not None:
+        session = Session.from_stored(resume, **kw)
+        session.echo(f"resumed game {resume['id']}: {len(session.actions)} actions played")
+    elif load:
         session = Session.load(load, game, **kw)
         session.echo(f"loaded {load}: {len(session.actions)} actions played")
     else:
         session = Session.new(game, players, mode, params, seat_specs, seed, bot_seed, **kw)
+    if resume is None:
+        session.claim(player_names)
+    if store is not None:
+        session.keep(store, resume["id"] if resume is not None else None)
     _restore_ctrl_c()
     screen = terminal_size if _is_terminal(sys.stdout) else None
-    return Terminal(session, screen=screen, record_dir=record_dir).run()
+    terminal = Terminal(session, screen=screen, record_dir=record_dir)
+    terminal.db = db
+    return terminal.run()
 
 
 def _is_terminal(stream) -> bool:

@@ -237,17 +237,7 @@ class WebGame:
 
     # ---- what lasts
     def head(self) -> dict:
-        s = self.session
-        return {
-            "game": s.game.name,
-            "params": s.game.params.to_json(),
-            "seed": s.seed,
-            "bot_seed": s.bot_seed,
-            "seats": [seat.spec for seat in s.seats],
-            "keys": self.keys,
-            "chosen": self.chosen,
-            "status": "finished" if s.state.is_terminal() else "in_progress",
-        }
+        return self.session.head(self.keys, self.chosen, source="web")
 
     def persist(self) -> None:
         """Write the game as it stands (called after every move, under the lock)."""
@@ -269,19 +259,7 @@ class WebGame:
     def restore(cls, stored: dict, runner=None, store=None) -> WebGame:
         """A game from the database, at the ply it was stored with, the same seats and keys."""
         extra = stored["extra"]
-        record = {
-            "game": stored["game"],
-            "params": stored["params"],
-            "seed": stored["seed"],
-            "bot_seed": stored["bot_seed"],
-            "seats": stored["seats"],
-            "status": "in_progress",
-            "actions": stored["actions"],
-            "bot_rng": extra.get("bot_rng") or {},
-            "seen_history": extra.get("seen_history") or [],
-            "aliases": extra.get("aliases") or {},
-        }
-        session = Session.from_record(record, f"stored game {stored['id']}", out=lambda _line: None)
+        session = Session.from_stored(stored, out=lambda _line: None)
         game = cls(session, id=stored["id"], keys=stored["keys"], chosen=stored["chosen"], runner=runner)
         game.logs.update({int(h): list(lines) for h, lines in (extra.get("logs") or {}).items()})
         game.forced = set(extra.get("forced") or [])
