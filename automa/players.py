@@ -27,10 +27,11 @@ HISTORY_IMPORTED = "history_imported"
 
 
 def open_store(db: str | Path | None = None, import_history: bool = True) -> Store:
-    """The database the commands share (`--db`, else the state folder's), with the JSONL
-    history of the games folder read in the first time (see `import_history`)."""
+    """The database the commands share (`--db`, else the state folder's); the state folder's
+    own database reads in the JSONL history of its games folder the first time (see
+    `import_history_from`)."""
     store = Store(db or default_path())
-    if import_history and not store.read_only and store.get_meta(HISTORY_IMPORTED) is None:
+    if import_history and db is None and not store.read_only and store.get_meta(HISTORY_IMPORTED) is None:
         import_history_from(store, state_dir() / "games")
     return store
 
@@ -375,9 +376,11 @@ def games_lines(heads: Sequence[dict], player: str | None, width: int = 80) -> l
         if h.get("result") and seat is not None and seat < len(h["result"]["scores"]):
             score = " " + ",".join(_wins_text(float(x)) for x in h["result"]["scores"][seat][:1])
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(h["finished"] or h["updated"]))
-        status = result_word(h, seat) + score if h["status"] == "finished" else f"in progress, ply {h['ply']}"
+        status = result_word(h, seat) + score if h["status"] == "finished" else f"ply {h['ply']}"
         out.append(
-            _fit(f"{h['id']:<12} {when}  {h['game']} {mode_of(row)}, {setting_of(row)}: {status}", width - 1)
+            _fit(
+                f"{h['id']:<12} {when}  {status:<9} {h['game']} {mode_of(row)}, {setting_of(row)}", width - 1
+            )
         )
     return out
 

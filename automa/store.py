@@ -25,6 +25,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from automa.rules.core import AutomaError
+
 #: the schema this code writes; `MIGRATIONS[v]` takes a database from version v to v + 1
 SCHEMA_VERSION = 2
 
@@ -108,7 +110,7 @@ def _v1_to_v2(db: sqlite3.Connection) -> None:
 MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {0: _v0_to_v1, 1: _v1_to_v2}
 
 
-class StoreError(Exception):
+class StoreError(AutomaError):
     """The database cannot be opened, read or written (one line naming the file and what to
     do), or it is from a newer automa."""
 
@@ -280,6 +282,47 @@ class Store:
     def close(self) -> None:
         with self.lock:
             self.db.close()
+        if self._serving is not None:
+            self._serving.close()
+            self._serving = None
+
+    _serving: Any = None
+
+    def claim_serving(self) -> None:
+        """Be the only `automa serve` on this database, or StoreError naming the other.
+
+        Two servers would each hold the same game in memory and overwrite each other's
+        moves; a second one is refused.  The claim is an OS lock on `<db>.serving`, so it
+        ends with the process however it ends (kill -9 included).  Other programs (a
+        terminal game, `automa stats`) share the database through SQLite's own locking."""
+        if self.path == ":memory:" or self._serving is not None:
+            return
+        try:
+            import fcntl
+        except ImportError:  # no advisory locks here (Windows): SQLite's locking alone
+            return
+        marker = Path(f"{self.path}.serving")
+        try:
+            handle = open(marker, "a+", encoding="utf-8")
+        except OSError as err:
+            raise StoreError(
+                f"cannot claim {self.path} for serving ({marker}: {err.strerror or err})"
+            ) from None
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            handle.seek(0)
+            other = handle.read().strip() or "?"
+            handle.close()
+            raise StoreError(
+                f"another automa serve (pid {other}) is serving {self.path}: stop it, "
+                "or give this one another --db"
+            ) from None
+        handle.seek(0)
+        handle.truncate()
+        handle.write(str(os.getpid()))
+        handle.flush()
+        self._serving = handle
 
     # ---- games
     def record(

@@ -20,6 +20,7 @@ import math
 import os
 import secrets
 import socket
+import sys
 import threading
 import time
 from collections import OrderedDict
@@ -37,7 +38,7 @@ from automa.play import Session
 from automa.rules.core import AutomaError, find_action, game_class, parse_param_value, registered_games
 from automa.rules.presentation import move_text
 from automa.search import records
-from automa.store import Store
+from automa.store import Store, StoreError
 from automa.web.bots import BotRunner
 from automa.web.game import StaleMove, WebGame, state_view
 
@@ -400,6 +401,9 @@ def make_app(token: str | None = None, games: Games | None = None, max_body: int
                 return error(403, str(err))
             except StaleMove as err:
                 return error(409, str(err))
+            except StoreError as err:  # its line names the file: the server's log, not the page
+                print(f"automa serve: {err}", file=sys.stderr)
+                return error(503, "the server cannot reach its database just now; try again shortly")
             except (AutomaError, ValueError) as err:  # an unknown game too (a KeyError)
                 return error(400, str(err))
             except LookupError as err:
@@ -777,10 +781,12 @@ def serve(
     every game across restarts."""
     import uvicorn
 
-    from automa.store import default_path
+    from automa.players import open_store
 
     token = token or secrets.token_urlsafe(12)
-    games = Games(store=Store(db or default_path()))
+    store = open_store(db)
+    store.claim_serving()
+    games = Games(store=store)
     path = "/"
     if first is not None:
         entry = games.add(first)
