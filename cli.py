@@ -171,6 +171,7 @@ def tournament(
     specs = [s.strip() for s in bots.split(",") if s.strip()]
     # bot specs may contain commas inside parameters: 'mcts:iterations=50,c=1' — rejoin them
     specs = _rejoin_specs(specs)
+    tasks: list = []
     try:
         params = arena.resolve_params(cls.name, players, mode, specs, _params_option(param))
         tasks = arena.schedule(
@@ -206,6 +207,14 @@ def tournament(
         )
     except (AutomaError, BotSpecError) as err:
         _fail(str(err))
+    except KeyboardInterrupt:
+        if out:
+            kept = sum(1 for _ in open(out, encoding="utf-8")) if os.path.exists(out) else 0
+            _fail(
+                f"stopped: {kept} of {len(tasks) or n_games} games are kept in {out}; the same command with "
+                "--resume plays the rest"
+            )
+        _fail("stopped; no game was kept (give --out FILE to keep games and finish them later with --resume)")
     errors = [r for r in result.records if r.get("status") == "error"]
     if errors and len(errors) == len(result.records):
         _fail(

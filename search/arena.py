@@ -669,7 +669,7 @@ def format_report(report: Report) -> str:
         lines += ["", title, head]
         for b in rows:
             lines.append(
-                f"{b.bot:<{width}}  {b.games:>5}  {b.wins:>6.1f}  {b.win_rate:>8.3f}  "
+                f"{b.bot:<{width}}  {b.games:>5}  {b.wins:>6g}  {b.win_rate:>8.3f}  "
                 f"[{b.low:.3f}, {b.high:.3f}]  {b.mean_score:>10.2f}  {b.mean_rank:>9.2f}"
             )
     if report.ratings:

@@ -312,7 +312,7 @@ def format_tune(result: TuneResult) -> str:
         low, high = r.interval
         mark = "  <- closest" if r is result.closest else ""
         lines.append(
-            f"{r.setting.label:<24} {r.setting.x:>6.2f} {r.games:>6} {r.wins:>6.1f} "
+            f"{r.setting.label:<24} {r.setting.x:>6.2f} {r.games:>6} {r.wins:>6g} "
             f"{r.rate:>9.3f}  [{low:.3f}, {high:.3f}]{mark}" + (f"  ({r.errors} errors)" if r.errors else "")
         )
     lines.append("")

@@ -282,7 +282,7 @@ def test_two_humans_hand_over_the_screen():
 
 def test_bad_arguments_are_reported_not_raised(tmp_path):
     child = spawn("play", "pulitzer", "--mode", "solo", "--seat", "human", "--seat", "random")
-    child.expect("--seat options for 1 seats")
+    child.expect("--seat options for 1 seat:")
     assert finish(child) == 1
     bad = tmp_path / "bad.json"
     bad.write_text("{not json")

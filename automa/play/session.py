@@ -107,6 +107,8 @@ class Session:
     #: None for a game nobody keeps (the web keeps its games itself, see automa.web.game)
     store: Any = None
     game_id: str = ""
+    #: what the table should know before the first move (a mode chosen for the player count)
+    notes: list = field(default_factory=list)
 
     # ---- construction
     @classmethod
@@ -138,17 +140,34 @@ class Session:
         base = load_game(gcls.name, **kwargs)
         n = base.num_players
         specs = list(seat_specs)
-        if specs and len(specs) != n:
+        notes = []
+        if players is not None and not mode and "mode" not in params:
+            usual = gcls.default_mode(None)
+            chosen = base.params.mode
+            if chosen != usual and usual in gcls.modes:
+                counts = gcls.modes[usual]
+                notes.append(
+                    f"{players} players: {gcls.title or gcls.name} is played in {chosen} mode "
+                    f"({usual} takes {counts[0]}-{counts[-1]})"
+                )
+        if len(specs) > n:
             raise AutomaError(
-                f"{len(specs)} --seat options for {n} seats: give one per seat "
-                f"('human' or a bot spec), or none"
+                f"{len(specs)} --seat options for {n} seat{'s' if n != 1 else ''}: give one per seat "
+                f"('human' or a bot spec), or fewer (the rest get the default opponent)"
             )
         if not specs:
-            specs = ["human"] + [default_opponent(base)] * (n - 1)
+            specs = ["human"]
+        if len(specs) < n:
+            default = default_opponent(base)
+            if len(specs) > 1 or specs != ["human"]:
+                which = f"seat {n - 1}" if len(specs) == n - 1 else f"seats {len(specs)}-{n - 1}"
+                notes.append(f"{which}, not named: {default}")
+            specs += [default] * (n - len(specs))
         if seed is None:
             seed = random.SystemRandom().randrange(10**9)
         session = cls(game=base, seats=[], seed=seed, bot_seed=bot_seed, **kw)
         session._seat(specs)
+        session.notes = notes
         session.state = session.game.new_initial_state(seed)
         session.history = list(session.state.history_text())
         return session

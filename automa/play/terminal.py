@@ -158,6 +158,8 @@ class Terminal:
         s = self.s
         s.echo(f"{s.game.title or s.game.name} — seed {s.seed}", bold=True)
         s.echo("seats: " + ", ".join(s.seat_name(i) for i in range(len(s.seats))))
+        for note in s.notes:
+            s.echo(note, fg="yellow")
         s.echo("type help for commands")
         for line in s.history:
             s.echo(f"  > {line}", fg="magenta")

@@ -761,6 +761,19 @@ class TokenGate:
         return await self.app(scope, receive, send)
 
 
+def listening_socket(host: str, port: int) -> socket.socket:
+    """A socket bound to (host, port), port 0 for any free one; OSError when it is taken."""
+    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+    except OSError:
+        sock.close()
+        raise
+    sock.set_inheritable(True)
+    return sock
+
+
 def free_port(host: str) -> int:
     with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as sock:
         sock.bind((host, 0))
@@ -792,7 +805,9 @@ def serve(
         entry = games.add(first)
         path = entry["seats"][0]["url"]
     app = make_app(token, games)
-    port = port or free_port(host)
+    # bound before the link is printed: a port in use is one line, never a link that fails
+    sock = listening_socket(host, port)
+    port = sock.getsockname()[1]
     shown = "localhost" if host in ("127.0.0.1", "::1", "localhost") else host
     sep = "&" if "?" in path else "?"
     url = f"http://{shown}:{port}{path}{sep}token={token}"
@@ -814,6 +829,7 @@ def serve(
 
         webbrowser.open(url)
     try:
-        uvicorn.run(app, host=host, port=port, log_level="warning")
+        uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[sock])
     finally:
+        sock.close()
         games.runner.close()

@@ -1,0 +1,88 @@
+"""The table's small rough edges (#49), each answered in one clear line or with what a user
+expects: a busy port, unnamed seats, a mode chosen for the player count, a stopped
+tournament, whole win counts."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+
+from click.testing import CliRunner
+
+from automa.cli import main
+
+
+def run(*args, input=None):
+    return CliRunner().invoke(main, [str(a) for a in args], input=input)
+
+
+def test_serve_on_a_port_in_use_prints_one_line_and_no_link(tmp_path):
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen(1)
+        port = busy.getsockname()[1]
+        proc = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "automa.cli",
+                "serve",
+                "--port",
+                str(port),
+                "--db",
+                str(tmp_path / "a.db"),
+            ],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            env=dict(os.environ, XDG_STATE_HOME=str(tmp_path)),
+        )
+    assert proc.returncode == 1
+    assert proc.stdout == ""  # no link that would not work
+    assert proc.stderr == f"Error: cannot listen on 127.0.0.1:{port}: Address already in use\n"
+
+
+def test_seats_not_named_get_the_default_opponent_and_it_is_said():
+    r = run("play", "pi", "--players", "3", "--seat", "human", "--seat", "random", "--seed", 1, input="")
+    assert "seats: seat 0 (you), seat 1 (random), seat 2 (level:normal)" in r.output
+    assert "seat 2, not named: level:normal" in r.output
+    alone = run("play", "pi", "--players", "3", "--seat", "human", "--seed", 1, input="")
+    assert "seat 1 (level:normal), seat 2 (level:normal)" in alone.output and "not named" not in alone.output
+    many = run("play", "pulitzer", "--mode", "solo", "--seat", "human", "--seat", "random")
+    assert many.exit_code == 1 and "2 --seat options for 1 seat: give one per seat" in many.output
+
+
+def test_a_mode_chosen_for_the_player_count_is_said():
+    r = run("play", "salem", "--players", "3", "--seed", 1, input="")
+    assert "3 players: Salem 1692 is played in ghosts mode (standard takes 4-12)" in r.output
+    usual = run("play", "salem", "--players", "5", "--seed", 1, input="")
+    assert "is played in" not in usual.output
+
+
+def test_win_counts_print_as_counts():
+    r = run("tournament", "pi", "--players", "2", "--bots", "random,greedy", "--games", "4", "--seed", "1")
+    assert r.exit_code == 0, r.output
+    rows = [line for line in r.output.splitlines() if line.startswith(("random ", "greedy "))][:2]
+    assert rows and all(".0 " not in row.split("[")[0] for row in rows), rows
+
+
+def test_ctrl_c_in_a_tournament_says_how_to_finish_it(tmp_path):
+    out = tmp_path / "t.jsonl"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "automa.cli", "tournament", "pi", "--players", "2", "--bots",
+         "ismcts:iterations=400,greedy", "--games", "400", "--seed", "3", "--out", str(out)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and (not out.exists() or out.stat().st_size == 0):
+        time.sleep(0.2)
+    proc.send_signal(signal.SIGINT)
+    _stdout, stderr = proc.communicate(timeout=60)
+    assert proc.returncode == 1
+    lines = [line for line in stderr.splitlines() if line.strip()]
+    assert lines and lines[-1].startswith("Error: stopped: ") and "--resume plays the rest" in lines[-1]
+    assert "Traceback" not in stderr and "Aborted!" not in stderr
