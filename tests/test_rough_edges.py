@@ -86,3 +86,55 @@ def test_ctrl_c_in_a_tournament_says_how_to_finish_it(tmp_path):
     lines = [line for line in stderr.splitlines() if line.strip()]
     assert lines and lines[-1].startswith("Error: stopped: ") and "--resume plays the rest" in lines[-1]
     assert "Traceback" not in stderr and "Aborted!" not in stderr
+
+
+GAMES_AT_THE_TABLE = [
+    ["pulitzer", "--mode", "solo"],
+    ["tabletop_inc"],
+    ["pi"],
+    ["watergate"],
+    ["salem", "--players", "5"],
+]
+
+
+def test_play_screens_fit_80_columns_piped(tmp_path):
+    """The bar: `automa play` never passes 80 columns with COLUMNS=80, whatever the game
+    (a file's path is never broken, so the state folder is a short one here)."""
+    import tempfile
+
+    short = tempfile.mkdtemp(prefix="a", dir="/tmp")
+    env = dict(os.environ, COLUMNS="80", NO_COLOR="1", XDG_STATE_HOME=short)
+    env.pop("LINES", None)
+    for args in GAMES_AT_THE_TABLE:
+        proc = subprocess.run(
+            [sys.executable, "-m", "automa.cli", "play", *args, "--seed", "2"],
+            input="1\n" * 40,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            env=env,
+        )
+        lines = proc.stdout.splitlines()
+        assert len(lines) > 100, args
+        wide = [line for line in lines if len(line) > 80]
+        assert not wide, (args, wide[:3])
+
+
+def test_play_screens_fit_an_80x24_terminal(tmp_path):
+    pexpect = __import__("pytest").importorskip("pexpect")
+    env = dict(os.environ, NO_COLOR="1", TERM="dumb", XDG_STATE_HOME=str(tmp_path))
+    env.pop("COLUMNS", None)
+    env.pop("LINES", None)
+    for args in (["pi"], ["tabletop_inc"]):
+        child = pexpect.spawn(
+            sys.executable, ["-m", "automa.cli", "play", *args, "--seed", "3", "--db", str(tmp_path / "b.db")],
+            env=env, encoding="utf-8", timeout=60, dimensions=(24, 80),
+        )  # fmt: skip
+        seen = ""
+        for _ in range(6):
+            child.expect(r"seat 0 > ")
+            seen += child.before
+            child.sendline("1")
+        child.terminate(force=True)
+        lines = [line for line in seen.replace("\r", "").split("\n")]
+        assert not [line for line in lines if len(line) > 80], args

@@ -76,6 +76,26 @@ def screen_rows(lines: Sequence[str], width: int) -> int:
     return total
 
 
+_MARKER = re.compile(r"^(\s*)(\d+\.\s+(?:\[[^\]]*\]\s+)?|[-*>»]\s+)?")
+
+
+def fit_line(line: str, width: int) -> list[str]:
+    """One printed line as the rows of a screen `width` columns wide, broken between words:
+    a continuation lines up under the text of a numbered action or a list item, else four
+    columns in.  A word longer than the screen (a file's path) stays whole, to be copied.
+    A styled line that needs breaking loses its colour (rare, and legible)."""
+    plain = _ANSI.sub("", line)
+    if len(plain) <= width:
+        return [line]
+    lead, marker = _MARKER.match(plain).groups()
+    indent = " " * (len(lead) + len(marker or "") if marker else len(lead) + 4)
+    if len(indent) > width // 2:
+        indent = "    "
+    return textwrap.wrap(
+        plain, width, subsequent_indent=indent, break_on_hyphens=False, break_long_words=False
+    ) or [""]
+
+
 def in_columns(cells: Sequence[str], width: int, least: int = 9) -> list[str]:
     """Cells laid out down the columns, as many columns as fit in `width`; fewer than
     `least` cells stay in one column."""
@@ -128,6 +148,9 @@ class Terminal:
         self.s = session
         self.screen = screen
         self.record_dir = record_dir
+        # everything the table prints fits the screen's width, broken between words
+        raw = session.out
+        session.out = lambda text="": self._fitted(raw, text)
         self.saved_to: str | None = None
         self.record_path: str | None = None
         self.last_obs: dict[int, Any] = {}
@@ -137,14 +160,27 @@ class Terminal:
         #: the --db the game is kept in, when it is not the default one (said in messages)
         self.db: str | None = None
 
+    def _fitted(self, raw: Callable[[str], None], text: str) -> None:
+        if not text or text.startswith("\033[H") or text.strip("\n") == "":
+            raw(text)
+            return
+        width = self.size()[0] - 1
+        rows: list[str] = []
+        for line in str(text).split("\n"):
+            rows.extend(fit_line(line, width))
+        raw("\n".join(rows))
+
     def db_option(self) -> str:
         return f" --db {shlex.quote(self.db)}" if self.db else ""
 
     def ask(self, prompt: str) -> str:
         try:
-            return self.s.input_fn(prompt)
+            answer = self.s.input_fn(prompt)
         except EOFError:
             raise EndOfInput() from None
+        if self.s.input_fn is input and not _is_terminal(sys.stdin):
+            self.s.out("")  # piped keys are not echoed: end the prompt's line
+        return answer
 
     def size(self) -> tuple[int, int | None]:
         """(columns, rows) to fit into; rows None when there is no screen to fit."""
