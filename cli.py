@@ -518,7 +518,7 @@ def replay(file, verify, export, db) -> None:
     if verify:
         click.echo(
             f"all {count - unfinished} records replay exactly"
-            + (f"; {unfinished} game(s) in progress skipped" if unfinished else "")
+            + (f"; {unfinished} game{'s' if unfinished != 1 else ''} in progress skipped" if unfinished else "")
         )
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from automa.rules.presentation import HIDDEN_MOVE, Style, game_view, move_text, plain as _plain
+from automa.rules.presentation import HIDDEN_MOVE, Style, game_view, move_text, plain as _plain, third_person
 
 
 def render_view(state, seat: int, style: Style = _plain) -> str:
@@ -47,7 +47,9 @@ def public_action_text(state, action, actor: int, viewers: Sequence[int]) -> str
     share one screen: each viewer's text comes from what that viewer sees
     (`automa.rules.presentation.move_text`), and where they would read it differently the
     table is told only that a hidden choice was made."""
-    if actor in viewers or not viewers:
+    if actor in viewers:
         return state.action_to_string(action)
+    if not viewers:
+        return third_person(state.action_to_string(action))
     texts = {move_text(state, action, actor, v) for v in viewers}
     return texts.pop() if len(texts) == 1 else HIDDEN_MOVE

@@ -59,7 +59,7 @@ class IllegalActionError(AutomaError, ValueError):
         if reason:
             text += f": {reason}"
         if self.legal is not None:
-            text += f"; {len(self.legal)} legal action(s) here"
+            text += f"; {len(self.legal)} legal action{'s' if len(self.legal) != 1 else ''} here"
             if self.legal and state is not None and len(self.legal) <= 8:
                 text += ": " + ", ".join(state.action_to_string(a) for a in self.legal)
         super().__init__(text)

@@ -33,8 +33,16 @@ and, for the web board (`automa serve`):
 from __future__ import annotations
 
 import importlib
+import re
 from types import ModuleType
 from typing import Any, Callable
+
+
+def plural(k: int, word: str, many: str | None = None) -> str:
+    """`k` and the word for that many: 1 token, 2 tokens, 0 cubes (`many` for an irregular
+    plural: plural(2, "box", "boxes"))."""
+    return f"{k} {word if k == 1 else (many or word + 's')}"
+
 
 #: click.style's signature: a view styles text through it, and a plain view ignores it
 Style = Callable[..., str]
@@ -79,6 +87,36 @@ def game_view(game) -> ModuleType | None:
 HIDDEN_MOVE = "makes a choice hidden from you"
 
 
+#: first words of action texts that are not verbs: left as they are
+_NOT_VERBS = frozenset({"no", "nothing", "none", "a", "an", "the", "one", "all", "both", "each", "seat"})
+_IRREGULAR = {"do": "does", "undo": "undoes", "go": "goes", "have": "has", "be": "is"}
+
+
+def third_person(text: str) -> str:
+    """An action's text as said of someone else: action texts are imperatives addressed to
+    the player ("end your turn"); another seat's move reads "ends their turn".  A text that
+    does not start with a lowercase verb (a name, "no token") is left as it is."""
+    match = re.match(r"([a-z]+)\b(.*)", text, re.S)
+    if not match:
+        return text
+    verb, rest = match.groups()
+    if verb in _NOT_VERBS or (verb.endswith("s") and not verb.endswith("ss")):
+        said = verb
+    elif verb in _IRREGULAR:
+        said = _IRREGULAR[verb]
+    elif re.search(r"(ss|x|z|ch|sh|o)$", verb):
+        said = verb + "es"
+    elif re.search(r"[^aeiou]y$", verb):
+        said = verb[:-1] + "ies"
+    else:
+        said = verb + "s"
+    rest = re.sub(r"\byourself\b", "themselves", rest)
+    rest = re.sub(r"\byours\b", "theirs", rest)
+    rest = re.sub(r"\byour\b", "their", rest)
+    rest = re.sub(r"\byou\b", "they", rest)
+    return said + rest
+
+
 def observation_after(state, action, viewer: int):
     """`viewer`'s observation once `action` is applied to a copy of `state`."""
     child = state.clone()
@@ -89,7 +127,8 @@ def observation_after(state, action, viewer: int):
 def move_text(state, action, actor: int, viewer: int) -> str:
     """How `actor`'s move (not yet applied to `state`) reads to `viewer`.
 
-    The actor reads its own move in full.  For anyone else the text follows from what the
+    The actor reads its own move in full; anyone else reads it said of the actor ("ends
+    their turn", `third_person`).  For anyone else the text follows from what the
     viewer can see: the game's view may word it (`move_text` in its view module, e.g. a
     secret decision the observation marks as secret); otherwise the move is named only when
     no other legal move would leave the viewer's observation the same, so two moves the
@@ -100,9 +139,9 @@ def move_text(state, action, actor: int, viewer: int) -> str:
     if worded is not None:
         text = worded(state, action, actor, viewer)
         if text is not None:
-            return text
+            return text if text == HIDDEN_MOVE else third_person(text)
     mine = observation_after(state, action, viewer)
     for other in state.legal_actions():
         if other != action and observation_after(state, other, viewer) == mine:
             return HIDDEN_MOVE
-    return state.action_to_string(action)
+    return third_person(state.action_to_string(action))

@@ -205,5 +205,5 @@ def format_move_times(result: MoveTimes) -> str:
     return (
         f"{r.game} {r.params}  (CPU time)\n"
         f"  {r.bot}: median {1000 * r.median_s:.1f} ms, 90th percentile {1000 * r.p90_s:.1f} ms, "
-        f"max {1000 * r.max_s:.1f} ms per move, over {r.moves} moves of {r.games} game(s)"
+        f"max {1000 * r.max_s:.1f} ms per move, over {r.moves} moves of {r.games} game{'s' if r.games != 1 else ''}"
     )

@@ -63,7 +63,7 @@ def test_illegal_action_names_the_action_and_leaves_state_unchanged():
     with pytest.raises(IllegalActionError) as err:
         state.apply_action(("bid", 9))
     text = str(err.value)
-    assert "('bid', 9)" in text and "3 legal action(s)" in text and "bid 1" in text
+    assert "('bid', 9)" in text and "3 legal actions" in text and "bid 1" in text
     assert snapshot(state) == before
 
 

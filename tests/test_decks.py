@@ -146,7 +146,7 @@ def test_a_deck_plays_whole_games_in_either_seat_and_replays_from_the_seed(decks
     other = deck_games.play("watergate", seats, seed=4)
     assert other[0] != first[0]
     lines = first[2].history_text()
-    assert any("flips" in line for line in lines) and any(": play " in line for line in lines)
+    assert any("flips" in line for line in lines) and any(": plays " in line for line in lines)
 
 
 def test_a_record_of_a_deck_game_replays(decks):

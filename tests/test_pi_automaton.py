@@ -23,7 +23,7 @@ def test_the_deck_plays_whole_games_and_replays_from_the_seed(opponent):
     assert deck_games.play("pi", seats, seed=4)[0] != first[0]
     log = first[2].history_text()
     assert any("flips" in line for line in log)
-    assert any("solve: location" in line for line in log)  # it names whole triples
+    assert any("solves: location" in line for line in log)  # it names whole triples
 
 
 def test_every_knob_setting_plays_and_the_tip_narrows_its_case():

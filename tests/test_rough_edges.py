@@ -138,3 +138,30 @@ def test_play_screens_fit_an_80x24_terminal(tmp_path):
         child.terminate(force=True)
         lines = [line for line in seen.replace("\r", "").split("\n")]
         assert not [line for line in lines if len(line) > 80], args
+
+
+def test_the_end_of_a_pi_mini_game_is_told_with_its_closing_solve():
+    """Spec §9 (end of a mini-game): the table hears who solved last, each seat's points and
+    who starts the next mini-game; before, the board was just replaced."""
+    import random
+
+    from automa.play.menus import new_lines
+    from automa.rules.core import load_game
+
+    state = load_game("pi", players=3).new_initial_state(4)
+    rng = random.Random(1)
+    told, seen = [], state.history_text()
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+        now = state.history_text()
+        told += new_lines(seen, now)
+        seen = now
+    ends = [i for i, line in enumerate(told) if line.startswith("mini-game ")]
+    assert [told[i].split(":")[0] for i in ends] == [f"mini-game {m} of 3 is over" for m in (1, 2, 3)]
+    assert "begins, seat" in told[ends[0]] and "begins" not in told[ends[2]]
+    for i in ends:  # the mini-game's last events are told before its end, never lost
+        assert told[i - 1].startswith("seat ")
+    # every solve is told, the closing ones included: one line per scoring marker
+    assert sum(" solves " in line for line in told) == sum(1 for v in state.score if v > 0)
+    # the seats observe only the current mini-game's events
+    assert all(e[0] != "mini_game_over" for e in state.observation(0)["events"])

@@ -187,7 +187,10 @@ def test_the_board_names_cards_with_their_effects_and_the_track_prices():
             assert f'data-key="card:{card}"' in svg
             assert view.card_name(d, card) in svg
             price = sum(1 for c in cards[i + 1 :] if c)
-            assert f"slot {i + 1} · " + (f"{price} token(s)" if price else "free") in svg
+            assert (
+                f"slot {i + 1} · " + ((f"{price} token" + ("s" if price != 1 else "")) if price else "free")
+                in svg
+            )
     for space in state.game.spaces_in_use:
         assert f'data-key="space:{space.id}"' in svg
     assert ">Get Box<" in svg and ">buy a box: level L costs L<" in svg
@@ -291,7 +294,7 @@ def test_finding_a_track_pick_names_the_card_its_price_and_tokens():
     cards = state.tr["sp"]
     text = state.action_to_string(("slot", 0))
     assert text.startswith(f"take {card_label(state.game.data, cards[0])}")
-    assert "from specialist slot 1, paying 2 token(s)" in text
+    assert "from specialist slot 1, paying 2 tokens" in text
     assert state.action_to_string(("slot", 2)).endswith("from specialist slot 3, free")
 
 

@@ -109,6 +109,8 @@ class Session:
     game_id: str = ""
     #: what the table should know before the first move (a mode chosen for the player count)
     notes: list = field(default_factory=list)
+    #: a bot's move not yet told: (seat, text), see `bot_move`
+    _held_move: tuple | None = None
 
     # ---- construction
     @classmethod
@@ -340,7 +342,9 @@ class Session:
             raise AutomaError(f"--player: {err}") from None
         humans = self.humans
         if len(names) > len(humans):
-            raise AutomaError(f"{len(names)} players named for {len(humans)} human seat(s)")
+            raise AutomaError(
+                f"{len(names)} players named for {len(humans)} human seat{'s' if len(humans) != 1 else ''}"
+            )
         if not names and humans:
             names = [default_player()]
         self.players = dict(zip(humans, names))
@@ -503,14 +507,32 @@ class Session:
 
         shown = public_action_text(before, action, s, self.humans)
         self.apply(action, s)
-        self.echo(f"  {self.seat_name(s)}: {shown}", fg="cyan")
+        held = self._held_move
+        if held is not None and not (held[0] == s and shown.startswith(held[1])):
+            self._tell_move(*held)
+        # held back a moment: a card played in steps ("plays Evidence", then "plays Evidence
+        # on P1") is told once, by its last step or by the news that tells it
+        self._held_move = (s, shown)
 
-    def show_news(self) -> None:
+    def _tell_move(self, seat: int, shown: str) -> None:
+        self.echo(f"  {self.seat_name(seat)}: {shown}", fg="cyan")
+
+    def show_news(self, flush: bool = False) -> None:
+        """Tell the table what happened since it last looked: a bot move held back, then
+        the new lines of the game's history.  `flush`: a person is about to decide (or the
+        game is over), so nothing stays held."""
         from automa.views import news_text
 
         now = list(self.state.history_text())
-        for line in new_lines(self.history, now):
-            self.echo(f"  > {news_text(self.state, line)}", fg="magenta")
+        fresh = [news_text(self.state, line) for line in new_lines(self.history, now)]
+        held = self._held_move
+        if held is not None and (fresh or flush):
+            self._held_move = None
+            head = held[1].split(" (")[0].split(":")[0]
+            if not any(head in line for line in fresh):
+                self._tell_move(*held)
+        for line in fresh:
+            self.echo(f"  > {line}", fg="magenta")
         self.history = now
 
 

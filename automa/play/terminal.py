@@ -231,7 +231,7 @@ class Terminal:
                     s.bot_move(seat)
                     s.show_news()
                     continue
-                s.show_news()
+                s.show_news(flush=True)
                 if len(s.humans) > 1 and on_screen != seat:
                     self.hand_over(seat)
                 on_screen = seat
@@ -242,7 +242,7 @@ class Terminal:
             except EndOfInput:
                 s.echo("")
                 self.offer_save("end of input (Ctrl-D)")
-        s.show_news()
+        s.show_news(flush=True)
 
     def clear_screen(self) -> None:
         """Wipe the screen and its scrollback on a terminal; elsewhere push it up."""

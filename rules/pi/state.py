@@ -28,8 +28,13 @@ from automa.rules.core import TERMINAL, State, fresh_rng
 from automa.rules.draws import clone_rng, uniform
 from automa.rules.pi import logic
 from automa.rules.pi.logic import CUBE, DISC, NONE
+from automa.rules.presentation import plural
 
 INV, EV, SS, SC, SL = "investigate", "evidence", "solve_suspect", "solve_crime", "solve_location"
+#: the narration of a mini-game's end (PiState.closing)
+MINI_END = "mini_game_over"
+#: how many lines of narration `history_text` keeps
+HISTORY_LINES = 8
 
 
 #: the state's fields (a compiled build has no __slots__ of its own; pickling reads these)
@@ -59,6 +64,7 @@ _SLOTS = (
     "inv_areas",
     "inv_left",
     "events",
+    "closing",
     "cand",
     "hand_ok",
     "failed",
@@ -97,6 +103,9 @@ class PiState(State):
     inv_areas: list[int]
     inv_left: list[int]
     events: list[tuple]
+    #: narration only (never observed): how the last mini-game ended, (MINI_END, its index,
+    #: its last events, each seat's points, the next start seat or -1 at the game's end)
+    closing: tuple
     cand: list[int]
     hand_ok: list[int]
     failed: list[int]
@@ -119,6 +128,7 @@ class PiState(State):
         s.n = n
         s.prune = game.params.prune_solves
         s.m = 0
+        s.closing = ()
         s.start = s.rng.randrange(n)  # spec 5.1 step 4, P-17
         s.over = False
         s.inv_left = [d.investigators] * n  # whole game (spec 7.1)
@@ -461,13 +471,20 @@ class PiState(State):
 
     def _end_minigame(self) -> None:
         """Spec 9: unsolved seats score 0; next mini-game or game end."""
+        n = self.n
+        points = tuple(self.score[self.m * n + p] if self.solved[p] else 0 for p in range(n))
+        tail = tuple(self.events[-HISTORY_LINES:])
         self.m += 1
         if self.m >= self.game.data.mini_games:
             self.over = True
             self.pend_s = self.pend_c = -1
+            self.closing = (MINI_END, self.m - 1, (), points, -1)
             return
         self.start = (self.start + 1) % self.n  # start-player marker moves clockwise
         self._setup_minigame()
+        # the narration opens with how the last mini-game ended, so its closing solve is told,
+        # not lost with the board (the events, which the seats observe, start afresh)
+        self.closing = (MINI_END, self.m - 1, tail, points, self.start)
 
     # ------------------------------------------------------------------ copies
     def _own_rng(self) -> random.Random:
@@ -507,6 +524,7 @@ class PiState(State):
         s.inv_areas = self.inv_areas[:]
         s.inv_left = self.inv_left[:]
         s.events = self.events[:]
+        s.closing = self.closing
         s.cand = self.cand[:]
         s.hand_ok = self.hand_ok[:]
         s.failed = self.failed[:]
@@ -649,8 +667,18 @@ class PiState(State):
     def event_to_string(self, event) -> str:
         d = self.game.data
         kind, p = event[0], event[1]
+        if kind == MINI_END:
+            scored = ", ".join(
+                f"seat {q} {v} VP" if v else f"seat {q} unsolved, 0 VP" for q, v in enumerate(event[3])
+            )
+            return f"mini-game {p + 1} of {d.mini_games} is over: {scored}" + (
+                f"; mini-game {p + 2} begins, seat {event[4]} starts" if event[4] >= 0 else ""
+            )
         if kind == INV:
-            return f"seat {p} investigates {d.area_names[event[2]]}: {event[3]} disc(s), {event[4]} cube(s)"
+            return (
+                f"seat {p} investigates {d.area_names[event[2]]}: "
+                f"{plural(event[3], 'disc')}, {plural(event[4], 'cube')}"
+            )
         if kind == EV:
             return f"seat {p} takes {d.card_names[event[2]]}: {logic.RESULT_NAMES[event[3]]}"
         s, c, l = event[2:5]
@@ -660,7 +688,15 @@ class PiState(State):
         return f"seat {p} fails with {triple} (-{d.penalty_step})"
 
     def history_text(self) -> list[str]:
-        return [self.event_to_string(e) for e in self.events[-8:]]
+        lines = []
+        closing = self.closing
+        if closing and closing[4] >= 0:  # a mini-game ended: how, then the new one's events
+            lines.extend(self.event_to_string(x) for x in closing[2])
+            lines.append(self.event_to_string(closing))
+        lines.extend(self.event_to_string(e) for e in self.events)
+        if closing and closing[4] < 0:  # the game is over
+            lines.append(self.event_to_string(closing))
+        return lines[-HISTORY_LINES:]
 
     def __str__(self) -> str:
         d = self.game.data

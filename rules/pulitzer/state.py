@@ -18,11 +18,12 @@ from __future__ import annotations
 import random
 from typing import Any, Callable, Final
 
-from automa import times as T
-from automa.times import BLUE, RED, TIMES
 from automa.rules.core import TERMINAL, Outcome, State, fresh_seed
 from automa.rules.draws import clone_rng, randbelow, randint, seeded_rng, shuffle
 from automa.rules.tuples import tuple_plus, tuple_with, tuple_without
+
+from automa import times as T
+from automa.times import BLUE, RED, TIMES
 
 from .data import EVENT_IDS, LINE_X, LINES, SECTIONS
 from .game import ARCHIVE, BUS, EVENT, KIOSK, OVERTIME, PulitzerGame
@@ -2400,7 +2401,10 @@ class PulitzerState(State):
             worth = f"{tb.line_points[tb.cell_line[cell]]} points"
             if cell in self.tables.hl[self.report[s]]:
                 worth = "highlighted, " + worth
-            return f"pin {self.cell_name(cell)} ({worth})"
+            last = self.pins[s][-1] if self.pins[s] else tb.start
+            cost = tb.dist[last][cell]
+            left = tb.string_length - self.string_used[s] - cost
+            return f"pin {self.cell_name(cell)} ({worth}; string {cost:.1f}, {max(0.0, left):.1f} left after)"
         if a0 == "nopin":
             return "pin nothing (discard the drawn cards)"
         if a0 in ("pin_evidence", "pin_line"):

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from xml.sax.saxutils import escape, quoteattr
 
-from automa.rules.presentation import Style, plain as _plain
+from automa.rules.presentation import Style, plain as _plain, plural
 from automa.times import BLUE, COLOUR_NAMES, RED, TIMES
 
 from .data import LINES, SECTIONS
@@ -55,10 +55,6 @@ EVENT_EFFECTS = (
 def dollars(units: int) -> str:
     """Money as printed on the bills: the engine counts $100 units."""
     return f"${100 * units}"
-
-
-def plural(k: int, word: str) -> str:
-    return f"{k} {word}" + ("" if k == 1 else "s")
 
 
 def journalist_label(j: int) -> str:

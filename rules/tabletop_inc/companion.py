@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 
 from automa.rules.core import ParamError
+from automa.rules.presentation import plural
 
 from automa.companion import Companion, rng_store
 
@@ -139,7 +140,7 @@ class TabletopCompanion(Companion):
             n = len(st["placed"])
             self.log(
                 f"Turn {st['turns']}: the Mumanbot has no mumans left: it RECALLS its {n} mumans "
-                f"({', '.join(st['placed'])}); move the hourglass {n} space(s), no bonuses (§17.4)"
+                f"({', '.join(st['placed'])}); move the hourglass {plural(n, 'space')}, no bonuses (§17.4)"
             )
             self.log("  if that moves the hourglass to 0, it triggers the end and gains 5 VP")
             st["workers"] = d.workers

@@ -33,8 +33,9 @@ import random
 from typing import Any, ClassVar, Hashable
 
 from automa.rules.core import TERMINAL, State
-from automa.rules.tuples import tuple_plus, tuple_with, tuple_without
 from automa.rules.draws import clone_rng, randbelow, seeded_rng
+from automa.rules.presentation import plural
+from automa.rules.tuples import tuple_plus, tuple_with, tuple_without
 
 from .data import ACTIONS, PIECES, RES
 from .scoring import objective_total
@@ -1025,7 +1026,7 @@ class TabletopState(State):
             self.refresh_tracks()
         n = self.return_workers(s)
         bonuses = self.move_hourglass(n)
-        self.log(f"seat {s} recalls {n} worker(s); hourglass {self.hourglass}")
+        self.log(f"seat {s} recalls {plural(n, 'worker')}; hourglass {self.hourglass}")
         # step 5 starts by discarding the unresolved set (§13.2)
         self.pred_t[s] = -1
         self.pred_c[s] = ()
@@ -1389,7 +1390,7 @@ class TabletopState(State):
                 self.pred_t[s] = t[2]
                 self.pred_c[s] = tuple(t[3])
                 self.pred_up[s] = (0,) * len(t[3])
-                self.log(f"seat {s} predicts {len(t[3])} action(s) of seat {t[2]}")
+                self.log(f"seat {s} predicts {plural(len(t[3]), 'action')} of seat {t[2]}")
         elif kind == "keep":
             if t[2] == "wow":
                 self.wow[s] = a[2]

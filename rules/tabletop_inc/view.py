@@ -31,7 +31,7 @@ from __future__ import annotations
 import re
 from xml.sax.saxutils import escape, quoteattr
 
-from automa.rules.presentation import Style, plain as _plain, seat_label as _seat_label
+from automa.rules.presentation import Style, plain as _plain, plural, seat_label as _seat_label
 
 from .data import ACTIONS, PIECES, RES, get_data
 
@@ -107,7 +107,7 @@ FREELANCERS = {
     "choose_level1": ("Supply freelancer", "gain {n} of $, time, inspiration in any mix"),
     "copy_freelancer": ("Copy freelancer", "do the effect of any other freelancer on a table"),
     "upgrade_two": ("Upgrade freelancer", "upgrade up to {n} steps"),
-    "prediction_bonus": ("Prediction freelancer", "turn up {n} face-down prediction card(s)"),
+    "prediction_bonus": ("Prediction freelancer", "turn up {n} face-down prediction {cards}"),
     "vp": ("Publicity freelancer", "gain {n} VP now"),
     "any_action": ("Any-action freelancer", "do any main-board action, no cost or bonus"),
     "objective": ("Objective freelancer", "reveal 4 objectives, keep up to {n}"),
@@ -218,7 +218,7 @@ def objective_condition(d, oid: str) -> str:
     if kind == "skill_total":
         return ", ".join(f"{p} skill {v}+" for p, v in need)
     if kind == "awards":
-        return f"{parts.get('count', 1)} award(s) of level {parts.get('min_level', 1)}+"
+        return f"{plural(parts.get('count', 1), 'award')} of level {parts.get('min_level', 1)}+"
     return {
         "freelancers_on_table": "{n} freelancers on your table",
         "specialists_on_table": "{n} specialists on your table",
@@ -297,7 +297,9 @@ def card_parts(d, cid: str) -> tuple[str, str]:
         )
     if cid in d.freelancers:
         eff, n, skills, vp = d.freelancers[cid]
-        return FREELANCERS[eff][1].format(n=n), f"skill: {skills_text(skills)}; {vp} VP at end"
+        return FREELANCERS[eff][1].format(
+            n=n, cards="card" if n == 1 else "cards"
+        ), f"skill: {skills_text(skills)}; {vp} VP at end"
     if cid in d.items:
         kind, value = d.items[cid]
         if kind == "gain":
@@ -409,7 +411,7 @@ def action_text(state, action) -> str:
         return f"use your freelancer {card_text(d, action[1])}"
     if k == "recall":
         n = len(state.placed[s])
-        return f"recall your {n} worker(s) (hourglass {state.hourglass} -> {max(0, state.hourglass - n)})"
+        return f"recall your {plural(n, 'worker')} (hourglass {state.hourglass} -> {max(0, state.hourglass - n)})"
     if k == "end_turn":
         return "end your turn"
     if k == "tuck":
@@ -437,7 +439,7 @@ def action_text(state, action) -> str:
                 got = cost_text(tokens) if any(tokens) else ""
                 return (
                     f"take {card_text(d, cards[i])} from {TRACK_NAMES[key]} slot {i + 1}, "
-                    + (f"paying {price} token(s)" if price else "free")
+                    + (f"paying {plural(price, 'token')}" if price else "free")
                     + (f", with {got} on it" if got else "")
                 )
         return f"take the card in track slot {action[1] + 1}"
@@ -616,7 +618,7 @@ def decision_text(state, obs, seat: int) -> str:
         target = obs["tracks"][("sp", "fl", "it").index(t[2])][1][t[4][0]]
         return f"{who}: pay a token onto {card_label(d, target)} ({len(t[4])} still to place)"
     if kind == "play":
-        return f"{who}: play {t[2]} employee(s) from hand to a table seat"
+        return f"{who}: play {plural(t[2], 'employee')} from hand to a table seat"
     if kind == "train":
         return f"{who}: buy up to 1 of the revealed skill cards"
     if kind == "box":
@@ -624,11 +626,13 @@ def decision_text(state, obs, seat: int) -> str:
     if kind == "part":
         return f"{who}: buy a mechanism or a component from the supply"
     if kind == "upg":
-        return f"{who}: upgrade a piece ({t[2]} step(s) left)"
+        return f"{who}: upgrade a piece ({plural(t[2], 'step')} left)"
     if kind == "upg_more":
-        return f"{who}: upgrade the {PIECES[t[2]]} one more step, or stop ({t[3]} more step(s) allowed)"
+        return (
+            f"{who}: upgrade the {PIECES[t[2]]} one more step, or stop ({plural(t[3], 'more step')} allowed)"
+        )
     if kind == "flip":
-        return f"{who}: turn {t[2]} face-down prediction card(s) face up, as if they came true"
+        return f"{who}: turn {plural(t[2], 'face-down prediction card')} face up, as if they came true"
     if kind == "split":
         return f"{who}: pay {t[4]} of {RES[t[2]]} and {RES[t[3]]} (interchangeable): choose how many of each"
     if kind == "award":
@@ -674,7 +678,7 @@ def board_text(state, seat: int, style: Style = _plain) -> str:
                 lines.append(f"    {i + 1}. (empty)")
                 continue
             on = f"; tokens on it: {cost_text(t)}" if any(t) else ""
-            cost = f"{price} token(s)" if price else "free"
+            cost = plural(price, "token") if price else "free"
             lines.append(f"    {i + 1}. {card_text(d, c)} — {cost}{on}")
     shelf = obs["shelf"]
     zap = ""
@@ -1213,7 +1217,7 @@ def _tracks(svg: _Svg, state, obs, x0, y0) -> float:
             svg.text(
                 cx + cw / 2,
                 y + ch + 40,
-                f"slot {i + 1} · " + (f"{price} token(s)" if price else "free"),
+                f"slot {i + 1} · " + (plural(price, "token") if price else "free"),
                 size=13,
                 fill=MUTED,
                 anchor="middle",
