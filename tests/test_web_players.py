@@ -380,3 +380,17 @@ def test_the_player_page_and_the_default_name_are_served():
         page = client.get(path)
         assert page.status_code == 200 and "<script" in page.text, path
     assert client.get("/api/players/a%2Fb").json()["player"] == "a/b"
+
+
+def test_a_game_served_by_play_web_with_no_name_is_the_default_players(tmp_path, monkeypatch):
+    import uvicorn
+
+    from automa.play import Session
+    from automa.web import server
+    from automa.web.game import WebGame
+
+    monkeypatch.setattr(uvicorn, "run", lambda *a, **kw: None)
+    session = Session.new("tiny_goofspiel", 2, None, {}, ["human", "random"], 5, out=lambda _line: None)
+    first = WebGame(session)
+    server.serve(port=1, first=first, echo=lambda _line: None, db=tmp_path / "automa.db")
+    assert Store(tmp_path / "automa.db").load(first.id)["players"] == {0: default_player()}

@@ -826,6 +826,8 @@ def serve(
     games = Games(store=Store(db or default_path()))
     path = "/"
     if first is not None:
+        if not first.session.players and not first.over:
+            first.session.claim()  # `automa play --web` with no name: the default player's
         entry = games.add(first)
         path = entry["seats"][0]["url"]
     app = make_app(token, games)
