@@ -196,3 +196,46 @@ def test_the_salem_companions_private_screen_shows_only_after_the_tap(page, serv
     page.click("#companion-quick button.big")  # nothing to do: hide
     page.wait_for_selector("#companion-screen.handover:has-text('player 2')")
     assert "neither" not in page.inner_text("#companion-screen")
+
+
+def test_the_lobby_asks_the_name_lists_the_unfinished_game_and_the_record_draws_its_plots(page, server):
+    """#48: the name is asked once and remembered; a game started is listed under the
+    browser's unfinished games and resumed from there; once finished it leaves the list and
+    the player's page draws its table and SVG plots."""
+    from automa.store import default_player
+
+    page.goto(server.url("/"))
+    page.wait_for_selector("#player-ask:not([hidden])")
+    page.wait_for_function(f"document.getElementById('player-name').value === {json.dumps(default_player())}")
+    page.fill("#player-name", "Browser Tester")
+    page.click("#player-save")
+    assert page.inner_text("#player-shown") == "Browser Tester"
+    start_from_lobby(page, server, "Goofspiel", seats=("human", "random"), seed=7)
+    gid = page.url.split("/play/")[1].split("?")[0]
+    assert server.games.games[gid].session.players == {0: "Browser Tester"}
+    page.goto(server.url("/"))
+    page.wait_for_selector("#player-known:not([hidden])")  # asked once
+    assert page.locator("#player-ask").is_hidden()
+    resume = page.locator(f"#mine-list li:has-text('Goofspiel') a[href*='{gid}']")
+    resume.wait_for()
+    resume.click()
+    page.wait_for_url(f"**/play/{gid}?**")
+    play_by_clicks(page, random.Random(7))
+    final_screen(page)
+    # a second finished game, so the plots have more than one point
+    start_from_lobby(page, server, "Goofspiel", seats=("human", "random"), seed=8)
+    play_by_clicks(page, random.Random(8))
+    page.goto(server.url("/"))
+    page.wait_for_selector(".game-card")
+    page.wait_for_function("!JSON.parse(localStorage.getItem('automa.seats') || '[]').length")
+    assert page.locator("#mine").is_hidden()
+    page.click("#my-record")
+    page.wait_for_url("**/players/Browser%20Tester")
+    page.wait_for_selector(".plot svg path.series")
+    assert page.inner_text("#player-title") == "Browser Tester's record"
+    assert "Goofspiel" in page.inner_text("#record-table") and "/2" in page.inner_text("#record-table")
+    assert page.locator(".plot").count() == 2  # the running win rate, and the scores with their trend
+    rate = page.locator(".plot[data-kind='winrate'] svg")
+    assert rate.locator("line.ref").count() == 1 and rate.locator("text.axis").count() == 2
+    assert page.locator(".plot[data-kind='scores'] svg circle.point").count() == 2
+    assert page.locator("#history-table tbody tr").count() == 2

@@ -174,6 +174,12 @@ class WebGame:
         return self._published[0].is_terminal()
 
     @property
+    def to_move(self) -> int:
+        """The seat to move in the position views are drawn from (-1 once it is over)."""
+        state = self._published[0]
+        return -1 if state.is_terminal() else state.current_player()
+
+    @property
     def ply(self) -> int:
         """The ply of the position views are drawn from."""
         return self._published[1]

@@ -41,6 +41,7 @@ from automa.search import records
 from automa.store import Store, StoreError
 from automa.web.bots import BotRunner
 from automa.web.game import StaleMove, WebGame, state_view
+from automa.web.players import default_name, held_of, mine, names_of, player_page
 
 STATIC = Path(__file__).with_name("static")
 COOKIE = "automa_token"
@@ -271,7 +272,11 @@ def new_game(body: dict) -> WebGame:
         whole(bot_seed, "bot_seed", 0, 2**63) if bot_seed not in (None, "") else 0,
         out=lambda _line: None,
     )
-    return WebGame(session, chosen=chosen)
+    game = WebGame(session, chosen=chosen)
+    # the human seats' players: those named, else the default player (the login name) for
+    # the first human seat, so that bare `automa stats` counts the game
+    session.claim(names_of(body))
+    return game
 
 
 def read_upload(text: str) -> list[dict]:
@@ -419,7 +424,41 @@ def make_app(token: str | None = None, games: Games | None = None, max_body: int
 
     async def api_new(request: Request) -> Response:
         body = await body_of(request)
-        return JSONResponse(games.add(await run_in_threadpool(new_game, body)))
+        game = await run_in_threadpool(new_game, body)
+        made = games.add(game)
+        players = game.session.players
+        for entry in made["seats"]:
+            if entry["seat"] in players:
+                entry["player"] = players[entry["seat"]]
+        if players:
+            made["player"] = players[min(players)]
+        return JSONResponse(made)
+
+    async def api_player(_request: Request) -> Response:
+        return JSONResponse(default_name())
+
+    async def api_players(request: Request) -> Response:
+        name = request.path_params["name"]
+        return JSONResponse(await run_in_threadpool(player_page, games.store, name))
+
+    def turn_of(game_id: str, seat: int) -> dict:
+        """Whose turn it is in a game, as its seat's own view says it."""
+        try:
+            game = games.get(game_id)
+        except (LookupError, AutomaError):  # a stored game these rules no longer replay
+            return {}
+        to_move = game.to_move
+        return {
+            "ply": game.ply,
+            "to_move": to_move,
+            "to_move_name": game.seat_names()[to_move] if to_move >= 0 else "",
+            "your_turn": to_move == seat and not game.thinking,
+        }
+
+    async def api_mine(request: Request) -> Response:
+        held = held_of(await body_of(request))
+        listed = await run_in_threadpool(mine, games.store, held, turn_of)
+        return JSONResponse({"games": listed})
 
     async def api_load(request: Request) -> Response:
         body = await body_of(request)
@@ -627,11 +666,15 @@ def make_app(token: str | None = None, games: Games | None = None, max_body: int
         Route("/play/{id}", index),
         Route("/replay", index),
         Route("/companion/{id}", index),
+        Route("/players/{name:path}", index),
         Route("/api/companions", guarded(api_companion_new), methods=["POST"]),
         Route("/api/companions/{id}", guarded(api_companion_view)),
         Route("/api/companions/{id}/answer", guarded(api_companion_answer), methods=["POST"]),
         Route("/api/catalog", guarded(api_catalog)),
         Route("/api/games", guarded(api_new), methods=["POST"]),
+        Route("/api/player", guarded(api_player)),
+        Route("/api/players/{name:path}", guarded(api_players)),
+        Route("/api/mine", guarded(api_mine), methods=["POST"]),
         Route("/api/load", guarded(api_load), methods=["POST"]),
         Route("/api/games/{id}", guarded(api_view)),
         Route("/api/games/{id}/frames", guarded(api_frames)),
@@ -802,6 +845,8 @@ def serve(
     games = Games(store=store)
     path = "/"
     if first is not None:
+        if not first.session.players and not first.over:
+            first.session.claim()  # `automa play --web` with no name: the default player's
         entry = games.add(first)
         path = entry["seats"][0]["url"]
     app = make_app(token, games)

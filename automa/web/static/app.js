@@ -22,8 +22,33 @@ function toast(text, bad) {
 }
 
 function show(id) {
-  for (const m of ["lobby", "play", "replay", "companion"]) $(m).hidden = m !== id;
+  for (const m of ["lobby", "play", "replay", "companion", "player"]) $(m).hidden = m !== id;
 }
+
+// ------------------------------------------------------------------ who plays, and their seats
+
+// the player's name and the seat links this browser opened live in its localStorage: the
+// server lists a browser only the unfinished games whose seat keys it sends (POST /api/mine)
+const NAME_KEY = "automa.player", SEATS_KEY = "automa.seats", MAX_HELD = 100;
+
+const storedName = () => (localStorage.getItem(NAME_KEY) || "").trim();
+
+function heldSeats() {
+  let list;
+  try { list = JSON.parse(localStorage.getItem(SEATS_KEY) || "[]"); } catch (e) { list = []; }
+  if (!Array.isArray(list)) return [];
+  return list.filter((h) => h && typeof h.id === "string" && typeof h.key === "string" && Number.isInteger(h.seat));
+}
+
+function keepSeats(list) { localStorage.setItem(SEATS_KEY, JSON.stringify(list.slice(0, MAX_HELD))); }
+
+function holdSeat(id, seat, key) {
+  keepSeats([{id, seat, key}, ...heldSeats().filter((h) => !(h.id === id && h.seat === seat))]);
+}
+
+function dropSeat(id, seat) { keepSeats(heldSeats().filter((h) => !(h.id === id && h.seat === seat))); }
+
+const recordLink = (name) => `/players/${encodeURIComponent(name)}`;
 
 // ------------------------------------------------------------------ lobby
 
@@ -35,6 +60,8 @@ async function lobby() {
   // handlers first: a form submitted before the catalogue arrives must not reload the page
   $("companion-form").onsubmit = startCompanion;
   $("setup-form").onsubmit = (ev) => ev.preventDefault();
+  whoPlays().catch((e) => toast(e.message, true));
+  yourGames().catch((e) => toast(e.message, true));
   CATALOG = await api("/api/catalog");
   const list = $("game-list");
   list.innerHTML = "";
@@ -52,6 +79,68 @@ async function lobby() {
     try { openLinks(await api("/api/load", {text: await file.text(), name: file.name})); }
     catch (e) { toast(e.message, true); }
   };
+}
+
+// the lobby asks the name once (prefilled with the server's default player, the login name),
+// remembers it, and sends it with every new game; "Change" asks again
+async function whoPlays() {
+  const ask = (name) => {
+    $("player-ask").hidden = false; $("player-known").hidden = true;
+    $("player-name").value = name;
+    $("my-record").href = recordLink(name || "");
+  };
+  const known = (name) => {
+    $("player-ask").hidden = true; $("player-known").hidden = false;
+    $("player-shown").textContent = name;
+    $("my-record").href = recordLink(name);
+  };
+  $("player-form").onsubmit = (ev) => {
+    ev.preventDefault();
+    const name = $("player-name").value.trim().replace(/\s+/g, " ");
+    if (!name) { toast("Your name may not be empty", true); return; }
+    localStorage.setItem(NAME_KEY, name);
+    known(name);
+  };
+  $("player-change").onclick = () => { ask(storedName()); $("player-name").focus(); };
+  const name = storedName();
+  if (name) { known(name); return; }
+  ask("");
+  const dflt = (await api("/api/player")).default;
+  if (!$("player-name").value) { $("player-name").value = dflt; $("my-record").href = recordLink(dflt); }
+}
+
+// the name new games are started for: the remembered one, else what the field holds (which
+// is then remembered)
+function playerForNewGame() {
+  const name = storedName();
+  if (name) return name;
+  const typed = $("player-name").value.trim().replace(/\s+/g, " ");
+  if (typed) localStorage.setItem(NAME_KEY, typed);
+  return typed;
+}
+
+function ago(seconds) {
+  const s = Math.max(0, Date.now() / 1000 - seconds);
+  if (s < 90) return "just now";
+  if (s < 5400) return `${Math.round(s / 60)} minutes ago`;
+  if (s < 129600) return `${Math.round(s / 3600)} hours ago`;
+  return `${Math.round(s / 86400)} days ago`;
+}
+
+async function yourGames() {
+  const held = heldSeats();
+  if (!held.length) { $("mine").hidden = true; return; }
+  const r = await api("/api/mine", {seats: held});
+  // finished games, and links this server does not know, are dropped quietly
+  const live = new Set(r.games.map((g) => `${g.id}/${g.seat}`));
+  keepSeats(heldSeats().filter((h) => live.has(`${h.id}/${h.seat}`)));
+  $("mine").hidden = !r.games.length;
+  $("mine-list").innerHTML = r.games.map((g) => {
+    const turn = g.your_turn ? `<span class="your-turn">your turn</span>` : g.to_move_name ? `${esc(g.to_move_name)} to move` : "";
+    return `<li><a class="button primary" href="${esc(g.url)}">Resume</a>` +
+      `<span><strong>${esc(g.title)}</strong> ${esc(g.mode)} · ${esc(g.setting)}<br>` +
+      `<small>seat ${g.seat}${g.player ? ` (${esc(g.player)})` : ""} · move ${g.ply} · ${turn} · ${esc(ago(g.updated))}</small></span></li>`;
+  }).join("");
 }
 
 async function startCompanion(ev) {
@@ -99,6 +188,8 @@ function setup(g) {
     const prm = {};
     document.querySelectorAll("[data-param]").forEach((i) => { if (i.value.trim()) prm[i.dataset.param] = i.value.trim(); });
     const body = {game: g.name, mode: mode.value, players: Number(players.value), seats, params: prm, seed: $("seed").value};
+    const player = playerForNewGame();
+    if (player) body.player = player;
     if (g.name === "pulitzer" && Number(players.value) === 1) body.seats = [];
     try { openLinks(await api("/api/games", body)); }
     catch (e) { toast(e.message, true); }
@@ -131,6 +222,9 @@ async function play() {
   document.addEventListener("keydown", keys);
   try {
     const v = await api(`${P.base}?${P.q}`);
+    // this browser holds the seat now: the lobby lists it until the game is over
+    if (v.over) dropSeat(id, Number(q.get("seat")));
+    else holdSeat(id, Number(q.get("seat")), q.get("key") || "");
     await take(v);
     if (!v.over && !v.your_turn && !v.seats[v.to_move].includes("(human)")) await send("advance");
   } catch (e) { $("status").innerHTML = `<p class="bad">${esc(e.message)}</p>`; }
@@ -461,6 +555,138 @@ function drawCompanion(v) {
   if (!handover) $("companion-text").focus();
 }
 
+// ------------------------------------------------------------------ a player's record
+
+// GET /api/players/NAME is `automa stats --json`: the table with Wilson 95% intervals, the
+// score trends and every finished game.  The plots are SVG drawn here, sized to the page
+// (no script from elsewhere: the machine may have no internet).
+const COLOURS = ["#1e6bd6", "#b3261e", "#2e7d32", "#8a5a2b", "#6a4b8c", "#e07b00", "#00838f"];
+const PLOT = {summary: null, titles: {}};
+
+async function playerPage(name) {
+  show("player");
+  $("heading").textContent = "";
+  document.title = `${name} · automa`;
+  $("player-title").textContent = `${name}'s record`;
+  const [summary, catalog] = await Promise.all([
+    api(`/api/players/${encodeURIComponent(name)}`),
+    api("/api/catalog").catch(() => []),
+  ]);
+  for (const g of catalog) PLOT.titles[g.name] = g.title;
+  PLOT.summary = summary;
+  drawRecord(summary);
+  let timer = null;
+  window.addEventListener("resize", () => { clearTimeout(timer); timer = setTimeout(() => drawPlots(PLOT.summary), 150); });
+}
+
+const gameTitle = (name) => PLOT.titles[name] || name;
+const fixed = (x, n) => (x === null || x === undefined ? "–" : Number(x).toFixed(n));
+const winsText = (w) => (Number.isInteger(w) ? String(w) : String(Math.round(w * 100) / 100));
+
+function drawRecord(s) {
+  $("player-summary").textContent = s.games
+    ? `${s.games} finished game${s.games === 1 ? "" : "s"}, in the terminal or in the browser (the same table as automa stats --player ${s.player}).`
+    : `No finished game yet: games finished in the terminal or in the browser count here.`;
+  $("record-table").innerHTML = s.table.length
+    ? `<thead><tr><th>game</th><th>mode</th><th>setting</th><th class="num">won</th><th class="num">rate</th><th class="num">95% interval</th><th class="bar-cell"></th></tr></thead><tbody>` +
+      s.table.map((x) => `<tr><td class="lead">${esc(gameTitle(x.game))}</td><td>${esc(x.mode)}</td><td>${esc(x.setting)}</td>` +
+        `<td class="num" data-label="won">${winsText(x.wins)}/${x.games}</td><td class="num" data-label="rate">${fixed(x.rate, 2)}</td>` +
+        `<td class="num" data-label="95%">[${fixed(x.interval[0], 2)}, ${fixed(x.interval[1], 2)}]</td><td class="bar-cell">${intervalBar(x)}</td></tr>`).join("") + "</tbody>"
+    : "";
+  $("trend-lines").innerHTML = s.trends.map((t) => {
+    const trend = t.slope === null ? "too few games for a trend" : `${t.slope >= 0 ? "+" : ""}${fixed(t.slope, 2)} a game`;
+    return `<li><strong>${esc(gameTitle(t.game))}</strong> ${esc(t.mode)}: mean score ${fixed(t.mean, 1)} over ${t.games}, last ${Math.min(10, t.games)} ${fixed(t.last10, 1)}, ${trend}</li>`;
+  }).join("");
+  const rows = [...s.history].reverse();
+  $("history-panel").hidden = !rows.length;
+  $("history-table").innerHTML = rows.length
+    ? `<thead><tr><th>date</th><th>game</th><th>mode</th><th>setting</th><th>result</th><th class="num">score</th></tr></thead><tbody>` +
+      rows.map((h) => `<tr><td class="when">${esc(new Date(h.finished * 1000).toLocaleString([], {dateStyle: "short", timeStyle: "short"}))}</td>` +
+        `<td class="lead">${esc(gameTitle(h.game))}</td><td>${esc(h.mode)}</td><td>${esc(h.setting)}</td>` +
+        `<td>${h.won >= 1 ? "won" : h.won > 0 ? "shared win" : "lost"}</td><td class="num" data-label="score">${h.score === null ? "–" : esc(winsText(h.score))}</td></tr>`).join("") + "</tbody>"
+    : "";
+  drawPlots(s);
+}
+
+// the win rate and its 95% interval on a 0-1 bar, with the even mark at 0.5
+function intervalBar(x) {
+  const w = 120, h = 16, at = (v) => 4 + v * (w - 8);
+  return `<svg class="interval" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}" role="img" aria-label="win rate ${fixed(x.rate, 2)}, 95% interval ${fixed(x.interval[0], 2)} to ${fixed(x.interval[1], 2)}">` +
+    `<line x1="${at(0)}" x2="${at(1)}" y1="8" y2="8" stroke="#d9ccb4" stroke-width="2"/>` +
+    `<line x1="${at(0.5)}" x2="${at(0.5)}" y1="2" y2="14" stroke="#7a6e60" stroke-dasharray="2 2"/>` +
+    `<rect x="${at(x.interval[0])}" y="4" width="${Math.max(1, at(x.interval[1]) - at(x.interval[0]))}" height="8" rx="2" fill="#1e6bd6" opacity=".35"/>` +
+    `<circle cx="${at(x.rate)}" cy="8" r="3.5" fill="#1e6bd6"/></svg>`;
+}
+
+function drawPlots(s) {
+  const box = $("plots");
+  const cards = [];
+  // running win rate per game and mode, by game number
+  const runs = new Map();
+  for (const h of s.history) {
+    const key = `${gameTitle(h.game)} ${h.mode}`;
+    const run = runs.get(key) || {wins: 0, points: []};
+    run.wins += h.won;
+    run.points.push([run.points.length + 1, run.wins / (run.points.length + 1)]);
+    runs.set(key, run);
+  }
+  if (runs.size) {
+    const series = [...runs.entries()].map(([label, run], i) => ({label, points: run.points, colour: COLOURS[i % COLOURS.length], line: true}));
+    cards.push({title: "Running win rate", series, y: [-0.04, 1.04], yTicks: [0, 0.25, 0.5, 0.75, 1], ref: 0.5, xLabel: "game number", yLabel: "win rate so far", kind: "winrate"});
+  }
+  s.trends.forEach((t, i) => {
+    const points = t.scores.map((y, k) => [k + 1, y]);
+    const series = [{label: "score", points, colour: COLOURS[i % COLOURS.length], dots: true}];
+    if (t.slope !== null) {
+      const n = t.scores.length, mid = (n + 1) / 2;
+      series.push({label: `trend ${t.slope >= 0 ? "+" : ""}${fixed(t.slope, 2)} a game`, points: [[1, t.mean + t.slope * (1 - mid)], [n, t.mean + t.slope * (n - mid)]], colour: "#2b2520", line: true, dashed: true});
+    }
+    cards.push({title: `${gameTitle(t.game)} ${t.mode}: scores`, series, xLabel: "game number", yLabel: "score", kind: "scores"});
+  });
+  $("plots-panel").hidden = !cards.length;
+  box.innerHTML = cards.map((c) => `<figure class="plot" data-kind="${c.kind}"><figcaption>${esc(c.title)}</figcaption><div class="plot-svg"></div>` +
+    `<div class="legend">${c.series.map((x) => `<span><i style="background:${x.colour}"></i>${esc(x.label)}</span>`).join("")}${c.ref !== undefined ? `<span><i class="ref"></i>even (${c.ref})</span>` : ""}</div></figure>`).join("");
+  const figures = box.querySelectorAll(".plot-svg");
+  cards.forEach((c, i) => { figures[i].innerHTML = chart(c, Math.max(260, Math.floor(figures[i].clientWidth || 320))); });
+}
+
+// steps of 1, 2 or 5 times a power of ten, about `count` of them from lo to hi
+function ticks(lo, hi, count, whole) {
+  if (hi <= lo) hi = lo + 1;
+  const rough = (hi - lo) / count, mag = 10 ** Math.floor(Math.log10(rough));
+  let step = [1, 2, 5, 10].map((m) => m * mag).find((x) => x >= rough);
+  if (whole) step = Math.max(1, Math.round(step));
+  const out = [];
+  for (let v = Math.ceil(lo / step - 1e-9) * step; v <= hi + 1e-9; v += step) out.push(Number(v.toFixed(6)));
+  return out;
+}
+
+function chart(c, width) {
+  const height = 230, left = 52, right = 14, top = 12, bottom = 44;
+  const pts = c.series.flatMap((x) => x.points);
+  const xs = pts.map((p) => p[0]), ys = pts.map((p) => p[1]);
+  const xMax = Math.max(2, ...xs), xMin = 1;
+  let [yMin, yMax] = c.y || [Math.min(...ys), Math.max(...ys)];
+  if (!c.y) { const pad = (yMax - yMin) * 0.1 || 1; yMin -= pad; yMax += pad; }
+  const X = (x) => left + (x - xMin) / (xMax - xMin) * (width - left - right);
+  const Y = (y) => top + (1 - (y - yMin) / (yMax - yMin)) * (height - top - bottom);
+  const xt = ticks(xMin, xMax, Math.max(2, Math.floor((width - left - right) / 60)), true).filter((v) => v >= xMin);
+  const yt = c.yTicks || ticks(yMin, yMax, 5, false);
+  let out = `<svg width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="${esc(c.title)}">`;
+  out += `<rect x="${left}" y="${top}" width="${width - left - right}" height="${height - top - bottom}" fill="#fffdf7" stroke="#d9ccb4"/>`;
+  for (const v of yt) out += `<line x1="${left}" x2="${width - right}" y1="${Y(v)}" y2="${Y(v)}" stroke="#eee3cf"/><text x="${left - 6}" y="${Y(v) + 4}" text-anchor="end">${v}</text>`;
+  for (const v of xt) out += `<line x1="${X(v)}" x2="${X(v)}" y1="${height - bottom}" y2="${height - bottom + 4}" stroke="#7a6e60"/><text x="${X(v)}" y="${height - bottom + 17}" text-anchor="middle">${v}</text>`;
+  out += `<text class="axis" x="${left + (width - left - right) / 2}" y="${height - 6}" text-anchor="middle">${esc(c.xLabel)}</text>`;
+  out += `<text class="axis" transform="translate(14 ${top + (height - top - bottom) / 2}) rotate(-90)" text-anchor="middle">${esc(c.yLabel)}</text>`;
+  if (c.ref !== undefined) out += `<line class="ref" x1="${left}" x2="${width - right}" y1="${Y(c.ref)}" y2="${Y(c.ref)}" stroke="#7a6e60" stroke-dasharray="5 4"/>`;
+  for (const x of c.series) {
+    const path = x.points.map((p, i) => `${i ? "L" : "M"}${X(p[0]).toFixed(1)},${Y(p[1]).toFixed(1)}`).join("");
+    if (x.line) out += `<path class="series" d="${path}" fill="none" stroke="${x.colour}" stroke-width="2"${x.dashed ? ` stroke-dasharray="6 4"` : ""}/>`;
+    if (x.dots || (x.line && x.points.length === 1)) out += x.points.map((p) => `<circle class="point" cx="${X(p[0]).toFixed(1)}" cy="${Y(p[1]).toFixed(1)}" r="3.5" fill="${x.colour}"><title>game ${p[0]}: ${Number(p[1].toFixed(2))}</title></circle>`).join("");
+  }
+  return out + "</svg>";
+}
+
 // ------------------------------------------------------------------ start
 
 // the token came in the link and is now a cookie: take it out of the address bar (and so out
@@ -472,6 +698,7 @@ if (new URLSearchParams(location.search).has("token")) {
 }
 
 if (location.pathname.startsWith("/play/")) play();
+else if (location.pathname.startsWith("/players/")) playerPage(decodeURIComponent(location.pathname.slice(9))).catch((e) => toast(e.message, true));
 else if (location.pathname === "/replay") replay();
 else if (location.pathname.startsWith("/companion/")) companion();
 else lobby().catch((e) => toast(e.message, true));
