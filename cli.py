@@ -773,7 +773,8 @@ def play(
                     game, players, mode, _params_option(param), list(seat_specs), seed, bot_seed, **kw
                 )
             )
-            run_server(port=port, first=WebGame(session), open_browser=True, echo=click.echo)
+            session.claim(player_names)
+            run_server(port=port, first=WebGame(session), open_browser=True, echo=click.echo, db=db)
             return
         store = _open_store(db)
         code = run(

@@ -389,8 +389,8 @@ def test_a_game_served_by_play_web_with_no_name_is_the_default_players(tmp_path,
     from automa.web import server
     from automa.web.game import WebGame
 
-    monkeypatch.setattr(uvicorn, "run", lambda *a, **kw: None)
+    monkeypatch.setattr(uvicorn.Server, "run", lambda *a, **kw: None)
     session = Session.new("tiny_goofspiel", 2, None, {}, ["human", "random"], 5, out=lambda _line: None)
     first = WebGame(session)
-    server.serve(port=1, first=first, echo=lambda _line: None, db=tmp_path / "automa.db")
+    server.serve(port=0, first=first, echo=lambda _line: None, db=tmp_path / "automa.db")
     assert Store(tmp_path / "automa.db").load(first.id)["players"] == {0: default_player()}
