@@ -267,7 +267,8 @@ def _parse(text: str) -> tuple[Shape, str]:
 
 
 class Codec:
-    """Writes and reads values of shapes, with the cards of one game."""
+    """Writes and reads values of shapes, with the cards of one game.  No card is written as
+    "-" (card:) or "" (name:)."""
 
     def __init__(self, families: dict[str, Sequence[str]]):
         self.names = {fam: tuple(names) for fam, names in families.items()}
@@ -323,6 +324,8 @@ class Codec:
             ids = self.ids[shape.family]
             if k == "card" and data == "-":
                 return -1
+            if k == "name" and data == "":
+                return ""
             if not isinstance(data, str) or data not in ids:
                 raise PositionError(where, f"no {shape.family} card is named {_show(data)}")
             return ids[data] if k == "card" else data
@@ -441,7 +444,7 @@ def cards_in(value: Any, shape: Shape, family: str) -> list:
         fam, card = code_card(shape, value)
         return [card] if fam == family else []
     if k in ("card", "name"):
-        return [value] if shape.family == family and value != -1 else []
+        return [value] if shape.family == family and value != -1 and value != "" else []
     out: list = []
     if k in ("list", "tuple"):
         for v in value:
@@ -559,11 +562,13 @@ def write_position(state: "State", seed: int | None = None) -> str:
     """The whole state as a position (hidden parts and the generator included)."""
     game = state.game
     schema = schema_for(game)
+    state.settle_generator()  # a world that seeds its generator on first draw: seed it now
     fields = state.__getstate__()
     doc: dict[str, Any] = {"format": FORMAT, "game": game.name}
     if seed is not None:
         doc["seed"] = seed
-    doc["params"] = game.params.to_json()
+    # a parameter left at None (TOML has no null) is its default, None, again when read
+    doc["params"] = {k: v for k, v in game.params.to_json().items() if v is not None}
     seats: dict[str, dict] = {str(s): {} for s in range(state.num_players())}
     codec = schema.codec
     for e in schema.entries:
