@@ -225,7 +225,7 @@ def card_names(labels: Sequence[str]) -> tuple[str, ...]:
 class Shape:
     """How one engine value is written.  Kinds: int, bool, str, float; card:FAMILY (a card
     id written by name), name:FAMILY (a card the engine keeps by its name); list[S], tuple[S]
-    (any length); tup(S, ...), lst(S, ...) (fixed parts); dict[K, S] (K int or str or a card
+    (any length); bits (a set as a whole number, written as hex text); tup(S, ...), lst(S, ...) (fixed parts); dict[K, S] (K int or str or a card
     family); opt[S] (None written as {}); any (plain data in a tagged form: a tuple as an
     array, a list as {list = [...]}, a dict as {dict = [[key, value], ...]}, None as {})."""
 
@@ -279,6 +279,8 @@ class Codec:
         k = shape.kind
         if k in ("int", "bool", "str", "float", "name"):
             return value
+        if k == "bits":
+            return hex(value)
         if k == "card":
             return self.names[shape.family][value] if value >= 0 else "-"
         if k == "code":
@@ -306,6 +308,10 @@ class Codec:
             if not isinstance(data, int) or isinstance(data, bool):
                 raise PositionError(where, f"must be a whole number, got {_show(data)}")
             return data
+        if k == "bits":
+            if not isinstance(data, str) or not re.fullmatch(r"0x[0-9a-f]+", data):
+                raise PositionError(where, f"must be a bit set written as hex text (\"0x1f\"), got {_show(data)}")
+            return int(data, 16)
         if k == "bool":
             if not isinstance(data, bool):
                 raise PositionError(where, f"must be true or false, got {_show(data)}")
@@ -520,6 +526,11 @@ class Schema:
     skipped: tuple[str, ...] = ()
     #: (state's fields, game) -> None, raising PositionError for a field that breaks a rule
     check: Callable[[dict, Any], None] | None = None
+    #: (state's fields, the engine fields the text gave) -> None: remake what follows from
+    #: given fields and was not given itself (a partial position), before the checks
+    derive: Callable[[dict, set, Any], None] | None = None
+    #: engine fields set afresh on every read (caches that depend on the rest)
+    reset: dict[str, Callable[[], Any]] = field(default_factory=dict)
     #: card families that are the whole box: every card in exactly one zone
     complete: tuple[str, ...] = ()
     #: families whose zones are given field by field, but the same card may lie in two zones
@@ -718,6 +729,10 @@ def state_from_doc(doc: dict, game: "Game", probe: bool = True) -> "State":
             fields[e.field] = type(template[e.field])(fields[e.field])
     if "random" in doc:
         fields[schema.rng_field] = rng_from_position(doc["random"])
+    for name, make in schema.reset.items():
+        fields[name] = make()
+    if schema.derive is not None:
+        schema.derive(fields, {name for name, _ in given}, game)
     check_cards(schema, fields, n)
     if schema.check is not None:
         schema.check(fields, game)
