@@ -529,6 +529,9 @@ class Schema:
     #: (state's fields, the engine fields the text gave) -> None: remake what follows from
     #: given fields and was not given itself (a partial position), before the checks
     derive: Callable[[dict, set, Any], None] | None = None
+    #: state -> None, run on the state made (what the engine keeps aside: a cache of legal
+    #: actions); an error it raises refuses the position like the probe's
+    after: Callable[[Any], None] | None = None
     #: engine fields set afresh on every read (caches that depend on the rest)
     reset: dict[str, Callable[[], Any]] = field(default_factory=dict)
     #: card families that are the whole box: every card in exactly one zone
@@ -738,6 +741,11 @@ def state_from_doc(doc: dict, game: "Game", probe: bool = True) -> "State":
         schema.check(fields, game)
     state = base
     state.__setstate__(fields)
+    if schema.after is not None:
+        try:
+            schema.after(state)
+        except Exception as err:  # see probe_state
+            raise PositionError("", f"the engine cannot play on from it ({type(err).__name__}: {err})") from None
     if probe:
         probe_state(state)
     return state
