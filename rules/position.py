@@ -583,7 +583,7 @@ def write_position(state: "State", seed: int | None = None) -> str:
         doc["seed"] = seed
     # a parameter left at None (TOML has no null) is its default, None, again when read
     doc["params"] = {k: v for k, v in game.params.to_json().items() if v is not None}
-    seats: dict[str, dict] = {str(s): {} for s in range(state.num_players())}
+    seats: dict[str, dict] = {str(s): {} for s in range(seat_count(schema, fields))}
     codec = schema.codec
     for e in schema.entries:
         value = fields[e.field]
@@ -676,7 +676,7 @@ def state_from_doc(doc: dict, game: "Game", probe: bool = True) -> "State":
     fields = base.__getstate__()
     codec = schema.codec
     given: set[tuple[str, int]] = set()  # (engine field, seat or -1)
-    n = base.num_players()
+    n = seat_count(schema, fields)
     seats = doc.get("seat", {})
     if not isinstance(seats, dict):
         raise PositionError("seat", "must hold one table per seat: [seat.0], [seat.1], ...")
@@ -749,6 +749,15 @@ def state_from_doc(doc: dict, game: "Game", probe: bool = True) -> "State":
     if probe:
         probe_state(state)
     return state
+
+
+def seat_count(schema: Schema, fields: dict) -> int:
+    """The seats of a position: the length of the engine's per-seat lists (Salem's ghosts
+    make more seats than players)."""
+    for e in schema.entries:
+        if e.per_seat:
+            return len(fields[e.field])
+    return 0
 
 
 def check_cards(schema: Schema, fields: dict, n: int) -> None:
