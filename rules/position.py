@@ -224,7 +224,8 @@ def card_names(labels: Sequence[str]) -> tuple[str, ...]:
 @dataclass(frozen=True)
 class Shape:
     """How one engine value is written.  Kinds: int, bool, str, float; card:FAMILY (a card
-    id written by name), name:FAMILY (a card the engine keeps by its name); list[S], tuple[S]
+    id written by name; "-" for none), name:FAMILY (a card the engine keeps by its name;
+    name:FAMILY? where "" stands for none); list[S], tuple[S]
     (any length); bits (a set as a whole number, written as hex text); tup(S, ...), lst(S, ...) (fixed parts); dict[K, S] (K int or str or a card
     family); opt[S] (None written as {}); any (plain data in a tagged form: a tuple as an
     array, a list as {list = [...]}, a dict as {dict = [[key, value], ...]}, None as {})."""
@@ -232,6 +233,8 @@ class Shape:
     kind: str
     args: tuple = ()
     family: str = ""
+    #: name:FAMILY? - the engine writes "" for no card here (an empty track slot)
+    empty: bool = False
 
 
 def parse_shape(text: str) -> Shape:
@@ -247,9 +250,9 @@ def _parse(text: str) -> tuple[Shape, str]:
         raise ValueError(f"bad shape at {text!r}")
     name, rest = m.group(0), text[m.end() :]
     if name in ("card", "name", "code") and rest.startswith(":"):
-        fam = re.match(r":([A-Za-z0-9_+]+)", rest)
+        fam = re.match(r":([A-Za-z0-9_+]+)(\??)", rest)
         assert fam
-        return Shape(name, (), fam.group(1)), rest[fam.end() :]
+        return Shape(name, (), fam.group(1), bool(fam.group(2))), rest[fam.end() :]
     if rest[:1] in ("[", "("):
         close = "]" if rest[0] == "[" else ")"
         rest = rest[1:]
@@ -330,10 +333,11 @@ class Codec:
             ids = self.ids[shape.family]
             if k == "card" and data == "-":
                 return -1
-            if k == "name" and data == "":
+            if k == "name" and data == "" and shape.empty:
                 return ""
             if not isinstance(data, str) or data not in ids:
-                raise PositionError(where, f"no {shape.family} card is named {_show(data)}")
+                what = "card" if shape.family == "card" else f"{shape.family} card"
+                raise PositionError(where, f"no {what} is named {_show(data)}")
             return ids[data] if k == "card" else data
         if k == "code":
             for i, fam in enumerate(shape.family.split("+")):
@@ -643,6 +647,7 @@ def game_of(doc: dict, game: "Game | None" = None) -> "Game":
         raise PositionError("params", "must be a table")
     try:
         made = cls(cls.make_params(**params))
+        hash(made)  # a table where a value belongs passes some games' checks
     except (ParamError, TypeError) as err:
         raise PositionError("params", str(err)) from None
     if game is not None and "params" in doc and made != game:

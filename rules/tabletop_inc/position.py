@@ -23,7 +23,7 @@ _ROWS = entries(
     ("turn.final_turns_left", "final_left", "list[int]"),
     ("board.occupied", "occ", "list[int]"),
     ("board.decks", "deck", "dict[str, list[name:card]]"),
-    ("board.tracks", "tr", "dict[str, tuple[name:card]]"),
+    ("board.tracks", "tr", "dict[str, tuple[name:card?]]"),
     ("board.track_tokens", "tok", "dict[str, tuple[tuple[int]]]"),
     ("board.skill_deck", "skill_deck", "list[name:card]"),
     ("board.skills_out", "skill_out", "list[name:card]"),
@@ -40,8 +40,8 @@ _ROWS = entries(
     ("seat.standees", "stand", "tuple[any]"),
     ("seat.placed", "placed", "tuple[any]"),
     ("seat.employees", "emp", "tuple[tup(name:card, int)]"),
-    ("seat.wow", "wow", "name:start"),
-    ("seat.pow", "pow", "name:start"),
+    ("seat.wow", "wow", "name:start?"),
+    ("seat.pow", "pow", "name:start?"),
     ("seat.tucked", "tuck", "dict[str, name:card]"),
     ("seat.permanent", "perm", "tuple[int]"),
     ("seat.production", "prod", "tuple[int]"),
@@ -51,7 +51,7 @@ _ROWS = entries(
     ("seat.published", "pub", "tuple[any]"),
     ("seat.awards", "awd", "tuple[any]"),
     ("seat.objectives", "objs", "tuple[name:card]"),
-    ("seat.award_card", "acard", "name:award"),
+    ("seat.award_card", "acard", "name:award?"),
     ("seat.prediction_track", "pred_t", "int"),
     ("seat.prediction_cards", "pred_c", "tuple[any]"),
     ("seat.prediction_up", "pred_up", "tuple[any]"),
@@ -101,6 +101,18 @@ def _check(f: dict, game) -> None:
     need(all(s in range(n) for s in f["final_left"]), "turn.final_turns_left", f"seats are 0-{n - 1}")
     need(len(f["occ"]) == len(d.spaces), "board.occupied", f"the board has {len(d.spaces)} spaces")
     need(all(-1 <= o < n for o in f["occ"]), "board.occupied", f"a space holds -1 (empty) or a seat, 0-{n - 1}")
+    for s in range(n):
+        for part in f["placed"][s]:
+            need(isinstance(part, tuple) and len(part) == 2, f"seat.{s}.placed", "each worker is [worker, space]")
+            if isinstance(part[1], int):
+                need(0 <= part[1] < len(d.spaces), f"seat.{s}.placed", f"a space is 0-{len(d.spaces) - 1}")
+    for i, o in enumerate(f["occ"]):
+        if 0 <= o < n:
+            need(
+                any(part[1] == i for part in f["placed"][o]),
+                f"board.occupied[{i}]",
+                f"seat {o} has no worker on this space (seat.{o}.placed)",
+            )
     for key in ("deck", "tr", "tok"):
         path = {"deck": "board.decks", "tr": "board.tracks", "tok": "board.track_tokens"}[key]
         need(list(f[key]) == ["sp", "fl", "it"], path, "must hold sp, fl and it, in this order")
