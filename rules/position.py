@@ -184,7 +184,9 @@ def rng_from_position(data: Any, where: str = "random") -> random.Random:
     except (ValueError, UnicodeEncodeError):
         raise PositionError(f"{where}.mersenne_twister", "is not base64") from None
     if len(raw) != 4 * 625:
-        raise PositionError(f"{where}.mersenne_twister", f"must hold 2500 bytes (625 words), holds {len(raw)}")
+        raise PositionError(
+            f"{where}.mersenne_twister", f"must hold 2500 bytes (625 words), holds {len(raw)}"
+        )
     words = struct.unpack("<625I", raw)
     if words[-1] > 624:
         raise PositionError(f"{where}.mersenne_twister", f"position {words[-1]} is past the 624 words")
@@ -224,11 +226,12 @@ def card_names(labels: Sequence[str]) -> tuple[str, ...]:
 @dataclass(frozen=True)
 class Shape:
     """How one engine value is written.  Kinds: int, bool, str, float; card:FAMILY (a card
-    id written by name; "-" for none), name:FAMILY (a card the engine keeps by its name;
-    name:FAMILY? where "" stands for none); list[S], tuple[S]
-    (any length); bits (a set as a whole number, written as hex text); tup(S, ...), lst(S, ...) (fixed parts); dict[K, S] (K int or str or a card
-    family); opt[S] (None written as {}); any (plain data in a tagged form: a tuple as an
-    array, a list as {list = [...]}, a dict as {dict = [[key, value], ...]}, None as {})."""
+    id written by name; "-" for none); name:FAMILY (a card the engine keeps by its name;
+    name:FAMILY? where "" stands for none); code:F1+F2 (cards of several families as one
+    number, see CODE_STEP); bits (a set as a whole number, written as hex text); list[S],
+    tuple[S] (any length); tup(S, ...), lst(S, ...) (fixed parts); dict[K, S] (K int, str or
+    a card shape); opt[S] (None written as {}); any (plain data in a tagged form: a tuple as
+    an array, a list as {list = [...]}, a dict as {dict = [[key, value], ...]}, None as {})."""
 
     kind: str
     args: tuple = ()
@@ -294,7 +297,9 @@ class Codec:
         if k in ("tup", "lst"):
             return [self.encode(v, s) for v, s in zip(value, shape.args)]
         if k == "dict":
-            return {self._key_text(key, shape.args[0]): self.encode(v, shape.args[1]) for key, v in value.items()}
+            return {
+                self._key_text(key, shape.args[0]): self.encode(v, shape.args[1]) for key, v in value.items()
+            }
         if k == "opt":
             return {} if value is None else self.encode(value, shape.args[0])
         if k == "any":
@@ -313,7 +318,9 @@ class Codec:
             return data
         if k == "bits":
             if not isinstance(data, str) or not re.fullmatch(r"0x[0-9a-f]+", data):
-                raise PositionError(where, f"must be a bit set written as hex text (\"0x1f\"), got {_show(data)}")
+                raise PositionError(
+                    where, f'must be a bit set written as hex text ("0x1f"), got {_show(data)}'
+                )
             return int(data, 16)
         if k == "bool":
             if not isinstance(data, bool):
@@ -343,7 +350,9 @@ class Codec:
             for i, fam in enumerate(shape.family.split("+")):
                 if isinstance(data, str) and data in self.ids[fam]:
                     return CODE_STEP * i + self.ids[fam][data]
-            raise PositionError(where, f"no {' or '.join(shape.family.split('+'))} card is named {_show(data)}")
+            raise PositionError(
+                where, f"no {' or '.join(shape.family.split('+'))} card is named {_show(data)}"
+            )
         if k in ("list", "tuple"):
             if not isinstance(data, list):
                 raise PositionError(where, f"must be a list, got {_show(data)}")
@@ -635,7 +644,7 @@ def game_of(doc: dict, game: "Game | None" = None) -> "Game":
     if game is not None and name is None:
         name = game.name
     if not isinstance(name, str):
-        raise PositionError("game", "is missing: the game's name, e.g. game = \"pulitzer\"")
+        raise PositionError("game", 'is missing: the game\'s name, e.g. game = "pulitzer"')
     try:
         cls = game_class(name)
     except UnknownGameError as err:
@@ -651,7 +660,9 @@ def game_of(doc: dict, game: "Game | None" = None) -> "Game":
     except (ParamError, TypeError) as err:
         raise PositionError("params", str(err)) from None
     if game is not None and "params" in doc and made != game:
-        raise PositionError("params", f"are {made.params.to_json()}, but this game's are {game.params.to_json()}")
+        raise PositionError(
+            "params", f"are {made.params.to_json()}, but this game's are {game.params.to_json()}"
+        )
     return game if game is not None else made
 
 
@@ -661,6 +672,23 @@ def read_position(text: str, game: "Game | None" = None, probe: bool = True) -> 
     doc = parse_text(text)
     game = game_of(doc, game)
     return state_from_doc(doc, game, probe)
+
+
+def start_state(game: "Game", text: str, seed: int | None = None) -> "State":
+    """The state a position describes, to start a game from: with `seed`, its generator is
+    made afresh from that seed (a tournament's games from one position then differ, and a
+    record holding the position and the seed replays)."""
+    state = read_position(text, game)
+    return state if seed is None else reseeded(state, seed)
+
+
+def reseeded(state: "State", seed: int) -> "State":
+    """A copy of `state` whose random generator is made afresh from `seed`."""
+    copy = state.clone()
+    fields = copy.__getstate__()
+    fields[schema_for(copy.game).rng_field] = random.Random(seed)
+    copy.__setstate__(fields)
+    return copy
 
 
 def state_from_doc(doc: dict, game: "Game", probe: bool = True) -> "State":
@@ -750,7 +778,9 @@ def state_from_doc(doc: dict, game: "Game", probe: bool = True) -> "State":
         try:
             schema.after(state)
         except Exception as err:  # see probe_state
-            raise PositionError("", f"the engine cannot play on from it ({type(err).__name__}: {err})") from None
+            raise PositionError(
+                "", f"the engine cannot play on from it ({type(err).__name__}: {err})"
+            ) from None
     if probe:
         probe_state(state)
     return state
@@ -781,12 +811,16 @@ def check_cards(schema: Schema, fields: dict, n: int) -> None:
                 for card in cards_in(value, e.shape, fam):
                     name = names[card] if isinstance(card, int) else card
                     if card in where:
-                        raise PositionError(path, f"card {name!r} is also in {where[card]} (a card is in one place)")
+                        raise PositionError(
+                            path, f"card {name!r} is also in {where[card]} (a card is in one place)"
+                        )
                     where[card] = path
         if fam in schema.complete and len(where) != len(names):
             missing = [names[i] for i in range(len(names)) if i not in where and names[i] not in where]
             raise PositionError(
-                fam, f"{len(missing)} card(s) of the box are nowhere, e.g. {missing[0]!r} (every card is in one place)"
+                fam,
+                f"{len(missing)} card(s) of the box are nowhere, e.g. {missing[0]!r} "
+                "(every card is in one place)",
             )
 
 

@@ -365,7 +365,8 @@ def check_position_round_trip(name: str, params: dict, seeds=range(2), points: i
             assert again.legal_actions() == state.legal_actions(), f"{where}legal actions differ"
             assert again.scores() == state.scores(), f"{where}scores differ"
             for seat in range(state.num_players()):
-                assert again.observation(seat) == state.observation(seat), f"{where}seat {seat} sees otherwise"
+                seen = again.observation(seat) == state.observation(seat)
+                assert seen, f"{where}seat {seat} sees otherwise"
             if n % 2 == 0:  # the continuation: the same moves, the engine's own draws included
                 moves = random.Random(seed * 100 + n)
                 original = state.clone()

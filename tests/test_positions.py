@@ -88,9 +88,10 @@ def test_pi_scenario_remakes_what_follows_from_the_cases():
     d = game.data
     seeded = game.new_initial_state(2)
     cases = [
-        [f"suspect:{d.suspect_ids[i]}", f"crime:{d.crime_ids[i]}", f"location:{d.area_ids[i]}"] for i in range(3)
+        [f"suspect:{d.suspect_ids[i]}", f"crime:{d.crime_ids[i]}", f"location:{d.area_ids[i]}"]
+        for i in range(3)
     ]
-    text = "format = 1\ngame = \"pi\"\nseed = 2\n[params]\nplayers = 3\n" + "".join(
+    text = 'format = 1\ngame = "pi"\nseed = 2\n[params]\nplayers = 3\n' + "".join(
         f"[seat.{s}]\ncase = {dumps({'x': cases[s]}).partition('= ')[2]}" for s in range(3)
     )
     state = game.from_position(text)
@@ -195,7 +196,9 @@ _REPLACEMENTS = st.one_of(
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     name=st.sampled_from(GAMES),
-    edits=st.lists(st.tuples(st.integers(0, 10**6), st.integers(0, 4), _REPLACEMENTS), min_size=1, max_size=3),
+    edits=st.lists(
+        st.tuples(st.integers(0, 10**6), st.integers(0, 4), _REPLACEMENTS), min_size=1, max_size=3
+    ),
 )
 def test_edited_positions_play_to_the_end_or_give_one_line(name, edits):
     doc = tomllib.loads(_FUZZ_BASE[name])
@@ -242,3 +245,71 @@ def test_a_state_read_and_one_played_there_are_the_same():
     c.random_walk(a, random.Random(5), 10**5)
     c.random_walk(b, random.Random(5), 10**5)
     assert snapshot(a) == snapshot(b)
+
+
+# --------------------------------------------------------------------------- the command line
+
+
+def _cli(*args: str):
+    from click.testing import CliRunner
+
+    from automa.cli import main
+
+    return CliRunner().invoke(main, list(args))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_command_writes_checks_and_plays_a_tournament_from_a_position(name, tmp_path):
+    made = _cli("position", name, "--seed", "5", "--moves", "25")
+    assert made.exit_code == 0, made.output
+    path = tmp_path / f"{name}.toml"
+    path.write_text(made.output)
+    checked = _cli("position", "--check", str(path))
+    assert checked.exit_code == 0 and checked.output.startswith("valid: ") and checked.output.count("\n") == 1
+    out = tmp_path / "games.jsonl"
+    run = _cli(
+        "tournament", name, "--bots", "random", "--games", "3", "--position", str(path), "--out", str(out),
+        "--jobs", "1", "--no-progress",
+    )  # fmt: skip
+    assert run.exit_code == 0, run.output
+    from automa.search.records import read_records, verify
+
+    records = read_records(out)
+    assert len(records) == 3 and all(r["status"] == "ok" and r["position"] == made.output for r in records)
+    for record in records:
+        verify(record)
+    assert _cli("replay", "--verify", str(out)).exit_code == 0
+    assert _cli("bench", name, "--position", str(path), "--bot", "random", "--games", "1").exit_code == 0
+
+
+@pytest.mark.parametrize(
+    "text,field",
+    [
+        ("this is [not toml", "text"),
+        ('format = 7\ngame = "pi"\n', "format"),
+        ('format = 1\ngame = "pulitzer"\n[decks]\nevidence = ["NOPE"]\n', "decks.evidence[0]"),
+        (
+            'format = 1\ngame = "pulitzer"\n[decks]\nevidence = ["PHO#1"]\nevidence_discard = ["PHO#1"]\n',
+            "PHO#1",
+        ),
+        ('format = 1\ngame = "salem"\n[params]\nplayers = 13\n', "params"),
+    ],
+)
+def test_check_refuses_a_corrupt_position_with_one_line(text, field, tmp_path):
+    path = tmp_path / "bad.toml"
+    path.write_text(text)
+    result = _cli("position", "--check", str(path))
+    assert result.exit_code == 1
+    assert "Traceback" not in result.output and result.output.strip().count("\n") == 0
+    assert field in result.output, result.output
+
+
+def test_command_refuses_what_it_cannot_do(tmp_path):
+    assert _cli("position").exit_code != 0
+    assert _cli("position", "--check", str(tmp_path / "none.toml")).exit_code == 1
+    path = tmp_path / "p.toml"
+    path.write_text(_cli("position", "pi", "--moves", "3").output)
+    wrong = _cli("tournament", "salem", "--bots", "random", "--games", "1", "--position", str(path))
+    assert wrong.exit_code != 0 and "pi position" in wrong.output
+    both = _cli("tournament", "pi", "--bots", "random", "--players", "3", "--position", str(path))
+    assert both.exit_code != 0 and "--position" in both.output

@@ -64,7 +64,11 @@ def schema(game) -> Schema:
                 "location": tuple(f"location:{x}" for x in d.area_ids),
                 "evidence": tuple(
                     f"{kind}:{x}"
-                    for kind, ids in (("suspect", d.suspect_ids), ("crime", d.crime_ids), ("location", d.area_ids))
+                    for kind, ids in (
+                        ("suspect", d.suspect_ids),
+                        ("crime", d.crime_ids),
+                        ("location", d.area_ids),
+                    )
                     for x in ids
                 ),
             },
@@ -105,12 +109,16 @@ def _check(f: dict, game) -> None:
     need(0 <= f["to_move"] < n, "play.to_move", f"must be a seat, 0-{n - 1}")
     need(0 <= f["start"] < n, "play.start", f"must be a seat, 0-{n - 1}")
     need(f["pend_c"] == -1 or f["pend_s"] != -1, "play.solving_crime", "a crime is named after a suspect")
-    need(len(f["score"]) == n * d.mini_games, "board.scores", f"one per seat and mini-game ({n * d.mini_games})")
-    for key, tiles, count, blanks in (
-        ("suspect_tiles", f["area_sus"], d.NS, d.blank_suspects),
-        ("crime_tiles", f["area_cri"], d.NC, d.blank_crimes),
+    need(
+        len(f["score"]) == n * d.mini_games,
+        "board.scores",
+        f"one per seat and mini-game ({n * d.mini_games})",
+    )
+    for key, tiles, count in (
+        ("suspect_tiles", f["area_sus"], d.NS),
+        ("crime_tiles", f["area_cri"], d.NC),
     ):
-        need(len(tiles) == d.NL, f"board.{key}", f"one tile per area ({d.NL}), blank as \"-\"")
+        need(len(tiles) == d.NL, f"board.{key}", f'one tile per area ({d.NL}), blank as "-"')
         named = [t for t in tiles if t >= 0]
         need(sorted(named) == list(range(count)), f"board.{key}", "every tile exactly once (the box)")
     need(

@@ -98,8 +98,24 @@ _ROWS = entries(
 
 #: the decisions a player can be asked in the middle of a turn or a resolution
 DECISIONS = (
-    "busorder", "destroy", "donor", "ent", "finale", "fund", "keep", "otpick", "photo", "pin",
-    "pin_evidence", "pin_line", "reg", "sports", "stmt", "support", "tok", "train",
+    "busorder",
+    "destroy",
+    "donor",
+    "ent",
+    "finale",
+    "fund",
+    "keep",
+    "otpick",
+    "photo",
+    "pin",
+    "pin_evidence",
+    "pin_line",
+    "reg",
+    "sports",
+    "stmt",
+    "support",
+    "tok",
+    "train",
 )
 
 _SCHEMAS: dict = {}

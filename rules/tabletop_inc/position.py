@@ -100,10 +100,16 @@ def _check(f: dict, game) -> None:
     need(f["end_by"] in range(-1, n), "turn.end_by", f"must be -1 (not ending) or a seat, 0-{n - 1}")
     need(all(s in range(n) for s in f["final_left"]), "turn.final_turns_left", f"seats are 0-{n - 1}")
     need(len(f["occ"]) == len(d.spaces), "board.occupied", f"the board has {len(d.spaces)} spaces")
-    need(all(-1 <= o < n for o in f["occ"]), "board.occupied", f"a space holds -1 (empty) or a seat, 0-{n - 1}")
+    need(
+        all(-1 <= o < n for o in f["occ"]), "board.occupied", f"a space holds -1 (empty) or a seat, 0-{n - 1}"
+    )
     for s in range(n):
         for part in f["placed"][s]:
-            need(isinstance(part, tuple) and len(part) == 2, f"seat.{s}.placed", "each worker is [worker, space]")
+            need(
+                isinstance(part, tuple) and len(part) == 2,
+                f"seat.{s}.placed",
+                "each worker is [worker, space]",
+            )
             if isinstance(part[1], int):
                 need(0 <= part[1] < len(d.spaces), f"seat.{s}.placed", f"a space is 0-{len(d.spaces) - 1}")
     for i, o in enumerate(f["occ"]):
@@ -116,8 +122,10 @@ def _check(f: dict, game) -> None:
     for key in ("deck", "tr", "tok"):
         path = {"deck": "board.decks", "tr": "board.tracks", "tok": "board.track_tokens"}[key]
         need(list(f[key]) == ["sp", "fl", "it"], path, "must hold sp, fl and it, in this order")
-    for key, width in d.widths.items():
-        need(len(f["tok"][key]) == len(f["tr"][key]), "board.track_tokens", f"{key}: one entry per track card")
+    for key in d.widths:
+        need(
+            len(f["tok"][key]) == len(f["tr"][key]), "board.track_tokens", f"{key}: one entry per track card"
+        )
         need(
             all(len(t) == 5 and min(t) >= 0 for t in f["tok"][key]),
             "board.track_tokens",
@@ -131,10 +139,16 @@ def _check(f: dict, game) -> None:
             f"must be 0-{list(box)} pieces (the box)",
         )
     for s in range(n):
-        need(len(f["res"][s]) == 5 and min(f["res"][s]) >= 0, f"seat.{s}.resources", "5 counts, none negative")
+        need(
+            len(f["res"][s]) == 5 and min(f["res"][s]) >= 0, f"seat.{s}.resources", "5 counts, none negative"
+        )
         need(f["mum"][s] >= 0, f"seat.{s}.mumans", "cannot be negative")
         need(len(f["perm"][s]) == 3 and len(f["prod"][s]) == 3, f"seat.{s}.permanent", "3 counts each")
     if game.params.zap_per_bot:
-        need(set(f["zap_own"]) == set(game.bots), "zap.own", f"one deck each for the Mumanbots {sorted(game.bots)}")
+        need(
+            set(f["zap_own"]) == set(game.bots),
+            "zap.own",
+            f"one deck each for the Mumanbots {sorted(game.bots)}",
+        )
     for b, pair in f["zap_own"].items():
         need(len(pair) == 2, f"zap.own.{b}", "is [deck, discard]")

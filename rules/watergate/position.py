@@ -77,10 +77,16 @@ def _check(f: dict, game) -> None:
     need(f["to_move"] in (0, 1), "round.to_move", "must be 0 (the Editor) or 1 (Nixon)")
     need(f["winner"] in (-1, 0, 1), "round.winner", "must be -1 (none yet), 0 or 1")
     need(1 <= f["round"] <= f["max_rounds"] + 1, "round.number", f"must be 1-{f['max_rounds'] + 1}")
-    need(len(f["board"]) == len(d.space_names), "board.evidence", f"the board has {len(d.space_names)} spaces")
+    need(
+        len(f["board"]) == len(d.space_names), "board.evidence", f"the board has {len(d.space_names)} spaces"
+    )
     need(all(-1 <= t < 32 for t in f["board"]), "board.evidence", "a space holds -1 or a token code 0-31")
     need(all(0 <= t < 16 for t in f["bag"]), "board.bag", "a token code is 0-15")
-    need(len(f["tc"]) == len(f["tp"]) == len(f["tf"]), "track", "codes, positions and faces: one each per token")
+    need(
+        len(f["tc"]) == len(f["tp"]) == len(f["tf"]),
+        "track",
+        "codes, positions and faces: one each per token",
+    )
     need(f["holder"] in (0, 1), "track.holder", "must be 0 (the Editor) or 1 (Nixon)")
     need(f["supply"] >= 0, "board.supply", "cannot be negative")
     for s in (0, 1):
