@@ -313,3 +313,18 @@ def test_command_refuses_what_it_cannot_do(tmp_path):
     assert wrong.exit_code != 0 and "pi position" in wrong.output
     both = _cli("tournament", "pi", "--bots", "random", "--players", "3", "--position", str(path))
     assert both.exit_code != 0 and "--position" in both.output
+
+
+def test_the_documented_positions_are_valid():
+    """docs/positions.md: its scenario and its example per game read (and the examples are
+    what the command writes)."""
+    import re
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "positions.md").read_text()
+    blocks = re.findall(r"```toml\n(.*?)```", doc, re.S)
+    assert len(blocks) == 1 + len(GAMES)
+    for text in blocks:
+        read_position(text)
+    for name in GAMES:
+        assert _cli("position", name, "--seed", "1", "--moves", "12").output in blocks
