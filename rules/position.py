@@ -763,6 +763,13 @@ def state_from_doc(doc: dict, game: "Game", probe: bool = True) -> "State":
     for e in schema.entries:
         if e.per_seat and type(template[e.field]) is not type(fields[e.field]):
             fields[e.field] = type(template[e.field])(fields[e.field])
+    # a value in the tagged form keeps the engine's container (a table stays a table)
+    for e in schema.entries:
+        if e.shape.kind == "any" and not e.per_seat and (e.field, -1) in given:
+            want = type(template[e.field])
+            if want in (list, dict) and type(fields[e.field]) is not want:
+                form = "{ list = [...] }" if want is list else "{ dict = [[key, value], ...] }"
+                raise PositionError(e.path, f"must be {form}")
     if "random" in doc:
         fields[schema.rng_field] = rng_from_position(doc["random"])
     for name, make in schema.reset.items():

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import random
+import tomllib
 
 import pytest
 
 from automa.rules.core import TERMINAL, IllegalActionError, load_game
+from automa.rules.position import dumps
 from automa.rules.watergate import WatergateGame
 from automa.rules.watergate.data import EDITOR, NIXON
 
@@ -25,29 +27,30 @@ def fresh(seed: int = 0):
 
 
 def arrange(state, editor=(), nixon=(), tokens=None, to_move=EDITOR, turns=(0, 0)):
-    """Give each seat exactly these cards in hand (the rest of its deck in the draw pile),
-    put these evidence codes face down on 0, and restart the card phase."""
+    """The position of `state` with each seat holding exactly these cards in hand (the rest
+    of its deck in the draw pile), these evidence codes face down on 0, and the card phase
+    restarted (docs/positions.md: a written position, edited, read back)."""
+    doc = tomllib.loads(state.to_position())
     for seat, ids in ((EDITOR, editor), (NIXON, nixon)):
-        allc = sorted(state.hand[seat] + state.deck[seat] + state.disc[seat])
-        want = [C[i] for i in ids]
-        state.hand[seat] = sorted(want)
-        state.deck[seat] = [c for c in allc if c not in want]
-        state.disc[seat] = []
+        table = doc["seat"][str(seat)]
+        every = sorted(table["hand"] + table["deck"] + table["discard"], key=C.get)
+        table["hand"] = sorted(ids, key=C.get)
+        table["deck"] = [c for c in every if c not in ids]
+        table["discard"] = []
     if tokens is not None:
-        for i in range(len(state.tc)):
-            if state.tf[i] != 2:
-                state.bag.append(state.tc[i])
+        track, bag = doc["track"], doc["board"]["bag"]
+        bag += [code for code, face in zip(track["token_codes"], track["token_faces"]) if face != 2]
         for code in tokens:
-            state.bag.remove(code)
-        state.tc = list(tokens)
-        state.tp = [0] * len(tokens)
-        state.tf = [0] * len(tokens)
-    state.to_move = to_move
-    state.turns = list(turns)
-    state.stack = [("cp", -1)]
-    state.chain = []
-    state._run()
-    return state
+            bag.remove(code)
+        track["token_codes"] = list(tokens)
+        track["token_positions"] = [0] * len(tokens)
+        track["token_faces"] = [0] * len(tokens)
+    doc["round"]["to_move"] = to_move
+    for seat in (EDITOR, NIXON):
+        doc["seat"][str(seat)]["turns"] = turns[seat]
+    doc["pending"]["stack"] = [["cp", -1]]  # the card phase goes on from here
+    doc["pending"]["chain"] = []
+    return GAME.from_position(dumps(doc))
 
 
 def run_frame(state, frame):

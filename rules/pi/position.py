@@ -41,7 +41,7 @@ _ROWS = entries(
     ("knowledge.hand_rules_out", "hand_ok", "list[bits]"),
     ("knowledge.failed", "failed", "list[bits]"),
     ("knowledge.solved", "solved", "list[bits]"),
-    ("knowledge.log", "events", "any"),
+    ("knowledge.log", "events", "list[any]"),
     ("seat.case", "cases", "tup(card:suspect, card:crime, card:location)"),
     ("seat.tokens", "marked", "bits"),
     ("seat.investigated_areas", "inv_areas", "bits"),

@@ -86,14 +86,14 @@ _ROWS = entries(
     ("pending.step", "rstep", "int"),
     ("pending.i", "ri", "int"),
     ("pending.j", "rj", "int"),
-    ("pending.destructions", "dq", "any"),
-    ("pending.order", "rlist", "any"),
-    ("pending.lower", "lower", "any"),
+    ("pending.destructions", "dq", "list[any]"),
+    ("pending.order", "rlist", "list[any]"),
+    ("pending.lower", "lower", "list[any]"),
     ("pending.support", "sup", "any"),
     ("pending.agent_cards", "agent_cards", "list[code:evidence+line]"),
-    ("pending.resolving", "cur", "any"),
-    ("pending.bus_done", "bus_done", "any"),
-    ("pending.log", "log", "any"),
+    ("pending.resolving", "cur", "list[any]"),
+    ("pending.bus_done", "bus_done", "list[any]"),
+    ("pending.log", "log", "list[any]"),
 )
 
 #: the decisions a player can be asked in the middle of a turn or a resolution

@@ -56,7 +56,7 @@ _ROWS = entries(
     ("seat.prediction_cards", "pred_c", "tuple[any]"),
     ("seat.prediction_up", "pred_up", "tuple[any]"),
     ("seat.dealt", "deal", "any"),
-    ("pending.stack", "stack", "any"),
+    ("pending.stack", "stack", "list[any]"),
     ("pending.trade", "trade_open", "any"),
     ("pending.log", "events", "list[str]"),
 )

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from automa.rules.position import PositionError, Schema, entries
 
+from .state import AUTO
+
 _ROWS = entries(
     ("round.number", "round", "int"),
     ("round.max_rounds", "max_rounds", "int"),
@@ -42,9 +44,15 @@ _ROWS = entries(
     ("seat.discard", "disc", "list[card:card]"),
     ("seat.momentum_cards", "mcard", "int"),
     ("seat.turns", "turns", "int"),
-    ("pending.stack", "stack", "any"),
-    ("pending.chain", "chain", "any"),
+    ("pending.stack", "stack", "list[any]"),
+    ("pending.chain", "chain", "list[any]"),
 )
+
+#: the frames of the engine's stack (state.py's module docstring)
+FRAMES = (
+    "cp", "turn", "vt", "pick", "em", "window", "chain", "fx", "dispose", "pin", "person", "rmb",
+    "flipb", "gambit", "replay", "eval",
+)  # fmt: skip
 
 _SCHEMAS: dict = {}
 
@@ -63,8 +71,16 @@ def schema(game) -> Schema:
 
 
 def _after(state) -> None:
-    """The legal actions the engine keeps aside, remade from the frame on top."""
-    state._cache_legal = state._legal(state.stack[-1]) if state.winner < 0 else []
+    """The legal actions the engine keeps aside, remade from the frame on top.  A scenario
+    may end its stack on an automatic frame (``["cp", -1]``: the card phase goes on;
+    ``["eval", -1, 1]``: the evaluation from its first step): the engine runs it up to the
+    next decision, as after any move.  (A written position never does: it stops at one.)"""
+    if state.winner >= 0:
+        state._cache_legal = []
+    elif state.stack[-1][0] in AUTO:
+        state._run()
+    else:
+        state._cache_legal = state._legal(state.stack[-1])
 
 
 def _check(f: dict, game) -> None:
@@ -99,8 +115,15 @@ def _check(f: dict, game) -> None:
             )
     if f["winner"] < 0:
         need(bool(f["stack"]), "pending.stack", "a game not over has a frame on the stack")
+        for i, frame in enumerate(f["stack"]):
+            need(
+                isinstance(frame, tuple) and len(frame) >= 2 and frame[0] in FRAMES,
+                f"pending.stack[{i}]",
+                f"a frame is [kind, seat, ...] with kind one of {', '.join(FRAMES)}",
+            )
+        top = f["stack"][-1]
         need(
-            isinstance(f["stack"][-1], tuple) and len(f["stack"][-1]) >= 2 and f["stack"][-1][1] in (0, 1),
+            top[0] in AUTO or top[1] in (0, 1),
             "pending.stack",
-            "the top frame is [kind, deciding seat 0 or 1, ...]",
+            "the top frame is automatic, or a decision of seat 0 or 1",
         )
