@@ -71,16 +71,15 @@ def schema(game) -> Schema:
 
 
 def _after(state) -> None:
-    """The legal actions the engine keeps aside, remade from the frame on top.  A scenario
-    may end its stack on an automatic frame (``["cp", -1]``: the card phase goes on;
-    ``["eval", -1, 1]``: the evaluation from its first step): the engine runs it up to the
-    next decision, as after any move.  (A written position never does: it stops at one.)"""
+    """The engine settles its stack as after any move: automatic frames run, a decision with
+    no choice is taken, and the legal actions of the decision on top are kept aside.  A
+    written position stops at a real decision, so this changes nothing in it; a scenario may
+    end its stack on an automatic frame (``["cp", -1]``: the card phase goes on;
+    ``["eval", -1, 1]``: the evaluation from its first step)."""
     if state.winner >= 0:
         state._cache_legal = []
-    elif state.stack[-1][0] in AUTO:
-        state._run()
     else:
-        state._cache_legal = state._legal(state.stack[-1])
+        state._run()
 
 
 def _check(f: dict, game) -> None:
