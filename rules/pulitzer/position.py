@@ -5,7 +5,8 @@ Sections: ``[round]`` (the round, whose turn, the tokens out this round), ``[boa
 pieces on every space, the newspaper, the houses left), ``[decks]`` (every deck top last, its
 discard pile and the displays, cards by name), ``[government]`` and ``[times]`` (2-player and
 solo), one ``[seat.N]`` per player, ``[pending]`` (the decision the player to move faces and
-the resolution in progress, as the engine keeps them), and ``[random]``.
+the resolution in progress, as the engine keeps them: ``step`` is the resolution step, 0-10,
+in the order of `state.STEP_NAMES`), and ``[random]``.
 
 A piece on a space is ``[owner, journalist, bonus, flags]``: owner a seat, 8 the Times,
 9 a red agent, 10 a blue agent (automa/times.py); journalist 0-4 (values 1-5) or 5 (X), or an
@@ -144,8 +145,17 @@ def schema(game) -> Schema:
             # them round the box); the resolving card's evidence sits in `pending` too
             references=("report",),
             check=_check,
+            after=_after,
         )
     return found
+
+
+def _after(state) -> None:
+    """A resolution under way with no decision pending goes on to the next decision, as
+    after any move.  A written position never stops there; a scenario may (``placing =
+    false`` and ``[pending] step = 2``: the resolution from the kiosk columns)."""
+    if not state.placing and state.pend is None and not state.over:
+        state._run()
 
 
 def _check(f: dict, game) -> None:
