@@ -252,7 +252,12 @@ def test_kiosk_plus2_tokens_and_sports_row_token_R11():
 
 def test_national_takes_press_pass_and_no_winner_keeps_it_R42():
     g, st = fresh(players=3)
-    st.pp = 0
+    st = edit(
+        st,
+        {
+            "round.first_player": 0,
+        },
+    )
     st = edit(
         st,
         spaces={
@@ -262,7 +267,12 @@ def test_national_takes_press_pass_and_no_winner_keeps_it_R42():
     st = resolve_from(st, R_COL)
     assert st.pp == 2
     g, st = fresh(players=3)
-    st.pp = 0
+    st = edit(
+        st,
+        {
+            "round.first_player": 0,
+        },
+    )
     st = edit(
         st,
         spaces={
@@ -355,7 +365,12 @@ def test_double_line_card_destroys_highlighted_in_that_line_17_10():
         ][:1]
         bc = next(c for c, l in enumerate(d.line_cards) if l == (LINE_INDEX["B"], LINE_INDEX["C"]))
         st.line_deck = [c for c in st.line_deck if c != bc] + [bc]
-        st.evt[0] = tuple_with(st.evt[0], 0, target_token)
+        st = edit(
+            st,
+            {
+                "seat.0.event_tokens": tuple_with(st.evt[0], 0, target_token),
+            },
+        )
         st = resolve_from(st, R_BUSAG)
         pin_cell = cell(g, "B:TAP")
         assert ("pin", pin_cell) in st.legal_actions()
@@ -389,12 +404,22 @@ def test_discard_last_pin_from_an_earlier_round_R9():
     g, st, sid = _bus_position(players=3)
     d = g.data
     c1 = cell(g, "X:MEM")
-    st.pins[0] = (c1,)
-    st.pinrd[0] = (st.round,)
-    st.string_used[0] = d.dist[d.start][c1]
+    st = edit(
+        st,
+        {
+            "seat.0.pins": (c1,),
+            "seat.0.pin_rounds": (st.round,),
+            "seat.0.string_used": d.dist[d.start][c1],
+        },
+    )
     st = resolve_from(st, R_BUSAG)
     assert ("unpin",) not in st.legal_actions()
-    st.pinrd[0] = (st.round - 1,) if st.round > 1 else (0,)
+    st = edit(
+        st,
+        {
+            "seat.0.pin_rounds": (st.round - 1,) if st.round > 1 else (0,),
+        },
+    )
     assert ("unpin",) in st.legal_actions()
     st.apply_action(("unpin",))
     assert st.pins[0] == () and st.string_used[0] == 0
@@ -448,7 +473,12 @@ def test_overtime_extra_reveal_once_per_round_for_a_contact():
             o[1]: ((1, 3, 0, 0),),
         },
     )
-    st.contacts = [1, 1, 1]
+    st = edit(
+        st,
+        {
+            "seat.contacts": [1, 1, 1],
+        },
+    )
     st = resolve_from(st, R_OT)
     assert ("ot_extra",) in st.legal_actions()
     st.apply_action(("ot_extra",))
@@ -472,7 +502,12 @@ def test_hr_hire_and_training_R41():
     at once, paying each entered space; X's value is the marker's space value."""
     g, st = fresh(players=3)
     st.news_slots[2] = (1,)
-    st.money[1] = 9
+    st = edit(
+        st,
+        {
+            "seat.1.money": 9,
+        },
+    )
     st = resolve_from(st, 9)  # R_NEWS
     assert st.hr[1] == 1 and st.pend == ("train", 1)
     st.apply_action(("train",))
@@ -485,7 +520,12 @@ def test_token_shortage_takes_from_an_earlier_holder_R15():
     """§8.7.1 / R-15: with the supply empty the requester takes one from a player who
     did not gain it this round."""
     g, st = fresh(players=3)
-    st.tok_now[0] = tuple_with(st.tok_now[0], T_NR, 2)  # whole supply held since last round
+    st = edit(
+        st,
+        {
+            "seat.0.tokens": tuple_with(st.tok_now[0], T_NR, 2),  # whole supply held since last round
+        },
+    )
     st.news_slots[1] = (2,)
     st = resolve_from(st, 9)
     # after maintenance the taken token is seat 2's for the new round; seat 0's leftover is gone
@@ -497,7 +537,12 @@ def test_photo_token_raises_bus_value():
     g = load_game("pulitzer", players=3)
     st = g.new_initial_state(4)
     s = st.current_player()
-    st.tok_now[s] = tuple_with(st.tok_now[s], T_PH1, 1)
+    st = edit(
+        st,
+        {
+            f"seat.{s}.tokens": tuple_with(st.tok_now[s], T_PH1, 1),
+        },
+    )
     st.apply_action(("place", 2, g.bus_sids[0]))
     assert st.pend[0] == "tok" and ("tok", "PH1") in st.legal_actions()
     st.apply_action(("tok", "PH1"))
@@ -609,14 +654,24 @@ def test_lp_row_agents_win_moves_opinion_17_6_R28():
         },
     )
     op = st.opinion
-    st.rstep = R_ROW
+    st = edit(
+        st,
+        {
+            "pending.step": R_ROW,
+        },
+    )
     st._step_rows()
     assert st.rowh[0] == (-1,) and st.opinion == op - 1
 
 
 def test_capitol_ends_the_game_at_once_and_everyone_loses_13_8():
     g, st = fresh(mode="solo")
-    st.opinion = g.data.opinion[0] + 1
+    st = edit(
+        st,
+        {
+            "government.opinion": g.data.opinion[0] + 1,
+        },
+    )
     st = edit(
         st,
         spaces={
@@ -632,7 +687,12 @@ def test_capitol_ends_the_game_at_once_and_everyone_loses_13_8():
 def test_hat_finishes_the_round_then_scores_13_8():
     """§13.8 / R-40: reaching the Hat finishes this round's resolution, then scoring."""
     g, st = fresh(mode="solo")
-    st.opinion = g.data.opinion[1] - 1
+    st = edit(
+        st,
+        {
+            "government.opinion": g.data.opinion[1] - 1,
+        },
+    )
     st = edit(
         st,
         spaces={
@@ -697,10 +757,20 @@ def test_agent_destroys_best_line_match_R31():
 def test_elimination_when_five_highlighted_out_of_reach_13_8():
     g, st = fresh(mode="solo")
     hl = sorted(g.hl[st.report[0]])
-    st.destroyed[0] = tuple(hl[:5])
+    st = edit(
+        st,
+        {
+            "seat.0.destroyed": tuple(hl[:5]),
+        },
+    )
     st._check_elim((0,))
     assert not st.is_terminal()
-    st.destroyed[0] = tuple(hl[:6])
+    st = edit(
+        st,
+        {
+            "seat.0.destroyed": tuple(hl[:6]),
+        },
+    )
     st._check_elim((0,))
     assert st.is_terminal() and "eliminated" in st.outcome().reason
 
@@ -717,8 +787,13 @@ def test_times_deck_order_and_x_hiring_R34():
     assert colours == [2, 2, 1, 1, 1, 0, 0, 0]
     seen = [(2, st.times_x)]
     while st.times_deck:
-        st.spaces = [()] * g.n_spaces
-        st.times_pool = [0, 1, 2, 3, 4] + ([JX] if st.times_hired else [])
+        st = edit(
+            st,
+            {
+                "board.spaces": [()] * g.n_spaces,
+                "times.journalists": [0, 1, 2, 3, 4] + ([JX] if st.times_hired else []),
+            },
+        )
         T.reveal_and_place(st)
         seen.append((g.data.times_cards[st.times_revealed[-1]][1], st.times_x))
     assert seen == [(2, 0), (2, 0), (1, 2), (1, 2), (1, 2), (0, 4), (0, 4), (0, 4)]
@@ -728,7 +803,12 @@ def test_red_before_orange_hires_at_4_R34():
     g = load_game("pulitzer", mode="solo", times_mix=(5, 0, 3))
     st = g.new_initial_state(1)
     st.times_deck = st.times_deck[:5]  # only red cards left
-    st.times_pool = [0, 1, 2, 3, 4]
+    st = edit(
+        st,
+        {
+            "times.journalists": [0, 1, 2, 3, 4],
+        },
+    )
     T.reveal_and_place(st)
     assert st.times_hired and st.times_x == 4
 
@@ -780,9 +860,19 @@ def test_discard_last_pin_is_a_free_action_during_placement_R9():
     st = g.new_initial_state(6)
     s = st.current_player()
     c1 = cell(g, "X:MEM")
-    st.round = 2
+    st = edit(
+        st,
+        {
+            "round.number": 2,
+        },
+    )
     st.pins[s], st.pinrd[s] = (c1,), (1,)
-    st.string_used[s] = g.data.dist[g.data.start][c1]
+    st = edit(
+        st,
+        {
+            f"seat.{s}.string_used": g.data.dist[g.data.start][c1],
+        },
+    )
     assert ("unpin",) in st.legal_actions()
     st.apply_action(("unpin",))
     assert st.current_player() == s and st.pins[s] == () and ("unpin",) not in st.legal_actions()
@@ -854,7 +944,12 @@ def test_administration_token_allows_an_occupied_bus_space_8_7():
     st.apply_action(("place", 4, g.bus_sids[0]))
     s2 = st.current_player()
     assert ("place", 4, g.bus_sids[0]) not in st.legal_actions()
-    st.tok_now[s2] = tuple_with(st.tok_now[s2], 2, 1)  # Administration
+    st = edit(
+        st,
+        {
+            f"seat.{s2}.tokens": tuple_with(st.tok_now[s2], 2, 1),  # Administration
+        },
+    )
     assert ("place", 4, g.bus_sids[0]) in st.legal_actions()
     st.apply_action(("place", 4, g.bus_sids[0]))
     assert [p[0] for p in st.spaces[g.bus_sids[0]]] == [s, s2] and st.tok_now[s2][2] == 0
@@ -904,7 +999,12 @@ def test_2p_agents_hit_both_reports_R31():
     aline = next(c for c, l in enumerate(d.line_cards) if l == (LINE_INDEX["A"],))
     st.evi_deck = [c for c in st.evi_deck if c != mem] + [mem]
     st.line_deck = [c for c in st.line_deck if c != aline] + [aline]
-    st.marker = 0
+    st = edit(
+        st,
+        {
+            "government.marker": 0,
+        },
+    )
     st = resolve_from(st, R_BUSAG)
     assert cell(g, "A:MEM") in st.destroyed[0] and cell(g, "A:MEM") in st.destroyed[1]
 
@@ -921,7 +1021,12 @@ def _use_newsroom_tokens(players, users):
     for k in range(users):
         s = st.current_player()
         movers.append(s)
-        st.tok_now[s] = tuple_with(st.tok_now[s], T_NR, 1)
+        st = edit(
+            st,
+            {
+                f"seat.{s}.tokens": tuple_with(st.tok_now[s], T_NR, 1),
+            },
+        )
         st.apply_action(("place", 0, g.kiosk_sid(k, 0)))
         assert ("tok", "NR") in st.legal_actions()
         st.apply_action(("tok", "NR"))
@@ -935,12 +1040,22 @@ def test_used_token_stays_out_of_the_reserve_until_maintenance_9_4_R15():
     comes into play."""
     g, st, (a,) = _use_newsroom_tokens(3, 1)
     b, c = [s for s in range(3) if s != a]
-    st.tok_now[b] = tuple_with(st.tok_now[b], T_NR, 1)
+    st = edit(
+        st,
+        {
+            f"seat.{b}.tokens": tuple_with(st.tok_now[b], T_NR, 1),
+        },
+    )
     assert st._supply(T_NR) == 0 and st.tok_used[T_NR] == 1
     assert st.observation(c)["tok_used"][T_NR] == 1
     st.news_slots[S_NR] = (c,)
     st.news_slots[S_HR] = (a,)  # HR comes next and pauses on training
-    st.money[a] = 5
+    st = edit(
+        st,
+        {
+            f"seat.{a}.money": 5,
+        },
+    )
     st = resolve_from(st, R_NEWS)
     assert st.pend == ("train", a)
     assert st.tok_new[c][T_NR] == 1 and st.tok_now[b][T_NR] == 0
@@ -965,7 +1080,12 @@ def test_editorial_token_used_is_out_of_the_reserve_for_the_round_9_4():
     g = load_game("pulitzer", players=3)
     st = g.new_initial_state(4)
     s = st.current_player()
-    st.tok_now[s] = tuple_with(st.tok_now[s], T_ED, 1)
+    st = edit(
+        st,
+        {
+            f"seat.{s}.tokens": tuple_with(st.tok_now[s], T_ED, 1),
+        },
+    )
     supply = st._supply(T_ED)
     st.apply_action(("editorial",))
     assert st.tok_now[s][T_ED] == 0 and st._supply(T_ED) == supply
@@ -1011,7 +1131,12 @@ def test_kept_card_not_spent_when_the_double_line_penalty_destroys_nothing_R12_R
     g = load_game("pulitzer", players=3)
     kept_b = 100 + line_card(g, "B")
     g, st = _investigating(evidence_card(g, "TAP"), line_card(g, "B", "C"), kept=[kept_b])
-    st.destroyed[0] = (cell(g, "B:BNK"),)  # R1's other highlighted B cell is gone
+    st = edit(
+        st,
+        {
+            "seat.0.destroyed": (cell(g, "B:BNK"),),  # R1's other highlighted B cell is gone
+        },
+    )
     st.apply_action(("pin", cell(g, "B:TAP")))
     assert st.pins[0] == (cell(g, "B:TAP"),) and st.kept[0] == (kept_b,)
     assert st.destroyed[0] == (cell(g, "B:BNK"),)
@@ -1063,7 +1188,12 @@ def test_drawn_card_is_used_before_anything_is_spent_R12():
     g = load_game("pulitzer", players=3)
     kept = [evidence_card(g, "TAP", 1), 100 + line_card(g, "B", copy=1)]
     g, st = _investigating(evidence_card(g, "TAP"), line_card(g, "B"), kept=kept)
-    st.evt[0] = (st.evt[0][0], 1, 1)
+    st = edit(
+        st,
+        {
+            "seat.0.event_tokens": (st.evt[0][0], 1, 1),
+        },
+    )
     st.apply_action(("pin", cell(g, "B:TAP")))
     assert st.pins[0] == (cell(g, "B:TAP"),) and sorted(st.kept[0]) == sorted(kept)
     assert st.evt[0] == (0, 1, 1)
@@ -1105,7 +1235,12 @@ def test_target_token_makes_the_double_a_choice_even_with_a_single_R12_R13():
     st.evi_deck = [c for c in st.evi_deck if c != evidence_card(g, "TAP")] + [evidence_card(g, "TAP")]
     drawn = [line_card(g, "B"), line_card(g, "B", "C")]
     st.line_deck = [c for c in st.line_deck if c not in drawn] + drawn
-    st.evt[0] = tuple_with(st.evt[0], 0, 1)
+    st = edit(
+        st,
+        {
+            "seat.0.event_tokens": tuple_with(st.evt[0], 0, 1),
+        },
+    )
     st = resolve_from(st, R_BUSAG)
     st.apply_action(("pin", cell(g, "B:TAP")))
     assert st.legal_actions() == [("pin_line", "drawn", 0), ("pin_line", "double", 0)]
