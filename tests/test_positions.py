@@ -23,7 +23,7 @@ GAMES = [m.rpartition(".")[2] for m in GAME_MODULES]
 
 @pytest.mark.parametrize("name,params", CONFIGS, ids=IDS)
 def test_a_written_position_reads_back_to_the_same_game(name, params):
-    c.check_position_round_trip(name, params, seeds=range(1), points=4)
+    c.check_position_round_trip(name, params, seeds=range(3), points=8)
 
 
 def _position_after(name: str, moves: int, seed: int = 3, **params) -> str:
@@ -193,7 +193,7 @@ _REPLACEMENTS = st.one_of(
 )
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     name=st.sampled_from(GAMES),
     edits=st.lists(
