@@ -484,7 +484,9 @@ def without_cards(value: Any, shape: Shape, family: str, gone: set) -> Any:
     k = shape.kind
     if k in ("list", "tuple"):
         inner = shape.args[0]
-        if inner.kind in ("card", "name") and inner.family == family:
+        if inner.kind == "name" and inner.family == family and inner.empty:
+            items = ["" if v in gone else v for v in value]  # a slot of a track stays, empty
+        elif inner.kind in ("card", "name") and inner.family == family:
             items = [v for v in value if v not in gone]
         elif inner.kind == "code" and _is_card(inner, family):
             items = [v for v in value if code_card(inner, v) not in {(family, g) for g in gone}]
@@ -674,6 +676,35 @@ def read_position(text: str, game: "Game | None" = None, probe: bool = True) -> 
     return state_from_doc(doc, game, probe)
 
 
+def edited(state: "State", changes: dict) -> "State":
+    """A copy of `state` with some fields of its position changed, as a partial position
+    relative to `state` (not to a seed's set-up): {"track.initiative": 3, "seat.1.money": 9,
+    "seat.money": [5, 9, 5]} (a seat's key without the seat: one value per seat).  Cards
+    named in a changed field leave the fields not changed, and every check of a position
+    applies.  The values are as the engine holds them (card ids, tuples, None); the schema
+    writes them in the position's form.  For tests and tools that set up a scenario from a
+    state at hand."""
+    schema = schema_for(state.game)
+    doc: dict[str, Any] = {}
+    for path, value in changes.items():
+        section, _, key = path.partition(".")
+        seat = ""
+        if section == "seat" and key.partition(".")[0].isdigit():
+            seat, _, key = key.partition(".")
+        entry = schema.by_path.get(f"{section}.{key}")
+        if entry is None:
+            raise PositionError(path, f"is not a field of a {state.game.name} position")
+        if seat:
+            doc.setdefault("seat", {}).setdefault(seat, {})[key] = schema.codec.encode(value, entry.shape)
+        elif entry.per_seat:
+            for s, v in enumerate(value):
+                doc.setdefault("seat", {}).setdefault(str(s), {})[key] = schema.codec.encode(v, entry.shape)
+        else:
+            doc.setdefault(section, {})[key] = schema.codec.encode(value, entry.shape)
+    # through the text, as a position file would come
+    return state_from_doc(tomllib.loads(dumps(doc)), state.game, base=state.clone())
+
+
 def start_state(game: "Game", text: str, seed: int | None = None) -> "State":
     """The state a position describes, to start a game from: with `seed`, its generator is
     made afresh from that seed (a tournament's games from one position then differ, and a
@@ -691,7 +722,9 @@ def reseeded(state: "State", seed: int) -> "State":
     return copy
 
 
-def state_from_doc(doc: dict, game: "Game", probe: bool = True) -> "State":
+def state_from_doc(doc: dict, game: "Game", probe: bool = True, base: "State | None" = None) -> "State":
+    """The state of a parsed position: `base` (a state of `game` the reader may change; by
+    default the set-up of the position's seed) with the fields the position gives."""
     schema = schema_for(game)
     known = {"format", "game", "seed", "params", "random", "seat"}
     for key, value in doc.items():
@@ -705,7 +738,8 @@ def state_from_doc(doc: dict, game: "Game", probe: bool = True) -> "State":
     seed = doc.get("seed", 0)
     if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
         raise PositionError("seed", f"must be a whole number >= 0, got {_show(seed)}")
-    base = game.new_initial_state(seed)
+    if base is None:
+        base = game.new_initial_state(seed)
     fields = base.__getstate__()
     codec = schema.codec
     given: set[tuple[str, int]] = set()  # (engine field, seat or -1)
