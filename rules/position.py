@@ -551,6 +551,10 @@ class Schema:
     reset: dict[str, Callable[[], Any]] = field(default_factory=dict)
     #: card families that are the whole box: every card in exactly one zone
     complete: tuple[str, ...] = ()
+    #: families of identical cards, told apart by nothing but their name: {family: {name:
+    #: copies in the box}}; a partial position's named copies beyond the box leave the fields
+    #: it does not give (top of a deck first)
+    counted: dict[str, dict[str, int]] = field(default_factory=dict)
     #: families whose zones are given field by field, but the same card may lie in two zones
     #: (a card's id used as a reference, e.g. the card resolving now)
     references: tuple[str, ...] = ()
@@ -792,6 +796,8 @@ def state_from_doc(doc: dict, game: "Game", probe: bool = True, base: "State | N
                 fields[e.field] = row
             elif (e.field, -1) not in given:
                 fields[e.field] = without_cards(fields[e.field], e.shape, fam, named)
+    for fam, box in schema.counted.items():
+        _drop_copies(schema, fields, given, n, fam, box)
     # per-seat lists keep the engine's container type (a row rebuilt above is a list)
     template = base.__getstate__()
     for e in schema.entries:
@@ -825,6 +831,38 @@ def state_from_doc(doc: dict, game: "Game", probe: bool = True, base: "State | N
     if probe:
         probe_state(state)
     return state
+
+
+def _drop_copies(schema: Schema, fields: dict, given: set, n: int, fam: str, box: dict[str, int]) -> None:
+    """Copies of identical cards beyond the box leave the fields a position does not give."""
+    total: dict[str, int] = {}
+    zones = []  # (entry, seat or -1) of every zone, given or not
+    for e in schema.entries:
+        for s in range(n) if e.per_seat else (-1,):
+            value = fields[e.field][s] if e.per_seat else fields[e.field]
+            for name in cards_in(value, e.shape, fam):
+                total[name] = total.get(name, 0) + 1
+            zones.append((e, s))
+    excess = {name: k - box.get(name, 0) for name, k in total.items() if k > box.get(name, 0)}
+    for e, s in zones:
+        if not excess or (e.field, s) in given:
+            continue
+        if e.shape.kind not in ("list", "tuple") or not _is_card(e.shape.args[0], fam):
+            continue
+        value = list(fields[e.field][s] if e.per_seat else fields[e.field])
+        for i in range(len(value) - 1, -1, -1):  # from the top of a deck
+            if excess.get(value[i], 0) > 0:
+                excess[value[i]] -= 1
+                if not excess[value[i]]:
+                    del excess[value[i]]
+                del value[i]
+        kept = value if e.shape.kind == "list" else tuple(value)
+        if e.per_seat:
+            row = list(fields[e.field])
+            row[s] = kept
+            fields[e.field] = row
+        else:
+            fields[e.field] = kept
 
 
 def seat_count(schema: Schema, fields: dict) -> int:

@@ -84,6 +84,11 @@ def schema(game) -> Schema:
             },
             # identical cards are not told apart: the box's counts are checked instead
             references=("play", "trial", "token", "character"),
+            counted={
+                "play": {c[0]: c[2] for c in d.cards},
+                "trial": dict(d.box),
+                "token": dict(d.token_qty),
+            },
             rng_field="_rng",
             check=_check,
         )
