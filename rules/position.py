@@ -389,6 +389,18 @@ class Codec:
         return self.decode(key, shape, where)
 
 
+#: how a value of the tagged form is written, by the engine's type
+_FORMS = {
+    list: "{ list = [...] }",
+    dict: "{ dict = [[key, value], ...] }",
+    tuple: "an array",
+    str: "text",
+    int: "a whole number",
+    bool: "true or false",
+    float: "a number",
+}
+
+
 def _show(data: Any) -> str:
     text = repr(data)
     return text if len(text) <= 40 else text[:37] + "..."
@@ -803,13 +815,19 @@ def state_from_doc(doc: dict, game: "Game", probe: bool = True, base: "State | N
     for e in schema.entries:
         if e.per_seat and type(template[e.field]) is not type(fields[e.field]):
             fields[e.field] = type(template[e.field])(fields[e.field])
-    # a value in the tagged form keeps the engine's container (a table stays a table)
+    # a value in the tagged form keeps the engine's type where the engine's is always the
+    # same (a table stays a table; a compiled engine refuses any other type)
     for e in schema.entries:
-        if e.shape.kind == "any" and not e.per_seat and (e.field, -1) in given:
-            want = type(template[e.field])
-            if want in (list, dict) and type(fields[e.field]) is not want:
-                form = "{ list = [...] }" if want is list else "{ dict = [[key, value], ...] }"
-                raise PositionError(e.path, f"must be {form}")
+        if e.shape.kind != "any":
+            continue
+        for s in range(n) if e.per_seat else (-1,):
+            if (e.field, s) not in given:
+                continue
+            want = type(template[e.field][s] if e.per_seat else template[e.field])
+            got = fields[e.field][s] if e.per_seat else fields[e.field]
+            if want is not type(None) and got is not None and type(got) is not want:
+                where = f"seat.{s}.{e.key}" if e.per_seat else e.path
+                raise PositionError(where, f"must be {_FORMS.get(want, want.__name__)}")
     if "random" in doc:
         fields[schema.rng_field] = rng_from_position(doc["random"])
     for name, make in schema.reset.items():
@@ -820,7 +838,10 @@ def state_from_doc(doc: dict, game: "Game", probe: bool = True, base: "State | N
     if schema.check is not None:
         schema.check(fields, game)
     state = base
-    state.__setstate__(fields)
+    try:
+        state.__setstate__(fields)
+    except TypeError as err:  # a compiled engine checks each field's type
+        raise PositionError("", f"a field is not of the engine's type ({err})") from None
     if schema.after is not None:
         try:
             schema.after(state)

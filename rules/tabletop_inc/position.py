@@ -144,6 +144,12 @@ def _check(f: dict, game) -> None:
         )
         need(f["mum"][s] >= 0, f"seat.{s}.mumans", "cannot be negative")
         need(len(f["perm"][s]) == 3 and len(f["prod"][s]) == 3, f"seat.{s}.permanent", "3 counts each")
+    for i, task in enumerate(f["stack"]):
+        need(
+            isinstance(task, tuple) and len(task) >= 2 and isinstance(task[0], str) and task[1] in range(n),
+            f"pending.stack[{i}]",
+            f"a task is [kind, seat 0-{n - 1}, ...]",
+        )
     if game.params.zap_per_bot:
         need(
             set(f["zap_own"]) == set(game.bots),
