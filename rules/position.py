@@ -583,7 +583,8 @@ def entries(*rows: tuple[str, str, str]) -> list[Entry]:
 
 
 def schema_for(game: "Game") -> Schema:
-    """The position schema of `game`: `POSITION` in the `position` module of its package."""
+    """The position schema of `game`: `schema(game)` of the `position` module of its package
+    (imported on first use, as `view` is: no shared table names the games)."""
     module = position_module(game)
     schema = getattr(module, "schema")(game)
     assert isinstance(schema, Schema)
