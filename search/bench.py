@@ -74,15 +74,15 @@ def mid_game_state(game: Game, seed: int) -> State:
 def start_from(game: Game, seed: int, position: "str | State" = "") -> State:
     """A game's first state: the set-up of `seed`, or `position` (docs/positions.md, its text
     or the state read from it) with its randomness reseeded from `seed`."""
-    if isinstance(position, State):
-        from automa.rules.position import reseeded
-
-        return reseeded(position, seed)
-    if position:
+    if isinstance(position, str):
+        if not position:
+            return game.new_initial_state(seed)
         from automa.rules.position import start_state
 
         return start_state(game, position, seed)
-    return game.new_initial_state(seed)
+    from automa.rules.position import reseeded
+
+    return reseeded(position, seed)
 
 
 def bench(
@@ -92,16 +92,15 @@ def bench(
     searches are timed at it (it must not be over)."""
     rng = random.Random(seed)
     seeds = iter(range(seed, seed + 10**9))
-    start = start_from(game, seed, position) if position else None  # read once
+    origin = start_from(game, seed, position) if position else None  # read once
 
     def one_game() -> int:
-        state = (
-            start_from(game, next(seeds), start) if start is not None else game.new_initial_state(next(seeds))
-        )
-        return play_random(state, rng)
+        if origin is None:
+            return play_random(game.new_initial_state(next(seeds)), rng)
+        return play_random(start_from(game, next(seeds), origin), rng)
 
     games, elapsed, actions = _timed(seconds, one_game)
-    mid = start if start is not None else mid_game_state(game, seed)
+    mid = origin if origin is not None else mid_game_state(game, seed)
     seat = mid.current_player()
     clones, clone_elapsed, _ = _timed(seconds / 4, lambda: (mid.clone(), 0)[1])
     dets, det_elapsed, _ = _timed(seconds / 4, lambda: (mid.determinize(seat, rng), 0)[1])
@@ -197,12 +196,12 @@ def move_times(game: Game, spec: str, games: int = 3, seed: int = 0, position: s
 
     automata = set(game.automaton_seats())
     seconds = []
-    start = start_from(game, seed, position) if position else None  # read once
+    origin = start_from(game, seed, position) if position else None  # read once
     for g in range(games):
         bots = {
             s: make_bot(spec, game, seed + 1000 * g + s) for s in range(game.num_players) if s not in automata
         }
-        state = start_from(game, seed + g, start) if start is not None else game.new_initial_state(seed + g)
+        state = game.new_initial_state(seed + g) if origin is None else start_from(game, seed + g, origin)
         while not state.is_terminal():
             seat = state.current_player()
             start = clock()
