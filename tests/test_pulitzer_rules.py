@@ -12,7 +12,7 @@ from automa import times as T
 from automa.rules.tuples import tuple_with
 from automa.times import BLUE, RED, TIMES
 from automa.rules.core import DataError, IllegalActionError, ParamError, load_game
-from automa.rules.position import dumps
+from automa.rules.position import dumps, edited
 from automa.rules.pulitzer.data import LINE_INDEX, load_data
 from automa.rules.pulitzer.bots import HeuristicBot
 from automa.rules.pulitzer.state import (
@@ -314,7 +314,12 @@ def test_archive_and_bus_worked_example_17_4():
         c for c, e in enumerate(d.evidence_cards) if e == (inf,)
     ][:1]
     a_card = next(c for c, l in enumerate(d.line_cards) if l == (LINE_INDEX["A"],))
-    st.line_deck = [c for c in st.line_deck if c != a_card] + [a_card]
+    st = edited(
+        st,
+        {
+            "decks.line": [c for c in st.line_deck if c != a_card] + [a_card],
+        },
+    )
     st = resolve_from(st, R_ARCH)
     assert st.lower[0] == a1  # the 5 is relocated first (L1)
     assert st.pend[0] == "support" and st.pend[3] == (1, 1)  # L1: +1 evidence +1 line
@@ -358,13 +363,23 @@ def test_double_line_card_destroys_highlighted_in_that_line_17_10():
     for target_token in (0, 1):
         g, st, sid = _bus_position(players=3)
         d = g.data
-        st.report[0] = 0  # R1: B:TAP, B:BNK highlighted
+        st = edited(
+            st,
+            {
+                "seat.0.report": 0,  # R1: B:TAP, B:BNK highlighted
+            },
+        )
         tap = d.evidence_types.index("TAP")
         st.evi_deck = [c for c in st.evi_deck if d.evidence_cards[c] != (tap,)] + [
             c for c, e in enumerate(d.evidence_cards) if e == (tap,)
         ][:1]
         bc = next(c for c, l in enumerate(d.line_cards) if l == (LINE_INDEX["B"], LINE_INDEX["C"]))
-        st.line_deck = [c for c in st.line_deck if c != bc] + [bc]
+        st = edited(
+            st,
+            {
+                "decks.line": [c for c in st.line_deck if c != bc] + [bc],
+            },
+        )
         st = edit(
             st,
             {
@@ -802,7 +817,12 @@ def test_times_deck_order_and_x_hiring_R34():
 def test_red_before_orange_hires_at_4_R34():
     g = load_game("pulitzer", mode="solo", times_mix=(5, 0, 3))
     st = g.new_initial_state(1)
-    st.times_deck = st.times_deck[:5]  # only red cards left
+    st = edited(
+        st,
+        {
+            "times.deck": st.times_deck[:5],  # only red cards left
+        },
+    )
     st = edit(
         st,
         {
@@ -988,7 +1008,12 @@ def test_2p_agents_hit_both_reports_R31():
     """§13.6 / R-31: in 2P the same agent cards are matched against each report."""
     g, st = fresh(mode="two-player")
     d = g.data
-    st.report = [0, 5]  # R1 and R6 both highlight A:MEM
+    st = edited(
+        st,
+        {
+            "seat.report": [0, 5],  # R1 and R6 both highlight A:MEM
+        },
+    )
     st = edit(
         st,
         spaces={
@@ -997,8 +1022,13 @@ def test_2p_agents_hit_both_reports_R31():
     )
     mem = next(c for c, e in enumerate(d.evidence_cards) if e == (d.evidence_types.index("MEM"),))
     aline = next(c for c, l in enumerate(d.line_cards) if l == (LINE_INDEX["A"],))
-    st.evi_deck = [c for c in st.evi_deck if c != mem] + [mem]
-    st.line_deck = [c for c in st.line_deck if c != aline] + [aline]
+    st = edited(
+        st,
+        {
+            "decks.evidence": [c for c in st.evi_deck if c != mem] + [mem],
+            "decks.line": [c for c in st.line_deck if c != aline] + [aline],
+        },
+    )
     st = edit(
         st,
         {
@@ -1231,10 +1261,21 @@ def test_target_token_makes_the_double_a_choice_even_with_a_single_R12_R13():
             sid: ((0, 4, 0, 0),),
         },
     )
-    st.report[0] = 0
-    st.evi_deck = [c for c in st.evi_deck if c != evidence_card(g, "TAP")] + [evidence_card(g, "TAP")]
+    st = edited(
+        st,
+        {
+            "seat.0.report": 0,
+            "decks.evidence": [c for c in st.evi_deck if c != evidence_card(g, "TAP")]
+            + [evidence_card(g, "TAP")],
+        },
+    )
     drawn = [line_card(g, "B"), line_card(g, "B", "C")]
-    st.line_deck = [c for c in st.line_deck if c not in drawn] + drawn
+    st = edited(
+        st,
+        {
+            "decks.line": [c for c in st.line_deck if c not in drawn] + drawn,
+        },
+    )
     st = edit(
         st,
         {
