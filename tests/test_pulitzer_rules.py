@@ -399,7 +399,6 @@ def test_double_line_card_destroys_highlighted_in_that_line_17_10():
 def test_x_line_needs_no_line_card_and_reach_limits_pins_R7():
     """§8.4 step 3-4: X cells need only an evidence card; reach <= value from the last pin."""
     g, st, sid = _bus_position(players=3)
-    d = g.data
     st = edit(
         st,
         spaces={
