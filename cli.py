@@ -139,6 +139,13 @@ def _counts(counts) -> str:
 )
 @click.option("--report", is_flag=True, help="Also write the report as CSV beside --out.")
 @click.option(
+    "--position",
+    "position_file",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Start every game from this position (automa position); its randomness is reseeded per game.",
+)
+@click.option(
     "--progress/--no-progress", default=None, help="Progress bar (default: when stderr is a terminal)."
 )
 def tournament(
@@ -161,6 +168,7 @@ def tournament(
     sprt,
     report,
     progress,
+    position_file=None,
 ) -> None:
     """Run bots against each other and report win rates, scores and ratings."""
     from automa.search import arena
@@ -172,10 +180,14 @@ def tournament(
     # bot specs may contain commas inside parameters: 'mcts:iterations=50,c=1' — rejoin them
     specs = _rejoin_specs(specs)
     tasks: list = []
+    start, extra = "", _params_option(param)
+    if position_file:  # the position holds the parameters
+        at, start = _position_game(position_file, game, players, mode, param)
+        players, extra = at.num_players, at.params.to_json()
     try:
-        params = arena.resolve_params(cls.name, players, mode, specs, _params_option(param))
+        params = arena.resolve_params(cls.name, players, mode, specs, extra)
         tasks = arena.schedule(
-            cls.name, params, specs, n_games, seed, rotation, not no_duplicate, move_seconds
+            cls.name, params, specs, n_games, seed, rotation, not no_duplicate, move_seconds, start
         )
         probe = load_game(cls.name, **params).with_automaton_seats(tasks[0].seats)
         for s, spec in enumerate(tasks[0].seats):
@@ -624,7 +636,16 @@ def stats(game, player, list_games, limit, as_json, db) -> None:
 @click.option(
     "--games", type=click.IntRange(1), default=3, show_default=True, help="With --bot: games to play."
 )
-def bench(game, players, mode, param, seconds, seed, as_json, vs_openspiel, bot_spec, games) -> None:
+@click.option(
+    "--position",
+    "position_file",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Start every game from this position (automa position), and search there.",
+)
+def bench(
+    game, players, mode, param, seconds, seed, as_json, vs_openspiel, bot_spec, games, position_file=None
+) -> None:
     """Random-playout speed, clone() cost, and MCTS iterations/s and efficiency; with --bot,
     a bot's time per move."""
     from automa import native
@@ -636,8 +657,18 @@ def bench(game, players, mode, param, seconds, seed, as_json, vs_openspiel, bot_
         kwargs["players"] = players
     if mode:
         kwargs["mode"] = mode
+    start = ""
     try:
-        instance = load_game(cls.name, **kwargs)
+        if position_file:
+            from automa.rules.position import read_position
+
+            instance, start = _position_game(position_file, game, players, mode, param)
+            if vs_openspiel:
+                _fail("--vs-openspiel starts from the set-up: give no --position with it")
+            if read_position(start, instance).is_terminal():
+                _fail(f"the position {position_file} is a finished game: nothing to time")
+        else:
+            instance = load_game(cls.name, **kwargs)
     except AutomaError as err:
         _fail(str(err))
     if vs_openspiel:
@@ -657,10 +688,10 @@ def bench(game, players, mode, param, seconds, seed, as_json, vs_openspiel, bot_
             make_bot(bot_spec, instance, 0)
         except AutomaError as err:
             _fail(str(err))
-        timed = move_times(instance, bot_spec, games=games, seed=seed)
+        timed = move_times(instance, bot_spec, games=games, seed=seed, position=start)
         click.echo(json.dumps(timed.as_dict()) if as_json else format_move_times(timed))
         return
-    result = run_bench(instance, seconds=seconds, seed=seed)
+    result = run_bench(instance, seconds=seconds, seed=seed, position=start)
     if as_json:
         click.echo(json.dumps({**result.as_dict(), "engines": native.engines_label()}))
     else:
@@ -954,6 +985,95 @@ def native_clean() -> None:
     from automa import native as engines
 
     click.echo(f"removed {engines.FOLDER}" if engines.clean() else "there was no build")
+
+
+# --------------------------------------------------------------------------- positions
+
+
+def _read_position_file(path: str) -> str:
+    """The text of a position file; a one-line error if it cannot be read."""
+    try:
+        return Path(path).expanduser().read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        _fail(f"cannot read the position {path}: {getattr(err, 'strerror', None) or err}")
+    raise AssertionError  # _fail raised
+
+
+def _position_game(path: str, game: str | None = None, players=None, mode=None, param=()):
+    """(the game a position file is in, its text), checked against GAME and refusing
+    parameters given beside it (the position holds them)."""
+    from automa.rules.position import PositionError, game_of, parse_text
+
+    text = _read_position_file(path)
+    try:
+        instance = game_of(parse_text(text))
+    except PositionError as err:
+        _fail(str(err))
+    if game is not None and _game_or_fail(game) is not type(instance):
+        _fail(f"the position {path} is a {instance.name} position, not {game}")
+    if players is not None or mode or param:
+        _fail("--position holds the game's parameters: give no --players, --mode or --param with it")
+    return instance, text
+
+
+@main.command()
+@click.argument("game", required=False)
+@click.option(
+    "--seed", type=int, default=0, show_default=True, help="Seed of the set-up and of the random moves."
+)
+@click.option(
+    "--moves", type=click.IntRange(0), default=0, show_default=True, help="Random moves to play first."
+)
+@click.option("--players", type=int, default=None)
+@click.option("--mode", default=None)
+@click.option("--param", "-p", "param", multiple=True, help="Game parameter NAME=VALUE")
+@click.option(
+    "--check",
+    "check_file",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Instead: say whether the position in this file is valid (exit status 1 if not).",
+)
+def position(game, seed, moves, players, mode, param, check_file) -> None:
+    """Print the position (docs/positions.md) after --moves random moves of a game from
+    --seed; or, with --check FILE, check a position file.  A position holds everything,
+    hidden cards included: share one only when the game is over."""
+    import random
+
+    from automa.rules.position import PositionError, read_position, summary
+
+    if check_file:
+        if game is not None or moves or players is not None or mode or param:
+            _fail("--check FILE takes no game, --moves or parameters (the file holds them)")
+        text = _read_position_file(check_file)
+        try:
+            state = read_position(text)
+        except PositionError as err:
+            _fail(str(err))
+        click.echo(f"valid: {summary(state)}")
+        return
+    if game is None:
+        _fail("give a GAME (automa position pulitzer --moves 40), or --check FILE")
+    cls = _game_or_fail(game)
+    kwargs = _params_option(param)
+    if players is not None:
+        kwargs["players"] = players
+    if mode:
+        kwargs["mode"] = mode
+    try:
+        instance = load_game(cls.name, **kwargs)
+        state = instance.new_initial_state(seed)
+        rng = random.Random(seed)
+        played = 0
+        while played < moves and not state.is_terminal():
+            state.apply_action(state.random_action(rng))
+            played += 1
+        text = state.to_position(seed=seed)
+    except AutomaError as err:
+        _fail(str(err))
+    if played < moves:
+        click.echo(f"the game ended after {played} moves", err=True)
+    click.echo(text, nl=False)
 
 
 if __name__ == "__main__":

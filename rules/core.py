@@ -238,6 +238,13 @@ class Game:
         """The set-up position; `seed` fixes every shuffle and roll of the whole game."""
         raise NotImplementedError(f"{type(self).__name__} must implement new_initial_state()")
 
+    def from_position(self, text: str) -> "State":
+        """The state a position text describes (docs/positions.md), in this game; a
+        `PositionError` (one line: the field and the rule) for one that cannot be."""
+        from automa.rules.position import read_position
+
+        return read_position(text, self)
+
     def rules_hash(self) -> str:
         """A hash of the game's data files, stored in records so that a replay can tell
         when a game was played with other cards."""
@@ -379,6 +386,14 @@ class State:
         """Everything the engine did by itself so far, in words ("Times card 7: ..."),
         public events only; the terminal shows the lines that are new since last time."""
         return []
+
+    def to_position(self, seed: int | None = None) -> str:
+        """The whole state as a position (docs/positions.md): a TOML text that
+        `game.from_position` reads back to this very state, hidden parts and the random
+        generator included.  `seed` is written for the reader's information only."""
+        from automa.rules.position import write_position
+
+        return write_position(self, seed)
 
     def render(self, seat: int) -> str:
         """What `seat` sees, for a person at a terminal.  Default: the observation laid out

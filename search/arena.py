@@ -52,6 +52,9 @@ class GameTask:
     move_seconds: float = 0.0
     #: the module that registers the game, imported by workers (games may live outside rules/)
     module: str = ""
+    #: a position every game starts from (docs/positions.md), its generator reseeded from
+    #: `game_seed`; "" for the set-up of `game_seed`
+    position: str = ""
 
 
 def _seed_from(root: int, *key: int) -> int:
@@ -100,13 +103,18 @@ def schedule(
     rotation: str = "rotate",
     duplicate: bool = True,
     move_seconds: float = 0.0,
+    position: str = "",
 ) -> list[GameTask]:
     """Games 0..games-1. With `duplicate`, consecutive games replay one deal under every
-    seating (so the luck of the deal cancels); without, every game gets a new deal."""
+    seating (so the luck of the deal cancels); without, every game gets a new deal.  With
+    `position`, every game starts there, its randomness from then on drawn from the game's
+    own seed."""
     players = params["players"]
     line = lineup(bots, players)
     orders = seatings(players, rotation)
     tid = tournament_id(game, params, bots, games, seed, rotation, duplicate)
+    if position:
+        tid = hashlib.sha256((tid + position).encode()).hexdigest()[:12]
     tasks = []
     for g in range(games):
         seating = g % len(orders)
@@ -126,6 +134,7 @@ def schedule(
                 tournament=tid,
                 move_seconds=move_seconds,
                 module=game_class(game).__module__,
+                position=position,
             )
         )
     return tasks
@@ -145,6 +154,8 @@ def play_game(task: GameTask, on_move: Callable | None = None) -> dict:
         "tournament": task.tournament,
         "bot_seeds": list(task.bot_seeds),
     }
+    if task.position:
+        extra["position"] = task.position
     actions: list = []
     game = None
     try:
@@ -157,7 +168,12 @@ def play_game(task: GameTask, on_move: Callable | None = None) -> dict:
             for s, spec in enumerate(task.seats)
             if s not in automata
         }
-        state = game.new_initial_state(task.game_seed)
+        if task.position:
+            from automa.rules.position import start_state
+
+            state = start_state(game, task.position, task.game_seed)
+        else:
+            state = game.new_initial_state(task.game_seed)
         while not state.is_terminal():
             seat = state.current_player()
             began = time.perf_counter()

@@ -71,16 +71,36 @@ def mid_game_state(game: Game, seed: int) -> State:
     return state
 
 
-def bench(game: Game, seconds: float = 2.0, seed: int = 0, mcts_iterations: int = 300) -> BenchResult:
+def start_from(game: Game, seed: int, position: "str | State" = "") -> State:
+    """A game's first state: the set-up of `seed`, or `position` (docs/positions.md, its text
+    or the state read from it) with its randomness reseeded from `seed`."""
+    if isinstance(position, str):
+        if not position:
+            return game.new_initial_state(seed)
+        from automa.rules.position import start_state
+
+        return start_state(game, position, seed)
+    from automa.rules.position import reseeded
+
+    return reseeded(position, seed)
+
+
+def bench(
+    game: Game, seconds: float = 2.0, seed: int = 0, mcts_iterations: int = 300, position: str = ""
+) -> BenchResult:
+    """The figures of `format_bench`; with `position`, every game starts there and the
+    searches are timed at it (it must not be over)."""
     rng = random.Random(seed)
     seeds = iter(range(seed, seed + 10**9))
+    origin = start_from(game, seed, position) if position else None  # read once
 
     def one_game() -> int:
-        state = game.new_initial_state(next(seeds))
-        return play_random(state, rng)
+        if origin is None:
+            return play_random(game.new_initial_state(next(seeds)), rng)
+        return play_random(start_from(game, next(seeds), origin), rng)
 
     games, elapsed, actions = _timed(seconds, one_game)
-    mid = mid_game_state(game, seed)
+    mid = origin if origin is not None else mid_game_state(game, seed)
     seat = mid.current_player()
     clones, clone_elapsed, _ = _timed(seconds / 4, lambda: (mid.clone(), 0)[1])
     dets, det_elapsed, _ = _timed(seconds / 4, lambda: (mid.determinize(seat, rng), 0)[1])
@@ -168,7 +188,7 @@ class MoveTimes:
         return asdict(self)
 
 
-def move_times(game: Game, spec: str, games: int = 3, seed: int = 0) -> MoveTimes:
+def move_times(game: Game, spec: str, games: int = 3, seed: int = 0, position: str = "") -> MoveTimes:
     """Play `games` games with the bot `spec` in every seat the engine does not play itself
     and time each of its decisions (CPU time; a move with one legal action included, as a
     player would wait for it)."""
@@ -176,11 +196,12 @@ def move_times(game: Game, spec: str, games: int = 3, seed: int = 0) -> MoveTime
 
     automata = set(game.automaton_seats())
     seconds = []
+    origin = start_from(game, seed, position) if position else None  # read once
     for g in range(games):
         bots = {
             s: make_bot(spec, game, seed + 1000 * g + s) for s in range(game.num_players) if s not in automata
         }
-        state = game.new_initial_state(seed + g)
+        state = game.new_initial_state(seed + g) if origin is None else start_from(game, seed + g, origin)
         while not state.is_terminal():
             seat = state.current_player()
             start = clock()

@@ -127,7 +127,15 @@ def replay(record: dict, upto: int | None = None) -> State:
     by their JSON form; the recorded text is for people, and its wording may improve
     between versions without making old records unreadable."""
     game = game_from_record(record)
-    state = game.new_initial_state(record["seed"])
+    if record.get("position"):  # a game started from a position (docs/positions.md)
+        from automa.rules.position import PositionError, start_state
+
+        try:
+            state = start_state(game, record["position"], record["seed"])
+        except PositionError as err:
+            raise RecordError(f"the record's start position: {err}") from None
+    else:
+        state = game.new_initial_state(record["seed"])
     actions = record["actions"] if upto is None else record["actions"][:upto]
     for i, (encoded, text, seat) in enumerate(actions):
         if state.is_terminal():

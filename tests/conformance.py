@@ -344,3 +344,35 @@ def assert_world_hides_truth(state: State, world: State, seat: int, rng_seed: in
     again = world.determinize(seat, random.Random(rng_seed))
     direct = state.determinize(seat, random.Random(rng_seed))
     assert snapshot(again) == snapshot(direct), f"{where}the world depends on hidden truth"
+
+
+def check_position_round_trip(name: str, params: dict, seeds=range(2), points: int = 5) -> None:
+    """Positions (docs/positions.md): at states spread along random games, reading the written
+    position gives a state with the same legal actions, the same observation for every seat,
+    the same scores, the same engine fields, and the same continuation (the same actions
+    give the same game, the engine's randomness included); writing it again gives the same
+    text."""
+    game = load_game(name, **params)
+    for seed in seeds:
+        length = random_walk(game.new_initial_state(seed), random.Random(seed), game.max_game_length())
+        every = max(1, len(length) // points)
+        for n, state in enumerate(states_along(game, seed, random.Random(seed), every=every)):
+            where = f"{name} {params} seed {seed}, state {n}: "
+            text = state.to_position(seed=seed)
+            again = game.from_position(text)
+            assert again.to_position(seed=seed) == text, f"{where}the text changed when written again"
+            assert snapshot(again) == snapshot(state), f"{where}the state read differs"
+            assert again.legal_actions() == state.legal_actions(), f"{where}legal actions differ"
+            assert again.scores() == state.scores(), f"{where}scores differ"
+            for seat in range(state.num_players()):
+                seen = again.observation(seat) == state.observation(seat)
+                assert seen, f"{where}seat {seat} sees otherwise"
+            if n % 2 == 0:  # the continuation: the same moves, the engine's own draws included
+                moves = random.Random(seed * 100 + n)
+                original = state.clone()
+                while not original.is_terminal():
+                    action = original.random_action(moves)
+                    original.apply_action(action)
+                    again.apply_action(action)
+                assert again.is_terminal(), f"{where}the game read went on after the original ended"
+                assert snapshot(again) == snapshot(original), f"{where}the continuation differs"

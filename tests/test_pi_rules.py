@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import random
+import tomllib
 
 import pytest
 
 from automa.rules.core import TERMINAL, IllegalActionError, load_game
+from automa.rules.position import dumps
 from automa.rules.pi.logic import CUBE, DISC, NONE
 from automa.rules.pi.state import EV, INV, SC, SL, SS
 
@@ -277,8 +279,12 @@ def test_evidence_card_destinations_and_own_token_rule():
     s.apply_action((EV, knuckles))  # seat 1 (doc / bank_job / forest_park)
     assert s.events[-1][3] == NONE
     assert s.dead == [(1, knuckles)] and knuckles not in s.display
-    # force Doc back into the display: seat 0 may not take it, seat 1 may
-    s.display[0] = doc
+    # put Doc back into the display (off the discard pile): seat 0 may not take it, seat 1 may
+    at = tomllib.loads(s.to_position())
+    name = at["board"]["discard"].pop(at["board"]["discard"].index("suspect:doc"))
+    at["board"]["deck"].append(at["board"]["display"][0])
+    at["board"]["display"][0] = name
+    s = g.from_position(dumps(at))
     assert (EV, doc) not in s.legal_actions()
     filler(s)
     if doc in s.display:
@@ -289,11 +295,16 @@ def test_display_refill_reshuffles_discard_but_never_dead_leads():
     """Spec 7.2 step 6 / P-10: when the deck is empty the discard pile (only) is reshuffled
     into a new deck; dead leads stay out."""
     g, s = position(2)
-    s.dead = [(0, s.deck[0])]
+    at = tomllib.loads(s.to_position())
+    board = at["board"]
     dead_card = s.deck[0]
-    s.discard = s.deck[1:]
-    s.deck = []
-    s.display.pop()
+    # the deck is empty: its first card a dead lead of seat 0, the rest (and one card of the
+    # display) on the discard pile
+    board["dead_leads"] = [[0, board["deck"][0]]]
+    board["discard"] = board["deck"][1:] + [board["display"].pop()]
+    board["deck"] = []
+    s = g.from_position(dumps(at))
+    assert len(s.display) == 8
     s._refill()
     assert len(s.display) == 9
     assert dead_card not in s.display and dead_card not in s.deck
@@ -460,16 +471,32 @@ def test_final_score_and_tie_breakers():
     """Spec 10: total = score markers - 2 x penalty steps; ties broken by more unused
     investigators, then fewer penalty points, else shared."""
     g = game(4)
-    s = g.new_initial_state(0)
-    s.over = True
+    # score markers per mini-game, seats 0-3 in turn: (7, 5, 0), (7, 3, 1), (5, 5, 3), (7, 7, 0)
+    final = """
+        format = 1
+        game = "pi"
+        seed = 0
+        [params]
+        players = 4
+        [play]
+        over = true
+        [board]
+        scores = [7, 7, 5, 7,  5, 3, 5, 7,  0, 1, 3, 0]
+        [seat.0]
+        penalty = 0
+        investigators_left = 1
+        [seat.1]
+        penalty = 0
+        investigators_left = 0
+        [seat.2]
+        penalty = 1
+        investigators_left = 1
+        [seat.3]
+        penalty = 1
+        investigators_left = 1
+    """
+    s = g.from_position(final)
     n = 4
-    s.score = [0] * 12
-    marks = {0: (7, 5, 0), 1: (7, 3, 1), 2: (5, 5, 3), 3: (7, 7, 0)}
-    for p, vals in marks.items():
-        for m, v in enumerate(vals):
-            s.score[m * n + p] = v
-    s.penalty = [0, 0, 1, 1]
-    s.inv_left = [1, 0, 1, 1]
     sc = s.scores()
     assert [x[0] for x in sc] == [12, 11, 11, 12]
     out = s.outcome()
@@ -478,8 +505,12 @@ def test_final_score_and_tie_breakers():
     assert out.ranks[0] == 1 and out.ranks[3] == 2
     # seats 1 and 2 tie on 11; seat 2 has more unused investigators (first tie-breaker)
     assert out.ranks[2] < out.ranks[1]
-    s.penalty = [1, 0, 1, 1]
-    s.score[2 * n + 0] = 2  # seat 0: 7 + 5 + 2 - 2 = 12 as well
+    # seat 0: 7 + 5 + 2 - 2 = 12 as well
+    at = tomllib.loads(final)
+    at["seat"]["0"]["penalty"] = 1
+    at["board"]["scores"][2 * n + 0] = 2
+    s = g.from_position(dumps(at))
+    assert s.penalty == [1, 0, 1, 1] and s.score[2 * n + 0] == 2
     assert s.scores()[0] == s.scores()[3] == (12, 1, -2)
     assert s.outcome().winners == (0, 3)  # shared: equal on everything
 

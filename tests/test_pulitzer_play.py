@@ -6,24 +6,24 @@ import pytest
 
 import automa.rules.pulitzer  # noqa: F401
 from automa.rules.core import load_game
+from automa.rules.position import edited
 from automa.rules.tuples import tuple_with
 from automa.rules.pulitzer.bots import HeuristicBot
 from automa.rules.pulitzer.state import EV, R_EV2, R_EV4, T_ED
 
 
 def with_event(name, players=3, seed=3):
+    """The set-up of `seed` with the event `name` face up (a position: the card leaves the deck)."""
     g = load_game("pulitzer", players=players, events=True)
-    st = g.new_initial_state(seed)
-    st.event = next(i for i, e in enumerate(g.data.events) if e[0] == EV[name])
-    return g, st
+    event = next(i for i, e in enumerate(g.data.events) if e[0] == EV[name])
+    return g, edited(g.new_initial_state(seed), {"decks.event": event})
 
 
 def resolve_from(st, step):
-    st.placing = False
-    st.revealed = True
-    st.pend = None
-    st._next_step(step)
-    st._run()
+    """The resolution from `step` on: a position with placing over and nothing pending, which
+    the engine runs to its next decision."""
+    changes = {"round.placing": False, "round.revealed": True, "pending.decision": None}
+    return edited(st, {**changes, "pending.step": step, "pending.i": 0, "pending.j": 0})
 
 
 def test_no_event_in_round_1_then_one_per_round_9_2():
@@ -85,11 +85,16 @@ def test_private_investigator_pays_and_keeps_a_card_R19():
 def test_rat_race_destroys_per_strong_bus_journalist_R17():
     """§11 #8 / R-17: each own bus journalist of value >= 4 destroys one highlighted."""
     g, st = with_event("rat_race")
-    st.spaces = [()] * g.n_spaces
+    st = edited(
+        st,
+        {
+            "board.spaces": [()] * g.n_spaces,
+        },
+    )
     st.spaces[g.bus_sids[0]] = ((0, 3, 0, 0),)  # value 4
     st.spaces[g.bus_sids[1]] = ((0, 1, 2, 0),)  # value 2 + photo 2 = 4 (R-17)
     st.spaces[g.bus_sids[2]] = ((1, 2, 0, 0),)  # value 3: nothing
-    resolve_from(st, R_EV2)
+    st = resolve_from(st, R_EV2)
     while st.pend and st.pend[0] == "destroy":
         st.apply_action(st.legal_actions()[0])
     assert len(st.destroyed[0]) == 2 and st.destroyed[1] == ()
@@ -98,15 +103,25 @@ def test_rat_race_destroys_per_strong_bus_journalist_R17():
 def test_insider_duel_lone_journalist_wins_R19():
     """§11 #11 / R-19: higher value wins (tie: space 1); a lone journalist wins."""
     g, st = with_event("insider")
-    st.spaces = [()] * g.n_spaces
+    st = edited(
+        st,
+        {
+            "board.spaces": [()] * g.n_spaces,
+        },
+    )
     st.spaces[g.event_sids[1]] = ((2, 0, 0, 0),)
-    resolve_from(st, R_EV2)
+    st = resolve_from(st, R_EV2)
     assert st.evt[2][2] == 1
     g, st = with_event("leak_prevention_unit")
-    st.spaces = [()] * g.n_spaces
+    st = edited(
+        st,
+        {
+            "board.spaces": [()] * g.n_spaces,
+        },
+    )
     st.spaces[g.event_sids[0]] = ((0, 2, 0, 0),)
     st.spaces[g.event_sids[1]] = ((1, 2, 0, 0),)
-    resolve_from(st, R_EV2)
+    st = resolve_from(st, R_EV2)
     assert st.evt[0][1] == 1 and st.evt[0][0] == 1 and st.evt[1] == (0, 0, 0)
 
 
@@ -114,13 +129,23 @@ def test_snitch_keeps_a_line_card_and_arrests_on_a_double_R21():
     """§11 #9 / R-21: reveal line cards = value, keep 1; a double arrests the journalist
     until bail (value x $100 + $300) is paid in a later round."""
     g, st = with_event("snitch")
-    st.spaces = [()] * g.n_spaces
+    st = edited(
+        st,
+        {
+            "board.spaces": [()] * g.n_spaces,
+        },
+    )
     st.spaces[g.event_sids[0]] = ((0, 1, 0, 0),)  # value 2
     d = g.data
     double = next(c for c, l in enumerate(d.line_cards) if len(l) == 2)
     single = next(c for c, l in enumerate(d.line_cards) if len(l) == 1)
-    st.line_deck = [c for c in st.line_deck if c not in (double, single)] + [double, single]
-    resolve_from(st, R_EV2)
+    st = edited(
+        st,
+        {
+            "decks.line": [c for c in st.line_deck if c not in (double, single)] + [double, single],
+        },
+    )
+    st = resolve_from(st, R_EV2)
     assert st.pend[0] == "keep" and st.current_player() == 0
     st.apply_action(("keep", 100 + single))
     assert 100 + single in st.kept[0] and st.arrested[0] == (1,)
@@ -138,21 +163,36 @@ def test_press_on_trial_class_iv_R6_R26():
     """§11 #14 / R-6 / R-26: resolved after the reveal; losing costs 5 points and $500,
     never below 0."""
     g, st = with_event("press_on_trial")
-    st.spaces = [()] * g.n_spaces
+    st = edited(
+        st,
+        {
+            "board.spaces": [()] * g.n_spaces,
+        },
+    )
     st.spaces[g.event_sids[0]] = ((0, 0, 0, 0),)  # value 1: loses unless the die is 1
     st.points[0], st.money[0] = 3, 2
-    resolve_from(st, R_EV4)
+    st = resolve_from(st, R_EV4)
     assert st.points[0] in (0, 3) and st.money[0] >= 0
 
 
 def test_mass_leak_adds_an_evidence_card_per_archive_partner():
     g, st = with_event("mass_leak")
-    st.spaces = [()] * g.n_spaces
+    st = edited(
+        st,
+        {
+            "board.spaces": [()] * g.n_spaces,
+        },
+    )
     for k in range(4):
         st.spaces[g.archive_sids[k]] = ((0, k, 0, 0),)
     st.spaces[g.bus_sids[0]] = ((0, 4, 0, 0),)
-    st.placing = False
-    st.revealed = True
+    st = edited(
+        st,
+        {
+            "round.placing": False,
+            "round.revealed": True,
+        },
+    )
     st._next_step(4)  # archive
     st._run()
     assert st.pend[0] == "support" and st.pend[3] == (2, 1)  # L1 +1/+1, Mass Leak +1 evidence
@@ -162,7 +202,12 @@ def test_editorial_places_two_journalists_as_one_turn_R29():
     g = load_game("pulitzer", players=3)
     st = g.new_initial_state(2)
     s = st.current_player()
-    st.tok_now[s] = tuple_with(st.tok_now[s], T_ED, 1)
+    st = edited(
+        st,
+        {
+            f"seat.{s}.tokens": tuple_with(st.tok_now[s], T_ED, 1),
+        },
+    )
     st.apply_action(("editorial",))
     st.apply_action(("place", 0, g.kiosk_sid(0, 0)))
     assert st.current_player() == s

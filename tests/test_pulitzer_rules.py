@@ -3,6 +3,8 @@
 import random
 import shutil
 
+import tomllib
+
 import pytest
 
 import automa.rules.pulitzer  # noqa: F401  (registers the game)
@@ -10,6 +12,7 @@ from automa import times as T
 from automa.rules.tuples import tuple_with
 from automa.times import BLUE, RED, TIMES
 from automa.rules.core import DataError, IllegalActionError, ParamError, load_game
+from automa.rules.position import dumps, edited
 from automa.rules.pulitzer.data import LINE_INDEX, load_data
 from automa.rules.pulitzer.bots import HeuristicBot
 from automa.rules.pulitzer.state import (
@@ -30,20 +33,55 @@ from automa.rules.pulitzer.state import (
 
 
 def fresh(**params):
+    """Seed 7's set-up with every space empty, as a position (docs/positions.md)."""
     g = load_game("pulitzer", **params)
-    st = g.new_initial_state(7)
-    st.spaces = [()] * g.n_spaces
-    return g, st
+    board = {"spaces": [[] for _ in range(g.n_spaces)]}
+    text = dumps({"format": 1, "game": "pulitzer", "seed": 7, "params": g.params.to_json(), "board": board})
+    return g, g.from_position(text)
+
+
+def edit(st, at=None, spaces=None):
+    """`st`'s position with these fields set ({"seat.1.money": 9, "round.placing": False}; a
+    seat table's key without a seat, "seat.money": one value per seat) and these pieces on
+    these spaces ({space: ((owner, journalist, bonus, flags), ...)}), read back."""
+    doc = tomllib.loads(st.to_position())
+    for sid, pieces in (spaces or {}).items():
+        doc["board"]["spaces"][sid] = [list(p) for p in pieces]
+    for path, value in (at or {}).items():
+        section, _, key = path.partition(".")
+        value = _toml(value)
+        if section == "seat" and key[:1].isdigit():
+            seat, _, key = key.partition(".")
+            doc["seat"][seat][key] = value
+        elif section == "seat":
+            for seat, v in enumerate(value):
+                doc["seat"][str(seat)][key] = v
+        else:
+            doc[section][key] = value
+    return st.game.from_position(dumps(doc))
+
+
+def _toml(value):
+    if isinstance(value, (list, tuple)):
+        return [_toml(v) for v in value]
+    return {} if value is None else value
 
 
 def resolve_from(st, step):
-    """Start the resolution at `step` with the board as set up by the test."""
-    st.placing = False
-    st.revealed = True
-    st.pend = None
-    st.dq = []
-    st._next_step(step)
-    st._run()
+    """The resolution from `step` on, with the board as set up by the test: a position in
+    which placing is over and nothing is pending, which the engine runs to its next decision."""
+    return edit(
+        st,
+        {
+            "round.placing": False,
+            "round.revealed": True,
+            "pending.decision": None,
+            "pending.destructions": [],
+            "pending.step": step,
+            "pending.i": 0,
+            "pending.j": 0,
+        },
+    )
 
 
 def cell(g, name):
@@ -116,18 +154,28 @@ def test_kiosk_column_majority_worked_example_17_1():
     +2 contacts, +6 points).  A tie for highest gives nobody the reward."""
     g, st = fresh(players=3)
     pink, green, blue = 0, 1, 2
-    st.spaces[g.kiosk_sid(1, 0)] = ((pink, 4, 0, 0),)  # value 5
-    st.spaces[g.kiosk_sid(1, 1)] = ((green, 3, 0, 0),)  # value 4
-    st.spaces[g.kiosk_sid(1, 2)] = ((blue, 1, 0, 0),)  # value 2
+    st = edit(
+        st,
+        spaces={
+            g.kiosk_sid(1, 0): ((pink, 4, 0, 0),),  # value 5
+            g.kiosk_sid(1, 1): ((green, 3, 0, 0),),  # value 4
+            g.kiosk_sid(1, 2): ((blue, 1, 0, 0),),  # value 2
+        },
+    )
     before = list(st.points), list(st.contacts)
-    resolve_from(st, R_COL)
+    st = resolve_from(st, R_COL)
     assert st.points[pink] == before[0][pink] + 6 and st.contacts[pink] == before[1][pink] + 2
     assert st.points[green] == before[0][green] and st.points[blue] == before[0][blue]
     g, st = fresh(players=3)
-    st.spaces[g.kiosk_sid(1, 0)] = ((pink, 4, 0, 0),)
-    st.spaces[g.kiosk_sid(1, 1)] = ((green, 4, 0, 0),)
-    st.spaces[g.kiosk_sid(1, 2)] = ((blue, 1, 0, 0),)
-    resolve_from(st, R_COL)
+    st = edit(
+        st,
+        spaces={
+            g.kiosk_sid(1, 0): ((pink, 4, 0, 0),),
+            g.kiosk_sid(1, 1): ((green, 4, 0, 0),),
+            g.kiosk_sid(1, 2): ((blue, 1, 0, 0),),
+        },
+    )
+    st = resolve_from(st, R_COL)
     assert st.points == [0, 0, 0] and st.contacts == [0, 0, 0]
 
 
@@ -136,18 +184,28 @@ def test_kiosk_row_houses_worked_example_17_2():
     Blue 4, Green 4, Pink 3: nobody."""
     g, st = fresh(players=3)
     pink, green, blue = 0, 1, 2
-    st.spaces[g.kiosk_sid(0, 1)] = ((blue, 2, 0, 0),)
-    st.spaces[g.kiosk_sid(1, 1)] = ((pink, 2, 0, 0),)
-    st.spaces[g.kiosk_sid(2, 1)] = ((green, 3, 0, 0),)
+    st = edit(
+        st,
+        spaces={
+            g.kiosk_sid(0, 1): ((blue, 2, 0, 0),),
+            g.kiosk_sid(1, 1): ((pink, 2, 0, 0),),
+            g.kiosk_sid(2, 1): ((green, 3, 0, 0),),
+        },
+    )
     supply = st.house_supply[1]
-    resolve_from(st, R_ROW)
+    st = resolve_from(st, R_ROW)
     assert st.houses[green][1] == 1 and st.house_supply[1] == supply - 1
     assert st.houses[blue][1] == st.houses[pink][1] == 0
     g, st = fresh(players=3)
-    st.spaces[g.kiosk_sid(0, 1)] = ((blue, 3, 0, 0),)
-    st.spaces[g.kiosk_sid(1, 1)] = ((green, 3, 0, 0),)
-    st.spaces[g.kiosk_sid(2, 1)] = ((pink, 2, 0, 0),)
-    resolve_from(st, R_ROW)
+    st = edit(
+        st,
+        spaces={
+            g.kiosk_sid(0, 1): ((blue, 3, 0, 0),),
+            g.kiosk_sid(1, 1): ((green, 3, 0, 0),),
+            g.kiosk_sid(2, 1): ((pink, 2, 0, 0),),
+        },
+    )
+    st = resolve_from(st, R_ROW)
     assert all(h[1] == 0 for h in st.houses)
 
 
@@ -167,15 +225,25 @@ def test_kiosk_plus2_tokens_and_sports_row_token_R11():
     """§8.2 / §10 / R-11: Newsroom +2 counts in columns and rows; the Sports row +2 goes
     under a journalist without a token and counts only in rows."""
     g, st = fresh(players=3)
-    st.spaces[g.kiosk_sid(0, 0)] = ((0, 1, 2, 0),)  # value 2 + Newsroom 2 = 4
-    st.spaces[g.kiosk_sid(1, 0)] = ((1, 2, 0, F_ROW),)  # value 3, +2 in rows = 5
-    resolve_from(st, R_ROW)
+    st = edit(
+        st,
+        spaces={
+            g.kiosk_sid(0, 0): ((0, 1, 2, 0),),  # value 2 + Newsroom 2 = 4
+            g.kiosk_sid(1, 0): ((1, 2, 0, F_ROW),),  # value 3, +2 in rows = 5
+        },
+    )
+    st = resolve_from(st, R_ROW)
     assert st.houses[1][0] == 1
     g, st = fresh(players=3)
-    st.spaces[g.kiosk_sid(2, 0)] = ((0, 3, 0, 0),)  # seat 0's 4 wins Sports
-    st.spaces[g.kiosk_sid(2, 1)] = ((1, 1, 0, 0),)
-    st.spaces[g.kiosk_sid(0, 0)] = ((1, 4, 0, 0),)  # seat 1's 5 leads row 1
-    resolve_from(st, R_COL)
+    st = edit(
+        st,
+        spaces={
+            g.kiosk_sid(2, 0): ((0, 3, 0, 0),),  # seat 0's 4 wins Sports
+            g.kiosk_sid(2, 1): ((1, 1, 0, 0),),
+            g.kiosk_sid(0, 0): ((1, 4, 0, 0),),  # seat 1's 5 leads row 1
+        },
+    )
+    st = resolve_from(st, R_COL)
     assert st.pend[0] == "sports" and st.current_player() == 0
     assert ("sports_cash",) in st.legal_actions()
     st.apply_action(("sports", g.kiosk_sid(2, 0)))
@@ -184,15 +252,35 @@ def test_kiosk_plus2_tokens_and_sports_row_token_R11():
 
 def test_national_takes_press_pass_and_no_winner_keeps_it_R42():
     g, st = fresh(players=3)
-    st.pp = 0
-    st.spaces[g.kiosk_sid(0, 0)] = ((2, 4, 0, 0),)
-    resolve_from(st, R_COL)
+    st = edit(
+        st,
+        {
+            "round.first_player": 0,
+        },
+    )
+    st = edit(
+        st,
+        spaces={
+            g.kiosk_sid(0, 0): ((2, 4, 0, 0),),
+        },
+    )
+    st = resolve_from(st, R_COL)
     assert st.pp == 2
     g, st = fresh(players=3)
-    st.pp = 0
-    st.spaces[g.kiosk_sid(0, 0)] = ((2, 4, 0, 0),)
-    st.spaces[g.kiosk_sid(0, 1)] = ((1, 4, 0, 0),)
-    resolve_from(st, R_COL)
+    st = edit(
+        st,
+        {
+            "round.first_player": 0,
+        },
+    )
+    st = edit(
+        st,
+        spaces={
+            g.kiosk_sid(0, 0): ((2, 4, 0, 0),),
+            g.kiosk_sid(0, 1): ((1, 4, 0, 0),),
+        },
+    )
+    st = resolve_from(st, R_COL)
     assert st.pp == 0
 
 
@@ -206,18 +294,33 @@ def test_archive_and_bus_worked_example_17_4():
     g, st = fresh(players=3)
     blue = 2
     a0, a1 = g.archive_sids[0], g.archive_sids[1]
-    st.spaces[a0] = ((blue, 1, 0, 0),)  # Blue's 2, placed first
-    st.spaces[a1] = ((blue, 4, 0, 0),)  # Blue's 5
+    st = edit(
+        st,
+        spaces={
+            a0: ((blue, 1, 0, 0),),  # Blue's 2, placed first
+            a1: ((blue, 4, 0, 0),),  # Blue's 5
+        },
+    )
     stop = g.bus_sids[2]  # bus stop $500: 2 + 1 cards
-    st.spaces[stop] = ((blue, 3, 0, 0),)  # Blue's 4
+    st = edit(
+        st,
+        spaces={
+            stop: ((blue, 3, 0, 0),),  # Blue's 4
+        },
+    )
     d = g.data
     inf = d.evidence_types.index("INF")
     st.evi_deck = [c for c in st.evi_deck if d.evidence_cards[c] != (inf,)] + [
         c for c, e in enumerate(d.evidence_cards) if e == (inf,)
     ][:1]
     a_card = next(c for c, l in enumerate(d.line_cards) if l == (LINE_INDEX["A"],))
-    st.line_deck = [c for c in st.line_deck if c != a_card] + [a_card]
-    resolve_from(st, R_ARCH)
+    st = edited(
+        st,
+        {
+            "decks.line": [c for c in st.line_deck if c != a_card] + [a_card],
+        },
+    )
+    st = resolve_from(st, R_ARCH)
     assert st.lower[0] == a1  # the 5 is relocated first (L1)
     assert st.pend[0] == "support" and st.pend[3] == (1, 1)  # L1: +1 evidence +1 line
     st.apply_action(("support", stop, 0))
@@ -245,7 +348,12 @@ def test_bus_fee_paid_at_placement_and_unaffordable_space_refused():
 def _bus_position(**params):
     g, st = fresh(**params)
     sid = g.bus_sids[0]
-    st.spaces[sid] = ((0, 4, 0, 0),)
+    st = edit(
+        st,
+        spaces={
+            sid: ((0, 4, 0, 0),),
+        },
+    )
     return g, st, sid
 
 
@@ -255,15 +363,30 @@ def test_double_line_card_destroys_highlighted_in_that_line_17_10():
     for target_token in (0, 1):
         g, st, sid = _bus_position(players=3)
         d = g.data
-        st.report[0] = 0  # R1: B:TAP, B:BNK highlighted
+        st = edited(
+            st,
+            {
+                "seat.0.report": 0,  # R1: B:TAP, B:BNK highlighted
+            },
+        )
         tap = d.evidence_types.index("TAP")
         st.evi_deck = [c for c in st.evi_deck if d.evidence_cards[c] != (tap,)] + [
             c for c, e in enumerate(d.evidence_cards) if e == (tap,)
         ][:1]
         bc = next(c for c, l in enumerate(d.line_cards) if l == (LINE_INDEX["B"], LINE_INDEX["C"]))
-        st.line_deck = [c for c in st.line_deck if c != bc] + [bc]
-        st.evt[0] = tuple_with(st.evt[0], 0, target_token)
-        resolve_from(st, R_BUSAG)
+        st = edited(
+            st,
+            {
+                "decks.line": [c for c in st.line_deck if c != bc] + [bc],
+            },
+        )
+        st = edit(
+            st,
+            {
+                "seat.0.event_tokens": tuple_with(st.evt[0], 0, target_token),
+            },
+        )
+        st = resolve_from(st, R_BUSAG)
         pin_cell = cell(g, "B:TAP")
         assert ("pin", pin_cell) in st.legal_actions()
         st.apply_action(("pin", pin_cell))
@@ -276,11 +399,15 @@ def test_double_line_card_destroys_highlighted_in_that_line_17_10():
 def test_x_line_needs_no_line_card_and_reach_limits_pins_R7():
     """§8.4 step 3-4: X cells need only an evidence card; reach <= value from the last pin."""
     g, st, sid = _bus_position(players=3)
-    d = g.data
-    st.spaces[sid] = ((0, 0, 0, 0),)  # value 1
-    mem = d.evidence_types.index("MEM")
-    st.evi_deck = st.evi_deck + [c for c, e in enumerate(d.evidence_cards) if e == (mem,)][:1]
-    resolve_from(st, R_BUSAG)
+    st = edit(
+        st,
+        spaces={
+            sid: ((0, 0, 0, 0),),  # value 1
+        },
+    )
+    deck = tomllib.loads(st.to_position())["decks"]["evidence"]
+    st = edit(st, {"decks.evidence": [c for c in deck if c != "MEM#1"] + ["MEM#1"]})  # on top
+    st = resolve_from(st, R_BUSAG)
     x_mem = cell(g, "X:MEM")  # row 1, X column: 1 step from '?'
     assert ("pin", x_mem) in st.legal_actions()
     assert ("pin", cell(g, "A:MEM")) not in st.legal_actions()  # 3 steps away
@@ -291,12 +418,22 @@ def test_discard_last_pin_from_an_earlier_round_R9():
     g, st, sid = _bus_position(players=3)
     d = g.data
     c1 = cell(g, "X:MEM")
-    st.pins[0] = (c1,)
-    st.pinrd[0] = (st.round,)
-    st.string_used[0] = d.dist[d.start][c1]
-    resolve_from(st, R_BUSAG)
+    st = edit(
+        st,
+        {
+            "seat.0.pins": (c1,),
+            "seat.0.pin_rounds": (st.round,),
+            "seat.0.string_used": d.dist[d.start][c1],
+        },
+    )
+    st = resolve_from(st, R_BUSAG)
     assert ("unpin",) not in st.legal_actions()
-    st.pinrd[0] = (st.round - 1,) if st.round > 1 else (0,)
+    st = edit(
+        st,
+        {
+            "seat.0.pin_rounds": (st.round - 1,) if st.round > 1 else (0,),
+        },
+    )
     assert ("unpin",) in st.legal_actions()
     st.apply_action(("unpin",))
     assert st.pins[0] == () and st.string_used[0] == 0
@@ -312,12 +449,17 @@ def test_overtime_order_worked_example_17_5():
     g, st = fresh(players=3)
     pink, green, blue = 0, 1, 2
     o = g.ot_sids
-    st.spaces[o[0]] = ((pink, 3, 0, 0),)
-    st.spaces[o[1]] = ((green, 2, 0, 0),)
-    st.spaces[o[2]] = ((blue, 3, 0, 0),)
-    st.spaces[o[3]] = ((blue, 2, 0, 0),)
+    st = edit(
+        st,
+        spaces={
+            o[0]: ((pink, 3, 0, 0),),
+            o[1]: ((green, 2, 0, 0),),
+            o[2]: ((blue, 3, 0, 0),),
+            o[3]: ((blue, 2, 0, 0),),
+        },
+    )
     # swap so that the upper order is Pink 4, Green 3, Blue 4, Blue 3 as placed
-    resolve_from(st, R_OT)
+    st = resolve_from(st, R_OT)
     owners = [st.spaces[sid][0][0] for sid in st.lower]
     assert owners == [pink, blue, green, blue]
     seen = []
@@ -338,10 +480,20 @@ def test_overtime_extra_reveal_once_per_round_for_a_contact():
     """§8.6 step 2: 1 contact reveals one extra card; only one player per round."""
     g, st = fresh(players=3)
     o = g.ot_sids
-    st.spaces[o[0]] = ((0, 4, 0, 0),)
-    st.spaces[o[1]] = ((1, 3, 0, 0),)
-    st.contacts = [1, 1, 1]
-    resolve_from(st, R_OT)
+    st = edit(
+        st,
+        spaces={
+            o[0]: ((0, 4, 0, 0),),
+            o[1]: ((1, 3, 0, 0),),
+        },
+    )
+    st = edit(
+        st,
+        {
+            "seat.contacts": [1, 1, 1],
+        },
+    )
+    st = resolve_from(st, R_OT)
     assert ("ot_extra",) in st.legal_actions()
     st.apply_action(("ot_extra",))
     assert st.contacts[0] == 0 and len(st.ot_display) == 4
@@ -364,8 +516,13 @@ def test_hr_hire_and_training_R41():
     at once, paying each entered space; X's value is the marker's space value."""
     g, st = fresh(players=3)
     st.news_slots[2] = (1,)
-    st.money[1] = 9
-    resolve_from(st, 9)  # R_NEWS
+    st = edit(
+        st,
+        {
+            "seat.1.money": 9,
+        },
+    )
+    st = resolve_from(st, 9)  # R_NEWS
     assert st.hr[1] == 1 and st.pend == ("train", 1)
     st.apply_action(("train",))
     assert st.hr[1] == 2 and st.money[1] == 7 and st.jval(1, JX) == 2
@@ -377,9 +534,14 @@ def test_token_shortage_takes_from_an_earlier_holder_R15():
     """§8.7.1 / R-15: with the supply empty the requester takes one from a player who
     did not gain it this round."""
     g, st = fresh(players=3)
-    st.tok_now[0] = tuple_with(st.tok_now[0], T_NR, 2)  # whole supply held since last round
+    st = edit(
+        st,
+        {
+            "seat.0.tokens": tuple_with(st.tok_now[0], T_NR, 2),  # whole supply held since last round
+        },
+    )
     st.news_slots[1] = (2,)
-    resolve_from(st, 9)
+    st = resolve_from(st, 9)
     # after maintenance the taken token is seat 2's for the new round; seat 0's leftover is gone
     assert st.round == 2 and st.tok_now[2][T_NR] == 1 and st.tok_now[0][T_NR] == 0
 
@@ -389,7 +551,12 @@ def test_photo_token_raises_bus_value():
     g = load_game("pulitzer", players=3)
     st = g.new_initial_state(4)
     s = st.current_player()
-    st.tok_now[s] = tuple_with(st.tok_now[s], T_PH1, 1)
+    st = edit(
+        st,
+        {
+            f"seat.{s}.tokens": tuple_with(st.tok_now[s], T_PH1, 1),
+        },
+    )
     st.apply_action(("place", 2, g.bus_sids[0]))
     assert st.pend[0] == "tok" and ("tok", "PH1") in st.legal_actions()
     st.apply_action(("tok", "PH1"))
@@ -457,7 +624,11 @@ class DiceRng(random.Random):
 def test_agent_setup_arithmetic_17_8():
     """§17.8: dice (3,3) on pair 1 -> 5 agents r b r b r; (2,5) on pair 2 -> 4 agents
     b r b r; 5 red + 4 blue in the kiosk and 1 blue on the $300 bus space."""
-    g, st = fresh(mode="solo")
+    # scripted dice are no position (a position's generator is a Mersenne Twister): this
+    # scenario stays built by hand
+    g = load_game("pulitzer", mode="solo")
+    st = g.new_initial_state(7)
+    st.spaces = [()] * g.n_spaces
     st.rng = DiceRng([3, 3, 2, 5])
     T.place_agents(st)
     kiosk = [p for sid in g.kiosk_sids for p in st.spaces[sid]]
@@ -488,20 +659,40 @@ def test_lp_row_agents_win_moves_opinion_17_6_R28():
     """§17.6 / R-28: Green journalists 3 vs agents 7: the row goes to the Capitol side and
     opinion moves by the net J - G."""
     g, st = fresh(mode="two-player")
-    st.spaces[g.kiosk_sid(0, 0)] = ((1, 2, 0, 0),)
-    st.spaces[g.kiosk_sid(1, 0)] = ((RED, 3, 0, 0),)
-    st.spaces[g.kiosk_sid(2, 0)] = ((BLUE, 4, 0, 0),)
+    st = edit(
+        st,
+        spaces={
+            g.kiosk_sid(0, 0): ((1, 2, 0, 0),),
+            g.kiosk_sid(1, 0): ((RED, 3, 0, 0),),
+            g.kiosk_sid(2, 0): ((BLUE, 4, 0, 0),),
+        },
+    )
     op = st.opinion
-    st.rstep = R_ROW
+    st = edit(
+        st,
+        {
+            "pending.step": R_ROW,
+        },
+    )
     st._step_rows()
     assert st.rowh[0] == (-1,) and st.opinion == op - 1
 
 
 def test_capitol_ends_the_game_at_once_and_everyone_loses_13_8():
     g, st = fresh(mode="solo")
-    st.opinion = g.data.opinion[0] + 1
-    st.spaces[g.kiosk_sid(0, 0)] = ((RED, 3, 0, 0),)
-    resolve_from(st, R_ROW)
+    st = edit(
+        st,
+        {
+            "government.opinion": g.data.opinion[0] + 1,
+        },
+    )
+    st = edit(
+        st,
+        spaces={
+            g.kiosk_sid(0, 0): ((RED, 3, 0, 0),),
+        },
+    )
+    st = resolve_from(st, R_ROW)
     assert st.is_terminal()
     out = st.outcome()
     assert out.winners == () and "Capitol" in out.reason
@@ -510,10 +701,20 @@ def test_capitol_ends_the_game_at_once_and_everyone_loses_13_8():
 def test_hat_finishes_the_round_then_scores_13_8():
     """§13.8 / R-40: reaching the Hat finishes this round's resolution, then scoring."""
     g, st = fresh(mode="solo")
-    st.opinion = g.data.opinion[1] - 1
-    st.spaces[g.kiosk_sid(0, 0)] = ((0, 3, 0, 0),)
-    st.spaces[g.ot_sids[0]] = ((0, 2, 0, 0),)
-    resolve_from(st, R_ROW)
+    st = edit(
+        st,
+        {
+            "government.opinion": g.data.opinion[1] - 1,
+        },
+    )
+    st = edit(
+        st,
+        spaces={
+            g.kiosk_sid(0, 0): ((0, 3, 0, 0),),
+            g.ot_sids[0]: ((0, 2, 0, 0),),
+        },
+    )
+    st = resolve_from(st, R_ROW)
     assert st.hat and not st.is_terminal()  # overtime still to resolve
     while not st.is_terminal():
         st.apply_action(st.legal_actions()[0])
@@ -570,10 +771,20 @@ def test_agent_destroys_best_line_match_R31():
 def test_elimination_when_five_highlighted_out_of_reach_13_8():
     g, st = fresh(mode="solo")
     hl = sorted(g.hl[st.report[0]])
-    st.destroyed[0] = tuple(hl[:5])
+    st = edit(
+        st,
+        {
+            "seat.0.destroyed": tuple(hl[:5]),
+        },
+    )
     st._check_elim((0,))
     assert not st.is_terminal()
-    st.destroyed[0] = tuple(hl[:6])
+    st = edit(
+        st,
+        {
+            "seat.0.destroyed": tuple(hl[:6]),
+        },
+    )
     st._check_elim((0,))
     assert st.is_terminal() and "eliminated" in st.outcome().reason
 
@@ -590,8 +801,13 @@ def test_times_deck_order_and_x_hiring_R34():
     assert colours == [2, 2, 1, 1, 1, 0, 0, 0]
     seen = [(2, st.times_x)]
     while st.times_deck:
-        st.spaces = [()] * g.n_spaces
-        st.times_pool = [0, 1, 2, 3, 4] + ([JX] if st.times_hired else [])
+        st = edit(
+            st,
+            {
+                "board.spaces": [()] * g.n_spaces,
+                "times.journalists": [0, 1, 2, 3, 4] + ([JX] if st.times_hired else []),
+            },
+        )
         T.reveal_and_place(st)
         seen.append((g.data.times_cards[st.times_revealed[-1]][1], st.times_x))
     assert seen == [(2, 0), (2, 0), (1, 2), (1, 2), (1, 2), (0, 4), (0, 4), (0, 4)]
@@ -600,8 +816,18 @@ def test_times_deck_order_and_x_hiring_R34():
 def test_red_before_orange_hires_at_4_R34():
     g = load_game("pulitzer", mode="solo", times_mix=(5, 0, 3))
     st = g.new_initial_state(1)
-    st.times_deck = st.times_deck[:5]  # only red cards left
-    st.times_pool = [0, 1, 2, 3, 4]
+    st = edited(
+        st,
+        {
+            "times.deck": st.times_deck[:5],  # only red cards left
+        },
+    )
+    st = edit(
+        st,
+        {
+            "times.journalists": [0, 1, 2, 3, 4],
+        },
+    )
     T.reveal_and_place(st)
     assert st.times_hired and st.times_x == 4
 
@@ -653,9 +879,19 @@ def test_discard_last_pin_is_a_free_action_during_placement_R9():
     st = g.new_initial_state(6)
     s = st.current_player()
     c1 = cell(g, "X:MEM")
-    st.round = 2
+    st = edit(
+        st,
+        {
+            "round.number": 2,
+        },
+    )
     st.pins[s], st.pinrd[s] = (c1,), (1,)
-    st.string_used[s] = g.data.dist[g.data.start][c1]
+    st = edit(
+        st,
+        {
+            f"seat.{s}.string_used": g.data.dist[g.data.start][c1],
+        },
+    )
     assert ("unpin",) in st.legal_actions()
     st.apply_action(("unpin",))
     assert st.current_player() == s and st.pins[s] == () and ("unpin",) not in st.legal_actions()
@@ -687,10 +923,15 @@ def test_entertainment_token_raises_overtime_order_8_2():
     """§8.2 Entertainment: the +2 goes under an own overtime journalist for this round's
     overtime ordering (or 1 contact instead)."""
     g, st = fresh(players=3)
-    st.spaces[g.kiosk_sid(3, 0)] = ((1, 4, 0, 0),)  # seat 1 wins Entertainment
-    st.spaces[g.ot_sids[0]] = ((0, 3, 0, 0),)  # seat 0's 4 placed first
-    st.spaces[g.ot_sids[1]] = ((1, 2, 0, 0),)  # seat 1's 3
-    resolve_from(st, R_COL)
+    st = edit(
+        st,
+        spaces={
+            g.kiosk_sid(3, 0): ((1, 4, 0, 0),),  # seat 1 wins Entertainment
+            g.ot_sids[0]: ((0, 3, 0, 0),),  # seat 0's 4 placed first
+            g.ot_sids[1]: ((1, 2, 0, 0),),  # seat 1's 3
+        },
+    )
+    st = resolve_from(st, R_COL)
     assert st.pend == ("ent", 1, (g.ot_sids[1],))
     st.apply_action(("ent", g.ot_sids[1]))
     while st.pend is not None and st.pend[0] != "otpick":
@@ -703,8 +944,13 @@ def test_lp_registry_token_draws_two_extra_of_one_type_13_7():
     cards of one type of your choice; it does not raise the value."""
     g, st = fresh(mode="solo")
     sid = g.bus_sids[1]  # $400: 1 evidence + 1 line
-    st.spaces[sid] = ((0, 2, 0, 2),)  # flag 2 = Registry token
-    resolve_from(st, R_BUSAG)
+    st = edit(
+        st,
+        spaces={
+            sid: ((0, 2, 0, 2),),  # flag 2 = Registry token
+        },
+    )
+    st = resolve_from(st, R_BUSAG)
     assert st.pend == ("reg", 0)
     st.apply_action(("reg", "L"))
     assert len(st.cur[4]) == 1 and len(st.cur[5]) == 3 and st.cur[3] == 3
@@ -717,7 +963,12 @@ def test_administration_token_allows_an_occupied_bus_space_8_7():
     st.apply_action(("place", 4, g.bus_sids[0]))
     s2 = st.current_player()
     assert ("place", 4, g.bus_sids[0]) not in st.legal_actions()
-    st.tok_now[s2] = tuple_with(st.tok_now[s2], 2, 1)  # Administration
+    st = edit(
+        st,
+        {
+            f"seat.{s2}.tokens": tuple_with(st.tok_now[s2], 2, 1),  # Administration
+        },
+    )
     assert ("place", 4, g.bus_sids[0]) in st.legal_actions()
     st.apply_action(("place", 4, g.bus_sids[0]))
     assert [p[0] for p in st.spaces[g.bus_sids[0]]] == [s, s2] and st.tok_now[s2][2] == 0
@@ -727,11 +978,21 @@ def test_times_journalists_block_spaces_and_win_columns_for_nobody_13_11():
     """§13.11 step 4: Times spaces are closed to the Post; a Times column majority gives
     nobody anything; Times journalists count on the press side of rows."""
     g, st = fresh(mode="solo")
-    st.spaces[g.kiosk_sid(1, 0)] = ((TIMES, 4, 0, 0),)
-    st.spaces[g.kiosk_sid(1, 1)] = ((0, 0, 0, 0),)
+    st = edit(
+        st,
+        spaces={
+            g.kiosk_sid(1, 0): ((TIMES, 4, 0, 0),),
+            g.kiosk_sid(1, 1): ((0, 0, 0, 0),),
+        },
+    )
     st.placing, st.pend, st.double, st.turn = True, None, 0, 0
     assert all(a[2] != g.kiosk_sid(1, 0) for a in st.legal_actions() if a[0] == "place")
-    st.spaces[g.kiosk_sid(2, 0)] = ((RED, 4, 0, 0),)
+    st = edit(
+        st,
+        spaces={
+            g.kiosk_sid(2, 0): ((RED, 4, 0, 0),),
+        },
+    )
     contacts, points = st.contacts[0], st.points[0]
     st.rstep = R_COL
     st.ri = 0
@@ -746,14 +1007,34 @@ def test_2p_agents_hit_both_reports_R31():
     """§13.6 / R-31: in 2P the same agent cards are matched against each report."""
     g, st = fresh(mode="two-player")
     d = g.data
-    st.report = [0, 5]  # R1 and R6 both highlight A:MEM
-    st.spaces[g.bus_sids[0]] = ((BLUE, 1, 0, 0),)
+    st = edited(
+        st,
+        {
+            "seat.report": [0, 5],  # R1 and R6 both highlight A:MEM
+        },
+    )
+    st = edit(
+        st,
+        spaces={
+            g.bus_sids[0]: ((BLUE, 1, 0, 0),),
+        },
+    )
     mem = next(c for c, e in enumerate(d.evidence_cards) if e == (d.evidence_types.index("MEM"),))
     aline = next(c for c, l in enumerate(d.line_cards) if l == (LINE_INDEX["A"],))
-    st.evi_deck = [c for c in st.evi_deck if c != mem] + [mem]
-    st.line_deck = [c for c in st.line_deck if c != aline] + [aline]
-    st.marker = 0
-    resolve_from(st, R_BUSAG)
+    st = edited(
+        st,
+        {
+            "decks.evidence": [c for c in st.evi_deck if c != mem] + [mem],
+            "decks.line": [c for c in st.line_deck if c != aline] + [aline],
+        },
+    )
+    st = edit(
+        st,
+        {
+            "government.marker": 0,
+        },
+    )
+    st = resolve_from(st, R_BUSAG)
     assert cell(g, "A:MEM") in st.destroyed[0] and cell(g, "A:MEM") in st.destroyed[1]
 
 
@@ -769,7 +1050,12 @@ def _use_newsroom_tokens(players, users):
     for k in range(users):
         s = st.current_player()
         movers.append(s)
-        st.tok_now[s] = tuple_with(st.tok_now[s], T_NR, 1)
+        st = edit(
+            st,
+            {
+                f"seat.{s}.tokens": tuple_with(st.tok_now[s], T_NR, 1),
+            },
+        )
         st.apply_action(("place", 0, g.kiosk_sid(k, 0)))
         assert ("tok", "NR") in st.legal_actions()
         st.apply_action(("tok", "NR"))
@@ -783,13 +1069,23 @@ def test_used_token_stays_out_of_the_reserve_until_maintenance_9_4_R15():
     comes into play."""
     g, st, (a,) = _use_newsroom_tokens(3, 1)
     b, c = [s for s in range(3) if s != a]
-    st.tok_now[b] = tuple_with(st.tok_now[b], T_NR, 1)
+    st = edit(
+        st,
+        {
+            f"seat.{b}.tokens": tuple_with(st.tok_now[b], T_NR, 1),
+        },
+    )
     assert st._supply(T_NR) == 0 and st.tok_used[T_NR] == 1
     assert st.observation(c)["tok_used"][T_NR] == 1
     st.news_slots[S_NR] = (c,)
     st.news_slots[S_HR] = (a,)  # HR comes next and pauses on training
-    st.money[a] = 5
-    resolve_from(st, R_NEWS)
+    st = edit(
+        st,
+        {
+            f"seat.{a}.money": 5,
+        },
+    )
+    st = resolve_from(st, R_NEWS)
     assert st.pend == ("train", a)
     assert st.tok_new[c][T_NR] == 1 and st.tok_now[b][T_NR] == 0
     in_play = st.tok_used[T_NR] + sum(x[T_NR] for x in st.tok_now) + sum(x[T_NR] for x in st.tok_new)
@@ -805,7 +1101,7 @@ def test_no_token_when_every_one_is_in_use_8_7_1_R15():
     g, st, (a, b) = _use_newsroom_tokens(3, 2)
     c = 3 - a - b
     st.news_slots[S_NR] = (c,)
-    resolve_from(st, R_NEWS)
+    st = resolve_from(st, R_NEWS)
     assert st.round == 2 and st.tok_now[c][T_NR] == 0
 
 
@@ -813,7 +1109,12 @@ def test_editorial_token_used_is_out_of_the_reserve_for_the_round_9_4():
     g = load_game("pulitzer", players=3)
     st = g.new_initial_state(4)
     s = st.current_player()
-    st.tok_now[s] = tuple_with(st.tok_now[s], T_ED, 1)
+    st = edit(
+        st,
+        {
+            f"seat.{s}.tokens": tuple_with(st.tok_now[s], T_ED, 1),
+        },
+    )
     supply = st._supply(T_ED)
     st.apply_action(("editorial",))
     assert st.tok_now[s][T_ED] == 0 and st._supply(T_ED) == supply
@@ -847,7 +1148,7 @@ def _investigating(evidence=None, line=None, kept=(), report=0, **params):
             st.line_deck.remove(code - 100)
         else:
             st.evi_deck.remove(code)
-    resolve_from(st, R_BUSAG)
+    st = resolve_from(st, R_BUSAG)
     assert st.pend == ("pin", 0)
     return g, st
 
@@ -859,7 +1160,12 @@ def test_kept_card_not_spent_when_the_double_line_penalty_destroys_nothing_R12_R
     g = load_game("pulitzer", players=3)
     kept_b = 100 + line_card(g, "B")
     g, st = _investigating(evidence_card(g, "TAP"), line_card(g, "B", "C"), kept=[kept_b])
-    st.destroyed[0] = (cell(g, "B:BNK"),)  # R1's other highlighted B cell is gone
+    st = edit(
+        st,
+        {
+            "seat.0.destroyed": (cell(g, "B:BNK"),),  # R1's other highlighted B cell is gone
+        },
+    )
     st.apply_action(("pin", cell(g, "B:TAP")))
     assert st.pins[0] == (cell(g, "B:TAP"),) and st.kept[0] == (kept_b,)
     assert st.destroyed[0] == (cell(g, "B:BNK"),)
@@ -911,7 +1217,12 @@ def test_drawn_card_is_used_before_anything_is_spent_R12():
     g = load_game("pulitzer", players=3)
     kept = [evidence_card(g, "TAP", 1), 100 + line_card(g, "B", copy=1)]
     g, st = _investigating(evidence_card(g, "TAP"), line_card(g, "B"), kept=kept)
-    st.evt[0] = (st.evt[0][0], 1, 1)
+    st = edit(
+        st,
+        {
+            "seat.0.event_tokens": (st.evt[0][0], 1, 1),
+        },
+    )
     st.apply_action(("pin", cell(g, "B:TAP")))
     assert st.pins[0] == (cell(g, "B:TAP"),) and sorted(st.kept[0]) == sorted(kept)
     assert st.evt[0] == (0, 1, 1)
@@ -943,13 +1254,34 @@ def test_target_token_makes_the_double_a_choice_even_with_a_single_R12_R13():
     the single keeps it.  Both change the game, so the player chooses."""
     g, st = fresh(players=3)
     sid = g.bus_sids[4]  # $800: 2 evidence + 2 line cards
-    st.spaces[sid] = ((0, 4, 0, 0),)
-    st.report[0] = 0
-    st.evi_deck = [c for c in st.evi_deck if c != evidence_card(g, "TAP")] + [evidence_card(g, "TAP")]
+    st = edit(
+        st,
+        spaces={
+            sid: ((0, 4, 0, 0),),
+        },
+    )
+    st = edited(
+        st,
+        {
+            "seat.0.report": 0,
+            "decks.evidence": [c for c in st.evi_deck if c != evidence_card(g, "TAP")]
+            + [evidence_card(g, "TAP")],
+        },
+    )
     drawn = [line_card(g, "B"), line_card(g, "B", "C")]
-    st.line_deck = [c for c in st.line_deck if c not in drawn] + drawn
-    st.evt[0] = tuple_with(st.evt[0], 0, 1)
-    resolve_from(st, R_BUSAG)
+    st = edited(
+        st,
+        {
+            "decks.line": [c for c in st.line_deck if c not in drawn] + drawn,
+        },
+    )
+    st = edit(
+        st,
+        {
+            "seat.0.event_tokens": tuple_with(st.evt[0], 0, 1),
+        },
+    )
+    st = resolve_from(st, R_BUSAG)
     st.apply_action(("pin", cell(g, "B:TAP")))
     assert st.legal_actions() == [("pin_line", "drawn", 0), ("pin_line", "double", 0)]
     assert "discards your target token" in st.action_to_string(("pin_line", "double", 0))

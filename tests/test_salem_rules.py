@@ -9,6 +9,7 @@ import random
 import pytest
 
 from automa.rules.core import IllegalActionError, ParamError, TERMINAL, load_game
+from automa.rules.position import edited
 from automa.rules.salem.data import SPECIALS
 
 
@@ -212,8 +213,13 @@ def test_dawn_black_cat_and_first_turn_R_DAWN():
 def test_draw_two_ends_turn_R_TURN_2():
     """[R-TURN-2] Draw: two cards and the turn passes clockwise."""
     s = at_turn(6, 1, pos=2, rows=rows6())
-    s.deck = [c for c in s.deck if c not in ("night", "conspiracy")] + ["accusation", "stocks"]
-    s.night_in_deck = False
+    s = edited(
+        s,
+        {
+            "town.deck": [c for c in s.deck if c not in ("night", "conspiracy")] + ["accusation", "stocks"],
+            "town.night_in_deck": False,
+        },
+    )
     s.deck.insert(0, "night")
     h = len(s.hand[2])
     s.apply_action(("draw",))
@@ -249,8 +255,13 @@ def test_stocks_skips_turns_R_TURN_4():
     assert s.turn_pos == 2 and s.stocks[1] == 1
     # play round to seat 1 again: skipped once more
     for _ in range(5):
-        s.deck = [c for c in s.deck if c not in ("night", "conspiracy")]
-        s.night_in_deck = False
+        s = edited(
+            s,
+            {
+                "town.deck": [c for c in s.deck if c not in ("night", "conspiracy")],
+                "town.night_in_deck": False,
+            },
+        )
         s.apply_action(("draw",))
     assert s.turn_pos == 2 and s.stocks[1] == 0
     assert s.discard.count("stocks") >= 2
@@ -271,8 +282,13 @@ def test_stocks_skips_a_ghost_turn_too_R_TURN_4_19_3():
     s.apply_action(("end",))
     assert s.turn_pos == 2 and s.stocks[1] == 1 and s.deck == deck
     assert s.discard == ["stocks"]
-    s.deck = ["accusation"] * 6
-    s.night_in_deck = False
+    s = edited(
+        s,
+        {
+            "town.deck": ["accusation"] * 6,
+            "town.night_in_deck": False,
+        },
+    )
     s.apply_action(("draw",))  # P1 draws 2; the ghost at 3 discards 1; P0 ...
     assert s.turn_pos == 0 and len(s.deck) == 3
     s.apply_action(("draw",))  # ... draws 2; the ghost at 1 is skipped a second time
@@ -301,7 +317,12 @@ def test_danforth_6_12_7_14_optional_A_08():
     s = at_turn(
         6, 1, rows=rows6(), chars=plain_chars(6, p0="thomas_danforth"), hands=[["accusation"] * 2] + [[]] * 5
     )
-    s.reds[2] = ["accusation"] * 5
+    s = edited(
+        s,
+        {
+            "seat.2.red_cards": ["accusation"] * 5,
+        },
+    )
     play(s, ("play", "accusation"), ("target", 2))
     assert s.dec[0] == "danforth" and s.legal_actions() == [("yes",), ("no",)]
     s.apply_action(("no",))
@@ -311,7 +332,12 @@ def test_danforth_6_12_7_14_optional_A_08():
     s = at_turn(
         6, 1, rows=rows6(), chars=plain_chars(6, p0="thomas_danforth"), hands=[["accusation"]] + [[]] * 5
     )
-    s.reds[2] = ["accusation"] * 5
+    s = edited(
+        s,
+        {
+            "seat.2.red_cards": ["accusation"] * 5,
+        },
+    )
     play(s, ("play", "accusation"), ("target", 2), ("yes",))
     assert len(s.fu[2]) == 1 and s.reds[2] == []
 
@@ -319,7 +345,12 @@ def test_danforth_6_12_7_14_optional_A_08():
 def test_evidence_on_six_one_reveal_all_reds_cleared_R_TRIAL_4():
     """[R-TRIAL-4] Evidence onto a total of 6: one reveal, every red card discarded."""
     s = at_turn(6, 1, rows=rows6(), chars=plain_chars(6), hands=[["evidence"]] + [[]] * 5)
-    s.reds[3] = ["accusation"] * 6
+    s = edited(
+        s,
+        {
+            "seat.3.red_cards": ["accusation"] * 6,
+        },
+    )
     play(s, ("play", "evidence"), ("target", 3))
     assert len(s.fu[3]) == 1 and len(s.fd[3]) == 4 and s.reds[3] == []
     assert s.discard.count("accusation") == 6 and "evidence" in s.discard
@@ -349,14 +380,29 @@ def test_cotton_mather_evidence_counts_one_and_martha_loses_it_A_27():
     gets the full 3 again the moment Cotton dies, and the reveal happens at once."""
     chars = plain_chars(6, p2="cotton_mather", p3="martha_corey")
     s = at_turn(6, 1, rows=rows6(), chars=chars, hands=[["evidence"]] + [[]] * 5)
-    s.reds[2] = ["evidence", "evidence"]
+    s = edited(
+        s,
+        {
+            "seat.2.red_cards": ["evidence", "evidence"],
+        },
+    )
     assert s._total(2) == 2
-    s.reds[3] = ["evidence", "evidence", "accusation"]
-    s.last_acc[3] = 4
+    s = edited(
+        s,
+        {
+            "seat.3.red_cards": ["evidence", "evidence", "accusation"],
+            "seat.3.last_accused": 4,
+        },
+    )
     assert s.abil(3) == "cotton" and s._total(3) == 3
     # Cotton dies: Martha now copies seat 1 (no passive), her total becomes 7 -> reveal
-    s.fd[2] = ["naw"]
-    s.reds[2] = ["accusation"] * 6
+    s = edited(
+        s,
+        {
+            "seat.2.face_down": ["naw"],
+            "seat.2.red_cards": ["accusation"] * 6,
+        },
+    )
     play(s, ("play", "evidence"), ("target", 2))
     assert not s.alive[2]
     assert s.reds[3] == [] and len(s.fu[3]) == 1
@@ -489,7 +535,12 @@ def test_black_cat_holder_drawing_conspiracy_chooses_own_card_R_CONS():
 def test_black_cat_skipped_for_mary_warren_D_3():
     """[R-CONS][D-3] Mary Warren holding the Black Cat: the reveal step is skipped."""
     s = at_turn(6, 1, pos=0, rows=rows6(), chars=plain_chars(6, p2="mary_warren"))
-    s.tokens[2] = ["black_cat"]
+    s = edited(
+        s,
+        {
+            "seat.2.tokens": ["black_cat"],
+        },
+    )
     _draw_next(s, "conspiracy")
     s.apply_action(("draw",))
     assert s.fu[2] == []
@@ -565,7 +616,12 @@ def test_gavel_confession_asylum_protect_R_NIGHT():
     s = _night(at_turn(6, 1, rows=rows, chars=plain_chars(6), hands=[[]] * 6), 2, gavel=3, confess={2: "naw"})
     assert s.alive[2] and s.fu[2] == ["naw"]
     s = at_turn(6, 1, rows=rows, chars=plain_chars(6), hands=[[]] * 6)
-    s.tokens[2] = ["asylum"]
+    s = edited(
+        s,
+        {
+            "seat.2.tokens": ["asylum"],
+        },
+    )
     s = _night(s, 2, gavel=3)
     assert s.alive[2]
 
@@ -604,19 +660,34 @@ def test_matchmaker_chain_even_through_protection_R_MATCH():
     Mary Warren is never chained, but her partner still dies."""
     rows = rows6()
     s = at_turn(6, 1, rows=rows, chars=plain_chars(6), hands=[[]] * 6)
-    s.tokens[2] = ["matchmaker"]
-    s.tokens[3] = ["matchmaker"]
-    s.centre = ["asylum", "piety"]
+    s = edited(
+        s,
+        {
+            "seat.2.tokens": ["matchmaker"],
+            "seat.3.tokens": ["matchmaker"],
+            "town.centre": ["asylum", "piety"],
+        },
+    )
     s = _night(s, 2, confess={3: "naw"})
     assert not s.alive[2] and not s.alive[3]
     s = at_turn(6, 1, rows=rows, chars=plain_chars(6, p3="mary_warren"), hands=[[]] * 6)
-    s.tokens[2] = ["matchmaker"]
-    s.tokens[3] = ["matchmaker"]
+    s = edited(
+        s,
+        {
+            "seat.2.tokens": ["matchmaker"],
+            "seat.3.tokens": ["matchmaker"],
+        },
+    )
     s = _night(s, 2)
     assert not s.alive[2] and s.alive[3]
     s = at_turn(6, 1, rows=rows, chars=plain_chars(6, p3="mary_warren"), hands=[[]] * 6)
-    s.tokens[2] = ["matchmaker"]
-    s.tokens[3] = ["matchmaker"]
+    s = edited(
+        s,
+        {
+            "seat.2.tokens": ["matchmaker"],
+            "seat.3.tokens": ["matchmaker"],
+        },
+    )
     s = _night(s, 3)
     assert not s.alive[2] and not s.alive[3]
 
@@ -673,7 +744,12 @@ def test_shillings_give_and_spend_R_SHIL():
 def test_shilling_with_empty_supply_still_playable_A_21():
     """[A-21] a Shilling card with an empty supply is playable and does nothing."""
     s = at_turn(6, 1, rows=rows6(), chars=plain_chars(6), hands=[["shilling"], [], [], [], [], []])
-    s.supply = 0
+    s = edited(
+        s,
+        {
+            "town.supply": 0,
+        },
+    )
     play(s, ("play", "shilling"), ("target", 1))
     assert s.coins[1] == 0 and "shilling" in s.discard
 
@@ -681,7 +757,12 @@ def test_shilling_with_empty_supply_still_playable_A_21():
 def test_alibi_removes_up_to_three_never_witness_A_06():
     """[A-06] Alibi: a subset of red cards worth at most 3; never a Witness."""
     s = at_turn(6, 1, rows=rows6(), chars=plain_chars(6), hands=[["alibi"]] + [[]] * 5)
-    s.reds[2] = ["accusation", "accusation", "evidence", "witness"]
+    s = edited(
+        s,
+        {
+            "seat.2.red_cards": ["accusation", "accusation", "evidence", "witness"],
+        },
+    )
     play(s, ("play", "alibi"), ("target", 2))
     legal = s.legal_actions()
     assert ("alibi", 0, 1) in legal and ("alibi", 2, 0) in legal and ("alibi", 1, 1) not in legal
@@ -706,11 +787,16 @@ def test_scapegoat_moves_reds_stocks_tokens_A_24():
     """[A-24] Scapegoat moves red cards, Stocks and tokens; a duplicate Matchmaker goes to the
     centre; the Scapegoat player causes any resulting reveal."""
     s = at_turn(6, 1, rows=rows6(), chars=plain_chars(6), hands=[["scapegoat"]] + [[]] * 5)
-    s.reds[1] = ["accusation"] * 3
-    s.stocks[1] = 1
-    s.tokens[1] = ["matchmaker", "asylum"]
-    s.tokens[2] = ["matchmaker"]
-    s.centre = ["piety"]
+    s = edited(
+        s,
+        {
+            "seat.1.red_cards": ["accusation"] * 3,
+            "seat.1.stocks": 1,
+            "seat.1.tokens": ["matchmaker", "asylum"],
+            "seat.2.tokens": ["matchmaker"],
+            "town.centre": ["piety"],
+        },
+    )
     play(s, ("play", "scapegoat"), ("target", 1), ("target2", 2))
     assert s.reds[1] == [] and s.stocks[1] == 0 and s.tokens[1] == []
     assert s.reds[2] == ["accusation"] * 3 and s.stocks[2] == 1
@@ -722,7 +808,12 @@ def test_scapegoat_and_robbery_need_two_other_seats_A_24():
     to another: with a single other seat alive neither is offered, even when that seat has
     what Scapegoat would move."""
     s = at_turn(6, 1, rows=rows6(), chars=plain_chars(6), hands=[["robbery", "scapegoat"]] + [[]] * 5)
-    s.reds[1] = ["accusation"]
+    s = edited(
+        s,
+        {
+            "seat.1.red_cards": ["accusation"],
+        },
+    )
     assert ("play", "scapegoat") in s.legal_actions() and ("play", "robbery") in s.legal_actions()
     for q in range(2, 6):
         s._set_alive(q, False)
@@ -851,11 +942,21 @@ def test_inquisitor_keeps_accusations_A_19():
 def test_giles_corey_bonus_on_two_accusations_A_39():
     """[A-39] both cards of Giles Corey's Draw are plain Accusations: a third card."""
     s = at_turn(6, 1, rows=rows6(), chars=plain_chars(6, p0="giles_corey"), hands=[[]] * 6)
-    s.deck = ["night"] + ["stocks"] * 3 + ["accusation", "accusation"]
+    s = edited(
+        s,
+        {
+            "town.deck": ["night"] + ["stocks"] * 3 + ["accusation", "accusation"],
+        },
+    )
     s.apply_action(("draw",))
     assert sorted(s.hand[0]) == ["accusation", "accusation", "stocks"]
     s = at_turn(6, 1, rows=rows6(), chars=plain_chars(6, p0="giles_corey"), hands=[[]] * 6)
-    s.deck = ["night"] + ["stocks"] * 3 + ["evidence", "accusation"]
+    s = edited(
+        s,
+        {
+            "town.deck": ["night"] + ["stocks"] * 3 + ["evidence", "accusation"],
+        },
+    )
     s.apply_action(("draw",))
     assert len(s.hand[0]) == 2
 
@@ -873,7 +974,12 @@ def test_abigail_clears_own_reds_after_causing_reveal_D_3():
     s = at_turn(
         6, 1, rows=rows6(), chars=plain_chars(6, p0="abigail_williams"), hands=[["witness"]] + [[]] * 5
     )
-    s.reds[0] = ["accusation"] * 3
+    s = edited(
+        s,
+        {
+            "seat.0.red_cards": ["accusation"] * 3,
+        },
+    )
     play(s, ("play", "witness"), ("target", 2))
     assert s.dec[0] == "abigail"
     s.apply_action(("yes",))
@@ -906,7 +1012,12 @@ def test_rebecca_nurse_draws_on_other_reveals_not_confession_A_28():
 def test_samuel_parris_takes_from_discard_A_43():
     """[A-43] Samuel Parris: whole turn = take up to 2 non-black discards; two uses."""
     s = at_turn(6, 1, rows=rows6(), chars=plain_chars(6, p0="samuel_parris"), hands=[[]] * 6)
-    s.discard = ["conspiracy", "evidence", "witness"]
+    s = edited(
+        s,
+        {
+            "town.discard": ["conspiracy", "evidence", "witness"],
+        },
+    )
     play(s, ("parris",))
     assert ("take", "conspiracy") not in s.legal_actions()
     play(s, ("take", "witness"), ("take", "evidence"))
@@ -1002,7 +1113,12 @@ def test_martha_copies_nearest_living_right_D_3():
 def test_ghost_turn_discards_and_black_cards_resolve_19_3():
     """[19.3][A-31] a ghost's turn discards the top card; a black card discarded resolves."""
     s = at_turn(2, 1, pos=0, rows=[NAW5, NAW5, ["witch"] + ["naw"] * 4, NAW5], hands=[[], [], [], []])
-    s.deck = ["night", "stocks", "stocks", "accusation"]
+    s = edited(
+        s,
+        {
+            "town.deck": ["night", "stocks", "stocks", "accusation"],
+        },
+    )
     n = len(s.discard)
     s.apply_action(("draw",))  # seat 0 draws 2; ghost at 1 discards the top card
     assert s.discard[-1] == "stocks" and len(s.discard) == n + 1 and s.turn_pos == 2
@@ -1045,7 +1161,12 @@ def test_ghost_witch_win_is_a_loss_for_every_player_19_9_A_32():
     assert out.ranks == (2, 2) and "every player loses" in out.reason
     assert s.returns() == [0.0, 0.0] and s.scores() == [(0,), (0,)]
     s = at_turn(2, 1, pos=0, rows=rows, hands=[[], [], [], []], max_turns=20)
-    s.turns = 20
+    s = edited(
+        s,
+        {
+            "day.turns": 20,
+        },
+    )
     s.apply_action(("draw",))
     assert s.outcome().winners == () and s.outcome().ranks == (1, 1)  # a draw is a tie
 
@@ -1072,7 +1193,12 @@ def test_ghost_mode_town_wins_when_witch_revealed_first_A_31():
 def test_ghost_mode_characters_off_19_2():
     """[19.2] character abilities are off with ghosts."""
     s = at_turn(2, 1, pos=0, rows=[NAW5, NAW5, ["witch"] + ["naw"] * 4, NAW5], hands=[[], [], [], []])
-    s.char[0] = "george_burroughs"
+    s = edited(
+        s,
+        {
+            "seat.0.character": "george_burroughs",
+        },
+    )
     assert s.abil(0) is None and s._normal(0) == 7
 
 
@@ -1220,7 +1346,12 @@ def test_flag_witch_decision_leader_A_02():
         hands=[[]] * 6,
         witch_decision="leader",
     )
-    s.votes = {1: 3, 5: 4}
+    s = edited(
+        s,
+        {
+            "day.votes": {1: 3, 5: 4},
+        },
+    )
     picks = set()
     for k in range(30):
         t = s.clone()
@@ -1261,7 +1392,12 @@ def test_variant_dead_tell_their_team_18_4():
         hands=[["witness"]] + [[]] * 5,
         reveal_team_on_death=True,
     )
-    s.ew[2] = True  # it once held a Witch card
+    s = edited(
+        s,
+        {
+            "seat.2.witch": True,  # it once held a Witch card
+        },
+    )
     assert s.observation(0)["dead_team"][2] is None
     play(s, ("play", "witness"), ("target", 2))
     assert s.observation(0)["dead_team"][2] is True

@@ -8,6 +8,7 @@ import pytest
 
 import automa.rules.tabletop_inc  # noqa: F401  (registers the game)
 from automa.rules.core import DataError, IllegalActionError, ParamError, load_game
+from automa.rules.position import edited
 from automa.rules.tabletop_inc.data import load_data
 from automa.rules.tabletop_inc.game import TabletopGame
 
@@ -96,7 +97,12 @@ def test_recall_needs_a_placed_worker_and_is_forced_without_workers_s6():
     """§6: recall only with a placed worker; mandatory when none is available."""
     st = mk()
     assert ("recall",) not in st.legal_actions()
-    st.mum[0] = 1
+    st = edited(
+        st,
+        {
+            "seat.0.mumans": 1,
+        },
+    )
     do(st, ("place", "TD1"), ("stop",))
     finish_turn(st)
     # seat 1 moves, then seat 0 again with 0 workers
@@ -134,8 +140,13 @@ def test_occupied_space_blocked_basic_resource_unlimited_s7_1():
 def test_linked_specialist_waives_cost_keeps_bonus_s7_3():
     """§7.3: a specialist on its linked action pays no safety cost and still gains the bonus."""
     st = mk()
-    st.emp[0] += (("SP12", 0),)
-    st.stand[0] = ("SP12",)
+    st = edited(
+        st,
+        {
+            "seat.0.employees": st.emp[0] + (("SP12", 0),),
+            "seat.0.standees": ("SP12",),
+        },
+    )
     legal = st.legal_actions()
     assert ("place", "HS2", "SP12") in legal  # no inspiration needed
     do(st, ("place", "HS2", "SP12"))
@@ -153,7 +164,12 @@ def test_skill_totals_seed_example_and_tuck_benefit_s8_1_s16_6():
     """§8.1 seed example: 1/1/1 plus a tucked +box +component card = box 2, mech 1, comp 2;
     §16.6: S10 costs $2 and gives 1 time when tucked."""
     st = mk()
-    st.h_skill[0] = ("S10",)
+    st = edited(
+        st,
+        {
+            "seat.0.hand_skills": ("S10",),
+        },
+    )
     founder = st.wow[0]
     assert ("tuck", "S10", founder) in st.legal_actions()
     do(st, ("tuck", "S10", founder))
@@ -165,15 +181,25 @@ def test_skill_totals_seed_example_and_tuck_benefit_s8_1_s16_6():
 def test_one_skill_card_per_employee_s8_3():
     """§8.3: at most one skill card behind each employee; no holder, no tuck."""
     st = mk()
-    st.h_skill[0] = ("S01", "S02")
+    st = edited(
+        st,
+        {
+            "seat.0.hand_skills": ("S01", "S02"),
+        },
+    )
     do(st, ("tuck", "S01", st.wow[0]))
     assert not any(a[0] == "tuck" for a in st.legal_actions())
 
 
 def test_cards_in_hand_do_not_count_for_skills_s8_1():
     st = mk()
-    st.h_emp[0] = ("SP04",)
-    st.h_skill[0] = ("S19",)
+    st = edited(
+        st,
+        {
+            "seat.0.hand_employees": ("SP04",),
+            "seat.0.hand_skills": ("S19",),
+        },
+    )
     assert st.skills(0) == [1, 1, 1]
 
 
@@ -223,7 +249,12 @@ def test_play_card_table_bonus_and_standee_s10_3():
     """§10.3: an employee goes to a free seat; the seat's bonus is gained; a specialist's
     standee becomes an available worker."""
     st = mk()
-    st.h_emp[0] = ("SP02",)
+    st = edited(
+        st,
+        {
+            "seat.0.hand_employees": ("SP02",),
+        },
+    )
     do(st, ("place", "PC1"))
     legal = st.legal_actions()
     assert ("play", "SP02", 6) in legal  # empty POW slot (Founder mode)
@@ -234,9 +265,14 @@ def test_play_card_table_bonus_and_standee_s10_3():
 def test_play_card_sp10_plays_two_s16_4():
     """SP10: play 2 employees in one action."""
     st = mk()
-    st.emp[0] += (("SP10", 0),)
-    st.stand[0] = ("SP10",)
-    st.h_emp[0] = ("F06", "F14")
+    st = edited(
+        st,
+        {
+            "seat.0.employees": st.emp[0] + (("SP10", 0),),
+            "seat.0.standees": ("SP10",),
+            "seat.0.hand_employees": ("F06", "F14"),
+        },
+    )
     do(st, ("place", "PC1", "SP10"), ("play", "F06", 1), ("play", "F14", 2))
     assert {c for c, _ in st.emp[0]} == {"SP10", "F06", "F14"}
 
@@ -244,8 +280,13 @@ def test_play_card_sp10_plays_two_s16_4():
 def test_train_buy_one_rest_to_bottom_sp09_discount_s10_4():
     """§10.4 / AMB-08: reveal 4, buy at most 1, the rest go to the bottom in order; SP09 −$1."""
     st = mk()
-    st.emp[0] += (("SP09", 0),)
-    st.stand[0] = ("SP09",)
+    st = edited(
+        st,
+        {
+            "seat.0.employees": st.emp[0] + (("SP09", 0),),
+            "seat.0.standees": ("SP09",),
+        },
+    )
     rev = st.skill_deck[-1:-5:-1]
     give(st, dollar=0)
     do(st, ("place", "TR1", "SP09"))
@@ -268,8 +309,13 @@ def test_research_playtest_2_or_4_s10_6_s10_7(space, linked, idx, gain):
     do(st, ("place", space))
     assert st.res[0][idx] == 2
     st = mk()
-    st.emp[0] += ((linked, 0),)
-    st.stand[0] = (linked,)
+    st = edited(
+        st,
+        {
+            "seat.0.employees": st.emp[0] + ((linked, 0),),
+            "seat.0.standees": (linked,),
+        },
+    )
     do(st, ("place", space, linked))
     assert st.res[0][idx] == gain
 
@@ -280,8 +326,13 @@ def test_multi_resource_up_to_3_or_5_s10_8():
     do(st, ("place", "MR1"), ("take", "dollar"), ("take", "dollar"), ("take", "time"))
     assert st.res[0][:3] == [2, 1, 0] and not st.stack
     st = mk()
-    st.emp[0] += (("SP03", 0),)
-    st.stand[0] = ("SP03",)
+    st = edited(
+        st,
+        {
+            "seat.0.employees": st.emp[0] + (("SP03", 0),),
+            "seat.0.standees": ("SP03",),
+        },
+    )
     do(st, ("place", "MR1", "SP03"))
     for _ in range(5):
         do(st, ("take", "inspiration"))
@@ -300,8 +351,13 @@ def test_get_item_track_and_sp14_s10_9():
     do(st, ("slot", 3))
     assert len(st.h_item[0]) == 1
     st = mk()
-    st.emp[0] += (("SP14", 0),)
-    st.stand[0] = ("SP14",)
+    st = edited(
+        st,
+        {
+            "seat.0.employees": st.emp[0] + (("SP14", 0),),
+            "seat.0.standees": ("SP14",),
+        },
+    )
     do(st, ("place", "GI1", "SP14"))
     assert ("slot", 0) in st.legal_actions()
 
@@ -315,10 +371,15 @@ def test_get_box_cost_skill_and_discounts_s10_10():
     do(st, ("buy", "box", 1))
     assert st.prod[0] == (1, 0, 0) and st.res[0][I] == 2 and st.supply[0][0] == 8
     st = mk()
-    st.perm[0] = (2, 0, 0)
-    st.emp[0] += (("SP04", 0),)
-    st.stand[0] = ("SP04",)
-    st.wow[0] = "W10"
+    st = edited(
+        st,
+        {
+            "seat.0.permanent": (2, 0, 0),
+            "seat.0.employees": st.emp[0] + (("SP04", 0),),
+            "seat.0.standees": ("SP04",),
+            "seat.0.wow": "W10",
+        },
+    )
     give(st, inspiration=0)
     do(st, ("place", "GB1", "SP04"))
     assert ("buy", "box", 3) in st.legal_actions()  # 3 − 1 − 2 = 0
@@ -329,7 +390,12 @@ def test_get_box_cost_skill_and_discounts_s10_10():
 def test_get_box_slot_filled_blocks_s11():
     """§11: you cannot buy a piece whose slot is already filled."""
     st = mk()
-    st.prod[0] = (1, 0, 0)
+    st = edited(
+        st,
+        {
+            "seat.0.production": (1, 0, 0),
+        },
+    )
     give(st, inspiration=5)
     do(st, ("place", "GB1"))
     assert st.legal_actions() == [("decline",)]
@@ -342,16 +408,26 @@ def test_get_part_exactly_one_piece_sp08_w3_s10_11():
     do(st, ("place", "GP1"))
     assert [a for a in st.legal_actions() if a[0] == "buy"] == [("buy", "component", 1)]
     st = mk()
-    st.emp[0] += (("SP08", 0),)
-    st.stand[0] = ("SP08",)
+    st = edited(
+        st,
+        {
+            "seat.0.employees": st.emp[0] + (("SP08", 0),),
+            "seat.0.standees": ("SP08",),
+        },
+    )
     give(st, research=1)
     do(st, ("place", "GP1", "SP08"))
     assert ("buy", "mechanism", 1) in st.legal_actions()
     do(st, ("buy", "mechanism", 1))
     assert st.res[0][R] == 0 and st.prod[0][1] == 1
     st = mk()
-    st.wow[0] = "W3"
-    st.perm[0] = (0, 0, 1)
+    st = edited(
+        st,
+        {
+            "seat.0.wow": "W3",
+            "seat.0.permanent": (0, 0, 1),
+        },
+    )
     do(st, ("place", "GP1"))
     assert ("buy", "component", 2) in st.legal_actions()
 
@@ -361,7 +437,12 @@ def test_upgrade_one_step_skips_sold_out_cost_time_s10_12():
     piece returns to supply (AMB-11); skills are not checked."""
     st = mk()
     give(st, time=1)
-    st.prod[0] = (1, 0, 0)
+    st = edited(
+        st,
+        {
+            "seat.0.production": (1, 0, 0),
+        },
+    )
     st.supply[0] = (st.supply[0][0], 0) + st.supply[0][2:]
     do(st, ("place", "UPB"))
     assert st.prod[0][0] == 3 and st.res[0][T] == 0
@@ -372,14 +453,24 @@ def test_upgrade_cap_and_pow_ban_and_sp06_s10_12():
     """§10.12 cap 4; P13 forbids a level-4 box; SP06 upgrades up to 2 steps (the second chosen)."""
     st = mk()
     give(st, time=1)
-    st.prod[0] = (3, 0, 0)
-    st.pow[0] = "P13"
+    st = edited(
+        st,
+        {
+            "seat.0.production": (3, 0, 0),
+            "seat.0.pow": "P13",
+        },
+    )
     do(st, ("place", "UPB"))
     assert st.prod[0][0] == 3
     st = mk()
-    st.emp[0] += (("SP06", 0),)
-    st.stand[0] = ("SP06",)
-    st.prod[0] = (0, 1, 0)
+    st = edited(
+        st,
+        {
+            "seat.0.employees": st.emp[0] + (("SP06", 0),),
+            "seat.0.standees": ("SP06",),
+            "seat.0.production": (0, 1, 0),
+        },
+    )
     do(st, ("place", "UPM", "SP06"), ("upgrade", "mechanism"))
     assert st.prod[0][1] == 3
 
@@ -387,13 +478,23 @@ def test_upgrade_cap_and_pow_ban_and_sp06_s10_12():
 def test_publish_needs_complete_game_sp13_s10_13():
     """§10.13: box + mechanism + component move to published; SP13 +$1 +time +inspiration."""
     st = mk()
-    st.prod[0] = (1, 2, 0)
+    st = edited(
+        st,
+        {
+            "seat.0.production": (1, 2, 0),
+        },
+    )
     do(st, ("place", "PB1"))
     assert st.pub[0] == () and st.prod[0] == (1, 2, 0)
     st = mk()
-    st.prod[0] = (1, 2, 3)
-    st.emp[0] += (("SP13", 0),)
-    st.stand[0] = ("SP13",)
+    st = edited(
+        st,
+        {
+            "seat.0.production": (1, 2, 3),
+            "seat.0.employees": st.emp[0] + (("SP13", 0),),
+            "seat.0.standees": ("SP13",),
+        },
+    )
     do(st, ("place", "PB1", "SP13"))
     assert st.pub[0] == ((1, 2, 3),) and st.prod[0] == (0, 0, 0) and st.res[0][:3] == [1, 1, 1]
 
@@ -402,8 +503,13 @@ def test_award_seed_example_and_sp05_s10_14():
     """§10.14 seed example: AC1 level 1 needs (2,2,1) and scores 9 VP; '>=' per AMB-10;
     SP05 lowers one element by 1."""
     st = mk()
-    st.acard[0] = "AC1"
-    st.pub[0] = ((2, 2, 1), (3, 1, 1))
+    st = edited(
+        st,
+        {
+            "seat.0.award_card": "AC1",
+            "seat.0.published": ((2, 2, 1), (3, 1, 1)),
+        },
+    )
     do(st, ("place", "AW1"))
     opts = [a for a in st.legal_actions() if a[0] == "award"]
     assert opts == [("award", 1, 0)]
@@ -412,10 +518,15 @@ def test_award_seed_example_and_sp05_s10_14():
     assert st.final_breakdown(0)["awards"] == 9
     assert st.final_breakdown(0)["published"] == 5  # the awarded game no longer scores
     st = mk()
-    st.acard[0] = "AC1"
-    st.pub[0] = ((2, 1, 1),)
-    st.emp[0] += (("SP05", 0),)
-    st.stand[0] = ("SP05",)
+    st = edited(
+        st,
+        {
+            "seat.0.award_card": "AC1",
+            "seat.0.published": ((2, 1, 1),),
+            "seat.0.employees": st.emp[0] + (("SP05", 0),),
+            "seat.0.standees": ("SP05",),
+        },
+    )
     do(st, ("place", "AW1", "SP05"))
     assert ("award", 1, 0) in st.legal_actions()
 
@@ -440,8 +551,13 @@ def test_objective_keep_one_or_two_s10_16():
     assert st.objs[0][-1] == rev[2] and not st.stack
     assert st.obj_deck[:3] == [rev[0], rev[1], rev[3]]
     st = mk()
-    st.emp[0] += (("SP01", 0),)
-    st.stand[0] = ("SP01",)
+    st = edited(
+        st,
+        {
+            "seat.0.employees": st.emp[0] + (("SP01", 0),),
+            "seat.0.standees": ("SP01",),
+        },
+    )
     rev = st.obj_deck[-1:-5:-1]
     do(st, ("place", "OB1", "SP01"), ("keep", rev[0]), ("keep", rev[1]))
     assert st.objs[0][-2:] == (rev[0], rev[1])
@@ -451,7 +567,12 @@ def test_action_bonus_any_action_no_prediction_s10_17():
     """§10.17: the T6 table seat gives an action bonus: any main-board action, no worker,
     ignoring occupancy (AMB-19), never counting for predictions."""
     st = mk()
-    st.h_emp[0] = ("F06",)
+    st = edited(
+        st,
+        {
+            "seat.0.hand_employees": ("F06",),
+        },
+    )
     st.pred_t[1], st.pred_c[1], st.pred_up[1] = 0, ("research",), (0,)
     st.occ[st.game.space_by_id["RS1"].idx] = 1
     do(st, ("place", "PC1"), ("play", "F06", 5))
@@ -483,8 +604,18 @@ def test_action_bonus_any_action_no_prediction_s10_17():
 def test_freelancer_space_private_no_cost_no_prediction_amb35():
     """§10 freelancer spaces / AMB-35: your own card, one worker, no cost/bonus, no prediction."""
     st = mk()
-    st.emp[0] += (("F10", 0),)
-    st.emp[1] += (("F13", 0),)
+    st = edited(
+        st,
+        {
+            "seat.0.employees": st.emp[0] + (("F10", 0),),
+        },
+    )
+    st = edited(
+        st,
+        {
+            "seat.1.employees": st.emp[1] + (("F13", 0),),
+        },
+    )
     st.pred_t[1], st.pred_c[1], st.pred_up[1] = 0, ("research",), (0,)
     legal = st.legal_actions()
     assert ("freelancer", "F10") in legal and ("freelancer", "F13") not in legal
@@ -503,25 +634,45 @@ def test_recall_moves_hourglass_collects_bonus_spaces_s12_amb06():
     """§12 / AMB-06: move back by workers recalled; collect every bonus space b with new <= b < old
     (research at 21 and the action bonus at 28 here), in order of descent."""
     st = mk()
-    st.hourglass = 29
-    st.placed[0] = (("m", st.game.space_by_id["BR"].idx),) * 4
-    st.mum[0] = 0
-    st.placed[0] = st.placed[0][:2]
-    st.mum[0] = 2
-    st.hourglass = 22
+    st = edited(
+        st,
+        {
+            "turn.hourglass": 29,
+            "seat.0.placed": (("m", st.game.space_by_id["BR"].idx),) * 4,
+            "seat.0.mumans": 0,
+        },
+    )
+    st = edited(
+        st,
+        {
+            "seat.0.placed": st.placed[0][:2],
+            "seat.0.mumans": 2,
+            "turn.hourglass": 22,
+        },
+    )
     do(st, ("recall",))
     assert st.hourglass == 20 and st.res[0][R] == 1 and st.mum[0] == 4
     st = mk()
-    st.hourglass = 29
-    st.placed[0] = (("m", st.game.space_by_id["BR"].idx),)
-    st.mum[0] = 3
+    st = edited(
+        st,
+        {
+            "turn.hourglass": 29,
+            "seat.0.placed": (("m", st.game.space_by_id["BR"].idx),),
+            "seat.0.mumans": 3,
+        },
+    )
     do(st, ("recall",))
     assert st.hourglass == 28
     assert st.legal_actions()[0][0] == "do"  # the action bonus at 28 (landing counts)
     st = mk()
-    st.placed[0] = (("m", st.game.space_by_id["BR"].idx),)
-    st.mum[0] = 3
-    st.hourglass = 28
+    st = edited(
+        st,
+        {
+            "seat.0.placed": (("m", st.game.space_by_id["BR"].idx),),
+            "seat.0.mumans": 3,
+            "turn.hourglass": 28,
+        },
+    )
     do(st, ("recall",))
     assert st.hourglass == 27 and not st.stack  # the start space is not collected
 
@@ -529,7 +680,12 @@ def test_recall_moves_hourglass_collects_bonus_spaces_s12_amb06():
 def test_end_trigger_plus5_and_last_turns_s12_6_s14_1():
     """§12.6 / §14.1: reaching 0 gives the mover 5 VP; every other seat gets one last turn."""
     st = mk(3)
-    st.hourglass = 1
+    st = edited(
+        st,
+        {
+            "turn.hourglass": 1,
+        },
+    )
     do(st, ("place", "BR"), ("take", "time"))
     finish_turn(st)
     do(st, ("place", "BR"), ("take", "time"))
@@ -566,9 +722,14 @@ def test_predictions_pay_research_flip_and_reward_s13():
     card; when all are up the reward for the set size is paid (2 cards: 4 VP + 1 level-1)."""
     st = mk()
     give(st, research=3)
-    st.hourglass = 40
-    st.placed[0] = (("m", st.game.space_by_id["BR"].idx),)
-    st.mum[0] = 3
+    st = edited(
+        st,
+        {
+            "turn.hourglass": 40,
+            "seat.0.placed": (("m", st.game.space_by_id["BR"].idx),),
+            "seat.0.mumans": 3,
+        },
+    )
     do(st, ("recall",))
     assert st.legal_actions() == [("predict_on", 1), ("no_predict",)]
     _predict(st, 0, 1, ["research", "playtest"])
@@ -589,18 +750,28 @@ def test_prediction_limits_p3_p12_and_one_set_s13_1():
     """§13.1: at most 4 cards; P3 forbids 4, P12 forbids 1."""
     st = mk()
     give(st, research=6)
-    st.pow[0] = "P3"
-    st.placed[0] = (("m", 0),)
-    st.mum[0] = 3
+    st = edited(
+        st,
+        {
+            "seat.0.pow": "P3",
+            "seat.0.placed": (("m", 0),),
+            "seat.0.mumans": 3,
+        },
+    )
     do(st, ("recall",), ("predict_on", 1))
     for a in ("research", "playtest", "train"):
         do(st, ("predict", a))
     assert st.legal_actions() == [("stop",)]
     st = mk()
     give(st, research=6)
-    st.pow[0] = "P12"
-    st.placed[0] = (("m", 0),)
-    st.mum[0] = 3
+    st = edited(
+        st,
+        {
+            "seat.0.pow": "P12",
+            "seat.0.placed": (("m", 0),),
+            "seat.0.mumans": 3,
+        },
+    )
     do(st, ("recall",), ("predict_on", 1), ("predict", "research"))
     assert ("stop",) not in st.legal_actions()
 
@@ -608,7 +779,12 @@ def test_prediction_limits_p3_p12_and_one_set_s13_1():
 def test_prediction_bonus_and_w11_s13_2():
     """§10.18 prediction bonus (OB2 space) flips a face-down card; W11 +1 VP per flip."""
     st = mk(3)
-    st.wow[0] = "W11"
+    st = edited(
+        st,
+        {
+            "seat.0.wow": "W11",
+        },
+    )
     st.pred_t[0], st.pred_c[0], st.pred_up[0] = 1, ("research", "train"), (0, 0)
     give(st, dollar=1)
     do(st, ("place", "OB2"), ("flip", "research"))
@@ -618,8 +794,13 @@ def test_prediction_bonus_and_w11_s13_2():
 def test_unfinished_prediction_discarded_at_recall_s13_2():
     st = mk()
     st.pred_t[0], st.pred_c[0], st.pred_up[0] = 1, ("research", "train"), (1, 0)
-    st.placed[0] = (("m", 0),)
-    st.mum[0] = 3
+    st = edited(
+        st,
+        {
+            "seat.0.placed": (("m", 0),),
+            "seat.0.mumans": 3,
+        },
+    )
     do(st, ("recall",))
     assert st.pred_t[0] == -1 and st.vp[0] == 0
 
@@ -630,12 +811,22 @@ def test_unfinished_prediction_discarded_at_recall_s13_2():
 def test_final_scoring_published_unpublished_seed_example_s14_2():
     """§14.2 seed example: levels 3+2+1 score 6 published and 3 unpublished."""
     st = mk()
-    st.objs[0] = ()
-    st.pub[0] = ((3, 2, 1),)
-    st.prod[0] = (3, 2, 1)
+    st = edited(
+        st,
+        {
+            "seat.0.objectives": (),
+            "seat.0.published": ((3, 2, 1),),
+            "seat.0.production": (3, 2, 1),
+        },
+    )
     b = st.final_breakdown(0)
     assert b["published"] == 6 and b["unpublished"] == 3
-    st.prod[0] = (1, 0, 0)
+    st = edited(
+        st,
+        {
+            "seat.0.production": (1, 0, 0),
+        },
+    )
     assert st.final_breakdown(0)["unpublished"] == 1  # (1+1)//2, AMB-29
 
 
@@ -643,21 +834,46 @@ def test_objectives_met_failed_and_modifiers_s14_2_3():
     """§14.2.3: green if met, red if failed; W9 +2 per met; W12 no penalty; P7 −1 per met;
     P8 −1 more per failed; O01 is the seed's 'hold 4 research' (+4/−2)."""
     st = mk()
-    st.objs[0] = ("O01",)
+    st = edited(
+        st,
+        {
+            "seat.0.objectives": ("O01",),
+        },
+    )
     give(st, research=4)
     assert st.final_breakdown(0)["objectives"] == 4
     give(st, research=3)
     assert st.final_breakdown(0)["objectives"] == -2
-    st.pow[0] = "P8"
+    st = edited(
+        st,
+        {
+            "seat.0.pow": "P8",
+        },
+    )
     assert st.final_breakdown(0)["objectives"] == -3
-    st.pow[0] = ""
-    st.wow[0] = "W12"
+    st = edited(
+        st,
+        {
+            "seat.0.pow": "",
+            "seat.0.wow": "W12",
+        },
+    )
     assert st.final_breakdown(0)["objectives"] == 0
-    st.wow[0] = "W9"
+    st = edited(
+        st,
+        {
+            "seat.0.wow": "W9",
+        },
+    )
     give(st, research=4)
     assert st.final_breakdown(0)["objectives"] == 6
-    st.wow[0] = "FD1"
-    st.pow[0] = "P7"
+    st = edited(
+        st,
+        {
+            "seat.0.wow": "FD1",
+            "seat.0.pow": "P7",
+        },
+    )
     assert st.final_breakdown(0)["objectives"] == 3
 
 
@@ -676,9 +892,14 @@ def test_objective_things_count_once_amb17():
 
 def test_freelancer_vp_only_on_table_s14_2_4():
     st = mk()
-    st.objs[0] = ()
-    st.emp[0] = (("F04", 0),)
-    st.h_emp[0] = ("F14",)
+    st = edited(
+        st,
+        {
+            "seat.0.objectives": (),
+            "seat.0.employees": (("F04", 0),),
+            "seat.0.hand_employees": ("F14",),
+        },
+    )
     assert st.final_breakdown(0)["freelancers"] == 3
 
 
@@ -686,11 +907,21 @@ def test_award_overrides_w1_w4_w5_s14_2_5():
     """§14.2.5: W4 level 1 = 15, W5 level 2 = 18, W1 level 3 = 21."""
     for wow, lv, vp in (("W4", 1, 15), ("W5", 2, 18), ("W1", 3, 21)):
         st = mk()
-        st.acard[0] = "AC1"
-        st.wow[0] = wow
-        st.awd[0] = ((lv, (4, 4, 4)),)
+        st = edited(
+            st,
+            {
+                "seat.0.award_card": "AC1",
+                "seat.0.wow": wow,
+                "seat.0.awards": ((lv, (4, 4, 4)),),
+            },
+        )
         assert st.final_breakdown(0)["awards"] == vp
-        st.wow[0] = "FD1"
+        st = edited(
+            st,
+            {
+                "seat.0.wow": "FD1",
+            },
+        )
         assert st.final_breakdown(0)["awards"] == st.game.data.awards["AC1"][lv - 1][1]
 
 
@@ -698,9 +929,19 @@ def test_tie_break_farthest_from_first_player_s14_3():
     """§14.3: equal VP goes to the seat latest in turn order."""
     st = mk(3)
     for s in range(3):
-        st.objs[s] = ()
+        st = edited(
+            st,
+            {
+                f"seat.{s}.objectives": (),
+            },
+        )
     st.vp[:] = [5, 5, 3]
-    st.phase = "over"
+    st = edited(
+        st,
+        {
+            "turn.phase": "over",
+        },
+    )
     assert st.outcome().winners == (1,)
 
 
@@ -714,8 +955,13 @@ def test_card_track_refresh_variant_s15():
     st.tok["sp"] = st.tok["sp"][:2] + ((1, 0, 0, 0, 0),)
     old = st.tr["sp"][:]
     top = st.deck["sp"][-1]
-    st.placed[0] = (("m", 0),)
-    st.mum[0] = 3
+    st = edited(
+        st,
+        {
+            "seat.0.placed": (("m", 0),),
+            "seat.0.mumans": 3,
+        },
+    )
     do(st, ("recall",))
     assert st.deck["sp"][0] == old[2]
     assert st.tr["sp"] == (top, old[0], old[1])
@@ -796,10 +1042,20 @@ def test_first_player_param_seat_bonus_and_tie_break_s5_17_s14_3():
     assert st.current_player() == 2
     assert [st.res[s][D] for s in range(3)] == [1, 2, 0]
     for s in range(3):
-        st.objs[s] = ()
+        st = edited(
+            st,
+            {
+                f"seat.{s}.objectives": (),
+            },
+        )
     st.vp[:] = [5, 5, 5]
-    st.res = [[0] * 5 for _ in range(3)]
-    st.phase = "over"
+    st = edited(
+        st,
+        {
+            "seat.resources": [[0] * 5 for _ in range(3)],
+            "turn.phase": "over",
+        },
+    )
     assert st.outcome().winners == (1,)  # seat 1 is last in turn order
     with pytest.raises(ParamError, match="first_player"):
         mk(2, first_player=2)
@@ -809,8 +1065,13 @@ def test_seed_upgrade_example_box_beyond_skill_s10_12():
     """Seed example (§10.12): a level-2 box with only 2 box skill goes to level 3 on the
     left-most upgrade space (UPB)."""
     st = mk()
-    st.perm[0] = (1, 0, 0)
-    st.prod[0] = (2, 0, 0)
+    st = edited(
+        st,
+        {
+            "seat.0.permanent": (1, 0, 0),
+            "seat.0.production": (2, 0, 0),
+        },
+    )
     give(st, time=1)
     assert st.skills(0)[0] == 2
     do(st, ("place", "UPB"))
@@ -821,10 +1082,20 @@ def test_seed_objective_example_hold_3_dollar_3_inspiration_s19_5():
     """Seed example: an objective needing 3 $ and 3 inspiration at the end (O02, +5/−2 here);
     those tokens cannot also satisfy another objective (O05: hold 5 $)."""
     st = mk()
-    st.objs[0] = ("O02",)
+    st = edited(
+        st,
+        {
+            "seat.0.objectives": ("O02",),
+        },
+    )
     give(st, dollar=3, inspiration=3)
     assert st.final_breakdown(0)["objectives"] == 5
-    st.objs[0] = ("O02", "O05")
+    st = edited(
+        st,
+        {
+            "seat.0.objectives": ("O02", "O05"),
+        },
+    )
     give(st, dollar=5, inspiration=3)
     assert st.final_breakdown(0)["objectives"] == 5 - 1  # 5 $ cannot serve both
     give(st, dollar=8, inspiration=3)
@@ -839,19 +1110,36 @@ def _three_face_down(st, s=0):
 
 
 def _crystal_ball(st, source):
-    """Trigger a prediction bonus for seat 0 from one of the cards or spaces that carry one."""
+    """Trigger a prediction bonus for seat 0 from one of the cards or spaces that carry one;
+    the state after it (a scenario's card is given through a position: a new state)."""
     if source == "OB2":  # placement bonus of the Objective space
         give(st, dollar=1)
         do(st, ("place", "OB2"))
     elif source in ("F04", "F11"):
-        st.emp[0] += ((source, 0),)
+        st = edited(
+            st,
+            {
+                "seat.0.employees": st.emp[0] + ((source, 0),),
+            },
+        )
         do(st, ("freelancer", source))
     elif source == "S23":  # the skill card's tuck benefit
-        st.h_skill[0] = ("S23",)
+        st = edited(
+            st,
+            {
+                "seat.0.hand_skills": ("S23",),
+            },
+        )
         do(st, ("tuck", "S23", st.wow[0]))
     else:
-        st.h_item[0] = (source,)
+        st = edited(
+            st,
+            {
+                "seat.0.hand_items": (source,),
+            },
+        )
         do(st, ("item", source))
+    return st
 
 
 @pytest.mark.parametrize("source,flips", [("OB2", 1), ("F04", 1), ("S23", 1), ("F11", 2), ("I17", 2)])
@@ -860,7 +1148,7 @@ def test_crystal_ball_turns_up_the_card_of_the_players_choice_s10_18(source, fli
     (OB2, F04, F11, S23, I17), one decision per card, not always the first card."""
     st = mk(3)
     _three_face_down(st)
-    _crystal_ball(st, source)
+    st = _crystal_ball(st, source)
     assert st.current_player() == 0
     assert st.legal_actions() == [("flip", "research"), ("flip", "train"), ("flip", "award")]
     do(st, ("flip", "award"))
@@ -877,14 +1165,14 @@ def test_crystal_ball_asks_only_when_there_is_a_choice_s10_18():
     choose: the cards turn at once, and a completed set pays its reward (§13.2); none = wasted."""
     st = mk(3)
     st.pred_t[0], st.pred_c[0], st.pred_up[0] = 1, ("research", "train"), (1, 0)
-    _crystal_ball(st, "F04")
+    st = _crystal_ball(st, "F04")
     assert st.pred_t[0] == -1 and st.vp[0] == st.game.data.prediction_rewards[2][0]
     st = mk(3)
     st.pred_t[0], st.pred_c[0], st.pred_up[0] = 1, ("research", "train", "award"), (1, 0, 0)
-    _crystal_ball(st, "F11")
+    st = _crystal_ball(st, "F11")
     assert st.pred_t[0] == -1 and not any(t[0] == "flip" for t in st.stack)
     st = mk(3)
-    _crystal_ball(st, "F04")
+    st = _crystal_ball(st, "F04")
     assert not st.stack and st.pred_t[0] == -1
 
 
@@ -897,13 +1185,28 @@ def test_up_to_two_upgrade_steps_are_one_or_two_by_choice_s10_12_s16_4(how, piec
 
     def start(level):
         st = mk()
-        st.prod[0] = st.prod[0][:piece] + (level,) + st.prod[0][piece + 1 :]
+        st = edited(
+            st,
+            {
+                "seat.0.production": st.prod[0][:piece] + (level,) + st.prod[0][piece + 1 :],
+            },
+        )
         if how == "SP06":
-            st.emp[0] += (("SP06", 0),)
-            st.stand[0] = ("SP06",)
+            st = edited(
+                st,
+                {
+                    "seat.0.employees": st.emp[0] + (("SP06", 0),),
+                    "seat.0.standees": ("SP06",),
+                },
+            )
             do(st, ("place", "UPM", "SP06"))
         else:
-            st.h_item[0] = (how,)
+            st = edited(
+                st,
+                {
+                    "seat.0.hand_items": (how,),
+                },
+            )
             do(st, ("item", how))
         return st
 
@@ -946,7 +1249,12 @@ def test_interchangeable_payment_is_split_as_the_player_chooses_amb13():
     payer's choice, asked only when more than one split is possible; on a space the cost is
     paid before the placement bonus arrives (§7.2)."""
     st = mk()
-    st.wow[0] = "W6"  # time <-> inspiration
+    st = edited(
+        st,
+        {
+            "seat.0.wow": "W6",  # time <-> inspiration
+        },
+    )
     give(st, time=1, inspiration=1)
     do(st, ("place", "HS2"))  # costs 1 inspiration, gives 1 research
     assert st.legal_actions() == [("pay", "time", 0, "inspiration", 1), ("pay", "time", 1, "inspiration", 0)]
@@ -954,7 +1262,12 @@ def test_interchangeable_payment_is_split_as_the_player_chooses_amb13():
     do(st, ("pay", "time", 1, "inspiration", 0))
     assert st.res[0][:4] == [0, 0, 1, 1] and st.stack[-1][0] == "track"
     st = mk()
-    st.wow[0] = "W6"
+    st = edited(
+        st,
+        {
+            "seat.0.wow": "W6",
+        },
+    )
     give(st, time=1)
     do(st, ("place", "HS2"))  # only one way to pay: no question
     assert st.res[0][T] == 0 and st.stack[-1][0] == "track"
@@ -972,9 +1285,14 @@ def test_sp08_research_and_playtest_split_is_a_choice_s16_4():
     """§16.4 SP08: research and playtest are interchangeable to pay for a part: the split is
     the player's (here 2 playtest for a level-2 mechanism, paid 2/0, 1/1 or 0/2)."""
     st = mk()
-    st.perm[0] = (0, 1, 0)
-    st.emp[0] += (("SP08", 0),)
-    st.stand[0] = ("SP08",)
+    st = edited(
+        st,
+        {
+            "seat.0.permanent": (0, 1, 0),
+            "seat.0.employees": st.emp[0] + (("SP08", 0),),
+            "seat.0.standees": ("SP08",),
+        },
+    )
     give(st, research=2, playtest=2)
     do(st, ("place", "GP1", "SP08"), ("buy", "mechanism", 2))
     assert st.legal_actions() == [("pay", "research", x, "playtest", 2 - x) for x in range(3)]
@@ -992,7 +1310,12 @@ def test_trading_goes_on_in_the_free_window_after_the_action_amb30():
     assert st.current_player() == 1  # nothing new to trade: the turn ended
     st = mk()
     give(st, time=3)
-    st.h_item[0] = ("I02",)  # gain $4
+    st = edited(
+        st,
+        {
+            "seat.0.hand_items": ("I02",),  # gain $4
+        },
+    )
     do(st, ("place", "TD1"), ("swap", "time", "dollar", 3), ("stop",))
     legal = st.legal_actions()
     assert ("item", "I02") in legal and ("end_turn",) in legal

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import random
+import tomllib
 
 import pytest
 
 from automa.rules.core import TERMINAL, IllegalActionError, load_game
+from automa.rules.position import dumps
 from automa.rules.watergate import WatergateGame
 from automa.rules.watergate.data import EDITOR, NIXON
 
@@ -24,30 +26,52 @@ def fresh(seed: int = 0):
     return GAME.new_initial_state(seed)
 
 
-def arrange(state, editor=(), nixon=(), tokens=None, to_move=EDITOR, turns=(0, 0)):
-    """Give each seat exactly these cards in hand (the rest of its deck in the draw pile),
-    put these evidence codes face down on 0, and restart the card phase."""
+def arrange(state, editor=(), nixon=(), tokens=None, to_move=EDITOR, turns=(0, 0), at=None):
+    """The position of `state` with each seat holding exactly these cards in hand (the rest
+    of its deck in the draw pile), these evidence codes face down on 0, and the card phase
+    restarted (docs/positions.md: a written position, edited, read back).  `at` sets more
+    fields of the position: {"track.initiative": 3, "seat.momentum_cards": [1, 0]} (a
+    `seat.` key without a seat: one value per seat; None: off the track)."""
+    doc = tomllib.loads(state.to_position())
     for seat, ids in ((EDITOR, editor), (NIXON, nixon)):
-        allc = sorted(state.hand[seat] + state.deck[seat] + state.disc[seat])
-        want = [C[i] for i in ids]
-        state.hand[seat] = sorted(want)
-        state.deck[seat] = [c for c in allc if c not in want]
-        state.disc[seat] = []
+        table = doc["seat"][str(seat)]
+        every = sorted(table["hand"] + table["deck"] + table["discard"], key=C.get)
+        table["hand"] = sorted(ids, key=C.get)
+        table["deck"] = [c for c in every if c not in ids]
+        table["discard"] = []
     if tokens is not None:
-        for i in range(len(state.tc)):
-            if state.tf[i] != 2:
-                state.bag.append(state.tc[i])
+        track, bag = doc["track"], doc["board"]["bag"]
+        bag += [code for code, face in zip(track["token_codes"], track["token_faces"]) if face != 2]
         for code in tokens:
-            state.bag.remove(code)
-        state.tc = list(tokens)
-        state.tp = [0] * len(tokens)
-        state.tf = [0] * len(tokens)
-    state.to_move = to_move
-    state.turns = list(turns)
-    state.stack = [("cp", -1)]
-    state.chain = []
-    state._run()
-    return state
+            bag.remove(code)
+        track["token_codes"] = list(tokens)
+        track["token_positions"] = [0] * len(tokens)
+        track["token_faces"] = [0] * len(tokens)
+    doc["round"]["to_move"] = to_move
+    for seat in (EDITOR, NIXON):
+        doc["seat"][str(seat)]["turns"] = turns[seat]
+    doc["pending"]["stack"] = [["cp", -1]]  # the card phase goes on from here
+    doc["pending"]["chain"] = []
+    return _read(doc, at)
+
+
+def edit(state, at):
+    """`state`'s position with the fields `at` names set (see `arrange`), read back."""
+    return _read(tomllib.loads(state.to_position()), at)
+
+
+def _read(doc, at):
+    for path, value in (at or {}).items():
+        section, _, key = path.partition(".")
+        if section == "seat" and key[:1].isdigit():  # one seat: "seat.1.deck"
+            seat, _, key = key.partition(".")
+            doc["seat"][seat][key] = value
+        elif section == "seat":
+            for seat in (EDITOR, NIXON):
+                doc["seat"][str(seat)][key] = value[seat]
+        else:
+            doc[section][key] = {} if value is None else value
+    return GAME.from_position(dumps(doc))
 
 
 def run_frame(state, frame):
@@ -95,8 +119,8 @@ def test_hand_size_follows_the_initiative_card_s5_1():
 def test_reshuffle_discard_when_deck_is_empty_s5_1():
     """§5.1.1: an empty draw deck is replaced by the shuffled discard pile."""
     s = fresh(2)
-    s.disc[EDITOR] = s.deck[EDITOR][:10]
-    s.deck[EDITOR] = s.deck[EDITOR][10:]
+    deck = [DATA.cards[c].id for c in s.deck[EDITOR]]
+    s = edit(s, {"seat.0.discard": deck[:10], "seat.0.deck": deck[10:]})
     drawn = [s._draw(EDITOR) for _ in range(7)]
     assert len(set(drawn)) == 7 and len(s.disc[EDITOR]) == 0
     assert len(s.deck[EDITOR]) == 8
@@ -192,20 +216,17 @@ def test_colour_rule_for_evidence_s7_2():
 def test_full_value_is_used_and_surplus_lost_s7_1_s7_5():
     """§7.1 / W-7 / §7.5: the token moves exactly `value` steps; beyond space 5 is lost, and
     reaching 5 gains the token at once (initiative: the card turns to the mover)."""
-    s = arrange(fresh(0), editor=("E14", "E10"), nixon=("N15", "N01"))
-    s.ini = 3
+    s = arrange(fresh(0), editor=("E14", "E10"), nixon=("N15", "N01"), at={"track.initiative": 3})
     play(s, ("value", C["E14"]), ("init",))
     assert s.ini is None and s.holder == EDITOR and s.got_ini
-    s = arrange(fresh(0), editor=("E14", "E10"), nixon=("N15", "N01"))
-    s.ini = -1
+    s = arrange(fresh(0), editor=("E14", "E10"), nixon=("N15", "N01"), at={"track.initiative": -1})
     play(s, ("value", C["E14"]), ("init",))
     assert s.ini == 3
 
 
 def test_token_on_opponents_side_moves_toward_mover_w8():
     """W-8: a value part moves a token on the opponent's side toward your own side."""
-    s = arrange(fresh(0), editor=("E10", "E11"), nixon=("N15", "N01"))
-    s.mom = -4
+    s = arrange(fresh(0), editor=("E10", "E11"), nixon=("N15", "N01"), at={"track.momentum": -4})
     play(s, ("value", C["E10"]), ("mom",))
     assert s.mom == -2
 
@@ -266,8 +287,9 @@ def test_evidence_reaching_space_5_is_pinned_at_once_s7_5_s8_3_w14():
 def test_initiative_gained_midround_keeps_this_rounds_order_s8_1_w15():
     """§8.1 / W-15: Nixon gains the initiative mid-round; the alternation of this round goes on,
     evaluation step 2 is skipped, and Nixon starts the next round."""
-    s = arrange(fresh(0), editor=("E10", "E11"), nixon=("N15", "N01"), to_move=NIXON)
-    s.ini = -2
+    s = arrange(
+        fresh(0), editor=("E10", "E11"), nixon=("N15", "N01"), to_move=NIXON, at={"track.initiative": -2}
+    )
     play(s, ("value", C["N15"]), ("init",))
     assert s.holder == NIXON and s.ini is None and s.got_ini
     assert s.current_player() == EDITOR
@@ -279,9 +301,12 @@ def test_initiative_gained_midround_keeps_this_rounds_order_s8_1_w15():
 def test_momentum_lowest_empty_space_and_instruction_s8_2():
     """§8.2: a gained momentum token goes on the lowest empty space of the gainer's card and
     that space's instruction runs (placeholder Editor space 2: pin one token from the bag)."""
-    s = arrange(fresh(0), editor=("E10", "E11"), nixon=("N15", "N01"))
-    s.mcard = [1, 0]
-    s.mom = 3
+    s = arrange(
+        fresh(0),
+        editor=("E10", "E11"),
+        nixon=("N15", "N01"),
+        at={"seat.momentum_cards": [1, 0], "track.momentum": 3},
+    )
     play(s, ("value", C["E10"]), ("mom",))
     assert s.mcard == [2, 0] and s.mom is None and s.got_mom
     assert s.stack[-1][0] == "pin" and s.stack[-1][1] == EDITOR
@@ -289,9 +314,12 @@ def test_momentum_lowest_empty_space_and_instruction_s8_2():
 
 def test_editor_full_momentum_card_removes_token_s8_2_w19():
     """§8.2 / W-19: with no empty space the Editor's gained momentum leaves the game."""
-    s = arrange(fresh(0), editor=("E10", "E11"), nixon=("N15", "N01"))
-    s.mcard = [4, 0]
-    s.mom = 3
+    s = arrange(
+        fresh(0),
+        editor=("E10", "E11"),
+        nixon=("N15", "N01"),
+        at={"seat.momentum_cards": [4, 0], "track.momentum": 3},
+    )
     play(s, ("value", C["E10"]), ("mom",))
     assert s.mcard == [4, 0] and s.mom_removed == 1
 
@@ -311,9 +339,10 @@ def test_pinning_facing_and_momentum_symbol_s8_4():
 def test_no_empty_matching_space_returns_token_to_bag_w12():
     """W-12 (placeholder): no empty space of the token's colour: back to the bag, no momentum."""
     s = arrange(fresh(0), editor=("E10", "E11"), nixon=("N15", "N01"))
-    for n in DATA.evidence_nodes:
-        if DATA.space_mask[n] == GREEN:
-            s.board[n] = BLUE
+    board = [
+        BLUE if n in DATA.evidence_nodes and DATA.space_mask[n] == GREEN else b for n, b in enumerate(s.board)
+    ]
+    s = edit(s, {"board.evidence": board})
     bag = len(s.bag)
     run_frame(s, ("pin", EDITOR, GREEN | SYM))
     assert len(s.bag) == bag + 1 and s.mom == 0 and s.stack[-1][0] == "turn"
@@ -321,8 +350,7 @@ def test_no_empty_matching_space_returns_token_to_bag_w12():
 
 def test_momentum_symbol_without_momentum_token_does_nothing_w13():
     """W-13: a momentum symbol does nothing when no momentum token is on the track."""
-    s = arrange(fresh(0), editor=("E10", "E11"), nixon=("N15", "N01"))
-    s.mom = None
+    s = arrange(fresh(0), editor=("E10", "E11"), nixon=("N15", "N01"), at={"track.momentum": None})
     run_frame(s, ("pin", NIXON, BLUE | SYM))
     play(s, ("space", NODE["A1"]))
     assert s.mom is None and s.mcard == [0, 0]
@@ -374,9 +402,13 @@ def test_editor_picture_pin_can_win_s11():
 
 def test_nixon_victory_fifth_momentum_token_s8_2_s11():
     """§8.2 / §11: placing his 5th momentum token wins for Nixon at once."""
-    s = arrange(fresh(0), editor=("E10", "E11"), nixon=("N15", "N01"), to_move=NIXON)
-    s.mcard = [0, 4]
-    s.mom = -1
+    s = arrange(
+        fresh(0),
+        editor=("E10", "E11"),
+        nixon=("N15", "N01"),
+        to_move=NIXON,
+        at={"seat.momentum_cards": [0, 4], "track.momentum": -1},
+    )
     play(s, ("value", C["N15"]), ("mom",))
     assert s.is_terminal() and s.outcome().winners == (NIXON,)
     assert "five momentum" in s.reason
@@ -384,9 +416,9 @@ def test_nixon_victory_fifth_momentum_token_s8_2_s11():
 
 def test_nixon_victory_when_supply_is_empty_s10_4_w20():
     """§10 step 4 / W-20: no momentum token left to put on 0: Nixon wins."""
-    s = arrange(fresh(0), editor=("E10",), nixon=(), tokens=[])
-    s.supply = 0
-    s.mom = -3  # Nixon takes it in step 3
+    s = arrange(
+        fresh(0), editor=("E10",), nixon=(), tokens=[], at={"board.supply": 0, "track.momentum": -3}
+    )  # Nixon takes it in step 3
     play(s, ("value", C["E10"]), ("init",))  # the last card: evaluation runs
     assert s.mcard == [0, 1]
     assert s.is_terminal() and s.winner == NIXON and "no momentum" in s.reason
@@ -400,10 +432,13 @@ def test_evaluation_steps_1_to_4_s10():
     bag = len(s.bag)
     supply = s.supply
     play(s, ("value", C["E10"]), ("init",))
-    s2 = arrange(fresh(0), editor=("E10",), nixon=(), tokens=[BLUE, GREEN])
-    s2.stack = [("eval", -1, 1)]
-    s2.hand = [[], []]
-    s2._run()
+    s2 = arrange(
+        fresh(0),
+        editor=("E10",),
+        nixon=(),
+        tokens=[BLUE, GREEN],
+        at={"pending.stack": [["eval", -1, 1]], "seat.hand": [[], []]},  # evaluation from step 1
+    )
     assert s2.holder == NIXON and s2.mcard == [0, 0]
     assert s2.supply == supply and s2.mom == 0 and s2.ini == 0  # +1 back, -1 placed
     assert s2.round == 2 and len(s2.bag) == bag + 2 - 3
@@ -413,13 +448,19 @@ def test_evaluation_steps_1_to_4_s10():
 def test_evaluation_step_5_holder_pins_first_and_symbol_moves_new_momentum_s10_5_w21():
     """§10 step 5 / W-21: the initiative holder (after step 2) pins first; a momentum symbol
     moves the new momentum token on 0."""
-    s = arrange(fresh(0), editor=("E10",), nixon=(), tokens=[BLUE | SYM, GREEN])
-    s.tf = [1, 1]
-    s.tp = [3, -2]
-    s.ini = 1  # Editor gains the initiative in step 2
-    s.hand = [[], []]
-    s.stack = [("eval", -1, 1)]
-    s._run()
+    s = arrange(
+        fresh(0),
+        editor=("E10",),
+        nixon=(),
+        tokens=[BLUE | SYM, GREEN],
+        at={
+            "track.token_faces": [1, 1],
+            "track.token_positions": [3, -2],
+            "track.initiative": 1,  # Editor gains the initiative in step 2
+            "seat.hand": [[], []],
+            "pending.stack": [["eval", -1, 1]],
+        },
+    )
     assert s.holder == EDITOR
     assert s.stack[-1] == ("pin", EDITOR, BLUE | SYM)
     play(s, ("space", NODE["A1"]))
@@ -429,8 +470,7 @@ def test_evaluation_step_5_holder_pins_first_and_symbol_moves_new_momentum_s10_5
 
 def test_gained_momentum_skips_step_3_w2():
     """W-2: momentum gained earlier this round: step 3 is skipped (no second award)."""
-    s = arrange(fresh(0), editor=("E10",), nixon=())
-    s.mom = 4
+    s = arrange(fresh(0), editor=("E10",), nixon=(), at={"track.momentum": 4})
     supply = s.supply
     play(s, ("value", C["E10"]), ("mom",))
     assert s.mcard == [1, 0]
@@ -547,7 +587,7 @@ def test_follow_the_money_reaches_editor_space_5_w22():
     s = arrange(fresh(0), editor=("E06", "E10"), nixon=("N10", "N15"), tokens=[BLUE], to_move=NIXON)
     play(s, ("value", C["N10"]))
     assert ("slot", 0) in s.legal_actions()  # Nixon flips his face-down token
-    s.tp[0] = 3
+    s = edit(s, {"track.token_positions": [3] + s.tp[1:]})
     play(s, ("slot", 0), ("react", C["E06"]), ("pass",))
     assert s.tf[0] == 2 and s.stack[-1] == ("pin", EDITOR, BLUE)
 
@@ -606,9 +646,8 @@ def test_howard_hunt_moves_momentum_then_plays_top_card_s9_5():
     """§9.5 Howard Hunt: momentum first, then Nixon draws his top card and plays it at once
     (even if the momentum token was already gained)."""
     s = arrange(fresh(0), editor=("E10", "E11"), nixon=("N04", "N15"), to_move=NIXON)
-    s.deck[NIXON].remove(C["N13"])
-    s.deck[NIXON].append(C["N13"])  # top card: Saturday Night Massacre
-    s.mom = -4
+    deck = [DATA.cards[c].id for c in s.deck[NIXON] if c != C["N13"]] + ["N13"]  # top card last
+    s = edit(s, {"seat.1.deck": deck, "track.momentum": -4})  # top card: Saturday Night Massacre
     play(s, ("action", C["N04"]), ("pass",))  # the Editor lets Hunt act
     assert s.mcard == [0, 1] and s.mom is None
     assert s.current_player() == NIXON and s.stack[-1] == ("turn", NIXON, C["N13"])
@@ -709,10 +748,13 @@ def test_instruction_board_removal_flip_and_bag_pin_s16_4():
 
 def test_instruction_pin_any_picture_from_supply_s16_2():
     """§16.2 placeholder Nixon momentum space 4: pin any picture still in the supply."""
-    s = arrange(fresh(0), editor=("E10", "E11"), nixon=("N15", "N01"), to_move=NIXON)
-    s.mcard = [0, 3]
-    s.mom = -1
-    s.pics = [1, 2, 0, 0, 2, 2, 2]
+    s = arrange(
+        fresh(0),
+        editor=("E10", "E11"),
+        nixon=("N15", "N01"),
+        to_move=NIXON,
+        at={"seat.momentum_cards": [0, 3], "track.momentum": -1, "board.pictures": [1, 2, 0, 0, 2, 2, 2]},
+    )
     play(s, ("value", C["N15"]), ("mom",))
     assert s.legal_actions() == [("person", 2), ("person", 3)]
     play(s, ("person", 3))
