@@ -507,7 +507,7 @@ def replay(file, verify, export, db) -> None:
             continue
         if status == "in_progress":
             click.echo(
-                f"{label}: game in progress, {len(rec['actions'])} actions played (resume with "
+                f"{label}: game in progress, {len(rec['actions'])} action{'s' if len(rec['actions']) != 1 else ''} played (resume with "
                 f"automa play {rec['game']} --load FILE)" + ("  [not verified: unfinished]" if verify else "")
             )
             unfinished += 1
@@ -530,7 +530,11 @@ def replay(file, verify, export, db) -> None:
     if verify:
         click.echo(
             f"all {count - unfinished} records replay exactly"
-            + (f"; {unfinished} game{'s' if unfinished != 1 else ''} in progress skipped" if unfinished else "")
+            + (
+                f"; {unfinished} game{'s' if unfinished != 1 else ''} in progress skipped"
+                if unfinished
+                else ""
+            )
         )
 
 
@@ -759,6 +763,13 @@ def bench(
     help="Resume a game kept in the database: --resume ID, or --resume alone to list them.",
 )
 @click.option("--db", type=click.Path(dir_okay=False), default=None, help=DB_HELP)
+@click.option(
+    "--position",
+    "position_file",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Start from a position file (automa position); the play after it follows --seed.",
+)
 def play(
     game,
     players,
@@ -775,6 +786,7 @@ def play(
     player_names,
     resume,
     db,
+    position_file,
 ) -> None:
     """Play a game at the terminal: humans choose from numbered actions (type help).
     Every game is kept in the database as it is played (resume: --resume).
@@ -787,10 +799,18 @@ def play(
     if resume is not None:
         _resume_terminal(resume, db, move_seconds, record_dir)
         return
+    position = ""
+    if position_file:
+        if load:
+            _fail("--position starts a new game; --load resumes a saved one: give one of them")
+        at, position = _position_game(position_file, game, players, mode, param)
+        game, param = at.name, ()
+        params_given = at.params.to_json()
     if not game and not load:
         _fail("give a GAME to play (automa games lists them), or --resume, or --load FILE")
     if not load:
         _game_or_fail(game)
+    params_given = params_given if position else _params_option(param)
     try:
         if web:
             from automa.web.game import WebGame
@@ -801,8 +821,16 @@ def play(
                 Session.load(load, game, **kw)
                 if load
                 else Session.new(
-                    game, players, mode, _params_option(param), list(seat_specs), seed, bot_seed, **kw
-                )
+                    game,
+                    players,
+                    mode,
+                    params_given,
+                    list(seat_specs),
+                    seed,
+                    bot_seed,
+                    start_position=position,
+                    **kw,
+                )  # fmt: skip
             )
             session.claim(player_names)
             run_server(port=port, first=WebGame(session), open_browser=True, echo=click.echo, db=db)
@@ -812,7 +840,7 @@ def play(
             game,
             players,
             mode,
-            _params_option(param),
+            params_given,
             list(seat_specs),
             seed,
             bot_seed,
@@ -822,6 +850,7 @@ def play(
             store=store,
             player_names=player_names,
             db=db,
+            position=position,
         )
     except (AutomaError, BotSpecError) as err:
         _fail(str(err))

@@ -111,6 +111,20 @@ class Session:
     notes: list = field(default_factory=list)
     #: a bot's move not yet told: (seat, text), see `bot_move`
     _held_move: tuple | None = None
+    #: the position the game started from (docs/positions.md), "" for a seed's set-up; the
+    #: randomness after it comes from the seed, as in a tournament's record
+    start_position: str = ""
+
+    def initial_state(self) -> State:
+        """The game's first state: the seed's set-up, or the start position reseeded."""
+        if self.start_position:
+            from automa.rules.position import PositionError, start_state
+
+            try:
+                return start_state(self.game, self.start_position, self.seed)
+            except PositionError as err:
+                raise AutomaError(f"the start position: {err}") from None
+        return self.game.new_initial_state(self.seed)
 
     # ---- construction
     @classmethod
@@ -170,7 +184,7 @@ class Session:
         session = cls(game=base, seats=[], seed=seed, bot_seed=bot_seed, **kw)
         session._seat(specs)
         session.notes = notes
-        session.state = session.game.new_initial_state(seed)
+        session.state = session.initial_state()
         session.history = list(session.state.history_text())
         return session
 
@@ -186,11 +200,12 @@ class Session:
         game = records.game_from_record(record)
         session = cls(game=game, seats=[], seed=record["seed"], bot_seed=record.get("bot_seed", 0), **kw)
         session._seat(record["seats"])
+        session.start_position = record.get("position") or ""
         try:
             records.replay(record)  # checks every action, names the first bad one
         except records.RecordError as err:
             raise AutomaError(f"{source}: the saved game does not replay with these rules: {err}") from None
-        state = session.game.new_initial_state(session.seed)
+        state = session.initial_state()
         for encoded, text, seat in record["actions"]:
             action = find_action(state, encoded)
             state._apply(action)
@@ -221,6 +236,7 @@ class Session:
             "bot_rng": extra.get("bot_rng") or {},
             "seen_history": extra.get("seen_history") or [],
             "aliases": extra.get("aliases") or {},
+            "position": extra.get("position") or "",
         }
         session = cls.from_record(record, f"stored game {stored['id']}", **kw)
         session.players = dict(stored.get("players") or {})
@@ -293,6 +309,8 @@ class Session:
             "seen_history": list(self.history),
             "aliases": dict(self.alias_book),
         }
+        if self.start_position:
+            rec["position"] = self.start_position
         if self.state.is_terminal():
             done = records.make_record(g, self.seed, rec["seats"], self.state, self.actions, 0.0)
             rec.update({k: done[k] for k in ("status", "scores", "ranks", "winners", "reason")})
@@ -362,7 +380,7 @@ class Session:
         if self.store is None:
             return
         record = self.to_record()
-        extra = {k: record[k] for k in ("bot_rng", "seen_history", "aliases")}
+        extra = {k: record[k] for k in ("bot_rng", "seen_history", "aliases", "position") if k in record}
         self.store.record(self.game_id, self.head(), record["actions"], extra)
 
     def save(self, path: str) -> str:
@@ -423,7 +441,7 @@ class Session:
             return "nothing to undo: you have not decided anything yet"
         undone = self.actions[idx][1]
         keep = self.actions[:idx]
-        state = self.game.new_initial_state(self.seed)
+        state = self.initial_state()
         for action, _text, _seat in keep:
             state.apply_action(action)
         self.state, self.actions = state, keep

@@ -25,6 +25,7 @@ from automa.play.menus import Decision, Entry
 from automa.play.rulestext import rule_headings, rule_section, section_for
 from automa.play.session import HINT_SECONDS, MOVE_SECONDS, Session, hint_lines
 from automa.rules.core import AutomaError, IllegalActionError
+from automa.rules.presentation import plural
 from automa.store import state_dir
 
 COMMANDS = {
@@ -604,18 +605,21 @@ def run(
     player_names: Sequence[str] = (),
     resume: dict | None = None,
     db: str | None = None,
+    position: str = "",
 ) -> int:
     """The `automa play` command.  Raises AutomaError for bad arguments.  With a `store`
     the game is written to it after every move (a stored game, `resume`, carries on there)."""
     kw = {"colour": use_colour() if colour is None else colour, "move_seconds": move_seconds}
     if resume is not None:
         session = Session.from_stored(resume, **kw)
-        session.echo(f"resumed game {resume['id']}: {len(session.actions)} actions played")
+        session.echo(f"resumed game {resume['id']}: {plural(len(session.actions), 'action')} played")
     elif load:
         session = Session.load(load, game, **kw)
-        session.echo(f"loaded {load}: {len(session.actions)} actions played")
+        session.echo(f"loaded {load}: {plural(len(session.actions), 'action')} played")
     else:
-        session = Session.new(game, players, mode, params, seat_specs, seed, bot_seed, **kw)
+        session = Session.new(
+            game, players, mode, params, seat_specs, seed, bot_seed, start_position=position, **kw
+        )
     if resume is None:
         session.claim(player_names)
     if store is not None:

@@ -254,6 +254,7 @@ class WebGame:
             "bot_rng": record["bot_rng"],
             "seen_history": record["seen_history"],
             "aliases": record["aliases"],
+            "position": record.get("position", ""),
             "logs": {str(h): lines[-LOG_LINES:] for h, lines in self.logs.items()},
             "forced": sorted(self.forced),
             "barrier": self.barrier,
