@@ -76,3 +76,43 @@ def test_position_and_load_together_are_refused(tmp_path):
     assert r.exit_code == 1 and "give one of them" in r.output
     bad = run("play", "pulitzer", "--position", path)
     assert bad.exit_code == 1 and "is a pi position, not pulitzer" in bad.output
+
+
+def test_the_web_starts_from_a_position_and_offers_it_only_once_over(tmp_path):
+    import pytest
+
+    testclient = pytest.importorskip("starlette.testclient")
+    from automa.web.bots import BotRunner
+    from automa.web.server import Games, make_app
+
+    text = written(tmp_path, "watergate", 30).read_text()
+    client = testclient.TestClient(
+        make_app(games=Games(store=Store(tmp_path / "w.db"), runner=BotRunner(processes=False)))
+    )
+    made = client.post("/api/games", json={"position": text, "seats": ["human", "random"], "seed": 4}).json()
+    assert "error" not in made, made
+    seat = made["seats"][0]
+    q = f"seat={seat['seat']}&key={seat['key']}"
+    base = f"/api/games/{made['id']}"
+    view = client.post(f"{base}/advance?{q}", json={}).json()
+    assert text not in str(view)  # the position stays on the server
+    early = client.get(f"{base}/position?{q}")
+    assert early.status_code == 409 and "once the game is over" in early.json()["error"]
+    while not view["over"]:
+        view = client.post(f"{base}/act?{q}", json={"index": 0, "ply": view["ply"]}).json()
+    final = client.get(f"{base}/position?{q}")
+    assert final.status_code == 200 and final.text.startswith("format = 1")
+    assert client.get(f"{base}/position?seat=0&key=wrong").status_code == 403
+    bad = client.post("/api/games", json={"position": "format = 1\ngame = 'nope'\n"})
+    assert bad.status_code == 400 and "the position:" in bad.json()["error"]
+    other = client.post("/api/games", json={"position": text, "game": "pi"})
+    assert other.status_code == 400 and "a watergate position, not pi" in other.json()["error"]
+
+
+def test_the_terminal_writes_the_final_position_beside_the_record(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
+    r = run(
+        "play", "watergate", "--seat", "random", "--seat", "random", "--seed", 3, "--db", tmp_path / "a.db"
+    )
+    final = re.search(r"final position: (\S+)", " ".join(r.output.split())).group(1)
+    assert run("position", "--check", final).exit_code == 0

@@ -517,6 +517,14 @@ class Terminal:
         self.record_path = str(path)
         s.echo(f"game record: {path}")
         s.echo(f"replay it with: automa replay {shlex.quote(str(path))} --verify")
+        # the last position, to share or study: written only now, as it shows every card
+        final = path.with_suffix(".position.toml")
+        try:
+            final.write_text(s.state.to_position(s.seed), encoding="utf-8")
+        except (OSError, AutomaError) as err:
+            s.echo(f"could not write the final position to {final}: {getattr(err, 'strerror', None) or err}")
+            return
+        s.echo(f"final position: {final}")
 
     def rules(self, legal: list) -> None:
         s = self.s

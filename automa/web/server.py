@@ -244,6 +244,9 @@ def parse_params(raw: Any) -> dict:
 
 
 def new_game(body: dict) -> WebGame:
+    position = body.get("position")
+    if position not in (None, ""):
+        return game_from_position(body, position)
     name = body.get("game")
     if not name:
         raise AutomaError("choose a game")
@@ -275,6 +278,42 @@ def new_game(body: dict) -> WebGame:
     game = WebGame(session, chosen=chosen)
     # the human seats' players: those named, else the default player (the login name) for
     # the first human seat, so that bare `automa stats` counts the game
+    session.claim(names_of(body))
+    return game
+
+
+def game_from_position(body: dict, position: Any) -> WebGame:
+    """A new game from a position file's text (docs/positions.md): its game and parameters
+    are the position's, the seats and seeds as for any new game.  The position, like a seed,
+    stays on the server: it holds every hidden card."""
+    from automa.rules.position import PositionError, game_of, parse_text
+
+    if not isinstance(position, str):
+        raise AutomaError("position must be a position file's text (automa position writes one)")
+    try:
+        at = game_of(parse_text(position))
+    except PositionError as err:
+        raise AutomaError(f"the position: {err}") from None
+    if body.get("game") not in (None, "", at.name):
+        raise AutomaError(f"the position is a {at.name} position, not {body.get('game')}")
+    seats = body.get("seats") or []
+    if not isinstance(seats, list) or not all(isinstance(x, str) for x in seats):
+        raise AutomaError('seats must be a list of texts, one per seat ("human" or a bot spec)')
+    seed = body.get("seed")
+    chosen = seed not in (None, "")
+    bot_seed = body.get("bot_seed")
+    session = Session.new(
+        at.name,
+        None,
+        None,
+        at.params.to_json(),
+        seats,
+        whole(seed, "seed", 0, 2**63) if chosen else None,
+        whole(bot_seed, "bot_seed", 0, 2**63) if bot_seed not in (None, "") else 0,
+        out=lambda _line: None,
+        start_position=position,
+    )
+    game = WebGame(session, chosen=chosen)
     session.claim(names_of(body))
     return game
 
@@ -524,6 +563,16 @@ def make_app(token: str | None = None, games: Games | None = None, max_body: int
         seconds = number(body.get("seconds", 3), "seconds", 0.1, 60)
         return JSONResponse(await run_in_threadpool(game.hint, seat, seconds))
 
+    async def api_position(request: Request) -> Response:
+        """The finished game's last position, to copy: a position holds every hidden card,
+        so it is offered only once the game is over."""
+        game = games.get(request.path_params["id"])
+        seat_of(request, game)
+        if not game.over:
+            return error(409, "a position holds every hidden card: it is offered once the game is over")
+        text = await run_in_threadpool(lambda: game._published[0].to_position(game.session.seed))
+        return PlainTextResponse(text, media_type="application/toml")
+
     async def api_save(request: Request) -> Response:
         game = games.get(request.path_params["id"])
         seat = seat_of(request, game)
@@ -683,6 +732,7 @@ def make_app(token: str | None = None, games: Games | None = None, max_body: int
         Route("/api/games/{id}/undo", guarded(api_undo), methods=["POST"]),
         Route("/api/games/{id}/hint", guarded(api_hint), methods=["POST"]),
         Route("/api/games/{id}/save", guarded(api_save)),
+        Route("/api/games/{id}/position", guarded(api_position)),
         Route("/api/replays", guarded(api_replay_new), methods=["POST"]),
         Route("/api/replays/{id}", guarded(api_replay_step)),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),

@@ -191,6 +191,11 @@ function setup(g) {
     const player = playerForNewGame();
     if (player) body.player = player;
     if (g.name === "pulitzer" && Number(players.value) === 1) body.seats = [];
+    const file = $("position-file").files[0];
+    if (file) {  // the position holds the game's settings: only the seats and seeds go with it
+      body.position = await file.text();
+      delete body.mode; delete body.players; delete body.params;
+    }
     try { openLinks(await api("/api/games", body)); }
     catch (e) { toast(e.message, true); }
   };
@@ -219,6 +224,7 @@ async function play() {
   $("text-btn").onclick = () => { P.textBoard = !P.textBoard; draw(); };
   $("over-close").onclick = () => { $("over").hidden = true; };
   $("over-save").onclick = save;
+  $("over-position").onclick = copyPosition;
   document.addEventListener("keydown", keys);
   try {
     const v = await api(`${P.base}?${P.q}`);
@@ -420,6 +426,22 @@ function save() {
   a.href = `${P.base}/save?${P.q}`; a.download = "";
   document.body.appendChild(a); a.click(); a.remove();
   toast("Save file downloaded: load it here, or with automa play GAME --load FILE");
+}
+
+async function copyPosition() {
+  // offered only here: while the game goes on, a position would show every hidden card
+  try {
+    const res = await fetch(`${P.base}/position?${P.q}`);
+    const text = await res.text();
+    if (!res.ok) throw new Error(JSON.parse(text).error || `error ${res.status}`);
+    try { await navigator.clipboard.writeText(text); toast("The final position is copied: automa position --check reads it"); }
+    catch (_e) {
+      const a = document.createElement("a");
+      a.href = URL.createObjectURL(new Blob([text], {type: "application/toml"})); a.download = "position.toml";
+      document.body.appendChild(a); a.click(); a.remove();
+      toast("The final position is downloaded as position.toml");
+    }
+  } catch (e) { toast(e.message, true); }
 }
 
 function finalScreen(v) {
