@@ -59,6 +59,7 @@ from automa.play.session import (
     default_opponent,
     hint_confidence,
     hint_lines,
+    hint_prefers,
     read_saved,
 )
 from automa.play.terminal import (
@@ -105,6 +106,7 @@ __all__ = [
     "group_label",
     "hint_confidence",
     "hint_lines",
+    "hint_prefers",
     "in_columns",
     "initials",
     "match_action",

@@ -569,6 +569,8 @@ def hint_confidence(rows: Sequence[tuple[str, float, int, float, float]]) -> str
     if not (n1 and n2) or v1 != v1 or v2 != v2:
         return ""
     figures = f"{100 * v1:.0f}% against {100 * v2:.0f}% over {n1} playouts each"
+    if min(n1, n2) < HINT_ROUGH_PLAYOUTS:  # a handful of playouts says little, whatever they say
+        return f"not sure: {figures} are too few playouts to tell these moves apart"
     if low1 > high2:
         return f"sure: the first suggestion is clearly ahead of the second ({figures})"
     spread = math.sqrt(max(v1 * (1 - v1), 0.01) / n1 + max(v2 * (1 - v2), 0.01) / n2)
@@ -580,7 +582,20 @@ def hint_confidence(rows: Sequence[tuple[str, float, int, float, float]]) -> str
     )
 
 
-def hint_lines(rows: Sequence[tuple[str, float, int, float, float]], stats: dict) -> list[str]:
+def hint_prefers(rows: Sequence[tuple[str, float, int, float, float]]) -> bool:
+    """Whether the hint has a first choice worth pointing at: it is not when every suggestion
+    did equally well, or when it says it is not sure."""
+    if len(rows) < 2:
+        return bool(rows)
+    values = [v for _t, v, *_rest in rows]
+    if max(values) - min(values) < 1e-9:
+        return False
+    return not hint_confidence(rows).startswith("not sure")
+
+
+def hint_lines(
+    rows: Sequence[tuple[str, float, int, float, float]], stats: dict, longer: str = "'hint 15' thinks longer"
+) -> list[str]:
     """The hint's suggestions, each with its estimated win rate and 95% interval, then what
     was played and how sure that makes the analysis (`hint_confidence`); a note when the
     estimates rest on few playouts."""
@@ -605,9 +620,9 @@ def hint_lines(rows: Sequence[tuple[str, float, int, float, float]], stats: dict
     if stats.get("automata"):
         players += " and the printed automaton by its cards"
     out.append(
-        f"  the expert's {len(rows)} best of {stats.get('legal', 0)} legal moves, each played out to "
-        f"the end ({players}) in the same {rows[0][2]} worlds consistent with what you see "
-        f"({stats.get('seconds', 0.0):.1f} s)"
+        f"  the hint's own search (not the bots at this table): its {len(rows)} best of "
+        f"{stats.get('legal', 0)} legal moves, each played out to the end ({players}) in the same "
+        f"{rows[0][2]} worlds consistent with what you see ({stats.get('seconds', 0.0):.1f} s)"
     )
     values = [v for _t, v, *_rest in rows]
     if len(rows) > 1 and max(values) - min(values) < 1e-9:
@@ -620,7 +635,7 @@ def hint_lines(rows: Sequence[tuple[str, float, int, float, float]], stats: dict
         if sure:
             out.append(f"  {sure}")
     if min(n for _t, _v, n, *_rest in rows) < HINT_ROUGH_PLAYOUTS:
-        out.append(f"  rough estimate: {rows[0][2]} playouts per move; 'hint 15' thinks longer")
+        out.append(f"  rough estimate: {rows[0][2]} playouts per move; {longer}")
     return out
 
 

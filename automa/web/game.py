@@ -14,7 +14,7 @@ import threading
 import time
 from typing import Any
 
-from automa.play import Session, hint_lines, new_lines
+from automa.play import Session, hint_lines, hint_prefers, new_lines
 from automa.rules.core import AutomaError, IllegalActionError
 from automa.rules.presentation import game_view, move_text, plain
 from automa.views import news_text, render_view
@@ -467,8 +467,10 @@ class WebGame:
             rows = s.hint(seat, seconds, run=run)
             texts = [s.state.action_to_string(a) for a in s.state.legal_actions()]
             return {
-                "lines": hint_lines(rows, s.last_hint),
-                "best": [texts.index(t) for t, *_figures in rows if t in texts],
+                "lines": hint_lines(rows, s.last_hint, longer="'Think longer' searches for 10 seconds"),
+                "suggested": [texts.index(t) for t, *_figures in rows if t in texts],
+                # what the page highlights: nothing when the hint has no preference
+                "best": [texts.index(t) for t, *_figures in rows if t in texts] if hint_prefers(rows) else [],
             }
         finally:
             self.lock.release()

@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 import secrets
 import socket
 import sys
@@ -158,7 +159,11 @@ def catalog() -> list[dict]:
         automata = [
             f"{spec}:{level}" for spec in cls.automaton_specs for level in _automaton_levels(spec, name)
         ]
-        params = {k: v for k, v in cls.param_help().items() if k not in ("players", "mode")}
+        params = {
+            k: player_words(v)
+            for k, v in cls.param_help().items()
+            if k not in ("players", "mode") and not v.startswith("spec ")  # a switch of the spec's readings
+        }
         out.append(
             {
                 "name": name,
@@ -169,6 +174,18 @@ def catalog() -> list[dict]:
             }
         )
     return out
+
+
+#: a rule specification's tags (A-40, AMB-15, R-30, §15.2): for the spec, not for players
+_TAG = r"(?:§[\d.]+|\b[A-Z]{1,4}-\d+\b)"
+
+
+def player_words(text: str) -> str:
+    """A setting's help as the lobby shows it: without the specification's tags."""
+    text = re.sub(rf"\s*\({_TAG}(?:[,;] ?{_TAG})*\)", "", text)  # "(A-40)"
+    text = re.sub(rf"\({_TAG}[,;] ", "(", text)  # "(AMB-01, recommended)"
+    text = re.sub(rf",? ?{_TAG}", "", text)  # "..., AMB-15"
+    return text.strip()
 
 
 def _automaton_levels(spec: str, game_name: str) -> list[str]:

@@ -5,7 +5,7 @@
 const $ = (id) => document.getElementById(id);
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"}[c]));
 const TWO_STEP = 14;          // more actions than this, with groups: choose the group first
-const FRAME_MS = Number(localStorage.getItem("automa.frame_ms") ?? 650);   // how long each bot move stays on screen
+let FRAME_MS = Number(localStorage.getItem("automa.frame_ms") ?? 650);   // how long each bot move stays on screen (the Bots menu; Space skips)
 
 async function api(path, body) {
   const opts = body === undefined ? {} : {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)};
@@ -157,6 +157,7 @@ function setup(g) {
   document.querySelectorAll(".game-card").forEach((c) => c.classList.toggle("chosen", c.dataset.game === g.name));
   const mode = $("mode"), players = $("players");
   mode.innerHTML = Object.keys(g.modes).map((m) => `<option>${esc(m)}</option>`).join("");
+  if (g.modes.solo) mode.value = "solo";  // a solo mode is what a lone player comes for
   const fillPlayers = () => {
     players.innerHTML = g.modes[mode.value].map((n) => `<option>${n}</option>`).join("");
     fillSeats();
@@ -211,7 +212,8 @@ function openLinks(made) {
 
 // ------------------------------------------------------------------ playing a seat
 
-const P = {view: null, sel: [], group: null, base: "", busy: false, textBoard: false};
+const P = {view: null, sel: [], group: null, base: "", busy: false, textBoard: false,
+  logShown: [], boardShown: null, overShown: false, hint: null};
 
 async function play() {
   show("play");
@@ -220,11 +222,14 @@ async function play() {
   const id = location.pathname.split("/")[2];
   P.base = `/api/games/${encodeURIComponent(id)}`;
   P.q = `seat=${encodeURIComponent(q.get("seat"))}&key=${encodeURIComponent(q.get("key"))}`;
-  $("hint-btn").onclick = hint; $("undo-btn").onclick = undo; $("save-btn").onclick = save;
+  $("hint-btn").onclick = () => hint(3); $("undo-btn").onclick = undo; $("save-btn").onclick = save;
   $("text-btn").onclick = () => { P.textBoard = !P.textBoard; draw(); };
   $("over-close").onclick = () => { $("over").hidden = true; };
   $("over-save").onclick = save;
   $("over-position").onclick = copyPosition;
+  const speed = $("speed");
+  speed.value = [...speed.options].some((o) => Number(o.value) === FRAME_MS) ? String(FRAME_MS) : "650";
+  speed.onchange = () => { FRAME_MS = Number(speed.value); localStorage.setItem("automa.frame_ms", speed.value); };
   document.addEventListener("keydown", keys);
   try {
     const v = await api(`${P.base}?${P.q}`);
@@ -243,23 +248,25 @@ async function send(what, body) {
   $("side").classList.add("thinking");
   $("status").innerHTML = what === "act" || what === "advance" ? `<p class="wait">The other seats are playing…</p>` : $("status").innerHTML;
   // wait: 0 — the server answers at once; the bots' moves arrive by polling (take)
-  try { await take(await api(`${P.base}/${what}?${P.q}`, Object.assign({wait: 0}, body || {}))); }
+  let drawn = false;
+  try { await take(await api(`${P.base}/${what}?${P.q}`, Object.assign({wait: 0}, body || {}))); drawn = true; }
   catch (e) {
     toast(e.message, true);
-    if (e.status === 409) await take(await api(`${P.base}?${P.q}`));
+    if (e.status === 409) { await take(await api(`${P.base}?${P.q}`)); drawn = true; }
   } finally {
     P.busy = false; $("side").classList.remove("thinking");
-    if (P.view) draw();
+    if (P.view && !drawn) draw();
+    else if (P.view) menu();  // the actions were greyed while busy
   }
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 async function showFrames(frames) {
-  for (const f of frames) {            // bots' turns one at a time
-    if (P.skip) break;
-    $("board").innerHTML = f.board_svg || "";
-    for (const line of f.log) addLog(line, true);
+  for (const f of frames) {            // bots' turns one at a time; Space or "instant" skips
+    if (P.skip || FRAME_MS <= 0) break;
+    setBoard(f.board_svg || "");
+    addLines(f.log, true);
     await sleep(FRAME_MS);
   }
 }
@@ -281,18 +288,45 @@ async function take(v) {
     if (!r.thinking) v = await api(`${P.base}?${P.q}`);
   }
   P.skip = false;
-  P.view = v; P.sel = []; P.group = null;
+  P.view = v; P.sel = []; P.group = null; P.hint = null;
   $("hint").hidden = true;
   draw();
 }
 
-function addLog(line, fresh) {
-  const li = document.createElement("li");
-  li.textContent = line;
-  if (line.startsWith("»")) li.className = "news";
-  if (fresh) li.classList.add("fresh");
-  $("log").appendChild(li);
-  $("log").scrollTop = $("log").scrollHeight;
+// The log grows by what is new: the lines already shown stay in the page (rebuilding it on
+// every draw made each click cost more as the game went on), and it scrolls once per batch.
+const LOG_KEEP = 400;
+function addLines(lines, fresh) {
+  if (!lines.length) return;
+  const box = $("log"), frag = document.createDocumentFragment();
+  for (const line of lines) {
+    const li = document.createElement("li");
+    li.textContent = line;
+    if (line.startsWith("»")) li.className = "news";
+    if (fresh) li.classList.add("fresh");
+    frag.appendChild(li);
+    P.logShown.push(line);
+  }
+  box.appendChild(frag);
+  while (box.childElementCount > LOG_KEEP) box.firstElementChild.remove();
+  if (P.logShown.length > LOG_KEEP) P.logShown = P.logShown.slice(-LOG_KEEP);
+  box.scrollTop = box.scrollHeight;
+}
+
+// the lines of `now` (the server's window of the log) not yet on the page
+function unseen(shown, now) {
+  for (let k = Math.min(shown.length, now.length); k > 0; k--) {
+    let same = true;
+    for (let i = 0; i < k && same; i++) same = shown[shown.length - k + i] === now[i];
+    if (same) return now.slice(k);
+  }
+  return now;
+}
+
+function setBoard(svg) {
+  if (svg === P.boardShown) return;
+  P.boardShown = svg;
+  $("board").innerHTML = svg;
 }
 
 function draw() {
@@ -305,18 +339,18 @@ function draw() {
   document.title = `${v.title} · automa`;
   $("board").hidden = P.textBoard && !!v.board_svg;
   $("board-text").hidden = !(P.textBoard || !v.board_svg);
-  $("board").innerHTML = v.board_svg || "";
-  $("board-text").textContent = v.board_text;
-  $("log").innerHTML = "";
-  v.log.forEach((l) => addLog(l, false));
+  setBoard(v.board_svg || "");
+  if ($("board-text").textContent !== v.board_text) $("board-text").textContent = v.board_text;
+  addLines(unseen(P.logShown, v.log), false);
   $("undo-btn").disabled = !v.can_undo;
   if (v.undo_note) $("undo-btn").title = `u: ${v.undo_note}`;
   $("hint-btn").disabled = !v.your_turn;
   if (v.over) {
-    $("status").innerHTML = `<p class="over">The game is over.</p>`;
-    finalScreen(v);
+    $("status").innerHTML = `<p class="over">The game is over. <button id="show-over">Final scores</button></p>`;
+    $("show-over").onclick = () => { $("over").hidden = false; };
+    if (!P.overShown) { P.overShown = true; finalScreen(v); }  // once: it must not cover the board again
   } else if (v.your_turn) {
-    $("status").innerHTML = `<p class="turn">Your turn — ${v.actions.length === 1 ? "one move is possible" : v.actions.length + " choices"}</p>`;
+    $("status").innerHTML = `<p class="turn"></p>`;
   } else {
     $("status").innerHTML = `<p class="wait">${esc(v.seats[v.to_move])} is to move.</p>` +
       (v.seats[v.to_move].includes("(human)") ? `<button id="refresh">Refresh</button>` : "");
@@ -343,6 +377,13 @@ function menu() {
     if (P.sel.includes(el.dataset.key)) el.classList.add("selected");
     el.onclick = (ev) => { ev.stopPropagation(); pickKey(el.dataset.key); };
   });
+  const turn = document.querySelector("#status .turn");
+  if (turn) {  // the count follows a pick on the board
+    const n = cands.length;
+    turn.textContent = P.sel.length
+      ? `Your turn — ${n === 1 ? "one move" : n + " choices"} with what you picked`
+      : `Your turn — ${n === 1 ? "one move is possible" : n + " choices"}`;
+  }
   $("picked").innerHTML = P.sel.length ? `<p>Chosen on the board: ${P.sel.map((k) => `<span class="chip">${esc(label(k))}</span>`).join(" ")} <button id="clear">Esc: choose again</button></p>` : "";
   if (P.sel.length) $("clear").onclick = () => { P.sel = []; menu(); };
   let shown = cands;
@@ -353,9 +394,12 @@ function menu() {
     let n = 0;
     for (const g of groups) {
       const count = cands.filter((a) => a.group === g).length;
-      box.appendChild(button(++n, `${g}`, `${count}`, () => { P.group = g; menu(); }, "group"));
+      const b = button(++n, `${g}`, `${count}`, () => { P.group = g; menu(); }, "group");
+      if (suggested().some((a) => a.group === g)) b.classList.add("suggested");
+      box.appendChild(b);
     }
     for (const a of loose) box.appendChild(actionButton(++n, a));
+    markSuggested();
     return;
   }
   if (P.group !== null) {
@@ -368,6 +412,23 @@ function menu() {
     if (P.group === null && a.group && a.group !== last && groups.length > 1) box.insertAdjacentHTML("beforeend", `<h4>${esc(a.group)}</h4>`);
     last = a.group;
     box.appendChild(actionButton(++n, a));
+  }
+  markSuggested();
+}
+
+// the hint's first choice, wherever it is on screen: its button, its group, its next key on
+// the board; nothing when the hint has no preference
+function suggested() {
+  if (!P.hint || !P.hint.best.length) return [];
+  return candidates().filter((a) => a.i === P.hint.best[0]);
+}
+
+function markSuggested() {
+  document.querySelectorAll("#board .suggested").forEach((el) => el.classList.remove("suggested"));
+  for (const a of suggested()) {
+    document.querySelectorAll(`#actions .action[data-index="${a.i}"]`).forEach((b) => b.classList.add("suggested"));
+    const key = a.keys[P.sel.length];
+    if (key !== undefined) document.querySelectorAll(`#board [data-key="${CSS.escape(key)}"]`).forEach((el) => el.classList.add("suggested"));
   }
 }
 
@@ -407,15 +468,22 @@ function pickKey(key) {
 
 function choose(a) { send("act", {index: a.i, ply: P.view.ply}); }
 
-async function hint() {
+async function hint(seconds) {
   if (!P.view || !P.view.your_turn || P.busy) return;
   const box = $("hint");
-  const seconds = 3;
+  seconds = typeof seconds === "number" ? seconds : 3;
+  const ply = P.view.ply;
   box.hidden = false; box.innerHTML = `<p>Thinking for ${seconds} seconds…</p>`;
   try {
     const h = await api(`${P.base}/hint?${P.q}`, {seconds});
-    box.innerHTML = `<h4>Hint</h4>` + h.lines.map((l) => `<p>${esc(l.trim())}</p>`).join("");
-    document.querySelectorAll("#actions .action").forEach((b) => b.classList.toggle("suggested", h.best.length && Number(b.dataset.index) === h.best[0]));
+    if (!P.view || P.view.ply !== ply) return;  // the game moved on meanwhile
+    P.hint = h;
+    box.innerHTML = `<h4>Hint</h4>` + h.lines.map((l) => `<p>${esc(l.trim())}</p>`).join("") +
+      (seconds < 10 ? `<button id="think-longer">Think longer (10 s)</button>` : "");
+    const more = $("think-longer"); if (more) more.onclick = () => hint(10);
+    markSuggested();
+    document.querySelectorAll("#actions button.group").forEach((b) => b.classList.remove("suggested"));
+    menu();
   } catch (e) { box.innerHTML = `<p class="bad">${esc(e.message)}</p>`; }
 }
 
@@ -458,7 +526,7 @@ function keys(ev) {
   if (ev.target.tagName === "INPUT" || !P.view) return;
   if (ev.key === "Escape") { P.sel = []; P.group = null; $("over").hidden = true; menu(); return; }
   if (ev.key === " " ) { P.skip = true; return; }
-  if (ev.key === "h") return hint();
+  if (ev.key === "h") return hint(3);
   if (ev.key === "u") return undo();
   if (ev.key === "s") return save();
   if (ev.key === "t") { P.textBoard = !P.textBoard; draw(); return; }
