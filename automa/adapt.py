@@ -1,7 +1,7 @@
 """Difficulty that adapts to the person (`auto`, issue #48).
 
 Every automaton with a difficulty knob accepts `auto` in place of a setting: a parameter
-(`-p times_mix=auto`), a seat (`mumanbot:auto`, `level:auto`) or a deck's knob
+(`-p NAME=auto`), a seat (`AUTOMATON:auto`, `level:auto`) or a deck's knob
 (`automaton:DECK,knob=auto`).  This module picks the setting from the player's own results.
 
 The model is one-parameter, in the style of item-response theory (Rasch) or Elo: the player
@@ -85,7 +85,7 @@ class Knob:
     game did not use this knob (so it says nothing about the player on this scale)."""
 
     name: str
-    #: what the player meets, for messages: "Times deck", "Mumanbot"
+    #: what the player meets, for messages ("opponents' level", or the automaton's name)
     words: str
     #: easiest first
     settings: tuple[Setting, ...]
@@ -224,9 +224,9 @@ def seat_knob(
     source: str = "",
     applies: Callable[[dict], bool] = lambda params: True,
 ) -> Knob:
-    """A knob set by the seats the player meets, written `name:SETTING` (`mumanbot:hard`,
-    `level:normal`); `name:auto` asks for it.  A stored game is at a setting when every
-    seat but the player's is `name:` that one setting."""
+    """A knob set by the seats the player meets, written `name:SETTING` (`level:normal`);
+    `name:auto` asks for it.  A stored game is at a setting when every seat but the
+    player's is `name:` that one setting."""
     labels = {s.label: s for s in settings}
 
     def wants(params: dict, seats: Sequence[str]) -> bool:
@@ -427,7 +427,7 @@ def predict_interval(fit: Fit, setting: Setting) -> tuple[float, float]:
 
 @dataclass
 class Choice:
-    knob: str  #: e.g. "times_mix", "mumanbot", "level", or the deck's name
+    knob: str  #: the knob's name: a parameter's, an automaton's, "level", or a deck's
     label: str  #: the chosen setting as a user reads it, e.g. "4,2,2" or "hard"
     predicted: float  #: predicted win rate for this player at this setting
     interval: tuple[float, float]
