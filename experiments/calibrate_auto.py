@@ -221,6 +221,13 @@ def main() -> None:
             "Seeds: root 48048, never used by a tuning run or another experiment "
             "(those used roots 0-11, 1001 and 1002).",
             "Each game's rows are also its `rules/<game>/calibration.toml`, which `automa/adapt.py` reads.",
+            "Pulitzer: `auto` places each mix by the logistic fit of these rows along "
+            "3*red + 2*orange + yellow (in the toml), not by the mix's own rate: the mixes of one "
+            "value differ by less than their noise. Win rates are the player's (the reference's).",
+            "Tabletop Inc.: the reference is `tabletop-heuristic`, not the expert `automa tune` "
+            "used in tuning/ (about 20 s a game, too slow for four levels here). P.I.: the "
+            "reference is `level:normal`, the player the Investigator deck was designed against; "
+            "the rows are its win rate against the deck (the deck's rate is one minus it).",
         ],
     )
 
