@@ -144,11 +144,6 @@ def calibrated_settings(data: dict) -> tuple[Setting, ...]:
     return tuple(sorted(out, key=lambda s: s.difficulty))
 
 
-def _package_dir(module: str) -> Path:
-    mod = importlib.import_module(module)
-    return Path(mod.__file__).parent
-
-
 def param_knob(
     name: str,
     words: str,
@@ -557,15 +552,16 @@ def resolve_auto(
     knob = knob_for(game_name, params, seat_specs)
     players = params.get("players")
     fit, auto_labels, counted = fit_for(knob, past, players if isinstance(players, int) else None)
+    default = knob.settings[knob.default]
     if counted == 0:
         history = (
-            f"No games of yours at this knob yet: you are taken to win half your games at "
-            f"the default ({knob.settings[knob.default].label}) until your results say otherwise."
+            f"No games of yours at this setting's scale yet: you are taken to win half your "
+            f"games at the default ({default.label}) until your results say otherwise."
         )
     else:
         history = (
-            f"From your {counted} game{'s' if counted != 1 else ''} ({fit.wins:g} won), your "
-            f"strength is {fit.ability:+.1f} logits against the reference ({knob.reference})'s 0."
+            f"From your {counted} game{'s' if counted != 1 else ''} ({fit.wins:g} won), you "
+            f"would win about {predict(fit.ability, default):.2f} at the default ({default.label})."
         )
     choice = choose(knob, fit, target, auto_labels, history)
     new_params, new_seats = knob.apply(params, seat_specs, choice.label)

@@ -152,6 +152,34 @@ def run_unit(unit: Unit, seed: int, auto_games: int) -> dict:
     return {"index": unit.index, "rows": rows}
 
 
+def last_shown(game: str, spec: str, target: float, rows: list[dict]) -> list[str]:
+    """What the last game showed the player, worked out again from the games before it with
+    this version's wording (and checked to choose the same setting as the run did: the choice
+    follows from the past alone)."""
+    _title, request, seat_of, _players = GAMES[game]
+    past = []
+    for g, row in enumerate(rows[:-1]):
+        params, seats = request(spec, g)
+        knob = knob_for(game, params, seats)
+        params, seats = knob.apply(params, seats, row["label"])
+        past.append(
+            {
+                "game": game,
+                "params": params,
+                "seats": seats,
+                "seat": seat_of(g),
+                "won": row["won"],
+                "finished": g,
+                "auto": {"knob": knob.name, "label": row["label"], "predicted": row["predicted"]},
+            }
+        )
+    params, seats = request(spec, len(rows) - 1)
+    _, _, choice = resolve_auto(game, params, seats, past, target)
+    if choice.label != rows[-1]["label"]:
+        raise RuntimeError(f"{game} {spec}: the last game chose {rows[-1]['label']}, again {choice.label}")
+    return choice.lines()
+
+
 def settle(rates: list[float], target: float) -> int | None:
     """The first game (1-based, counting every game) from which the running rate after the
     burn-in stays within 0.1 of the target to the end; None if it never does."""
@@ -338,7 +366,7 @@ def main() -> None:
                         _share(counted, labels),
                     ],
                     "head": f"- {game}, `{spec}`, target {target:.2f}:",
-                    "last": rows[-1]["lines"],
+                    "last": last_shown(game, spec, target, rows),
                 }
             )
         traces[game] = (title, len(labels), labels, plotted)
