@@ -303,21 +303,26 @@ def deck_knob(deck: str, words: str, calibration: Path | str, default: str, seat
     )
 
 
-def level_knob(game: str, applies: Callable[[dict], bool] = lambda params: True) -> Knob | None:
-    """The `level:` ladder for bot seats (`level:auto`), its difficulties from the game's
-    `[GAME.calibration]` in search/presets.toml: the reference's win rate against a level's
-    bot is the rate a player of the reference's strength has against opponents of that
-    level.  None when the game's levels were measured otherwise (against a printed automaton
-    in a solo mode), which `auto` cannot read as opponents' strength."""
+def level_knob(
+    game: str, applies: Callable[[dict], bool] = lambda params: True, calibration: Path | str | None = None
+) -> Knob | None:
+    """The `level:` ladder for bot seats (`level:auto`): the reference's win rate against a
+    level's bot is the rate a player of the reference's strength has against opponents of
+    that level.  The curve is the game's `calibration` file when it has one (measured on
+    fresh seeds), else its `[GAME.calibration]` in search/presets.toml (the games the levels
+    were set with).  None when the game's levels were measured otherwise (against a printed
+    automaton in a solo mode), which `auto` cannot read as opponents' strength."""
+    if calibration is not None and Path(calibration).exists():
+        return calibration_seat_knob("level", "opponents' level", calibration, "normal", applies)
     from automa.search.mcts import presets
 
     table = presets()
-    calibration = table["calibration"].get(game)
-    if not calibration or calibration.get("design") == "solo":
+    measured = table["calibration"].get(game)
+    if not measured or measured.get("design") == "solo":
         return None
     settings = []
-    for label, wins in zip(table["levels"], calibration["wins"], strict=True):
-        d, err = difficulty_from(wins, calibration["games"])
+    for label, wins in zip(table["levels"], measured["wins"], strict=True):
+        d, err = difficulty_from(wins, measured["games"])
         settings.append(Setting(label, d, err))
     settings.sort(key=lambda s: s.difficulty)
     return seat_knob(
@@ -325,8 +330,8 @@ def level_knob(game: str, applies: Callable[[dict], bool] = lambda params: True)
         "opponents' level",
         tuple(settings),
         "normal",
-        calibration["reference"],
-        calibration.get("command", ""),
+        measured["reference"],
+        measured.get("command", ""),
         applies,
     )
 

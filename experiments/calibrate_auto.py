@@ -11,6 +11,10 @@ Knobs measured (reference player in brackets):
                 expert costs about 20 s a game, too slow for four levels here)
   pi            the designed Investigator deck's knob, settings 0-2 (level:normal, the player
                 the deck was designed against)
+  pi-level      P.I.'s `level:` ladder, two players, seats rotating (pi-expert, the reference
+                of the levels' own calibration in search/presets.toml), into
+                `calibration_level.toml`; the other games' ladders keep presets.toml's curves
+                (Tabletop Inc.'s expert level costs about 40 s a game here)
 """
 
 from __future__ import annotations
@@ -94,6 +98,22 @@ def points(args) -> list[Point]:
                     args.deck_games,
                 )
             )
+    if "pi-level" in args.only:
+        params = load_game("pi", players=2).params.to_json()
+        for i, lvl in enumerate(("easy", "normal", "hard", "expert")):
+            out.append(
+                Point(
+                    "pi",
+                    "level",
+                    lvl,
+                    i,
+                    "pi-expert",
+                    params,
+                    ("pi-expert", f"level:{lvl}"),
+                    "rotate",
+                    args.level_games,
+                )
+            )
     return out
 
 
@@ -161,7 +181,8 @@ def main() -> None:
     p.add_argument("--default-games", type=int, default=800)
     p.add_argument("--mumanbot-games", type=int, default=300)
     p.add_argument("--deck-games", type=int, default=400)
-    p.add_argument("--only", default="pulitzer,tabletop_inc,pi")
+    p.add_argument("--level-games", type=int, default=300)
+    p.add_argument("--only", default="pulitzer,tabletop_inc,pi,pi-level")
     args = p.parse_args()
     args.only = args.only.split(",")
     WORK.mkdir(exist_ok=True)
@@ -191,11 +212,12 @@ def main() -> None:
                     errors,
                 ]
             )
-            per_game.setdefault(point.game, []).append((point, wins, games))
-    for game, rows in per_game.items():
+            per_game.setdefault((point.game, point.knob), []).append((point, wins, games))
+    for (game, knob), rows in per_game.items():
         # beside data/, not in it: the rules hash records carry covers data/ alone, and a
         # re-measured curve changes no rule
-        path = Path(sys.modules[game_class(game).__module__].__file__).parent / "calibration.toml"
+        name = "calibration_level.toml" if knob == "level" else "calibration.toml"
+        path = Path(sys.modules[game_class(game).__module__].__file__).parent / name
         path.write_text(toml_file(game, rows, command, args.seed), encoding="utf-8")
         print("wrote", path)
     write_table(
