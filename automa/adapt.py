@@ -560,7 +560,7 @@ def resolve_auto(
     default = knob.settings[knob.default]
     if counted == 0:
         history = (
-            f"No games of yours at this setting's scale yet: you are taken to win half your "
+            f"No games of yours on this scale yet: you are taken to win half your "
             f"games at the default ({default.label}) until your results say otherwise."
         )
     else:
