@@ -250,6 +250,10 @@ def main() -> None:
             "used in tuning/ (about 20 s a game, too slow for four levels here). P.I.: the "
             "reference is `level:normal`, the player the Investigator deck was designed against; "
             "the rows are its win rate against the deck (the deck's rate is one minus it).",
+            "P.I. level rows: `pi-expert` against a seat of each level, two players, seats rotating "
+            "(the design of the levels' own calibration in search/presets.toml, on fresh seeds); "
+            "`level:auto` in P.I. reads them from `rules/pi/calibration_level.toml`, the other games' "
+            "ladders still read presets.toml.",
         ],
     )
 
