@@ -1,0 +1,18 @@
+"""Tabletop Inc.'s difficulty knobs for `auto` (automa/adapt.py): the Mumanbot's level
+(`mumanbot:auto`), its curve `calibration.toml` beside this module, and the `level:` ladder
+of bot seats (`level:auto`), its curve the levels' calibration in search/presets.toml."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from automa.adapt import calibration_seat_knob, level_knob
+
+CALIBRATION = Path(__file__).parent / "calibration.toml"
+
+
+def knobs() -> list:
+    out = [level_knob("tabletop_inc")]
+    if CALIBRATION.exists():
+        out.insert(0, calibration_seat_knob("mumanbot", "Mumanbot", CALIBRATION, "normal"))
+    return out
