@@ -770,6 +770,14 @@ def bench(
     default=None,
     help="Start from a position file (automa position); the play after it follows --seed.",
 )
+@click.option(
+    "--target",
+    type=click.FloatRange(0.01, 0.99),
+    default=0.5,
+    show_default=True,
+    help="With a difficulty set to auto (-p times_mix=auto, mumanbot:auto, level:auto, "
+    "automaton:DECK,knob=auto): the win rate to aim at.",
+)
 def play(
     game,
     players,
@@ -787,6 +795,7 @@ def play(
     resume,
     db,
     position_file,
+    target,
 ) -> None:
     """Play a game at the terminal: humans choose from numbered actions (type help).
     Every game is kept in the database as it is played (resume: --resume).
@@ -851,6 +860,7 @@ def play(
             player_names=player_names,
             db=db,
             position=position,
+            target=target,
         )
     except (AutomaError, BotSpecError) as err:
         _fail(str(err))

@@ -169,7 +169,7 @@ def setting_of(row: dict) -> str:
     and the other seats' bots ('times_mix=4,2,2', 'vs mumanbot:hard')."""
     if row.get("auto"):
         auto = row["auto"]
-        return f"auto: {auto.get('label', '?')}"
+        return f"auto: {auto.get('knob', '')} {auto.get('label', '?')}".replace(":  ", ": ")
     parts = []
     try:
         cls = game_class(row["game"])

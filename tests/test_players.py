@@ -375,3 +375,55 @@ def test_a_database_fault_reaches_a_page_as_a_503_without_the_servers_path(tmp_p
     client = testclient.TestClient(make_app(games=Games(store=Store(db), runner=BotRunner(processes=False))))
     r = client.post("/api/games", json={"game": "pi", "players": 2, "seats": ["human", "random"]})
     assert r.status_code == 503 and "secret-folder" not in r.text and "database" in r.json()["error"]
+
+
+# --------------------------------------------------------------------------- auto at the table
+
+
+def test_auto_at_the_terminal_learns_from_the_players_games(tmp_path):
+    db = tmp_path / "auto.db"
+    outs = []
+    for seed in (1, 2):
+        r = run("play", "tabletop_inc", "--seat", "human", "--seat", "mumanbot:auto", "--seed", seed,
+                "--target", "0.6", "--db", db, input="1\n" * 3000)  # fmt: skip
+        assert r.exit_code == 0 and "final scores" in r.output, r.output[-2000:]
+        outs.append(r.output)
+    assert "Difficulty auto: mumanbot normal" in outs[0] and "No games of yours" in outs[0]
+    assert "From your 1 game" in outs[1] and "0.60" in outs[1]
+    rows = Store(db).finished_games(default_player())
+    assert [r["auto"]["knob"] for r in rows] == ["mumanbot", "mumanbot"]
+    assert all(r["seats"][1].startswith("mumanbot:") and "auto" not in r["seats"][1] for r in rows)
+    shown = run("stats", "--db", db)
+    assert "auto: mumanbot" in shown.output
+    bad = run("play", "watergate", "--seat", "human", "--seat", "automaton:watergate-nixon,knob=auto",
+              "--db", db)  # fmt: skip
+    assert (
+        bad.exit_code == 1 and "no calibrated difficulty knob" in bad.output and "Traceback" not in bad.output
+    )
+    off = run("play", "tabletop_inc", "--seat", "human", "--seat", "mumanbot:auto", "--target", "1.5")
+    assert off.exit_code == 2 and "0.01" in off.output
+
+
+def test_auto_in_the_browser_is_chosen_from_the_players_record(tmp_path):
+    testclient = pytest.importorskip("starlette.testclient")
+    from automa.web.bots import BotRunner
+    from automa.web.server import Games, make_app
+
+    db = tmp_path / "w.db"
+    finish = run("play", "tabletop_inc", "--seat", "human", "--seat", "mumanbot:auto", "--seed", 3,
+                 "--player", "Ada", "--db", db, input="1\n" * 3000)  # fmt: skip
+    assert "final scores" in finish.output
+    client = testclient.TestClient(make_app(games=Games(store=Store(db), runner=BotRunner(processes=False))))
+    made = client.post(
+        "/api/games",
+        json={"game": "tabletop_inc", "seats": ["human", "mumanbot:auto"], "player": "Ada", "target": 0.7},
+    ).json()
+    seat = made["seats"][0]
+    view = client.get(f"/api/games/{made['id']}?seat={seat['seat']}&key={seat['key']}").json()
+    told = " ".join(view["log"])
+    assert "Difficulty auto: mumanbot" in told and "From your 1 game" in told and "0.70" in told
+    assert "auto" not in " ".join(view["seats"])
+    bad = client.post(
+        "/api/games", json={"game": "tabletop_inc", "seats": ["human", "mumanbot:auto"], "target": 2}
+    )
+    assert bad.status_code == 400 and "target" in bad.json()["error"]

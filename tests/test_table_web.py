@@ -18,7 +18,10 @@ def test_the_lobby_shows_no_spec_tags():
     for game in catalog():
         for name, text in game["params"].items():
             assert not SPEC_TAG.search(text), (game["name"], name, text)
-    assert player_words("'track_width' (AMB-01, recommended) or 'four'") == "'track_width' (recommended) or 'four'"
+    assert (
+        player_words("'track_width' (AMB-01, recommended) or 'four'")
+        == "'track_width' (recommended) or 'four'"
+    )
     assert player_words("keep 1 of 2 (A-40)") == "keep 1 of 2"
     assert player_words("one entry; () = none") == "one entry; () = none"
     assert all("readings" not in g["params"] for g in catalog())  # a switch of the spec's readings

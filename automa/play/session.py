@@ -137,11 +137,27 @@ class Session:
         seat_specs: Sequence[str],
         seed: int | None,
         bot_seed: int = 0,
+        past: Sequence[dict] = (),
+        target: float = 0.5,
         **kw,
     ) -> Session:
+        """A new game.  A difficulty knob set to `auto` (`automa.adapt`) is resolved here from
+        `past`, the player's finished games of this game, toward the win rate `target`."""
+        from automa.adapt import has_auto, resolve_auto
         from automa.rules.core import game_class
 
         gcls = game_class(game_name)
+        choice = None
+        asked = dict(params)
+        if players is not None:
+            asked["players"] = players
+        if mode:
+            asked["mode"] = mode
+        if has_auto(gcls.name, asked, list(seat_specs)):
+            asked, resolved, choice = resolve_auto(gcls.name, asked, list(seat_specs), list(past), target)
+            seat_specs = resolved
+            players, mode = asked.pop("players", players), asked.pop("mode", mode)
+            params = asked
         kwargs = dict(params)
         if players is not None:
             kwargs["players"] = players
@@ -183,6 +199,9 @@ class Session:
             seed = random.SystemRandom().randrange(10**9)
         session = cls(game=base, seats=[], seed=seed, bot_seed=bot_seed, **kw)
         session._seat(specs)
+        if choice is not None:
+            session.auto = choice.to_json()
+            notes = choice.lines() + notes
         session.notes = notes
         session.state = session.initial_state()
         session.history = list(session.state.history_text())

@@ -614,6 +614,7 @@ def run(
     resume: dict | None = None,
     db: str | None = None,
     position: str = "",
+    target: float = 0.5,
 ) -> int:
     """The `automa play` command.  Raises AutomaError for bad arguments.  With a `store`
     the game is written to it after every move (a stored game, `resume`, carries on there)."""
@@ -625,9 +626,20 @@ def run(
         session = Session.load(load, game, **kw)
         session.echo(f"loaded {load}: {plural(len(session.actions), 'action')} played")
     else:
+        past: list = []
+        if store is not None and game:
+            from automa.rules.core import game_class
+            from automa.store import default_player, player_name
+
+            try:
+                who = player_name(player_names[0]) if player_names else default_player()
+            except ValueError as err:
+                raise AutomaError(f"--player: {err}") from None
+            past = store.finished_games(who, game_class(game).name)
         session = Session.new(
-            game, players, mode, params, seat_specs, seed, bot_seed, start_position=position, **kw
-        )
+            game, players, mode, params, seat_specs, seed, bot_seed, past=past, target=target,
+            start_position=position, **kw,
+        )  # fmt: skip
     if resume is None:
         session.claim(player_names)
     if store is not None:

@@ -153,6 +153,9 @@ class WebGame:
                 "no seat is human: give at least one seat 'human' "
                 "(bot-only games are for `automa tournament`)"
             )
+        for note in session.notes:  # e.g. the difficulty auto chose, and why
+            for s in self.logs:
+                self._say(s, "» " + note)
         self._news()
         self._publish()
 

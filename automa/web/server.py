@@ -164,13 +164,22 @@ def catalog() -> list[dict]:
             for k, v in cls.param_help().items()
             if k not in ("players", "mode") and not v.startswith("spec ")  # a switch of the spec's readings
         }
+        from automa.adapt import game_knobs
+
+        knobs = [k.name for k in game_knobs(name) if k is not None]
+        # difficulty that adapts to the player: the seat forms of each knob's `auto`
+        adaptive = [f"{k}:auto" for k in knobs if k in ("level", *cls.automaton_specs)]
+        adaptive += [
+            f"automaton:{k},knob=auto" for k in knobs if k not in ("level", *cls.automaton_specs, *params)
+        ]
         out.append(
             {
                 "name": name,
                 "title": cls.title or name,
                 "modes": {m: list(c) for m, c in cls.modes.items()},
                 "params": params,
-                "seats": ["human"] + automata + LOBBY_BOTS + extra,
+                "seats": ["human"] + automata + adaptive + LOBBY_BOTS + extra,
+                "auto": [k for k in knobs if k in params],  # settings that take `auto`
             }
         )
     return out
@@ -260,7 +269,9 @@ def parse_params(raw: Any) -> dict:
     return out
 
 
-def new_game(body: dict) -> WebGame:
+def new_game(body: dict, store: Store | None = None) -> WebGame:
+    """A new game from the lobby's body.  A difficulty set to `auto` is chosen from the
+    first human seat's player's finished games in `store`, toward `target` (default 0.5)."""
     position = body.get("position")
     if position not in (None, ""):
         return game_from_position(body, position)
@@ -282,6 +293,16 @@ def new_game(body: dict) -> WebGame:
     seed = body.get("seed")
     chosen = seed not in (None, "")
     bot_seed = body.get("bot_seed")
+    target = body.get("target")
+    target = number(target, "target", 0.01, 0.99) if target not in (None, "") else 0.5
+    names = names_of(body)
+    past: list = []
+    if store is not None:
+        from automa.store import default_player
+
+        past = store.finished_games(
+            names[0] if names and names[0] else default_player(), game_class(name).name
+        )
     session = Session.new(
         name,
         whole(players, "players", 1, 64) if players not in (None, "") else None,
@@ -290,6 +311,8 @@ def new_game(body: dict) -> WebGame:
         seats,
         whole(seed, "seed", 0, 2**63) if chosen else None,
         whole(bot_seed, "bot_seed", 0, 2**63) if bot_seed not in (None, "") else 0,
+        past=past,
+        target=target,
         out=lambda _line: None,
     )
     game = WebGame(session, chosen=chosen)
@@ -480,7 +503,7 @@ def make_app(token: str | None = None, games: Games | None = None, max_body: int
 
     async def api_new(request: Request) -> Response:
         body = await body_of(request)
-        game = await run_in_threadpool(new_game, body)
+        game = await run_in_threadpool(new_game, body, games.store)
         made = games.add(game)
         players = game.session.players
         for entry in made["seats"]:

@@ -179,7 +179,8 @@ function setup(g) {
   const params = $("params");
   params.innerHTML = "<legend>Game settings</legend>";
   for (const [k, help] of Object.entries(g.params)) {
-    params.insertAdjacentHTML("beforeend", `<label>${esc(k.replace(/_/g, " "))} <input data-param="${esc(k)}" placeholder="default" title="${esc(help)}"><small>${esc(help)}</small></label>`);
+    const auto = (g.auto || []).includes(k) ? "; auto: chosen from your results" : "";
+    params.insertAdjacentHTML("beforeend", `<label>${esc(k.replace(/_/g, " "))} <input data-param="${esc(k)}" placeholder="default" title="${esc(help + auto)}"><small>${esc(help + auto)}</small></label>`);
   }
   params.hidden = !Object.keys(g.params).length;
   fillPlayers();
@@ -189,6 +190,7 @@ function setup(g) {
     const prm = {};
     document.querySelectorAll("[data-param]").forEach((i) => { if (i.value.trim()) prm[i.dataset.param] = i.value.trim(); });
     const body = {game: g.name, mode: mode.value, players: Number(players.value), seats, params: prm, seed: $("seed").value};
+    if ($("target").value.trim()) body.target = $("target").value.trim();
     const player = playerForNewGame();
     if (player) body.player = player;
     if (g.name === "pulitzer" && Number(players.value) === 1) body.seats = [];
