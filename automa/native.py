@@ -66,7 +66,7 @@ def _source_of(name: str, package_dirs: dict[str, Path]) -> Path:
 
 def _package_dirs() -> dict[str, Path]:
     import automa.rules
-    import automa.search
+    import automa.search  # noqa: F401  (imported for its sys.modules entry)
 
     return {name: Path(sys.modules[name].__path__[0]).resolve() for name in STAGED_PACKAGES}
 

@@ -1,7 +1,6 @@
 """Tournaments: schedules, seeds, parallel runs, fault tolerance, resume, reports."""
 
 import json
-import os
 import signal
 import subprocess
 import sys
@@ -217,9 +216,7 @@ def test_an_early_stop_with_two_jobs_ends_quietly():
 
 
 def test_every_record_replays(tmp_path):
-    result = arena.run(
-        _tasks(["random", "greedy", "ismcts:iterations=10"], 6, players=3), tmp_path / "r.jsonl"
-    )
+    arena.run(_tasks(["random", "greedy", "ismcts:iterations=10"], 6, players=3), tmp_path / "r.jsonl")
     for record in read_records(tmp_path / "r.jsonl"):
         verify(record)
         assert record["seats"] and record["actions"] and "winners" in record and "ranks" in record

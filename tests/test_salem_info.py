@@ -125,7 +125,6 @@ def test_determinize_varies_hidden_rows_and_deck_20_6():
     assert len({tuple(map(tuple, w.fd)) for w in worlds}) > 5
     assert len({tuple(w.deck) for w in worlds}) > 5
     for w in worlds:
-        n = len(w.deck)
         assert w.deck.index("night") < s.night_zone
         assert sorted(w.hand[0]) == sorted(s.hand[0])
     s.deck_known = 0

@@ -1,7 +1,6 @@
 """Tabletop Inc. rules: every action, free step, recall, predictions and scoring.
 Section numbers and tags refer to rules/tabletop_inc/rulebook.md."""
 
-import random
 import shutil
 
 import pytest

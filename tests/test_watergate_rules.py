@@ -135,7 +135,7 @@ def test_worked_sample_round_s14():
         nixon=("N10", "N11", "N12", "N09"),
         tokens=[BLUE, YELLOW | GREEN, GREEN],
     )
-    bg, yg, gr = 0, 1, 2
+    bg, yg = 0, 1
     # 1. value-2 yellow, ask for yellow: Nixon must flip the yellow/green token, it goes to +2
     play(s, ("value", C["E02"]))
     assert ("ask", YELLOW) in s.legal_actions()

@@ -141,7 +141,6 @@ def test_a_salem_table_never_shows_a_bot_witchs_secret_move(page, server):
 
 def test_undo_save_load_and_replay(page, server, tmp_path):
     start_from_lobby(page, server, "P.I.", players=2, seats=("human", "random"), seed=3)
-    rng = random.Random(3)
     for _ in range(2):
         before = ply(page)
         page.locator("#actions button.choice:not(.back)").first.click()

@@ -286,7 +286,7 @@ def decision_words(state, seat: int, obs) -> str:
     pend = obs["pend"]
     if pend is None:
         if obs["double"]:
-            return f"place the second journalist of the Editorial turn"
+            return "place the second journalist of the Editorial turn"
         text = "place a journalist, send a request to the Newspaper, or pass"
         if g.lp:
             text += f" (action {obs['acts'][mover] + 1} of at most {d.max_turns})"
@@ -296,7 +296,7 @@ def decision_words(state, seat: int, obs) -> str:
     if kind == "tok":
         return f"slide a token under the journalist just placed on {space_words(g, obs, pend[2])}?"
     if kind == "finale":
-        return f"Grand Finale, turn the Sports journalist face up or keep it face down"
+        return "Grand Finale, turn the Sports journalist face up or keep it face down"
     if kind == "destroy":
         step = work[0]
         if step == R_BUSAG:
@@ -329,7 +329,7 @@ def decision_words(state, seat: int, obs) -> str:
             return f"Registry token beside your {bus}: draw 2 more evidence or 2 more line cards"
         return f"pin one evidence with the cards your {bus} drew, or none"
     if kind == "busorder":
-        return f"choose which of your bus journalists resolves next"
+        return "choose which of your bus journalists resolves next"
     if kind == "support":
         e, l = pend[3]
         return f"choose the bus journalist your archive journalist supports (+{e} evidence, +{l} line cards)"
@@ -338,9 +338,9 @@ def decision_words(state, seat: int, obs) -> str:
     if kind == "ent":
         return f"Entertainment majority: the +2 token under your overtime journalist, or {d.ent_contacts} contact"
     if kind == "otpick":
-        return f"take one overtime card from the display"
+        return "take one overtime card from the display"
     if kind == "stmt":
-        return f"put the witness statement under one of your pins"
+        return "put the witness statement under one of your pins"
     if kind == "donor":
         return f"no {token_name(g, TOKS[pend[2]])} token left in the supply: take one from another newsroom"
     if kind == "train":
@@ -351,12 +351,12 @@ def decision_words(state, seat: int, obs) -> str:
             f"(value {value}, {points} points), or stop"
         )
     if kind == "photo":
-        return f"buy a Photo token for your next bus journalist?"
+        return "buy a Photo token for your next bus journalist?"
     if kind == "keep":
         title = EVENT_TITLES[d.events[obs["event"]][0]] if obs["event"] >= 0 else "event"
         return f"{title}: keep one of the revealed cards"
     if kind == "fund":
-        return f"Fundraising won: $900 or an evidence wildcard"
+        return "Fundraising won: $900 or an evidence wildcard"
     return "a decision"
 
 
@@ -497,7 +497,7 @@ def board_text(state, seat: int, style: Style = _plain) -> str:
     pay = d.news_pay[news] if news >= 0 else (0,) * 5
     blocked = d.news_blocks[obs["news_turned"]]
     lines.append(
-        f"News: the kiosk pays at once "
+        "News: the kiosk pays at once "
         + ", ".join(f"{KIOSK_COLUMNS[c]} {dollars(pay[c])}" for c in range(g.kcols))
         + "; blocked in the Newspaper: "
         + ", ".join(SECTION_TITLES[SECTIONS[s]] for s in blocked)
@@ -1666,7 +1666,7 @@ class _Board:
                 c.text(
                     jx + 20,
                     y + 110,
-                    label if j != JX else f"X",
+                    label if j != JX else "X",
                     size=18,
                     fill="#fff",
                     weight="bold",

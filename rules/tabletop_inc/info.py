@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from .data import PIECES, RES
+from .data import RES
 from automa.rules.core import fresh_seed
 from automa.rules.draws import shuffle
 
@@ -253,7 +253,6 @@ def determinizer(state, seat: int):
 
 def render(state) -> str:
     g = state.game
-    d = g.data
     lines = [
         f"Tabletop Inc. ({state.n} seats) hourglass {state.hourglass}"
         + (f", end triggered by seat {state.end_by}" if state.end_by >= 0 else "")

@@ -1014,7 +1014,6 @@ def _panel(svg: _Svg, x, y, w, h, title: str, colour=WOOD, key=None, key_title="
 
 
 def _header(svg: _Svg, state, obs, seat: int) -> float:
-    g = state.game
     svg.rect(0, 0, W, 62, WOOD, stroke=WOOD, rx=0)
     svg.text(18, 38, "Tabletop Inc.", size=26, fill=CREAM, weight="bold")
     who = "you" if obs["to_move"] == seat else (f"seat {obs['to_move']}" if obs["to_move"] >= 0 else "")
