@@ -610,7 +610,12 @@ def make_app(token: str | None = None, games: Games | None = None, max_body: int
         seat_of(request, game)
         if not game.over:
             return error(409, "a position holds every hidden card: it is offered once the game is over")
-        text = await run_in_threadpool(lambda: game._published[0].to_position(game.session.seed))
+        try:
+            text = await run_in_threadpool(lambda: game._published[0].to_position(game.session.seed))
+        except Exception:  # noqa: BLE001 - a table the notation does not cover
+            return error(
+                409, "this table's position cannot be written (a designed automaton deck sits at it)"
+            )
         return PlainTextResponse(text, media_type="application/toml")
 
     async def api_save(request: Request) -> Response:
