@@ -688,7 +688,7 @@ class PiState(State):
         return f"seat {p} fails with {triple} (-{d.penalty_step})"
 
     def history_text(self) -> list[str]:
-        lines = []
+        lines: list[str] = []
         closing = self.closing
         if closing and closing[4] >= 0:  # a mini-game ended: how, then the new one's events
             lines.extend(self.event_to_string(x) for x in closing[2])
