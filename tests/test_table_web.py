@@ -68,10 +68,14 @@ def test_the_page_keeps_its_log_shows_the_end_once_and_remembers_the_bots_speed(
         assert page.evaluate("localStorage.getItem('automa.frame_ms')") == "0"
         settle = "['turn', 'over'].includes(document.body.dataset.state)"
         page.wait_for_function(settle, timeout=60_000)
-        page.evaluate("document.querySelector('#log li').dataset.mark = 'first'")
-        before = page.evaluate("document.querySelectorAll('#log li').length")
         page.keyboard.press("1")
         page.wait_for_function(f"document.body.dataset.ply > 0 && {settle}", timeout=60_000)
+        page.wait_for_function("document.querySelector('#log li') !== null", timeout=60_000)
+        page.evaluate("document.querySelector('#log li').dataset.mark = 'first'")
+        shown = page.evaluate("document.body.dataset.ply")
+        before = page.evaluate("document.querySelectorAll('#log li').length")
+        page.keyboard.press("1")
+        page.wait_for_function(f"document.body.dataset.ply !== '{shown}' && {settle}", timeout=60_000)
         # the line shown before is the same element: the log is appended to, not rebuilt
         assert page.evaluate("document.querySelectorAll('#log li[data-mark=first]').length") == 1
         assert page.evaluate("document.querySelectorAll('#log li').length") > before

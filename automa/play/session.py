@@ -201,7 +201,8 @@ class Session:
         session._seat(specs)
         if choice is not None:
             session.auto = choice.to_json()
-            notes = choice.lines() + notes
+            # the screen breaks lines to its own width (the terminal) or the page's
+            notes = [*choice.lines()[:2], choice.why, *notes]
         session.notes = notes
         session.state = session.initial_state()
         session.history = list(session.state.history_text())
