@@ -107,8 +107,9 @@ def schedule(
 ) -> list[GameTask]:
     """Games 0..games-1. With `duplicate`, consecutive games replay one deal under every
     seating (so the luck of the deal cancels); without, every game gets a new deal.  With
-    `position`, every game starts there, its randomness from then on drawn from the game's
-    own seed."""
+    `position`, every game starts there (the position is every game's deal), its randomness
+    from then on drawn from a seed of the tournament's seed and the game's index, so no two
+    games play the same."""
     players = params["players"]
     line = lineup(bots, players)
     orders = seatings(players, rotation)
@@ -127,7 +128,7 @@ def schedule(
                 game=game,
                 params=dict(params),
                 seats=seats,
-                game_seed=_seed_from(seed, 0, match),
+                game_seed=_seed_from(seed, 3, g) if position else _seed_from(seed, 0, match),
                 bot_seeds=tuple(_seed_from(seed, 1, g, s) for s in range(players)),
                 match=match,
                 seating=seating,
