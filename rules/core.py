@@ -241,9 +241,7 @@ class Game:
     def from_position(self, text: str) -> "State":
         """The state a position text describes (docs/positions.md), in this game; a
         `PositionError` (one line: the field and the rule) for one that cannot be."""
-        from automa.rules.position import read_position
-
-        return read_position(text, self)
+        return _positions().read_position(text, self)
 
     def rules_hash(self) -> str:
         """A hash of the game's data files, stored in records so that a replay can tell
@@ -391,9 +389,7 @@ class State:
         """The whole state as a position (docs/positions.md): a TOML text that
         `game.from_position` reads back to this very state, hidden parts and the random
         generator included.  `seed` is written for the reader's information only."""
-        from automa.rules.position import write_position
-
-        return write_position(self, seed)
+        return _positions().write_position(self, seed)
 
     def render(self, seat: int) -> str:
         """What `seat` sees, for a person at a terminal.  Default: the observation laid out
@@ -842,3 +838,9 @@ def play_random(state: State, rng: random.Random, max_actions: int | None = None
         state._apply(state.random_action(rng))
         steps += 1
     return steps
+
+
+def _positions():
+    """The position notation (automa.rules.position), which builds on this module: found when
+    first used, as a game's view is, so the two never import each other."""
+    return importlib.import_module("automa.rules.position")
