@@ -272,7 +272,10 @@ def _rejoin_specs(parts: list[str]) -> list[str]:
 @main.command()
 @click.argument("game")
 @click.option(
-    "--knob", required=True, help="times_mix (pulitzer), mumanbot (tabletop_inc), level or budget (any game)"
+    "--knob",
+    required=True,
+    help="a game's own knob (times_mix in Pulitzer solo, mumanbot in Tabletop Inc.), "
+    "or level or budget (any game)",
 )
 @click.option(
     "--target",

@@ -26,7 +26,7 @@ from pathlib import Path
 from automa.rules.core import game_class, load_game
 from automa.search import arena
 from automa.search.stats import fit_logistic, wilson_interval
-from automa.search.tune import legal_times_mixes, times_mix_difficulty
+from automa.rules.pulitzer.auto import legal_times_mixes, times_mix_difficulty
 from common import Timer, parser, write_table
 
 WORK = Path("/tmp/adapt-work")

@@ -1,10 +1,8 @@
 """Difficulty tuning: the win rate of a reference player across the settings of a knob,
 and the setting that gives a target win rate, with its uncertainty.
 
-Knobs:
-  times_mix   Pulitzer solo: every legal (red, orange, yellow) Times deck, ordered by
-              difficulty 3*red + 2*orange + 1*yellow.
-  mumanbot    Tabletop Inc.: the Mumanbot level the player faces (easy..extreme).
+Knobs: a game's own, in `TUNE_KNOBS` of its package's auto.py (e.g. a printed automaton's
+difficulty), and for every game:
   level       any game: the opponents are `level:L` for the preset levels (`--opponent
               mcts` plays them as `mcts:level=L`, in games whose levels are search settings).
   budget      any game: the opponents are `ismcts:iterations=N` along a ladder.
@@ -15,7 +13,6 @@ the root seed and the setting's index, so a tuning run reproduces exactly.
 
 from __future__ import annotations
 
-import itertools
 import math
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
@@ -26,7 +23,6 @@ from automa.search.bots import BotSpecError, make_bot
 from automa.search.stats import LogisticFit, fit_logistic, wilson_interval
 
 BUDGET_LADDER = (10, 25, 50, 100, 200, 400, 800, 1600)
-MUMANBOT_LEVELS = ("easy", "normal", "hard", "extreme")
 
 
 class TuneError(AutomaError):
@@ -72,15 +68,6 @@ class TuneResult:
     notes: list[str] = field(default_factory=list)
 
 
-def legal_times_mixes() -> list[tuple[int, int, int]]:
-    return [m for m in itertools.product(range(6), repeat=3) if sum(m) == 8]
-
-
-def times_mix_difficulty(mix: Sequence[int]) -> int:
-    red, orange, yellow = mix
-    return 3 * red + 2 * orange + yellow
-
-
 def knob_settings(
     game: str,
     knob: str,
@@ -96,26 +83,9 @@ def knob_settings(
         base["mode"] = mode
     if players is not None:
         base["players"] = players
-    if knob == "times_mix":
-        if name != "pulitzer":
-            raise TuneError("knob times_mix belongs to pulitzer (solo mode)")
-        params = cls.make_params(**{**base, "mode": "solo", "players": 1}).to_json()
-        mixes = sorted(legal_times_mixes(), key=lambda m: (times_mix_difficulty(m), m))
-        return [
-            Setting(
-                f"{m[0]},{m[1]},{m[2]}", times_mix_difficulty(m), {**params, "times_mix": list(m)}, (player,)
-            )
-            for m in mixes
-        ]
-    if knob == "mumanbot":
-        if name != "tabletop_inc":
-            raise TuneError("knob mumanbot belongs to tabletop_inc")
-        n = base.get("players", 2)
-        params = cls.make_params(**{**base, "players": n}).to_json()
-        return [
-            Setting(level, i, params, (player,) + (f"mumanbot:{level}",) * (n - 1))
-            for i, level in enumerate(MUMANBOT_LEVELS)
-        ]
+    own = game_tune_knobs(cls)
+    if knob in own:
+        return own[knob](cls, base, player)
     if knob in ("level", "budget"):
         params = cls.make_params(**base).to_json()
         n = params["players"]
@@ -140,10 +110,36 @@ def knob_settings(
             Setting(str(b), math.log2(b), params, (player,) + (f"{family}:iterations={b}",) * (n - 1))
             for b in BUDGET_LADDER
         ]
-    raise TuneError(
-        f"unknown knob {knob!r}; knobs: times_mix (pulitzer), mumanbot (tabletop_inc), "
-        f"level, budget (every game)"
-    )
+    from automa.rules.core import registered_games
+
+    mine = ", ".join([*own, "level", "budget"])
+    for other, other_cls in registered_games().items():
+        if knob in game_tune_knobs(other_cls):
+            raise TuneError(f"knob {knob} belongs to {other}; {name}'s knobs: {mine}")
+    raise TuneError(f"unknown knob {knob!r}; {name}'s knobs: {mine}")
+
+
+def game_tune_knobs(cls) -> dict[str, Callable[..., list[Setting]]]:
+    """A game's own knobs for `automa tune` ({name: settings(cls, base params, player)}),
+    from `TUNE_KNOBS` in its package's auto.py, found the way its view is."""
+    import importlib
+
+    module_name = cls.__module__.rpartition(".")[0] + ".auto"
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as err:
+        if err.name != module_name:
+            raise
+        return {}
+    return dict(getattr(module, "TUNE_KNOBS", {}))
+
+
+def all_tune_knobs() -> list[str]:
+    """Every knob `automa tune` knows, as 'name (game)', then the knobs of every game."""
+    from automa.rules.core import registered_games
+
+    own = [f"{k} ({name})" for name, cls in registered_games().items() for k in game_tune_knobs(cls)]
+    return [*own, "level", "budget"]
 
 
 def _player_seats(task: arena.GameTask) -> list[int]:

@@ -4,18 +4,16 @@ import math
 import random
 
 import pytest
-from click.testing import CliRunner
-
+from automa.rules.pulitzer.auto import legal_times_mixes, times_mix_difficulty
 from automa.search.tune import (
     Setting,
     SettingResult,
     TuneError,
     format_tune,
     knob_settings,
-    legal_times_mixes,
-    times_mix_difficulty,
     tune,
 )
+from click.testing import CliRunner
 
 TRUE_A, TRUE_B = 3.0, -1.0  # true win rate at x: 1 / (1 + exp(-(3 - x)))
 
@@ -95,7 +93,7 @@ def test_max_games_stops_the_run_and_says_so():
 def test_bad_target_and_knob_are_explained():
     with pytest.raises(TuneError, match="strictly between 0 and 1"):
         tune("tiny_goofspiel", "level", 1.5, "random")
-    with pytest.raises(TuneError, match="unknown knob 'speed'; knobs: times_mix"):
+    with pytest.raises(TuneError, match="unknown knob 'speed'; tiny_goofspiel's knobs: level, budget"):
         knob_settings("tiny_goofspiel", "speed", "random")
     with pytest.raises(TuneError, match="times_mix belongs to pulitzer"):
         knob_settings("tiny_goofspiel", "times_mix", "random")

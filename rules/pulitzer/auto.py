@@ -9,6 +9,7 @@ nearest the printed default (3, 3, 2), and reads any mix a past game used off th
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 from automa.adapt import Setting, param_knob, read_calibration
@@ -72,3 +73,31 @@ def knobs() -> list:
             knob.source,
         )
     ]
+
+
+# ---- automa tune's knob: every legal Times deck
+
+
+def legal_times_mixes() -> list[tuple[int, int, int]]:
+    """Every (red, orange, yellow) Times deck of 8 cards, each colour 0-5."""
+    return [m for m in itertools.product(range(6), repeat=3) if sum(m) == 8]
+
+
+def times_mix_difficulty(mix) -> int:
+    red, orange, yellow = mix
+    return 3 * red + 2 * orange + yellow
+
+
+def _times_mix_settings(cls, base: dict, player: str) -> list:
+    """times_mix (solo): every legal Times deck, ordered by difficulty 3*red + 2*orange + yellow."""
+    from automa.search.tune import Setting
+
+    params = cls.make_params(**{**base, "mode": "solo", "players": 1}).to_json()
+    mixes = sorted(legal_times_mixes(), key=lambda m: (times_mix_difficulty(m), m))
+    return [
+        Setting(f"{m[0]},{m[1]},{m[2]}", times_mix_difficulty(m), {**params, "times_mix": list(m)}, (player,))
+        for m in mixes
+    ]
+
+
+TUNE_KNOBS = {"times_mix": _times_mix_settings}

@@ -16,3 +16,23 @@ def knobs() -> list:
     if CALIBRATION.exists():
         out.insert(0, calibration_seat_knob("mumanbot", "Mumanbot", CALIBRATION, "normal"))
     return out
+
+
+# ---- automa tune's knob: the Mumanbot level the player faces
+
+MUMANBOT_LEVELS = ("easy", "normal", "hard", "extreme")
+
+
+def _mumanbot_settings(cls, base: dict, player: str) -> list:
+    """mumanbot: the player against Mumanbots of one level (easy..extreme) in every other seat."""
+    from automa.search.tune import Setting
+
+    n = base.get("players", 2)
+    params = cls.make_params(**{**base, "players": n}).to_json()
+    return [
+        Setting(level, i, params, (player,) + (f"mumanbot:{level}",) * (n - 1))
+        for i, level in enumerate(MUMANBOT_LEVELS)
+    ]
+
+
+TUNE_KNOBS = {"mumanbot": _mumanbot_settings}
