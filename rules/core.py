@@ -147,6 +147,9 @@ class Game:
     modes: ClassVar[dict[str, tuple[int, ...]]] = {"standard": (2,)}
     #: Seat-spec prefixes that are printed automata played by the engine (e.g. "mumanbot").
     automaton_specs: ClassVar[tuple[str, ...]] = ()
+    #: {automaton spec: the settings a seat may give it} (e.g. its difficulty levels), offered
+    #: by the web lobby as `spec:setting`
+    automaton_levels: ClassVar[dict[str, tuple[str, ...]]] = {}
     #: Where the data files live (the game's package folder); hashed into records.
     data_dir: ClassVar[Path | None] = None
     #: Game-specific bots: {spec name: "module:Class"}, imported only when asked for.

@@ -198,12 +198,11 @@ def player_words(text: str) -> str:
 
 
 def _automaton_levels(spec: str, game_name: str) -> list[str]:
-    """The settings a printed automaton takes in a seat: the Mumanbot's levels, or the
-    automaton decks shipped for the game."""
-    if spec == "mumanbot":
-        from automa.rules.tabletop_inc.data import LEVELS
-
-        return list(LEVELS)
+    """The settings a printed automaton takes in a seat: its levels (the game's
+    `automaton_levels`), or the automaton decks shipped for the game."""
+    levels = game_class(game_name).automaton_levels.get(spec)
+    if levels:
+        return list(levels)
     if spec == "automaton":
         from automa.decks import shipped_decks
 

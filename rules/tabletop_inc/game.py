@@ -97,6 +97,7 @@ class TabletopGame(Game):
     Params = TabletopParams
     modes = {"standard": (2, 3, 4, 5, 6)}
     automaton_specs = ("mumanbot",)
+    automaton_levels = {"mumanbot": LEVELS}
     data_dir = Path(__file__).parent / "data"
     bot_factories = {
         "tabletop-heuristic": "automa.rules.tabletop_inc.bots:HeuristicBot",
