@@ -13,11 +13,8 @@ import math
 import random
 from typing import Any, Callable, Hashable, Sequence
 
-from automa.rules.core import AutomaError, Game, State
-
-
-class BotSpecError(AutomaError, ValueError):
-    """A spec string that names no bot or gives a parameter it does not take."""
+from automa.rules.core import Game, State
+from automa.search.errors import BotSpecError
 
 
 class Bot:
@@ -174,7 +171,7 @@ def make_bot(spec: str, game: Game, seed: int | None = None) -> Bot:
                 f"(levels: {', '.join(_levels())}); to change a setting, name the bot "
                 f"and its settings instead"
             )
-        from automa.search.mcts import level_settings
+        from automa.search.levels import level_settings
 
         settings = level_settings(game.name, str(params["level"]))
         # a level played by one of the game's own bots, else by the search at the level's settings
@@ -231,7 +228,7 @@ def check_params(
 
 
 def _levels() -> list[str]:
-    from automa.search.mcts import presets
+    from automa.search.levels import presets
 
     return presets()["levels"]
 
