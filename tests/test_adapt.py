@@ -258,6 +258,37 @@ def test_level_auto():
     assert seats2[1] == "level:easy" and "12 games" in choice2.why
 
 
+LEVEL_CALIBRATION = """knob = "level"
+reference = "a test reference"
+command = "a test command"
+seed = 48048
+""" + "".join(
+    f'\n[[settings]]\nlabel = "{label}"\nx = {i}\ngames = 100\nwins = {wins}\n'
+    for i, (label, wins) in enumerate([("easy", 90), ("normal", 70), ("hard", 50), ("expert", 30)])
+)
+
+
+@pytest.mark.parametrize("game", ["pi", "watergate", "salem", "tabletop_inc"])
+def test_each_level_knob_reads_its_games_calibration_level_toml(game, tmp_path, monkeypatch):
+    """`level:auto` rests on the game's own `calibration_level.toml` (fresh seeds) when it is
+    there, and on the levels' calibration in search/presets.toml only when it is not."""
+    import importlib
+
+    from automa.search.mcts import presets
+
+    auto = importlib.import_module(f"automa.rules.{game}.auto")
+    assert auto.LEVELS.name == "calibration_level.toml" and auto.LEVELS.parent.name == game
+    path = tmp_path / "calibration_level.toml"
+    path.write_text(LEVEL_CALIBRATION, encoding="utf-8")
+    monkeypatch.setattr(auto, "LEVELS", path)
+    (knob,) = [k for k in auto.knobs() if k.name == "level"]
+    assert knob.reference == "a test reference"
+    assert [s.label for s in knob.settings] == ["easy", "normal", "hard", "expert"]
+    monkeypatch.setattr(auto, "LEVELS", tmp_path / "absent.toml")
+    (knob,) = [k for k in auto.knobs() if k.name == "level"]
+    assert knob.reference == presets()["calibration"][game]["reference"]
+
+
 def test_deck_knob_auto():
     params, seats, choice = resolve_auto(
         "pi", {"players": 2}, ["human", "automaton:pi-investigator,knob=auto"], []

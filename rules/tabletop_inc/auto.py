@@ -1,6 +1,8 @@
 """Tabletop Inc.'s difficulty knobs for `auto` (automa/adapt.py): the Mumanbot's level
 (`mumanbot:auto`), its curve `calibration.toml` beside this module, and the `level:` ladder
-of bot seats (`level:auto`), its curve the levels' calibration in search/presets.toml."""
+of bot seats (`level:auto`), its curve `calibration_level.toml` beside this module when it
+has been measured (tabletop-heuristic against each level on fresh seeds), else the levels'
+calibration in search/presets.toml."""
 
 from __future__ import annotations
 
@@ -9,10 +11,11 @@ from pathlib import Path
 from automa.adapt import calibration_seat_knob, level_knob
 
 CALIBRATION = Path(__file__).parent / "calibration.toml"
+LEVELS = Path(__file__).parent / "calibration_level.toml"
 
 
 def knobs() -> list:
-    out = [level_knob("tabletop_inc")]
+    out = [level_knob("tabletop_inc", calibration=LEVELS)]
     if CALIBRATION.exists():
         out.insert(0, calibration_seat_knob("mumanbot", "Mumanbot", CALIBRATION, "normal"))
     return out
