@@ -293,6 +293,9 @@ async function take(v) {
   P.view = v; P.sel = []; P.group = null; P.hint = null;
   $("hint").hidden = true;
   draw();
+  // a bot is to move but nothing thinks (a view taken between two bot jobs): start them again,
+  // rather than leave the page waiting
+  if (!v.over && !v.your_turn && !v.stopped && !v.seats[v.to_move].includes("(human)")) setTimeout(() => send("advance"), 300);
 }
 
 // The log grows by what is new: the lines already shown stay in the page (rebuilding it on
