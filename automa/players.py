@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from automa.play.session import game_result
 from automa.rules.core import AutomaError, game_class
 from automa.search import records
 from automa.search.stats import wilson_interval
@@ -86,7 +87,6 @@ def store_record(store: Store, rec: dict, player: str, source: str, created: flo
         return False
     if not state.is_terminal():
         return False
-    outcome = state.outcome()
     when = created if created is not None else time.time()
     head = {
         "game": rec["game"],
@@ -99,13 +99,7 @@ def store_record(store: Store, rec: dict, player: str, source: str, created: flo
         "status": "finished",
         "source": source,
         "players": {s: player for s, spec in enumerate(rec["seats"]) if spec == "human"},
-        "result": {
-            "scores": [list(x) for x in state.scores()],
-            "ranks": list(outcome.ranks),
-            "winners": list(outcome.winners),
-            "reason": outcome.reason,
-            "team": bool(game.team_wins),
-        },
+        "result": game_result(game, state),
         "created": when,
         "finished": when,
     }

@@ -338,17 +338,7 @@ class Session:
 
     def result(self) -> dict | None:
         """How the game ended, as the database keeps it; None while it goes on."""
-        state = self.state
-        if not state.is_terminal():
-            return None
-        outcome = state.outcome()
-        return {
-            "scores": [list(x) for x in state.scores()],
-            "ranks": list(outcome.ranks),
-            "winners": list(outcome.winners),
-            "reason": outcome.reason,
-            "team": bool(self.game.team_wins),
-        }
+        return game_result(self.game, self.state) if self.state.is_terminal() else None
 
     def head(self, keys: dict | None = None, chosen: bool = False, source: str = "terminal") -> dict:
         """The game's row in the database (`automa.store.Store.record`)."""
@@ -572,6 +562,18 @@ class Session:
         for line in fresh:
             self.echo(f"  > {line}", fg="magenta")
         self.history = now
+
+
+def game_result(game: Game, state: State) -> dict:
+    """How a finished game ended, as the database keeps it (`automa.store.Store.record`)."""
+    outcome = state.outcome()
+    return {
+        "scores": [list(x) for x in state.scores()],
+        "ranks": list(outcome.ranks),
+        "winners": list(outcome.winners),
+        "reason": outcome.reason,
+        "team": bool(game.team_wins),
+    }
 
 
 def _call_here(fn: Callable[..., Any], *args: Any, **kw: Any) -> Any:

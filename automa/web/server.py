@@ -281,17 +281,10 @@ def new_game(body: dict, store: Store | None = None) -> WebGame:
         raise AutomaError("game must be a game's name (see /api/catalog)")
     game_class(name)
     players = body.get("players")
-    seats = body.get("seats")
-    if seats is None:
-        seats = []
-    if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
-        raise AutomaError('seats must be a list of texts, one per seat ("human" or a bot spec)')
+    seats, seed, bot_seed, chosen = table_of(body)
     mode = body.get("mode") or None
     if mode is not None and not isinstance(mode, str):
         raise AutomaError("mode must be a mode's name (see /api/catalog)")
-    seed = body.get("seed")
-    chosen = seed not in (None, "")
-    bot_seed = body.get("bot_seed")
     target = body.get("target")
     target = number(target, "target", 0.01, 0.99) if target not in (None, "") else 0.5
     names = names_of(body)
@@ -308,8 +301,8 @@ def new_game(body: dict, store: Store | None = None) -> WebGame:
         mode,
         parse_params(body.get("params")),
         seats,
-        whole(seed, "seed", 0, 2**63) if chosen else None,
-        whole(bot_seed, "bot_seed", 0, 2**63) if bot_seed not in (None, "") else 0,
+        seed,
+        bot_seed,
         past=past,
         target=target,
         out=lambda _line: None,
@@ -317,8 +310,27 @@ def new_game(body: dict, store: Store | None = None) -> WebGame:
     game = WebGame(session, chosen=chosen)
     # the human seats' players: those named, else the default player (the login name) for
     # the first human seat, so that bare `automa stats` counts the game
-    session.claim(names_of(body))
+    session.claim(names)
     return game
+
+
+def table_of(body: dict) -> tuple[list[str], int | None, int, bool]:
+    """A new game's seats and seeds from its body: (seats, seed or None for a random one, the
+    bots' seed, whether the creator chose the seed)."""
+    seats = body.get("seats")
+    if seats is None:
+        seats = []
+    if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
+        raise AutomaError('seats must be a list of texts, one per seat ("human" or a bot spec)')
+    seed = body.get("seed")
+    chosen = seed not in (None, "")
+    bot_seed = body.get("bot_seed")
+    return (
+        seats,
+        whole(seed, "seed", 0, 2**63) if chosen else None,
+        whole(bot_seed, "bot_seed", 0, 2**63) if bot_seed not in (None, "") else 0,
+        chosen,
+    )
 
 
 def game_from_position(body: dict, position: Any) -> WebGame:
@@ -335,20 +347,15 @@ def game_from_position(body: dict, position: Any) -> WebGame:
         raise AutomaError(f"the position: {err}") from None
     if body.get("game") not in (None, "", at.name):
         raise AutomaError(f"the position is a {at.name} position, not {body.get('game')}")
-    seats = body.get("seats") or []
-    if not isinstance(seats, list) or not all(isinstance(x, str) for x in seats):
-        raise AutomaError('seats must be a list of texts, one per seat ("human" or a bot spec)')
-    seed = body.get("seed")
-    chosen = seed not in (None, "")
-    bot_seed = body.get("bot_seed")
+    seats, seed, bot_seed, chosen = table_of(body)
     session = Session.new(
         at.name,
         None,
         None,
         at.params.to_json(),
         seats,
-        whole(seed, "seed", 0, 2**63) if chosen else None,
-        whole(bot_seed, "bot_seed", 0, 2**63) if bot_seed not in (None, "") else 0,
+        seed,
+        bot_seed,
         out=lambda _line: None,
         start_position=position,
     )
