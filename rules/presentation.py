@@ -28,12 +28,20 @@ and, for the web board (`automa serve`):
 * ``action_group(state, seat, action) -> str`` — the heading `action` is listed under when a
   decision has so many actions that it is taken in two steps (a journalist, then a space);
   ``""`` for an action that needs no group.
+
+and, for the end of a game (the web's game-over window and the terminal's final scores):
+
+* ``final_report(state, seat) -> FinalReport`` — every seat's score and the automaton's, each
+  with its breakdown, the printed tie-breaker when one decided, and why the game ended in
+  the rulebook's words (optional; `final_report` below falls back to the scores and the
+  engine's reason).  Derived from `seat`'s observation like everything else here.
 """
 
 from __future__ import annotations
 
 import importlib
 import re
+from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any, Callable
 
@@ -145,3 +153,86 @@ def move_text(state, action, actor: int, viewer: int) -> str:
         if other != action and observation_after(state, other, viewer) == mine:
             return HIDDEN_MOVE
     return third_person(state.action_to_string(action))
+
+
+# --------------------------------------------------------------------------- the end of a game
+
+
+@dataclass
+class ScoreRow:
+    """One line of the final scores: a seat or an automaton that scores (the Times)."""
+
+    name: str  # as the table calls it: "you", "P2 (Ada)", "the Times"
+    total: Any  # the score the winner is judged by (a number, or words such as "eliminated")
+    parts: list[tuple[str, Any]] = field(default_factory=list)  # the breakdown: ("articles", 40)
+    rank: int | None = None  # 1 = first; None for a row outside the ranking
+    winner: bool = False
+    automaton: bool = False  # an automaton's row, not a seat's
+    seat: int | None = None  # the seat this row is, None for an automaton
+
+
+@dataclass
+class FinalReport:
+    """The end of a game as a player reads it."""
+
+    rows: list[ScoreRow]
+    reason: str  # why the game ended and who won, in the rulebook's words
+    tiebreak: str = ""  # the printed tie-breaker, when one decided the winner
+
+    def to_json(self) -> dict:
+        return {
+            "rows": [
+                {
+                    "name": r.name,
+                    "total": r.total,
+                    "parts": [[label, value] for label, value in r.parts],
+                    "rank": r.rank,
+                    "winner": r.winner,
+                    "automaton": r.automaton,
+                    "seat": r.seat,
+                }
+                for r in self.rows
+            ],
+            "reason": self.reason,
+            "tiebreak": self.tiebreak,
+        }
+
+    def lines(self) -> list[str]:
+        """The report as text lines (the terminal wraps them to its width)."""
+        out = []
+        for r in self.rows:
+            mark = "  ★ winner" if r.winner else ""
+            rank = f"  rank {r.rank}" if r.rank is not None else ""
+            out.append(f"{r.name}: {r.total}{rank}{mark}")
+            if r.parts:
+                out.append("    " + ", ".join(f"{label} {value}" for label, value in r.parts))
+        if self.tiebreak:
+            out.append(f"Tie-breaker: {self.tiebreak}")
+        out.append(self.reason)
+        return out
+
+
+def final_report(state, seat: int) -> FinalReport:
+    """The game's own `final_report` (its view module), or one from the scores: a row per
+    seat with the score and its tie-break columns as the breakdown, and the engine's reason."""
+    own = getattr(game_view(state.game), "final_report", None)
+    if own is not None:
+        return own(state, seat)
+    outcome = state.outcome()
+    names = list(type(state.game).score_names)
+    rows = []
+    for p, score in enumerate(state.scores()):
+        labels = [
+            names[k] if k < len(names) else ("score" if k == 0 else "tie-break") for k in range(len(score))
+        ]
+        rows.append(
+            ScoreRow(
+                name="you" if p == seat else seat_label(p, seat),
+                total=score[0],
+                parts=list(zip(labels[1:], score[1:], strict=True)),
+                rank=outcome.ranks[p],
+                winner=p in outcome.winners,
+                seat=p,
+            )
+        )
+    return FinalReport(rows, outcome.reason)

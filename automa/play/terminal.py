@@ -25,7 +25,7 @@ from automa.play.menus import Decision, Entry
 from automa.play.rulestext import rule_headings, rule_section, section_for
 from automa.play.session import HINT_SECONDS, MOVE_SECONDS, Session, hint_lines
 from automa.rules.core import AutomaError, IllegalActionError
-from automa.rules.presentation import plural
+from automa.rules.presentation import final_report, plural
 from automa.store import state_dir
 
 COMMANDS = {
@@ -584,18 +584,25 @@ class Terminal:
 
     def final_screen(self) -> None:
         s = self.s
-        state = s.state
-        outcome = state.outcome()
+        # the end is public: the first human seat's view (seat 0 in a bots-only game)
+        report = final_report(s.state, s.humans[0] if s.humans else 0)
         s.echo("")
         s.echo("=== final scores ===", bold=True)
-        for seat, score in enumerate(state.scores()):
-            mark = "  winner" if seat in outcome.winners else ""
-            s.echo(
-                f"  {s.seat_name(seat)}: {', '.join(str(x) for x in score)}  "
-                f"rank {outcome.ranks[seat]}{mark}",
-                fg="green" if mark else None,
-            )
-        s.echo(outcome.reason)
+        width = self.size()[0]
+        for row in report.rows:
+            mark = "  ★ winner" if row.winner else ""
+            rank = f"  rank {row.rank}" if row.rank is not None else ""
+            name = s.seat_name(row.seat) if row.seat is not None else row.name
+            s.echo(f"  {name}: {row.total}{rank}{mark}", fg="green" if row.winner else None)
+            if row.parts:
+                text = ", ".join(f"{label} {value}" for label, value in row.parts)
+                for part in textwrap.wrap(text, width - 4, initial_indent="    ", subsequent_indent="    "):
+                    s.echo(part)
+        if report.tiebreak:
+            for part in textwrap.wrap(f"Tie-breaker: {report.tiebreak}", width):
+                s.echo(part)
+        for part in textwrap.wrap(report.reason, width):
+            s.echo(part)
         if s.bot_times:
             t = s.bot_times
             s.echo(f"bot moves: {len(t)}, mean {sum(t) / len(t):.2f} s, max {max(t):.2f} s")

@@ -16,7 +16,7 @@ from typing import Any
 
 from automa.play import Session, hint_lines, hint_prefers, new_lines
 from automa.rules.core import AutomaError, IllegalActionError
-from automa.rules.presentation import game_view, move_text, plain
+from automa.rules.presentation import final_report, game_view, move_text, plain
 from automa.views import news_text, render_view
 
 #: the most narration lines a view carries (older ones stay on the server)
@@ -66,6 +66,9 @@ def state_view(state, seat: int) -> dict:
             "ranks": list(outcome.ranks),
             "winners": list(outcome.winners),
             "reason": outcome.reason,
+            # the end as a player reads it: every row's breakdown, the automaton's score, the
+            # tie-breaker that decided, the reason in the rulebook's words (from seat's view)
+            "report": final_report(state, seat).to_json(),
         }
     return out
 

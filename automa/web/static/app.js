@@ -520,10 +520,17 @@ async function copyPosition() {
 function finalScreen(v) {
   const r = v.result;
   $("over-title").textContent = r.winners.includes(v.seat) ? (r.winners.length > 1 ? "You share the win" : "You win!") : "Game over";
-  const names = r.scores[0].map((_x, k) => r.score_names[k] || (k ? "tie-break" : "score"));
-  $("over-table").innerHTML = `<tr><th>seat</th>${names.map((n) => `<th>${esc(n)}</th>`).join("")}<th>rank</th></tr>` +
-    r.scores.map((s, i) => `<tr class="${r.winners.includes(i) ? "winner" : ""}"><td>${esc(v.seats[i].replace("(human)", i === v.seat ? "(you)" : "(human)"))}</td>${s.map((x) => `<td>${esc(x)}</td>`).join("")}<td>${r.ranks[i]}${r.winners.includes(i) ? " ★" : ""}</td></tr>`).join("");
-  $("over-reason").textContent = r.reason;
+  const rep = r.report;
+  if (rep) {  // every row with its breakdown, the automaton's row too, the deciding tie-breaker
+    $("over-table").innerHTML = `<tr><th></th><th>score</th><th>how it was made</th><th>rank</th></tr>` +
+      rep.rows.map((row) => `<tr class="${row.winner ? "winner" : ""}${row.automaton ? " automaton" : ""}"><td>${esc(row.seat === v.seat ? "you" : row.seat !== null ? v.seats[row.seat] : row.name)}</td><td>${esc(row.total)}</td><td class="parts">${row.parts.map(([label, value]) => `${esc(label)} ${esc(value)}`).join(", ")}</td><td>${row.rank === null ? "" : row.rank}${row.winner ? " ★" : ""}</td></tr>`).join("");
+    $("over-reason").textContent = (rep.tiebreak ? `Tie-breaker: ${rep.tiebreak}. ` : "") + rep.reason;
+  } else {
+    const names = r.scores[0].map((_x, k) => r.score_names[k] || (k ? "tie-break" : "score"));
+    $("over-table").innerHTML = `<tr><th>seat</th>${names.map((n) => `<th>${esc(n)}</th>`).join("")}<th>rank</th></tr>` +
+      r.scores.map((s, i) => `<tr class="${r.winners.includes(i) ? "winner" : ""}"><td>${esc(v.seats[i].replace("(human)", i === v.seat ? "(you)" : "(human)"))}</td>${s.map((x) => `<td>${esc(x)}</td>`).join("")}<td>${r.ranks[i]}${r.winners.includes(i) ? " ★" : ""}</td></tr>`).join("");
+    $("over-reason").textContent = r.reason;
+  }
   $("over").hidden = false;
 }
 
