@@ -26,6 +26,7 @@ from typing import Any, Hashable
 from automa.rules.pi import logic
 from automa.rules.pi.state import EV, INV, SC, SL, SS, set_bits
 from automa.search.bots import Bot, soft_choice
+from automa.search.playouts import best_candidate, playout_totals
 
 
 def belief(data, obs: dict, refine: bool = True) -> list[int]:
@@ -719,13 +720,9 @@ class ExpertBot(Bot):
         cands = self._candidates(ranked, best - margin)
         if len(cands) == 1:
             return cands[0]
-        totals = [0.0] * len(cands)
-        for _ in range(worlds):
-            world = state.determinize(seat, self.rng)
-            for k, action in enumerate(cands):
-                totals[k] += self._playout(world, seat, action)
-        pick = max(range(len(cands)), key=lambda k: (totals[k], -k))
-        return cands[pick]
+        sampled = (state.determinize(seat, self.rng) for _ in range(worlds))
+        totals, _ = playout_totals(cands, sampled, lambda world, action: self._playout(world, seat, action))
+        return cands[best_candidate(totals)]
 
     def _candidates(self, ranked: list, floor: float) -> list:
         """The best move of each kind (a guess, an evidence card, an investigator) worth at

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 
 from automa.search.bots import Bot, soft_choice
+from automa.search.playouts import playout_totals
 
 from .data import RES
 from .scoring import potential
@@ -353,7 +354,12 @@ class ExpertBot(Bot):
             picks.append(("recall",))
         worlds = [world] + [self.sample_world(state, seat) for _ in range(int(self.params["worlds"]) - 1)]
         seeds = [self.rng.getrandbits(64) for _ in worlds]
-        values = {a: self._playouts(a, worlds, seeds, seat) for a in picks}
+        totals, played = playout_totals(
+            picks,
+            zip(worlds, seeds, strict=True),
+            lambda ws, action: self._playout(action, ws[0], ws[1], seat),
+        )
+        values = {a: total / played for a, total in zip(picks, totals, strict=True)}
         ranked = sorted(values.items(), key=lambda av: -av[1])
         rest = [(scored[i][1], scored[i][0] - 1e6) for i in order if scored[i][1] not in values]
         return ranked + rest
@@ -362,18 +368,14 @@ class ExpertBot(Bot):
         """A world the playouts run in: a determinization for what the seat cannot see."""
         return state.determinize(seat, self.rng)
 
-    def _playouts(self, action, worlds, seeds, seat) -> float:
-        """Mean value of `action` played out to the end in every world."""
-        win_weight = float(self.params["win_weight"])
-        total = 0.0
-        for world, seed in zip(worlds, seeds):
-            w = world.clone()
-            w._apply(action)
-            policy = HeuristicBot(self.game, seed=seed, plan=0, trigger=self.params["trigger"])
-            while w.phase != "over":
-                mover = w.current_player()
-                w._apply(policy.choose(w, mover, w))
-            margin = final_margin(w, seat)
-            total += margin + win_weight * w.returns()[seat]
-            self.last_playouts += 1
-        return total / len(worlds)
+    def _playout(self, action, world, seed, seat) -> float:
+        """`action` played out to the end of a clone of `world` by the quick heuristic (its
+        randomness from `seed`): the final margin plus the win bonus."""
+        w = world.clone()
+        w._apply(action)
+        policy = HeuristicBot(self.game, seed=seed, plan=0, trigger=self.params["trigger"])
+        while w.phase != "over":
+            mover = w.current_player()
+            w._apply(policy.choose(w, mover, w))
+        self.last_playouts += 1
+        return final_margin(w, seat) + float(self.params["win_weight"]) * w.returns()[seat]
