@@ -9,7 +9,15 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from automa.rules.presentation import HIDDEN_MOVE, Style, game_view, move_text, plain as _plain, third_person
+from automa.rules.presentation import (
+    HIDDEN_MOVE,
+    Style,
+    final_report,
+    game_view,
+    move_text,
+    plain as _plain,
+    third_person,
+)
 
 
 def render_view(state, seat: int, style: Style = _plain) -> str:
@@ -30,13 +38,33 @@ def news_text(state, line: str) -> str:
 
 
 def board_changes(state, seat: int, before, after) -> list[str]:
+    """What changed on the board since `seat` last looked (`before`, its observation then):
+    the game's own `board_changes`, then the milestones passed (`milestones`)."""
     fn = getattr(game_view(state.game), "board_changes", None)
-    if fn is None:
-        return []
-    try:
-        return fn(state, seat, before or {}, after)
-    except (KeyError, IndexError, TypeError, ValueError, AttributeError):
-        return []
+    out: list[str] = []
+    if fn is not None:
+        try:
+            out = list(fn(state, seat, before or {}, after))
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+            out = []
+    return out + milestones(state, seat, before, after)
+
+
+def milestones(state, seat: int, before, after) -> list[str]:
+    """The ends the game passed between two of `seat`'s observations, told to that seat: a
+    round's or a mini-game's end as the game's view words it (its optional `milestones`
+    hook), and the game's end with the reason from its final report.  Why here: the web and
+    the terminal tell them alike, from observations only."""
+    out: list[str] = []
+    fn = getattr(game_view(state.game), "milestones", None)
+    if fn is not None and before:
+        try:
+            out = list(fn(state, seat, before, after))
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+            out = []
+    if state.is_terminal() and before is not None and before != after:
+        out.append("The game is over: " + final_report(state, seat).reason)
+    return out
 
 
 # --------------------------------------------------------------------------- others' moves

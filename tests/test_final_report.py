@@ -49,3 +49,26 @@ def test_the_web_result_and_the_terminal_screen_carry_the_report():
     report = final_report(state, 1).to_json()
     assert view["result"]["report"] == report
     assert [row["seat"] for row in report["rows"] if row["name"] == "you"] == [1]
+
+
+@pytest.mark.parametrize("name", sorted(BOARDS))
+def test_the_log_tells_the_end_once_and_watergate_tells_each_round(name):
+    from automa.views import milestones
+
+    game = load_game(name, **BOARDS[name])
+    state = game.new_initial_state(4)
+    rng = random.Random(4)
+    seen = state.observation(0)
+    told = []
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        state.apply_action(legal[rng.randrange(len(legal))])
+        now = state.observation(0)
+        told += milestones(state, 0, seen, now)
+        seen = now
+    ends = [line for line in told if line.startswith("The game is over: ")]
+    assert ends == ["The game is over: " + final_report(state, 0).reason]
+    if name == "watergate":
+        rounds = [line for line in told if line.startswith("Round ")]
+        assert len(rounds) == state.observation(0)["round"] - 1
+        assert all("Momentum on the cards: the Editor" in line and "plays first" in line for line in rounds)

@@ -17,7 +17,7 @@ from typing import Any
 from automa.play import Session, hint_lines, hint_prefers, new_lines
 from automa.rules.core import AutomaError, IllegalActionError
 from automa.rules.presentation import final_report, game_view, move_text, plain
-from automa.views import news_text, render_view
+from automa.views import milestones, news_text, render_view
 
 #: the most narration lines a view carries (older ones stay on the server)
 LOG_LINES = 400
@@ -240,6 +240,10 @@ class WebGame:
             else:
                 self._say(h, f"{self.seat_names()[actor]}: {move_text(before, action, actor, h)}")
         self._news()
+        for h in self.logs:  # a round's, a mini-game's, the game's end, as h sees them
+            seen = before.observation(h)
+            for line in milestones(s.state, h, seen, s.state.observation(h)):
+                self._say(h, "» " + line)
         humans = s.humans
         if len(humans) == 1 and revealed(before, action, s.state, humans[0]):
             self.barrier = len(s.actions)

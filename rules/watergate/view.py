@@ -24,6 +24,7 @@ from xml.sax.saxutils import escape, quoteattr
 from automa.decks.shown import ShownDeck, shown_decks
 from automa.rules.presentation import Style, count as _count, plain as _plain
 from automa.rules.watergate.data import CONSPIRATOR, EDITOR, EVENT
+from automa.rules.watergate.narration import milestones  # noqa: F401  (the view's round-end hook)
 from automa.rules.watergate.state import (
     BIT_NAME,
     SEAT_NAME,
