@@ -34,8 +34,9 @@ from __future__ import annotations
 
 import importlib
 import re
+from collections.abc import Callable
 from types import ModuleType
-from typing import Any, Callable
+from typing import Any
 
 
 def plural(k: int, word: str, many: str | None = None) -> str:

@@ -17,7 +17,7 @@ record replays exactly.
 from __future__ import annotations
 
 import random
-from typing import Hashable, Sequence
+from collections.abc import Hashable, Sequence
 
 from automa.rules.core import ParamError, State
 from automa.rules.presentation import HIDDEN_MOVE, move_text
@@ -106,7 +106,7 @@ class DeckPlayer:
         self.pile, self.discard, self.card, self.fired, self.shuffles = pile, discard, card, fired, shuffles
         self.bonus, self.bonus_at = bonus, bonus_at
 
-    def copy(self) -> "DeckPlayer":
+    def copy(self) -> DeckPlayer:
         return DeckPlayer(
             self.pile[:], self.discard[:], self.card, self.fired, self.shuffles, self.bonus, self.bonus_at
         )
@@ -122,7 +122,7 @@ class DeckSeats(State):
     __slots__ = ("inner", "game", "decks", "players", "seed", "_cache_narrate", "log")
 
     @classmethod
-    def start(cls, game, inner: State, seed: int | None) -> "DeckSeats":
+    def start(cls, game, inner: State, seed: int | None) -> DeckSeats:
         s = cls.__new__(cls)
         s.inner = inner
         s.game = game
@@ -217,7 +217,7 @@ class DeckSeats(State):
     def random_action(self, rng: random.Random) -> Hashable:
         return self.inner.random_action(rng)
 
-    def clone(self) -> "DeckSeats":
+    def clone(self) -> DeckSeats:
         c = DeckSeats.__new__(DeckSeats)
         c.inner = self.inner.clone()
         c.game = self.game
@@ -259,7 +259,7 @@ class DeckSeats(State):
             return {**obs, "automata": public}
         return (obs, public)
 
-    def determinize(self, seat: int, rng: random.Random) -> "DeckSeats":
+    def determinize(self, seat: int, rng: random.Random) -> DeckSeats:
         """The game's world for `seat`, every deck's face-down pile reshuffled and new
         future shuffles: nobody knows a pile's order."""
         w = DeckSeats.__new__(DeckSeats)

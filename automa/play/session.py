@@ -375,7 +375,7 @@ class Session:
             )
         if not names and humans:
             names = [default_player()]
-        self.players = dict(zip(humans, names))
+        self.players = dict(zip(humans, names, strict=False))
 
     def keep(self, store: Any, game_id: str | None = None) -> None:
         """Write this game to `store` from now on, after every move (a new id unless given)."""
