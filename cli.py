@@ -7,6 +7,7 @@ import os
 import shutil
 import sys
 from pathlib import Path
+from typing import NoReturn
 
 import click
 
@@ -15,7 +16,7 @@ from automa.rules.core import AutomaError, game_class, load_game, parse_param_va
 DB_HELP = "The database file (default: $XDG_STATE_HOME/automa/automa.db)."
 
 
-def _fail(message: str) -> None:
+def _fail(message: str) -> NoReturn:
     raise click.ClickException(message)
 
 

@@ -33,7 +33,7 @@ import tomllib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from automa.rules.core import AutomaError, ParamError, UnknownGameError, game_class
 
@@ -42,6 +42,17 @@ if TYPE_CHECKING:
 
 #: the version of the notation; a reader refuses any other
 FORMAT = 1
+
+
+def _fields(state: State) -> dict[str, Any]:
+    """The engine's fields by name, from its pickling hook (every engine's returns a dict;
+    `State` itself does not declare the hook, so the type is said here, once)."""
+    return cast("dict[str, Any]", state.__getstate__())
+
+
+def _set_fields(state: State, fields: dict[str, Any]) -> None:
+    """Sets every field of `state` through its pickling hook (the one `_fields` reads)."""
+    state.__setstate__(fields)  # type: ignore[attr-defined]  # State does not declare it: see _fields
 
 
 class PositionError(AutomaError, ValueError):
@@ -613,7 +624,7 @@ def write_position(state: State, seed: int | None = None) -> str:
     game = state.game
     schema = schema_for(game)
     state.settle_generator()  # a world that seeds its generator on first draw: seed it now
-    fields = state.__getstate__()
+    fields = _fields(state)
     doc: dict[str, Any] = {"format": FORMAT, "game": game.name}
     if seed is not None:
         doc["seed"] = seed
@@ -737,9 +748,9 @@ def start_state(game: Game, text: str, seed: int | None = None) -> State:
 def reseeded(state: State, seed: int) -> State:
     """A copy of `state` whose random generator is made afresh from `seed`."""
     copy = state.clone()
-    fields = copy.__getstate__()
+    fields = _fields(copy)
     fields[schema_for(copy.game).rng_field] = random.Random(seed)
-    copy.__setstate__(fields)
+    _set_fields(copy, fields)
     return copy
 
 
@@ -761,7 +772,7 @@ def state_from_doc(doc: dict, game: Game, probe: bool = True, base: State | None
         raise PositionError("seed", f"must be a whole number >= 0, got {_show(seed)}")
     if base is None:
         base = game.new_initial_state(seed)
-    fields = base.__getstate__()
+    fields = _fields(base)
     codec = schema.codec
     given: set[tuple[str, int]] = set()  # (engine field, seat or -1)
     n = seat_count(schema, fields)
@@ -816,7 +827,7 @@ def state_from_doc(doc: dict, game: Game, probe: bool = True, base: State | None
     for fam, box in schema.counted.items():
         _drop_copies(schema, fields, given, n, fam, box)
     # per-seat lists keep the engine's container type (a row rebuilt above is a list)
-    template = base.__getstate__()
+    template = _fields(base)
     for e in schema.entries:
         if e.per_seat and type(template[e.field]) is not type(fields[e.field]):
             fields[e.field] = type(template[e.field])(fields[e.field])
@@ -844,7 +855,7 @@ def state_from_doc(doc: dict, game: Game, probe: bool = True, base: State | None
         schema.check(fields, game)
     state = base
     try:
-        state.__setstate__(fields)
+        _set_fields(state, fields)
     except TypeError as err:  # a compiled engine checks each field's type
         raise PositionError("", f"a field is not of the engine's type ({err})") from None
     if schema.after is not None:

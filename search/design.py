@@ -42,6 +42,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import pairwise
 from pathlib import Path
+from typing import Any, TypedDict
 
 from automa.decks import Card, Deck, deck_toml, vocabulary
 from automa.rules.core import load_game
@@ -213,8 +214,8 @@ def mutate(deck: Deck, game, rng: random.Random) -> Deck:
     """The deck with one change (a change that would break a limit is skipped for another)."""
     vocab = vocabulary(game)
     rules = card_rules(vocab)
-    cards, ties = genome(deck)
-    cards = [list(c) for c in cards]
+    printed, ties = genome(deck)
+    cards = [list(c) for c in printed]
     while True:
         kind = rng.choice(("replace", "swap", "drop_rule", "add_rule", "add_card", "drop_card", "ties"))
         card = rng.choice(cards)
@@ -241,13 +242,20 @@ def mutate(deck: Deck, game, rng: random.Random) -> Deck:
 
 def deck_key(deck: Deck) -> str:
     """A name for the deck's play (rules, copies, knob), for its files of games."""
-    play = [genome(deck), [c.copies for c in deck.cards], deck.knob_copies]
+    play: list[Any] = [genome(deck), [c.copies for c in deck.cards], deck.knob_copies]
     if deck.knob_bonus:
         play += [deck.knob_bonus, deck.knob_steps]
     return hashlib.sha256(json.dumps(play).encode()).hexdigest()[:10]
 
 
 # --------------------------------------------------------------------------- measuring
+
+
+class _Pool(TypedDict):
+    """Where `measure` plays its games (passed on to every call of one design run)."""
+
+    backend: str
+    scheduler: str | None
 
 
 def measure(
@@ -387,7 +395,7 @@ def design(
     deck, its table and its printables into `out`."""
     knob_games = knob_games or games
     mark_games = mark_games or knob_games
-    pool = dict(backend=backend, scheduler=scheduler)
+    pool: _Pool = {"backend": backend, "scheduler": scheduler}
     out = Path(out)
     work = out / "work"
     game = load_game(game_name)

@@ -240,7 +240,7 @@ def parse_deck(path: Path | str, data: dict, game) -> Deck:
         title = reader.str("title")
         notes = reader.str("notes", default="")
         card_rules = sorted(n for n, r in vocab.RULES.items() if n not in vocab.STANDING)
-        cards = []
+        cards: list[Card] = []
         for i, entry in reader.items("cards", min_len=1):
             card_name = entry.str("name")
             rules = entry.list("rules", str)

@@ -81,7 +81,7 @@ def positions_for(game, count: int, seed: int, echo=print) -> list:
     whose clones are independent of them (others are skipped with a warning)."""
     from automa.search.bench import mid_game_state
 
-    out = []
+    out: list = []
     s = seed
     while len(out) < count and s < seed + 50 * count:
         state = mid_game_state(game, s)
