@@ -7,16 +7,16 @@ import os
 import shutil
 import sys
 from pathlib import Path
+from typing import NoReturn
 
 import click
 
 from automa.rules.core import AutomaError, game_class, load_game, parse_param_value, registered_games
 
-
 DB_HELP = "The database file (default: $XDG_STATE_HOME/automa/automa.db)."
 
 
-def _fail(message: str) -> None:
+def _fail(message: str) -> NoReturn:
     raise click.ClickException(message)
 
 
@@ -510,7 +510,8 @@ def replay(file, verify, export, db) -> None:
             continue
         if status == "in_progress":
             click.echo(
-                f"{label}: game in progress, {len(rec['actions'])} action{'s' if len(rec['actions']) != 1 else ''} played (resume with "
+                f"{label}: game in progress, {len(rec['actions'])} "
+                f"action{'s' if len(rec['actions']) != 1 else ''} played (resume with "
                 f"automa play {rec['game']} --load FILE)" + ("  [not verified: unfinished]" if verify else "")
             )
             unfinished += 1
@@ -632,7 +633,8 @@ def stats(game, player, list_games, limit, as_json, db) -> None:
     "--vs-openspiel",
     "vs_openspiel",
     is_flag=True,
-    help="Compare with OpenSpiel's Python MCTS/ISMCTS bots on the wrapped game (needs the [openspiel] extra).",
+    help="Compare with OpenSpiel's Python MCTS/ISMCTS bots on the wrapped game "
+    "(needs the [openspiel] extra).",
 )
 @click.option(
     "--bot",

@@ -6,6 +6,9 @@ and of mypy errors; a change that adds one fails, a change that removes some sho
 the baseline (`python .ci/gates.py --update`), so the counts only go down.  pyflakes' rules
 (F) are at zero and stay there.
 
+mypy runs bare: its files (automa, and through automa's links rules/, search/ and cli.py)
+come from pyproject.toml, as they do for `mypy` typed at the root and for pre-commit.
+
 Run from the checkout's root: python .ci/gates.py [--update]
 """
 
@@ -20,7 +23,6 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 BASELINE = ROOT / ".ci" / "gates-baseline.json"
-MYPY_TARGETS = ["automa", "rules", "search", "cli.py"]
 
 
 def ruff_counts() -> Counter:
@@ -32,9 +34,7 @@ def ruff_counts() -> Counter:
 
 
 def mypy_count() -> int:
-    out = subprocess.run(
-        [sys.executable, "-m", "mypy", *MYPY_TARGETS], cwd=ROOT, capture_output=True, text=True
-    )
+    out = subprocess.run([sys.executable, "-m", "mypy"], cwd=ROOT, capture_output=True, text=True)
     found = re.search(r"Found (\d+) errors?", out.stdout)
     if found:
         return int(found.group(1))

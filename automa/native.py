@@ -205,7 +205,9 @@ def build(modules: tuple[str, ...] = ENGINE_MODULES, echo=print, jobs: int = 2) 
         stage = Path(tmp)
         ignore = shutil.ignore_patterns("__pycache__", "_native", "*.so", "*.pyd")
         for package, folder in dirs.items():
-            shutil.copytree(folder, stage.joinpath(*package.split(".")), ignore=ignore)
+            # automa's own folder may hold rules/ and search/ already (the checkout's links, or
+            # an installed wheel), so a later package lands on the same files
+            shutil.copytree(folder, stage.joinpath(*package.split(".")), ignore=ignore, dirs_exist_ok=True)
         paths = [str(Path(*name.split(".")).with_suffix(".py")) for name in modules]
         setup = stage / "build_engines.py"
         setup.write_text(

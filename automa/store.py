@@ -220,7 +220,8 @@ class Store:
             )
         if "readonly" in text or "read-only" in text or self.read_only:
             return StoreError(
-                f"{self.path} is read-only: nothing can be written to it (make it writable, or give another --db)"
+                f"{self.path} is read-only: nothing can be written to it (make it writable, or give "
+                "another --db)"
             )
         return StoreError(f"the database {self.path}: {text}")
 
@@ -252,7 +253,8 @@ class Store:
         written inside it is rolled back."""
         if self.read_only:
             raise StoreError(
-                f"{self.path} is read-only: nothing can be written to it (make it writable, or give another --db)"
+                f"{self.path} is read-only: nothing can be written to it (make it writable, or give "
+                "another --db)"
             )
         with self.lock:
             try:

@@ -20,12 +20,12 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from automa.rules.core import game_class
-from automa.search import arena
-from automa.search.stats import wilson_interval
 from common import Timer, parser, resumable, write_table
 
 from automa.adapt import knob_for, resolve_auto
+from automa.rules.core import game_class
+from automa.search import arena
+from automa.search.stats import wilson_interval
 
 BURN_IN = 20
 HEADS = {

@@ -51,7 +51,7 @@ def _timed(commands: list[list[str]]) -> float:
     """Wall time of the commands started together, until the last one ends."""
     start = time.perf_counter()
     running = [subprocess.Popen(c, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE) for c in commands]
-    for proc, command in zip(running, commands):
+    for proc, command in zip(running, commands, strict=True):
         _, err = proc.communicate()
         if proc.returncode:
             raise SystemExit(f"{' '.join(command)} failed:\n{err.decode(errors='replace')}")

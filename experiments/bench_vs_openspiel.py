@@ -1,12 +1,15 @@
 """Our mcts/ismcts/random playouts vs OpenSpiel's Python MCTSBot/ISMCTSBot/random playouts
 through the wrapper, side by side on the same positions of every game.
 
-    python experiments/bench_vs_openspiel.py [--seconds 2] [--iterations 50] [--positions 2] [GAME[:PLAYERS] ...]
+    python experiments/bench_vs_openspiel.py [--seconds 2] [--iterations 50] [--positions 2] \
+        [GAME[:PLAYERS] ...]
 
 The committed tables were made with
     automa native build
-    python experiments/bench_vs_openspiel.py --seconds 3 pi pulitzer pulitzer:1 tabletop_inc watergate salem salem:2
-    AUTOMA_PURE=1 python experiments/bench_vs_openspiel.py --seconds 3 pi pulitzer pulitzer:1 tabletop_inc watergate salem salem:2
+    python experiments/bench_vs_openspiel.py --seconds 3 \
+        pi pulitzer pulitzer:1 tabletop_inc watergate salem salem:2
+    AUTOMA_PURE=1 python experiments/bench_vs_openspiel.py --seconds 3 \
+        pi pulitzer pulitzer:1 tabletop_inc watergate salem salem:2
 
 Writes experiments/results/bench_vs_openspiel.md and .csv with the compiled engines (automa/native.py),
 bench_vs_openspiel_pure.md and .csv with the pure-Python ones (needs the [openspiel] extra).

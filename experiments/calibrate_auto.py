@@ -37,13 +37,13 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from common import Timer, games_for as parse_games_for, parser, write_table
+
 from automa.rules.core import game_class, load_game
+from automa.rules.pulitzer.auto import legal_times_mixes, times_mix_difficulty
 from automa.search import arena
 from automa.search.mcts import presets
 from automa.search.stats import fit_logistic, wilson_interval
-from automa.rules.pulitzer.auto import legal_times_mixes, times_mix_difficulty
-from common import Timer, parser, write_table
-from common import games_for as parse_games_for
 
 WORK = Path("/tmp/adapt-work")
 

@@ -23,10 +23,10 @@ import functools
 import hashlib
 import json
 import re
+from itertools import pairwise
 from pathlib import Path
 
-from common import ROOT, Timer, parser, plot, write_table
-from common import games_for as parse_games_for
+from common import ROOT, Timer, games_for as parse_games_for, parser, plot, write_table
 
 from automa.rules.core import load_game
 from automa.search import arena
@@ -37,9 +37,10 @@ from automa.search.stats import wilson_interval
 # levels are measured against (Watergate's at a third of its search budget, which keeps the
 # calibration's games affordable and still wins 0.72 as the Editor and 0.85 as Nixon against
 # watergate-heuristic, experiments/results/watergate_strength.md; Tabletop Inc.'s expert costs
-# seconds a game, so there the rule-based tabletop-heuristic is the reference); in Pulitzer the solo game's Times deck at
-# its default mix (the printed automaton), since the expert is a solo player.  Salem is
-# measured with six players: at four its single Witch card decides most games by the deal.
+# seconds a game, so there the rule-based tabletop-heuristic is the reference); in Pulitzer
+# the solo game's Times deck at its default mix (the printed automaton), since the expert is a
+# solo player.  Salem is measured with six players: at four its single Witch card decides most
+# games by the deal.
 REFERENCE = [
     ("pi", 2, "standard", "pi-expert"),
     ("watergate", 2, "standard", "watergate-expert:iterations=120"),
@@ -137,7 +138,7 @@ def reference_side_wins(records: list[dict], reference: str, game) -> tuple[floa
     return _tally(records, credit)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def code_digest(game: str) -> str:
     """A digest of the sources that decide how `game`'s levels play: its rules package, the
     shared engine helpers, the search and the printed automata (read once a run)."""
@@ -398,7 +399,9 @@ def _kept_rows(path: Path, only: set[str]) -> list[list]:
     if not table or table[0] != HEADER:
         raise SystemExit(f"{path}: its header is not this script's; rerun every game instead of --only")
     return [
-        [kind(value) for kind, value in zip(_COLUMN_TYPES, row)] for row in table[1:] if row[0] not in only
+        [kind(value) for kind, value in zip(_COLUMN_TYPES, row, strict=False)]
+        for row in table[1:]
+        if row[0] not in only
     ]
 
 
@@ -412,7 +415,7 @@ def _by_game(rows: list[list], levels: list[str]) -> dict[tuple[str, int], list[
 def _overlaps(rows: list[list], levels: list[str]) -> list[str]:
     notes = []
     for (game, _players), found in _by_game(rows, levels).items():
-        for previous, row in zip(found, found[1:]):
+        for previous, row in pairwise(found):
             if not row[12] < previous[11]:
                 notes.append(
                     f"- {game}: the intervals of {previous[3]} ({previous[11]:.3f}-{previous[12]:.3f}) "

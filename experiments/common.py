@@ -8,8 +8,8 @@ import csv
 import json
 import sys
 import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Callable, Sequence
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # run as `python experiments/<script>.py` from a checkout
@@ -63,7 +63,7 @@ def resumable(path: Path, tasks: Sequence, play: Callable[..., dict], *args, job
 
 
 class Timer:
-    def __enter__(self) -> "Timer":
+    def __enter__(self) -> Timer:
         self.start = time.perf_counter()
         return self
 
@@ -132,7 +132,10 @@ def plot(
         return None
     fig, ax = plt.subplots(figsize=(8, 4.5))
     for label, (x, y, low, high) in series.items():
-        yerr = [[max(0.0, a - b) for a, b in zip(y, low)], [max(0.0, b - a) for a, b in zip(y, high)]]
+        yerr = [
+            [max(0.0, a - b) for a, b in zip(y, low, strict=True)],
+            [max(0.0, b - a) for a, b in zip(y, high, strict=True)],
+        ]
         ax.errorbar(x, y, yerr=yerr, marker="o", capsize=3, label=label)
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)

@@ -78,7 +78,8 @@ def main() -> None:
         table = result.files["table"].read_text()
         if args.check_games:
             table += (
-                f"\n## Re-measured\n\nThe shipped deck at every printed setting, {args.check_games} new deals "
+                f"\n## Re-measured\n\nThe shipped deck at every printed setting, {args.check_games} new "
+                "deals "
                 f"each (seed {args.seed + 1000}) against `{args.against}`:\n\n"
                 "| setting | for the mark | win rate | 95% interval | the mark is |\n|---|---|---|---|---|\n"
             )
@@ -110,7 +111,8 @@ def main() -> None:
         shutil.copy(result.files["deck"], SHIPPED / f"{stem}.toml")
         command = (
             f"python experiments/design_decks.py --decks {name} --against {args.against} "
-            f"--target {args.target:g} --games {args.games} --knob-games {args.knob_games} --mark-games {args.mark_games} "
+            f"--target {args.target:g} --games {args.games} --knob-games {args.knob_games} --mark-games "
+            f"{args.mark_games} "
             f"--budget {args.budget} --check-games {args.check_games} --levels {args.levels} "
             f"--seed {args.seed}"
         )

@@ -145,7 +145,7 @@ def main() -> None:
             )
     rows = []
     for name, params in configs:
-        mine = [r for t, r in zip(tasks, results) if r and (t.name, t.params) == (name, params)]
+        mine = [r for t, r in zip(tasks, results, strict=True) if r and (t.name, t.params) == (name, params)]
         rows.append(
             [
                 name,

@@ -21,8 +21,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from common import Timer, parser, plot, resumable, write_table
-from common import games_for as parse_games_for
+from common import Timer, games_for as parse_games_for, parser, plot, resumable, write_table
 
 from automa.rules.core import game_class, load_game
 from automa.search import arena
@@ -242,7 +241,8 @@ def main() -> None:
     )
     notes = [
         "Intervals are Wilson 95%. A target is met when the win rate reaches it. Milliseconds per move "
-        "are the expert's `act` alone, games played one at a time on a 2-core machine that other work shared.",
+        "are the expert's `act` alone, games played one at a time on a 2-core machine that other work "
+        "shared.",
         "Salem scores are not kept (a side wins or loses); Pulitzer solo's opponent score is blank "
         "(the Times' table score is fixed by the deck).",
         "The minutes above count only the games this run played; games kept in --work are read back.",

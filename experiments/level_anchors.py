@@ -143,7 +143,8 @@ def main() -> None:
                     low, high = wilson_interval(wins, played)
                     rows.append([game, level, label, played, wins, wins / played, low, high])
                     print(
-                        f"{game:<13} level:{level:<7} vs {label:<22} {wins / played:.3f} [{low:.3f}, {high:.3f}]",
+                        f"{game:<13} level:{level:<7} vs {label:<22} {wins / played:.3f} [{low:.3f}, "
+                        f"{high:.3f}]",
                         flush=True,
                     )
     order = [a[0] for a in ANCHORS]

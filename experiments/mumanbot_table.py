@@ -45,7 +45,10 @@ def main() -> None:
                     f"  Mumanbot mean score {mean_bot:.1f}"
                 )
             series[player] = (xs, ys, lows, highs)
-    command = f"python experiments/mumanbot_table.py --games {args.games} --seed {args.seed} --players {args.players}"
+    command = (
+        f"python experiments/mumanbot_table.py --games {args.games} --seed {args.seed} "
+        f"--players {args.players}"
+    )
     write_table(
         args.out,
         "mumanbot",

@@ -29,7 +29,7 @@ from automa.search.stats import wilson_interval
 def play_timed(task, measured: str) -> dict:
     """Play one scheduled game, timing every move of `measured`, the line-up's first bot."""
     game = load_game(task.game, **task.params)
-    bots = [make_bot(spec, game, seed) for spec, seed in zip(task.seats, task.bot_seeds)]
+    bots = [make_bot(spec, game, seed) for spec, seed in zip(task.seats, task.bot_seeds, strict=True)]
     seat = arena.seatings(2, "rotate")[task.seating].index(0)  # where the line-up's first sits
     assert task.seats[seat] == measured
     state = game.new_initial_state(task.game_seed)

@@ -176,7 +176,8 @@ def main() -> None:
     )
     notes = [
         "Intervals are Wilson 95%. Milliseconds per move are the bot's `act` alone (the engine's own "
-        "work excluded); with --jobs 1 the games run one at a time, on a 2-core machine that other jobs shared.",
+        "work excluded); with --jobs 1 the games run one at a time, on a 2-core machine that other jobs "
+        "shared.",
         "Each row's games are those of `automa tournament pulitzer --mode solo --bots SPEC --games N "
         f"--seed {args.seed} -p times_mix=R,O,Y` (N = the row's games).",
         "The minutes above count only the games this run played; games kept in --work are read back.",

@@ -12,9 +12,9 @@ each deal's luck cancels between the two rows.
 import statistics
 import time
 
+from calibrate_levels import initial_witch_seats, side_tasks
 from common import Timer, parser, write_table
 
-from calibrate_levels import initial_witch_seats, side_tasks
 from automa.rules.core import load_game
 from automa.search import arena
 from automa.search.bots import make_bot

@@ -10,9 +10,9 @@ rule-based player: no affordable search is clearly stronger against random play,
 search costs seconds a game where the rule-based player costs milliseconds.
 """
 
+from calibrate_levels import reference_side_wins, side_tasks
 from common import Timer, parser, plot, write_table
 
-from calibrate_levels import reference_side_wins, side_tasks
 from automa.rules.core import load_game
 from automa.search import arena
 from automa.search.stats import wilson_interval

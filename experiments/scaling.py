@@ -157,7 +157,9 @@ def measure(configs: list[tuple[str, int]], seconds: float, positions: int, game
         row = {"game": name, "players": players, "mode": game.params.mode, "length": statistics.mean(lengths)}
         row.update({key: statistics.median(values) for key, values in mine.items()})
         # every position's cost per simulated action (MCTS, ISMCTS), for the trend and its interval
-        row["per_action_points"] = list(zip(mine["mcts_us_per_action"], mine["ismcts_us_per_action"]))
+        row["per_action_points"] = list(
+            zip(mine["mcts_us_per_action"], mine["ismcts_us_per_action"], strict=True)
+        )
         rows.append(row)
         print(
             f"{name:13s} {players:2d}p  length {row['length']:6.1f}  clone {row['clone_us']:6.1f} us  "
@@ -241,10 +243,12 @@ def verdicts(rows: list[dict]) -> list[str]:
         trend, low, high = per_action_trend(mine)
         growth = (
             f"whole-game length x{last['length_growth']:.2f}; ISMCTS iteration cost "
-            f"x{last['ismcts_cost_growth']:.2f} for x{last['ismcts_actions_per_iteration'] / first['ismcts_actions_per_iteration']:.2f} "
+            f"x{last['ismcts_cost_growth']:.2f} for "
+            f"x{last['ismcts_actions_per_iteration'] / first['ismcts_actions_per_iteration']:.2f} "
             f"simulated actions; cost per simulated action {first['ismcts_us_per_action']:.1f} to "
             f"{last['ismcts_us_per_action']:.1f} us (MCTS {first['mcts_us_per_action']:.1f} to "
-            f"{last['mcts_us_per_action']:.1f} us), trend x{trend:.2f} (95% interval x{low:.2f}-{high:.2f}); clone x{last['clone_us'] / first['clone_us']:.2f}, "
+            f"{last['mcts_us_per_action']:.1f} us), trend x{trend:.2f} (95% interval "
+            f"x{low:.2f}-{high:.2f}); clone x{last['clone_us'] / first['clone_us']:.2f}, "
             f"determinize x{last['determinize_us'] / first['determinize_us']:.2f}"
         )
         head = f"* {name}, {first['players']} to {last['players']} players: {growth}."

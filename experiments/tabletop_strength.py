@@ -244,7 +244,8 @@ def main() -> None:
         f"--games N --seed {args.seed}` (N = the row's games; seats rotate, the player always moves first).",
         f"`{CEILING}` is a diagnostic kept in this script, never a registered bot: the search of the expert "
         + (f"`tabletop-expert:{args.ceiling_expert}` " if args.ceiling_expert else "")
-        + "on the true state (it sees the deck orders and the ZAP cards to come) with the budget shown; it plays "
+        + "on the true state (it sees the deck orders and the ZAP cards to come) with the budget shown; "
+        "it plays "
         "the same deals as the expert row of the same length below it.  At x1 it is that expert's own search "
         "told the hidden cards: the gap to the expert is what the hidden information costs; from x1 to x5, "
         "what more candidates buy when the worlds are exact.",

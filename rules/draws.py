@@ -83,7 +83,7 @@ def seeded_rng(seed: int) -> random.Random:
 def _seeded(seed: int) -> random.Random:
     rng = _RANDOM.__new__(_RANDOM)
     _SEED(rng, seed)
-    setattr(rng, "gauss_next", None)
+    setattr(rng, "gauss_next", None)  # noqa: B010  (typeshed's Random has no gauss_next)
     return rng
 
 
@@ -132,7 +132,7 @@ def _byte_copy(rng: random.Random) -> random.Random:
     """A new generator holding `rng`'s words and position, copied as bytes (see clone_rng)."""
     copy = _RANDOM.__new__(_RANDOM)
     _MEMMOVE(id(copy) + _HEAD, id(rng) + _HEAD, _BODY)
-    setattr(copy, "gauss_next", getattr(rng, "gauss_next"))
+    setattr(copy, "gauss_next", getattr(rng, "gauss_next"))  # noqa: B009, B010  (not in typeshed's Random)
     return copy
 
 
@@ -166,4 +166,4 @@ SAME_DRAWS: Final = _draws_match_random()
 #: whether `seeded_rng` may seed through the C method directly (checked at import)
 SAME_SEEDING: Final = _seeding_matches_random()
 #: whether random.Random.random is its base class's C draw (checked at import)
-SAME_FLOAT: Final = getattr(_RANDOM, "random") is _RANDOM_FLOAT
+SAME_FLOAT: Final = _RANDOM.random is _RANDOM_FLOAT

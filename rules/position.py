@@ -30,9 +30,10 @@ import random
 import re
 import struct
 import tomllib
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, cast
 
 from automa.rules.core import AutomaError, ParamError, UnknownGameError, game_class
 
@@ -41,6 +42,17 @@ if TYPE_CHECKING:
 
 #: the version of the notation; a reader refuses any other
 FORMAT = 1
+
+
+def _fields(state: State) -> dict[str, Any]:
+    """The engine's fields by name, from its pickling hook (every engine's returns a dict;
+    `State` itself does not declare the hook, so the type is said here, once)."""
+    return cast("dict[str, Any]", state.__getstate__())
+
+
+def _set_fields(state: State, fields: dict[str, Any]) -> None:
+    """Sets every field of `state` through its pickling hook (the one `_fields` reads)."""
+    state.__setstate__(fields)  # type: ignore[attr-defined]  # State does not declare it: see _fields
 
 
 class PositionError(AutomaError, ValueError):
@@ -295,7 +307,7 @@ class Codec:
         if k in ("list", "tuple"):
             return [self.encode(v, shape.args[0]) for v in value]
         if k in ("tup", "lst"):
-            return [self.encode(v, s) for v, s in zip(value, shape.args)]
+            return [self.encode(v, s) for v, s in zip(value, shape.args, strict=True)]
         if k == "dict":
             return {
                 self._key_text(key, shape.args[0]): self.encode(v, shape.args[1]) for key, v in value.items()
@@ -361,7 +373,10 @@ class Codec:
         if k in ("tup", "lst"):
             if not isinstance(data, list) or len(data) != len(shape.args):
                 raise PositionError(where, f"must be a list of {len(shape.args)} parts, got {_show(data)}")
-            items = [self.decode(v, s, f"{where}[{i}]") for i, (v, s) in enumerate(zip(data, shape.args))]
+            items = [
+                self.decode(v, s, f"{where}[{i}]")
+                for i, (v, s) in enumerate(zip(data, shape.args, strict=True))
+            ]
             return items if k == "lst" else tuple(items)
         if k == "dict":
             if not isinstance(data, dict):
@@ -481,7 +496,7 @@ def cards_in(value: Any, shape: Shape, family: str) -> list:
         for v in value:
             out += cards_in(v, shape.args[0], family)
     elif k in ("tup", "lst"):
-        for v, s in zip(value, shape.args):
+        for v, s in zip(value, shape.args, strict=True):
             out += cards_in(v, s, family)
     elif k == "dict":
         for key, v in value.items():
@@ -506,7 +521,7 @@ def without_cards(value: Any, shape: Shape, family: str, gone: set) -> Any:
             items = [without_cards(v, inner, family, gone) for v in value]
         return items if k == "list" else tuple(items)
     if k in ("tup", "lst"):
-        items = [without_cards(v, s, family, gone) for v, s in zip(value, shape.args)]
+        items = [without_cards(v, s, family, gone) for v, s in zip(value, shape.args, strict=True)]
         return items if k == "lst" else tuple(items)
     if k == "dict":
         return {key: without_cards(v, shape.args[1], family, gone) for key, v in value.items()}
@@ -582,16 +597,16 @@ def entries(*rows: tuple[str, str, str]) -> list[Entry]:
     return [Entry(path, name, parse_shape(shape)) for path, name, shape in rows]
 
 
-def schema_for(game: "Game") -> Schema:
+def schema_for(game: Game) -> Schema:
     """The position schema of `game`: `schema(game)` of the `position` module of its package
     (imported on first use, as `view` is: no shared table names the games)."""
     module = position_module(game)
-    schema = getattr(module, "schema")(game)
+    schema = module.schema(game)
     assert isinstance(schema, Schema)
     return schema
 
 
-def position_module(game: "Game") -> ModuleType:
+def position_module(game: Game) -> ModuleType:
     package = type(game).__module__.rpartition(".")[0]
     try:
         return importlib.import_module(f"{package}.position")
@@ -604,12 +619,12 @@ def position_module(game: "Game") -> ModuleType:
 # --------------------------------------------------------------------------- writing
 
 
-def write_position(state: "State", seed: int | None = None) -> str:
+def write_position(state: State, seed: int | None = None) -> str:
     """The whole state as a position (hidden parts and the generator included)."""
     game = state.game
     schema = schema_for(game)
     state.settle_generator()  # a world that seeds its generator on first draw: seed it now
-    fields = state.__getstate__()
+    fields = _fields(state)
     doc: dict[str, Any] = {"format": FORMAT, "game": game.name}
     if seed is not None:
         doc["seed"] = seed
@@ -657,7 +672,7 @@ def parse_text(text: str) -> dict:
     return doc
 
 
-def game_of(doc: dict, game: "Game | None" = None) -> "Game":
+def game_of(doc: dict, game: Game | None = None) -> Game:
     """The game a position's `game` and `[params]` describe (or check against `game`)."""
     name = doc.get("game")
     if game is not None and name is None:
@@ -685,7 +700,7 @@ def game_of(doc: dict, game: "Game | None" = None) -> "Game":
     return game if game is not None else made
 
 
-def read_position(text: str, game: "Game | None" = None, probe: bool = True) -> "State":
+def read_position(text: str, game: Game | None = None, probe: bool = True) -> State:
     """The state a position describes (see the module docstring); PositionError otherwise.
     `probe`: also play a copy to the end by random moves before accepting it."""
     doc = parse_text(text)
@@ -693,7 +708,7 @@ def read_position(text: str, game: "Game | None" = None, probe: bool = True) -> 
     return state_from_doc(doc, game, probe)
 
 
-def edited(state: "State", changes: dict) -> "State":
+def edited(state: State, changes: dict) -> State:
     """A copy of `state` with some fields of its position changed, as a partial position
     relative to `state` (not to a seed's set-up): {"track.initiative": 3, "seat.1.money": 9,
     "seat.money": [5, 9, 5]} (a seat's key without the seat: one value per seat).  Cards
@@ -722,7 +737,7 @@ def edited(state: "State", changes: dict) -> "State":
     return state_from_doc(tomllib.loads(dumps(doc)), state.game, base=state.clone())
 
 
-def start_state(game: "Game", text: str, seed: int | None = None) -> "State":
+def start_state(game: Game, text: str, seed: int | None = None) -> State:
     """The state a position describes, to start a game from: with `seed`, its generator is
     made afresh from that seed (a tournament's games from one position then differ, and a
     record holding the position and the seed replays)."""
@@ -730,16 +745,16 @@ def start_state(game: "Game", text: str, seed: int | None = None) -> "State":
     return state if seed is None else reseeded(state, seed)
 
 
-def reseeded(state: "State", seed: int) -> "State":
+def reseeded(state: State, seed: int) -> State:
     """A copy of `state` whose random generator is made afresh from `seed`."""
     copy = state.clone()
-    fields = copy.__getstate__()
+    fields = _fields(copy)
     fields[schema_for(copy.game).rng_field] = random.Random(seed)
-    copy.__setstate__(fields)
+    _set_fields(copy, fields)
     return copy
 
 
-def state_from_doc(doc: dict, game: "Game", probe: bool = True, base: "State | None" = None) -> "State":
+def state_from_doc(doc: dict, game: Game, probe: bool = True, base: State | None = None) -> State:
     """The state of a parsed position: `base` (a state of `game` the reader may change; by
     default the set-up of the position's seed) with the fields the position gives."""
     schema = schema_for(game)
@@ -757,7 +772,7 @@ def state_from_doc(doc: dict, game: "Game", probe: bool = True, base: "State | N
         raise PositionError("seed", f"must be a whole number >= 0, got {_show(seed)}")
     if base is None:
         base = game.new_initial_state(seed)
-    fields = base.__getstate__()
+    fields = _fields(base)
     codec = schema.codec
     given: set[tuple[str, int]] = set()  # (engine field, seat or -1)
     n = seat_count(schema, fields)
@@ -812,7 +827,7 @@ def state_from_doc(doc: dict, game: "Game", probe: bool = True, base: "State | N
     for fam, box in schema.counted.items():
         _drop_copies(schema, fields, given, n, fam, box)
     # per-seat lists keep the engine's container type (a row rebuilt above is a list)
-    template = base.__getstate__()
+    template = _fields(base)
     for e in schema.entries:
         if e.per_seat and type(template[e.field]) is not type(fields[e.field]):
             fields[e.field] = type(template[e.field])(fields[e.field])
@@ -840,7 +855,7 @@ def state_from_doc(doc: dict, game: "Game", probe: bool = True, base: "State | N
         schema.check(fields, game)
     state = base
     try:
-        state.__setstate__(fields)
+        _set_fields(state, fields)
     except TypeError as err:  # a compiled engine checks each field's type
         raise PositionError("", f"a field is not of the engine's type ({err})") from None
     if schema.after is not None:
@@ -925,7 +940,7 @@ def check_cards(schema: Schema, fields: dict, n: int) -> None:
             )
 
 
-def probe_state(state: "State") -> None:
+def probe_state(state: State) -> None:
     """Refuse a state the engine cannot go on from: its legal actions, every seat's
     observation and the scores are asked for, and a copy is played to the end at random."""
     try:
@@ -956,7 +971,7 @@ def probe_state(state: "State") -> None:
         raise PositionError("", f"the engine cannot play on from it ({type(err).__name__}: {err})") from None
 
 
-def summary(state: "State") -> str:
+def summary(state: State) -> str:
     """One line about a state: game, seats, who is to move, how far."""
     game = state.game
     who = "game over" if state.is_terminal() else f"seat {state.current_player()} to move"

@@ -41,9 +41,10 @@ from __future__ import annotations
 
 import importlib
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Any, Callable
+from typing import Any
 
 
 def plural(k: int, word: str, many: str | None = None) -> str:

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import Hashable
 
 from automa.rules.core import Game, State
 from automa.search.bots import make_bot

@@ -17,9 +17,10 @@ import sys
 import time
 import traceback
 import warnings
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any
 
 from automa.rules.core import AutomaError, game_class, load_game
 from automa.search.bots import make_bot
@@ -326,7 +327,7 @@ def _parallel_results(
         )
         generator = parallel(joblib.delayed(_play_chunk)(c) for c in chunks)
         try:
-            for batch in generator:
+            for batch in generator:  # noqa: UP028  (yield from would close it outside the filter below)
                 yield batch
         finally:
             with warnings.catch_warnings():  # an early stop (SPRT) drops queued games on purpose
@@ -681,7 +682,10 @@ def format_report(report: Report) -> str:
     if report.team_wins:
         lines.append("wins are team wins: a seat wins every game its side wins")
     width = max([len(b.bot) for b in report.bots + report.seats] + [8])
-    head = f"{'bot':<{width}}  {'games':>5}  {'wins':>6}  {'win rate':>8}  {'95% Wilson':>15}  {'mean score':>10}  {'mean rank':>9}"
+    head = (
+        f"{'bot':<{width}}  {'games':>5}  {'wins':>6}  {'win rate':>8}  {'95% Wilson':>15}  "
+        f"{'mean score':>10}  {'mean rank':>9}"
+    )
     for title, rows in (("by bot", report.bots), ("by seat (seat advantage)", report.seats)):
         lines += ["", title, head]
         for b in rows:

@@ -71,7 +71,7 @@ def mid_game_state(game: Game, seed: int) -> State:
     return state
 
 
-def start_from(game: Game, seed: int, position: "str | State" = "") -> State:
+def start_from(game: Game, seed: int, position: str | State = "") -> State:
     """A game's first state: the set-up of `seed`, or `position` (docs/positions.md, its text
     or the state read from it) with its randomness reseeded from `seed`."""
     if isinstance(position, str):
@@ -166,7 +166,8 @@ def format_bench(result: BenchResult) -> str:
             f"  determinize()       {r.determinize_us:10.1f} us",
             f"  mcts                {r.mcts_iterations_per_s:10.1f} iterations/s  "
             f"{r.mcts_actions_per_iteration:8.1f} actions/iteration  efficiency {r.mcts_efficiency:.2f}",
-            f"  ismcts              {r.ismcts_iterations_per_s:10.1f} iterations/s  efficiency {r.ismcts_efficiency:.2f}",
+            f"  ismcts              {r.ismcts_iterations_per_s:10.1f} iterations/s  efficiency "
+            f"{r.ismcts_efficiency:.2f}",
         ]
     )
 
@@ -226,5 +227,6 @@ def format_move_times(result: MoveTimes) -> str:
     return (
         f"{r.game} {r.params}  (CPU time)\n"
         f"  {r.bot}: median {1000 * r.median_s:.1f} ms, 90th percentile {1000 * r.p90_s:.1f} ms, "
-        f"max {1000 * r.max_s:.1f} ms per move, over {r.moves} moves of {r.games} game{'s' if r.games != 1 else ''}"
+        f"max {1000 * r.max_s:.1f} ms per move, over {r.moves} moves of {r.games} "
+        f"game{'s' if r.games != 1 else ''}"
     )

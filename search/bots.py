@@ -11,7 +11,8 @@ from __future__ import annotations
 import importlib
 import math
 import random
-from typing import Any, Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any
 
 from automa.rules.core import Game, State
 from automa.search.errors import BotSpecError
@@ -153,7 +154,7 @@ def soft_choice(
     best = ranked[0][1]
     weights = [math.exp((value - best) / temperature) for _action, value in ranked[:top]]
     pick = rng.random() * sum(weights)
-    for (action, _value), weight in zip(ranked, weights):
+    for (action, _value), weight in zip(ranked, weights, strict=True):
         pick -= weight
         if pick < 0:
             return action

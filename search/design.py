@@ -38,9 +38,11 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from itertools import pairwise
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Any, TypedDict
 
 from automa.decks import Card, Deck, deck_toml, vocabulary
 from automa.rules.core import load_game
@@ -212,8 +214,8 @@ def mutate(deck: Deck, game, rng: random.Random) -> Deck:
     """The deck with one change (a change that would break a limit is skipped for another)."""
     vocab = vocabulary(game)
     rules = card_rules(vocab)
-    cards, ties = genome(deck)
-    cards = [list(c) for c in cards]
+    printed, ties = genome(deck)
+    cards = [list(c) for c in printed]
     while True:
         kind = rng.choice(("replace", "swap", "drop_rule", "add_rule", "add_card", "drop_card", "ties"))
         card = rng.choice(cards)
@@ -240,13 +242,20 @@ def mutate(deck: Deck, game, rng: random.Random) -> Deck:
 
 def deck_key(deck: Deck) -> str:
     """A name for the deck's play (rules, copies, knob), for its files of games."""
-    play = [genome(deck), [c.copies for c in deck.cards], deck.knob_copies]
+    play: list[Any] = [genome(deck), [c.copies for c in deck.cards], deck.knob_copies]
     if deck.knob_bonus:
         play += [deck.knob_bonus, deck.knob_steps]
     return hashlib.sha256(json.dumps(play).encode()).hexdigest()[:10]
 
 
 # --------------------------------------------------------------------------- measuring
+
+
+class _Pool(TypedDict):
+    """Where `measure` plays its games (passed on to every call of one design run)."""
+
+    backend: str
+    scheduler: str | None
 
 
 def measure(
@@ -386,7 +395,7 @@ def design(
     deck, its table and its printables into `out`."""
     knob_games = knob_games or games
     mark_games = mark_games or knob_games
-    pool = dict(backend=backend, scheduler=scheduler)
+    pool: _Pool = {"backend": backend, "scheduler": scheduler}
     out = Path(out)
     work = out / "work"
     game = load_game(game_name)
@@ -422,7 +431,8 @@ def design(
         del population[6:]
     best = min(tried.values(), key=lambda c: (c.fitness, c.deck.complexity()))
     say(
-        f"best: {best.measure.text()} with no weak card and no bonus; now the knob's scale, the marks and the levels"
+        f"best: {best.measure.text()} with no weak card and no bonus; now the knob's scale, the marks and "
+        "the levels"
     )
     vocab = vocabulary(game)
     scale_deck = best.deck
@@ -545,9 +555,12 @@ def write_outputs(
 
 def ordering_text(knob: Sequence[Measure]) -> str:
     """Whether each setting's interval lies wholly above the one before."""
-    steps = [a.interval[1] < b.interval[0] for a, b in zip(knob, knob[1:])]
+    steps = [a.interval[1] < b.interval[0] for a, b in pairwise(knob)]
     if all(steps):
-        return "Ordering: every setting's interval lies wholly above the one before (disjoint, easiest to hardest)."
+        return (
+            "Ordering: every setting's interval lies wholly above the one before "
+            "(disjoint, easiest to hardest)."
+        )
     overlaps = ", ".join(f"{k}-{k + 1}" for k, ok in enumerate(steps) if not ok)
     return f"Ordering: the intervals of settings {overlaps} overlap."
 
@@ -563,7 +576,8 @@ def table_text(result: Design, game, target: float, against: str, command: str) 
         f"Target: the deck wins {target:g} of its games against `{against}`.  "
         f"Win rates are the deck's, with Wilson 95% intervals.  "
         f"Simplicity: {cards} cards, {rules} rules printed (the designer's measure: rules printed; "
-        f"search fitness = shortfall below the target with no weak card and no bonus + {SIMPLICITY_WEIGHT} x rules).",
+        f"search fitness = shortfall below the target with no weak card and no bonus + {SIMPLICITY_WEIGHT} "
+        "x rules).",
         "",
         "## The deck",
         "",
@@ -619,7 +633,8 @@ def table_text(result: Design, game, target: float, against: str, command: str) 
             "whose fitted rate is nearest a mark is confirmed on fresh deals, then the next setting "
             "toward the mark until two confirmed settings bracket it; the nearer is printed.",
             "",
-            "| scale | what it sets | win rate | 95% interval | fitted | games | confirmed on fresh deals | printed as |",
+            "| scale | what it sets | win rate | 95% interval | fitted | games "
+            "| confirmed on fresh deals | printed as |",
             "|---|---|---|---|---|---|---|---|",
         ]
         for k, m in enumerate(result.sweep):
@@ -627,7 +642,8 @@ def table_text(result: Design, game, target: float, against: str, command: str) 
             conf = result.confirmed[k].text() if k in result.confirmed else ""
             printed = str(result.scale_of.index(k)) if k in result.scale_of else ""
             lines.append(
-                f"| {k} | {result.scale_deck.setting_text(k, vocab)} | {m.rate:.3f} | [{low:.3f}, {high:.3f}] "
+                f"| {k} | {result.scale_deck.setting_text(k, vocab)} | {m.rate:.3f} | [{low:.3f}, "
+                f"{high:.3f}] "
                 f"| {result.fitted[k]:.3f} | {m.games} | {conf} | {printed} |"
             )
     lines.append("")

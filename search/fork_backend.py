@@ -26,10 +26,9 @@ from concurrent.futures import Future
 
 from joblib import cpu_count
 from joblib.externals.loky import ProcessPoolExecutor
-from joblib.externals.loky.process_executor import ShutdownExecutorError
 from joblib.externals.loky.backend import get_context
+from joblib.externals.loky.process_executor import ShutdownExecutorError
 from joblib.parallel import AutoBatchingMixin, ParallelBackendBase
-
 
 _PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
 

@@ -6,6 +6,8 @@ resolves `level:NAME` too, and the two must not import each other."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from automa.search.errors import BotSpecError
 
 _PRESETS: dict | None = None
@@ -31,7 +33,10 @@ def read_presets(path) -> dict:
 
     reader = DataReader(path)
     levels = reader.list("levels", str)
-    table, calibration, playouts = {}, {}, {}
+    # {game: {level: its settings}}, {game: its calibration table}, {game: its playout policy}
+    table: dict[str, dict[str, dict[str, bool | int | float | str]]] = {}
+    calibration: dict[str, Any] = {}
+    playouts: dict[str, str] = {}
     if reader.has("playouts"):
         sub = reader.sub("playouts")
         playouts = {game: sub.str(game) for game in sub.keys()}
@@ -45,7 +50,7 @@ def read_presets(path) -> dict:
             if entry.has("bot"):
                 # a level played by one of the game's own bots, with that bot's parameters
                 # (checked when the level is built, against what the bot takes)
-                settings = {"bot": entry.str("bot")}
+                settings: dict[str, bool | int | float | str] = {"bot": entry.str("bot")}
                 for key, value in entry.data.items():
                     if key == "bot":
                         continue

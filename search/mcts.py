@@ -18,7 +18,8 @@ for the seat that moves there.
 from __future__ import annotations
 
 import time
-from typing import Any, Hashable
+from collections.abc import Hashable
+from typing import Any
 
 from automa.rules.core import State
 from automa.search import uct

@@ -8,18 +8,19 @@ can check that today's engine still plays yesterday's games the same way.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable, Iterator
+from typing import Any
 
 from automa.rules.core import (
     AutomaError,
     Game,
+    IllegalActionError,
     State,
     action_to_json,
     find_action,
     game_class,
-    IllegalActionError,
 )
 
 RECORD_FORMAT = 1
@@ -62,7 +63,8 @@ def check_record(record: Any) -> None:
         value = record[key]
         if not isinstance(value, kind) or isinstance(value, bool):
             raise RecordError(
-                f"field {key!r} must be a JSON {kind.__name__.replace('str', 'string').replace('dict', 'object')}, "
+                f"field {key!r} must be a JSON "
+                f"{kind.__name__.replace('str', 'string').replace('dict', 'object')}, "
                 f"got {type(value).__name__}"
             )
     for i, entry in enumerate(record.get("actions", ())):

@@ -5,9 +5,9 @@ estimator for the Plackett-Luce model), bootstrap intervals, SPRT and logistic f
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from statistics import NormalDist
-from typing import Sequence
 
 import numpy as np
 

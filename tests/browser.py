@@ -53,6 +53,7 @@ class LiveServer:
 
     def __init__(self):
         import uvicorn
+
         from automa.web.server import Games, free_port, make_app
 
         self.games = Games()

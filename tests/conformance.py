@@ -257,6 +257,7 @@ def check_pickle(name: str, params: dict, seed: int = 2) -> None:
 def check_record_round_trip(name: str, params: dict, seed: int = 13) -> None:
     """A game played through the arena becomes a JSON line that replays exactly."""
     import json
+
     from automa.search import arena
     from automa.search.records import replay, verify
 

@@ -1,9 +1,9 @@
 """The test suite also registers a small hidden-information game (tests/tinygame.py), so
 the framework's own tests do not depend on any one real game."""
 
-import tests.tinygame  # noqa: F401  (registers tiny_goofspiel)
-
 import pytest
+
+import tests.tinygame  # noqa: F401  (registers tiny_goofspiel)
 
 
 @pytest.fixture(autouse=True, scope="session")

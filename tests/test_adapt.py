@@ -9,7 +9,6 @@ import math
 import random
 
 import pytest
-from automa.rules.core import AutomaError, load_game
 
 from automa.adapt import (
     CLOSE,
@@ -27,6 +26,7 @@ from automa.adapt import (
     resolve_auto,
     seat_knob,
 )
+from automa.rules.core import AutomaError, load_game
 
 
 def synthetic(difficulties=(-2.0, -1.0, 0.0, 1.0, 2.0), default: int = 2):

@@ -148,14 +148,14 @@ def test_levels_come_from_the_presets_file():
     table = presets()
     assert table["levels"] == ["easy", "normal", "hard", "expert"]
     bots = [make_bot(f"ismcts:level={lvl}", game) for lvl in table["levels"]]
-    for bot, lvl in zip(bots, table["levels"]):
+    for bot, lvl in zip(bots, table["levels"], strict=True):
         for key, value in table["games"]["default"][lvl].items():
             assert bot.params[key] == value
     # stronger level by level: a budget that never falls and a choice that never softens
     budgets = [b.params["iterations"] for b in bots]
     temperatures = [b.params["temperature"] for b in bots]
     assert budgets == sorted(budgets) and temperatures == sorted(temperatures, reverse=True)
-    assert len(set(zip(budgets, temperatures))) == 4 and temperatures[-1] == 0
+    assert len(set(zip(budgets, temperatures, strict=True))) == 4 and temperatures[-1] == 0
 
 
 def test_spec_parameters_override_the_level():

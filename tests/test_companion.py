@@ -314,7 +314,7 @@ def test_a_private_answer_is_wiped_before_the_device_is_passed_on(tmp_path):
     hands = [i for i, e in enumerate(events) if e[0] == "ask" and "hand the device to player" in e[1]]
     hides = [i for i, e in enumerate(events) if e[0] == "ask" and "press Enter to hide" in e[1]]
     assert len(hands) == len(hides) == 4
-    for hand, hide in zip(hands, hides):
+    for hand, hide in zip(hands, hides, strict=True):
         assert events[hand - 1] == ("clear",)  # nothing of the last player is left
         assert events[hide + 1] == ("clear",)  # hidden before the device moves on
         private = [e[1] for e in events[hand:hide] if e[0] == "say"]
@@ -341,6 +341,7 @@ def test_a_private_answer_is_wiped_before_the_device_is_passed_on(tmp_path):
 
 def test_clear_terminal_wipes_the_scrollback_only_on_a_terminal(monkeypatch):
     import io
+
     from automa import companion
 
     piped = io.StringIO()

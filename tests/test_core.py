@@ -1,5 +1,6 @@
 """The rules core: parameters, errors, data files, outcomes, the registry."""
 
+import dataclasses
 import random
 import subprocess
 import sys
@@ -46,7 +47,7 @@ def test_unknown_mode_and_parameter_are_named():
 
 def test_params_are_frozen_and_validated():
     game = load_game("tiny_goofspiel", players=2)
-    with pytest.raises(Exception):
+    with pytest.raises(dataclasses.FrozenInstanceError):
         game.params.cards = 9  # frozen dataclass
     with pytest.raises(ParamError, match="cards must be 2-13"):
         load_game("tiny_goofspiel", cards=20)
@@ -145,7 +146,8 @@ def test_naming_one_game_imports_only_that_game():
     code = (
         "import sys; from automa.rules.core import game_class; game_class('PI'); game_class('pi'); "
         "print(sorted(m for m in sys.modules if m in "
-        "('automa.rules.pi', 'automa.rules.pulitzer', 'automa.rules.salem', 'automa.rules.tabletop_inc', 'automa.rules.watergate')))"
+        "('automa.rules.pi', 'automa.rules.pulitzer', 'automa.rules.salem', "
+        "'automa.rules.tabletop_inc', 'automa.rules.watergate')))"
     )
     out = subprocess.run(
         [sys.executable, "-c", code],

@@ -3,6 +3,7 @@ writes a playable deck, its table and its printables; the search's moves stay wi
 deck language."""
 
 import random
+from itertools import pairwise
 
 from click.testing import CliRunner
 from PIL import Image
@@ -169,7 +170,7 @@ def test_the_fit_pools_settings_that_break_the_order():
     sweep = [Measure(2, 40), Measure(12, 40), Measure(8, 40), Measure(30, 40)]
     fitted = monotone_fit(sweep)
     assert fitted == [0.05, 0.25, 0.25, 0.75]  # 0.30 then 0.20 pool to 0.25
-    assert all(a <= b for a, b in zip(fitted, fitted[1:]))
+    assert all(a <= b for a, b in pairwise(fitted))
     assert monotone_fit([Measure(0, 0), Measure(1, 2)]) == [0.0, 0.5]
 
 
@@ -221,6 +222,7 @@ def test_the_printed_knob_is_cut_from_the_scale_and_drops_an_unused_weak_card():
 
 def test_a_setting_is_measured_as_itself_so_editing_the_scale_keeps_its_games():
     from dataclasses import replace as swap
+
     from automa.search.design import knob_for, make_deck, one_setting
 
     game = load_game("watergate")

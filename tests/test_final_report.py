@@ -8,9 +8,9 @@ import json
 import random
 
 import pytest
+
 from automa.rules.core import load_game
 from automa.rules.presentation import final_report
-
 from tests.board_text import BOARDS
 
 

@@ -178,7 +178,7 @@ def test_salem_sides_swap_on_every_deal():
     params = arena.resolve_params("salem", 4, "standard", ("r", "l"))
     game = load_game("salem", **params)
     tasks = script.side_tasks("salem", params, "REF", "LVL", 8, 5)
-    for first, second in zip(tasks[::2], tasks[1::2]):
+    for first, second in zip(tasks[::2], tasks[1::2], strict=True):
         assert first.game_seed == second.game_seed
         witches = script.initial_witch_seats(game, first.game_seed)
         assert witches and {s for s, b in enumerate(first.seats) if b == "LVL"} == witches

@@ -141,7 +141,9 @@ def test_playouts_let_the_deducer_play_the_rival():
         bot = make_bot("pi-expert:worlds=4,margin=4", game, seed=k)
         assert isinstance(bot.rival, DeducerBot)
         act = bot.rival.act
-        bot.rival.act = lambda world, mover: asked.append(mover != seat) or act(world, mover)
+        bot.rival.act = lambda world, mover, seat=seat, act=act: (
+            asked.append(mover != seat) or act(world, mover)
+        )
         bot.act(state, seat)
         assert make_bot("pi-expert:rival=0", game, seed=k).rival is None
     assert asked and all(asked)
@@ -193,9 +195,9 @@ def test_rival_nominations_narrow_the_seat_own_case():
     while state.current_player() == rival and state.pend_s >= 0:
         state.apply_action(state.legal_actions()[0])
     assert state.events[-1][0] == "solve_fail"
-    s, c, l = state.events[-1][2:5]
+    s, c, loc = state.events[-1][2:5]
     after = policy.knowledge(state.observation(seat))[0][seat]
-    names = game.data.names_mask(s, c, l)
+    names = game.data.names_mask(s, c, loc)
     assert before & names and not after & names
     assert after & (1 << game.data.triple_index(*state.cases[seat]))
 

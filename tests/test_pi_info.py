@@ -144,8 +144,8 @@ def _two_seat_position(**params):
     d = g.data
     s = g.new_initial_state(0)
     s.set_position(
-        dict(zip(d.area_ids, d.suspect_ids)),
-        dict(zip(d.area_ids, d.crime_ids)),
+        dict(zip(d.area_ids, d.suspect_ids, strict=True)),
+        dict(zip(d.area_ids, d.crime_ids, strict=True)),
         [("bubbles", "murder", "downtown"), ("shorty", "forgery", "lakeside")],
         start=1,
     )
@@ -203,12 +203,12 @@ def test_worlds_keep_what_pruned_nominations_say_about_the_nominators_hand():
         s = _two_seat_position(prune_solves=prune)
         d = s.game.data
         failed = _names(d, "doc", "bank_job", "union_square")
-        for act in zip((SS, SC, SL), failed):
+        for act in zip((SS, SC, SL), failed, strict=True):
             s.apply_action(act)
         named = Counter()
         for k in range(300):
             world = s.determinize(0, random.Random(k))
-            named[any(a == b for a, b in zip(world.hand(1), failed))] += 1
+            named[any(a == b for a, b in zip(world.hand(1), failed, strict=True))] += 1
         if prune:
             assert named[True] == 0
         else:

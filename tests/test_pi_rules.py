@@ -8,9 +8,9 @@ import tomllib
 import pytest
 
 from automa.rules.core import TERMINAL, IllegalActionError, load_game
-from automa.rules.position import dumps
 from automa.rules.pi.logic import CUBE, DISC, NONE
 from automa.rules.pi.state import EV, INV, SC, SL, SS
+from automa.rules.position import dumps
 
 SUSPECTS = {  # area -> suspect; waterfront and skid_row hold the two "no suspect" tiles
     "lakeside": "shorty",
@@ -65,8 +65,8 @@ def card(g, kind, ident):
 def solve(state, triple):
     g = state.game
     area, sus, cri = ids(g)
-    s, c, l = triple
-    for act in ((SS, sus[s]), (SC, cri[c]), (SL, area[l])):
+    s, c, loc = triple
+    for act in ((SS, sus[s]), (SC, cri[c]), (SL, area[loc])):
         state.apply_action(act)
 
 
@@ -437,7 +437,7 @@ def test_value_track_floors_at_zero():
     g, s = position(5, start=0)
     values = []
     for q in range(4):
-        for p in range(5):
+        for _ in range(5):
             if s.current_player() == q and not s.solved[q]:
                 solve(s, CASES4[q])
             elif not s.solved[s.current_player()]:

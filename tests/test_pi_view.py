@@ -147,7 +147,7 @@ def test_the_web_board_shows_the_tiles_cards_hand_and_every_detective():
     for card in obs["display"]:
         assert f'data-key="{view.card_key(d, card)}"' in svg
     assert f"deck: {obs['deck_size']} card" in text
-    for kind, name in zip((0, 1, 2), obs["hand"]):
+    for kind, name in zip((0, 1, 2), obs["hand"], strict=True):
         assert view.element_name(d, kind, name) in text
     assert f"You hold seat {(seat + 1) % 4}'s case" in text
     totals = view.totals(obs, d)
@@ -181,7 +181,7 @@ def test_the_web_board_puts_each_result_where_it_is_used():
         who = "you" if p == seat else f"seat {p}"
         assert f"{who}: {('dead lead', 'disc', 'cube')[result]}" in tile
     text = " ".join(ET.fromstring(svg).itertext())
-    for p, card in obs["dead_leads"]:
+    for _, card in obs["dead_leads"]:
         assert d.card_names[card] in text.split("Dead leads:", 1)[1]
 
 

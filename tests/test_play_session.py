@@ -239,10 +239,10 @@ def test_every_alias_offered_in_a_game_means_one_action(name, params, text_alone
             shown = decision.aliases + list(decision.group_aliases.values())
             assert all(shown) and len(set(shown)) == len(shown)
             assert not any(a in RESERVED or a.isdigit() for a in shown)
-            for alias, text in zip(decision.aliases, decision.texts):
+            for alias, text in zip(decision.aliases, decision.texts, strict=True):
                 assert meaning.setdefault(alias, action_name(text)) == action_name(text), alias
             if text_alone:
-                for alias, text in zip(action_aliases(decision.texts), decision.texts):
+                for alias, text in zip(action_aliases(decision.texts), decision.texts, strict=True):
                     assert alone.setdefault(alias, action_name(text)) == action_name(text), alias
             session.state.apply_action(legal[rng.randrange(len(legal))])
 
@@ -328,6 +328,7 @@ def test_enter_at_the_question_saves_to_the_file_saved_last(tmp_path):
 
 def test_a_finished_game_is_written_as_a_record_replay_verifies(tmp_path):
     from click.testing import CliRunner
+
     from automa.cli import main
 
     session = solo(seed=4)
@@ -384,6 +385,7 @@ def test_bots_play_a_whole_pi_game_with_every_nomination_offered():
 
 def test_the_play_command_writes_the_record_to_record_dir(tmp_path):
     from click.testing import CliRunner
+
     from automa.cli import main
 
     result = CliRunner().invoke(

@@ -486,6 +486,7 @@ def test_every_mapped_rule_section_exists_in_the_shipped_rulebooks():
 def test_views_use_only_the_seats_observation():
     """A view of seat 0 is the same for two states that differ only in what seat 0 cannot see."""
     import random
+
     from automa.rules.core import load_game
     from automa.rules.presentation import game_view
 
@@ -631,7 +632,8 @@ def test_hint_is_the_experts_analysis_for_the_seconds_asked():
     assert session.last_hint["playouts"] > short["playouts"]  # longer when asked for longer
     lines = hint_lines(rows, short)
     assert all(
-        "95% interval" in line and f"{n} playouts)" in line for line, (_t, _v, n, _l, _h) in zip(lines, rows)
+        "95% interval" in line and f"{n} playouts)" in line
+        for line, (_t, _v, n, _l, _h) in zip(lines, rows, strict=False)
     )
     assert any(line.strip().startswith(("sure:", "fairly sure:", "not sure:")) for line in lines)
     # says who played the moves out: in solo, the game's fast player for the person alone

@@ -342,7 +342,8 @@ def test_a_second_server_on_one_database_is_refused_with_one_line(tmp_path):
         out, _ = second.communicate(timeout=60)
         assert second.returncode == 1
         assert re.fullmatch(
-            r"Error: another automa serve \(pid \d+\) is serving .*serve\.db: stop it, or give this one another --db\n",
+            r"Error: another automa serve \(pid \d+\) is serving .*serve\.db: stop it, or give this one "
+            r"another --db\n",
             out,
         ), out
         # a terminal game shares the database meanwhile

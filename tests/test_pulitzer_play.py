@@ -7,9 +7,9 @@ import pytest
 import automa.rules.pulitzer  # noqa: F401
 from automa.rules.core import load_game
 from automa.rules.position import edited
-from automa.rules.tuples import tuple_with
 from automa.rules.pulitzer.bots import HeuristicBot
 from automa.rules.pulitzer.state import EV, R_EV2, R_EV4, T_ED
+from automa.rules.tuples import tuple_with
 
 
 def with_event(name, players=3, seed=3):
@@ -137,8 +137,8 @@ def test_snitch_keeps_a_line_card_and_arrests_on_a_double_R21():
     )
     st.spaces[g.event_sids[0]] = ((0, 1, 0, 0),)  # value 2
     d = g.data
-    double = next(c for c, l in enumerate(d.line_cards) if len(l) == 2)
-    single = next(c for c, l in enumerate(d.line_cards) if len(l) == 1)
+    double = next(c for c, lines in enumerate(d.line_cards) if len(lines) == 2)
+    single = next(c for c, lines in enumerate(d.line_cards) if len(lines) == 1)
     st = edited(
         st,
         {

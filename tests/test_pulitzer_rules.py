@@ -2,19 +2,16 @@
 
 import random
 import shutil
-
 import tomllib
 
 import pytest
 
 import automa.rules.pulitzer  # noqa: F401  (registers the game)
 from automa import times as T
-from automa.rules.tuples import tuple_with
-from automa.times import BLUE, RED, TIMES
 from automa.rules.core import DataError, IllegalActionError, ParamError, load_game
 from automa.rules.position import dumps, edited
-from automa.rules.pulitzer.data import LINE_INDEX, load_data
 from automa.rules.pulitzer.bots import HeuristicBot
+from automa.rules.pulitzer.data import LINE_INDEX, load_data
 from automa.rules.pulitzer.state import (
     F_ROW,
     JX,
@@ -30,6 +27,8 @@ from automa.rules.pulitzer.state import (
     T_NR,
     T_PH1,
 )
+from automa.rules.tuples import tuple_with
+from automa.times import BLUE, RED, TIMES
 
 
 def fresh(**params):
@@ -313,7 +312,7 @@ def test_archive_and_bus_worked_example_17_4():
     st.evi_deck = [c for c in st.evi_deck if d.evidence_cards[c] != (inf,)] + [
         c for c, e in enumerate(d.evidence_cards) if e == (inf,)
     ][:1]
-    a_card = next(c for c, l in enumerate(d.line_cards) if l == (LINE_INDEX["A"],))
+    a_card = next(c for c, lines in enumerate(d.line_cards) if lines == (LINE_INDEX["A"],))
     st = edited(
         st,
         {
@@ -373,7 +372,7 @@ def test_double_line_card_destroys_highlighted_in_that_line_17_10():
         st.evi_deck = [c for c in st.evi_deck if d.evidence_cards[c] != (tap,)] + [
             c for c, e in enumerate(d.evidence_cards) if e == (tap,)
         ][:1]
-        bc = next(c for c, l in enumerate(d.line_cards) if l == (LINE_INDEX["B"], LINE_INDEX["C"]))
+        bc = next(c for c, lines in enumerate(d.line_cards) if lines == (LINE_INDEX["B"], LINE_INDEX["C"]))
         st = edited(
             st,
             {
@@ -760,8 +759,8 @@ def test_agent_destroys_best_line_match_R31():
     d = g.data
     st.report[0] = 0  # R1: A:MEM and X:MEM are highlighted
     mem = next(c for c, e in enumerate(d.evidence_cards) if e == (d.evidence_types.index("MEM"),))
-    aline = next(c for c, l in enumerate(d.line_cards) if l == (LINE_INDEX["A"],))
-    cline = next(c for c, l in enumerate(d.line_cards) if l == (LINE_INDEX["C"],))
+    aline = next(c for c, lines in enumerate(d.line_cards) if lines == (LINE_INDEX["A"],))
+    cline = next(c for c, lines in enumerate(d.line_cards) if lines == (LINE_INDEX["C"],))
     assert T.agent_matches(st, 0, [mem], [aline]) == [cell(g, "A:MEM")]
     assert T.agent_matches(st, 0, [mem], [cline]) == [cell(g, "X:MEM")]
     st.pins[0] = (cell(g, "X:MEM"),)
@@ -1020,7 +1019,7 @@ def test_2p_agents_hit_both_reports_R31():
         },
     )
     mem = next(c for c, e in enumerate(d.evidence_cards) if e == (d.evidence_types.index("MEM"),))
-    aline = next(c for c, l in enumerate(d.line_cards) if l == (LINE_INDEX["A"],))
+    aline = next(c for c, lines in enumerate(d.line_cards) if lines == (LINE_INDEX["A"],))
     st = edited(
         st,
         {

@@ -9,9 +9,9 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from automa.rules.core import load_game
-from automa.rules.tuples import tuple_with
 from automa.rules.pulitzer import view
 from automa.rules.pulitzer.state import JX
+from automa.rules.tuples import tuple_with
 from automa.times import TIMES
 
 MODES = [

@@ -127,7 +127,8 @@ def test_play_screens_fit_an_80x24_terminal(tmp_path):
     env.pop("LINES", None)
     for args in (["pi"], ["tabletop_inc"]):
         child = pexpect.spawn(
-            sys.executable, ["-m", "automa.cli", "play", *args, "--seed", "3", "--db", str(tmp_path / "b.db")],
+            sys.executable,
+            ["-m", "automa.cli", "play", *args, "--seed", "3", "--db", str(tmp_path / "b.db")],
             env=env, encoding="utf-8", timeout=60, dimensions=(24, 80),
         )  # fmt: skip
         seen = ""

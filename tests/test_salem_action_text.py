@@ -15,8 +15,8 @@ from collections import defaultdict
 import pytest
 
 from automa.play import action_aliases, match_action
-from automa.rules.salem.view import SALEM_TRIAL
 from automa.rules.core import load_game
+from automa.rules.salem.view import SALEM_TRIAL
 
 CONFIGS = (
     [dict(players=n) for n in range(4, 13)]
@@ -138,7 +138,7 @@ def walked():
             aliases = action_aliases(texts)
             if len({_norm(t) for t in texts}) != len(texts):
                 found.append(f"{kind}: texts repeat: {texts}")
-            for i, (a, t) in enumerate(zip(legal, texts)):
+            for i, (a, t) in enumerate(zip(legal, texts, strict=True)):
                 seen.add((kind, a[0]))
                 texts_of[a[0]].add(t)
                 if SNAKE.search(t) or re.search(r"\bNone\b", t) or "(?)" in t:
@@ -209,7 +209,7 @@ def test_secret_prompts_read_the_same_for_every_role():
     texts = set()
     for cfg in (dict(players=6), dict(players=2, mode="ghosts")):
         for _s, legal, shown in _decisions(cfg, range(4)):
-            texts |= {t for a, t in zip(legal, shown) if a[0] == "sleep"}
+            texts |= {t for a, t in zip(legal, shown, strict=True) if a[0] == "sleep"}
     assert texts == {"sleep (nothing to choose now)"}
 
 
@@ -226,7 +226,7 @@ def test_texts_depend_only_on_what_the_acting_seat_knows(cfg):
         seat = s.current_player()
         world = s.determinize(seat, random.Random(k))
         there = set(world.legal_actions())
-        for a, t in zip(legal, texts):
+        for a, t in zip(legal, texts, strict=True):
             if a in there:
                 assert world.action_to_string(a) == t
                 checked += 1

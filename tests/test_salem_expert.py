@@ -36,7 +36,7 @@ def witch_seats(game, game_seed):
     return {seat for seat in range(game.params.players) if state.ew[game.pos_of[seat]]}
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def witch_wins(witch_spec, seeds, town_spec="salem-heuristic"):
     """Games the witches win when `witch_spec` holds every seat dealt a Witch card."""
     game = six()
@@ -114,9 +114,10 @@ def test_temperature_draws_only_among_the_best_few_moves():
 
 # Side against side (experiments/salem_expert.py --games 1200, seeds 1 and 11): the
 # expert's witches win 0.63 of the games against the rule-based town where the rule-based
-# witches win about 0.51; its town wins 0.65 where the rule-based town wins about 0.48.  The witch side is the cheap one to test (a witch knows its team and weighs
-# no worlds): on these 120 deals the expert's witches win 79 games, the rule-based witches 59
-# and a hot expert (temperature 3 among its best 3 moves) 38.
+# witches win about 0.51; its town wins 0.65 where the rule-based town wins about 0.48.  The
+# witch side is the cheap one to test (a witch knows its team and weighs no worlds): on these
+# 120 deals the expert's witches win 79 games, the rule-based witches 59 and a hot expert
+# (temperature 3 among its best 3 moves) 38.
 SEEDS = range(700, 820)
 
 

@@ -8,7 +8,7 @@ import pytest
 from automa.rules.core import DataError, load_game, snapshot
 from automa.rules.salem import data as salem_data
 from automa.rules.salem.info import secret_round
-from tests.test_salem_rules import at_turn, plain_chars, rows6, _draw_next
+from tests.test_salem_rules import _draw_next, at_turn, plain_chars, rows6
 
 
 def _states(n, seed, every=3):

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from automa.rules.core import IllegalActionError, ParamError, TERMINAL, load_game
+from automa.rules.core import TERMINAL, IllegalActionError, ParamError, load_game
 from automa.rules.position import edited
 from automa.rules.salem.data import SPECIALS
 
@@ -1640,7 +1640,7 @@ def test_seat_actions_are_made_once_per_seat():
     s = game(12).new_initial_state(0)
     first = s._living_actions("victim")
     assert first == [("victim", q) for q in range(12)]
-    assert all(a is b for a, b in zip(first, s._living_actions("victim")))
+    assert all(a is b for a, b in zip(first, s._living_actions("victim"), strict=True))
     assert s._living_actions("gavel", 3) == [("gavel", q) for q in range(12) if q != 3]
 
 

@@ -313,7 +313,7 @@ def test_two_moves_a_viewer_cannot_tell_apart_read_alike(players, mode):
                 if viewer == actor:
                     continue
                 groups = {}
-                for action, child in zip(legal, children):
+                for action, child in zip(legal, children, strict=True):
                     groups.setdefault(repr(child.observation(viewer)), []).append(action)
                 for same in groups.values():
                     if len(same) > 1:

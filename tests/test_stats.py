@@ -100,5 +100,5 @@ def test_bootstrap_newton_solves_a_stack_as_it_solves_each_matrix():
     weights = rng.integers(0, 3, size=(6, len(rows)))
     stack = [_bt_matrices(rows, 3, w) for w in weights]
     together = _bt_newton(np.array([m[0] for m in stack]), np.array([m[1] for m in stack]), 0.01)
-    for (wins, played), fitted in zip(stack, together):
+    for (wins, played), fitted in zip(stack, together, strict=True):
         assert np.allclose(fitted, _bt_newton(wins, played, 0.01), atol=1e-9)

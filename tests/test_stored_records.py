@@ -63,7 +63,7 @@ def test_stored_games_replay_byte_for_byte(name):
     stored = path.read_text(encoding="utf-8").splitlines()
     now = lines(name)
     assert len(now) == len(stored)
-    for i, (old, new) in enumerate(zip(stored, now)):
+    for i, (old, new) in enumerate(zip(stored, now, strict=True)):
         assert new == old, (
             f"{name} game {i} plays differently now: if a rule changed on purpose, "
             f"rewrite with `python tests/test_stored_records.py --write`"

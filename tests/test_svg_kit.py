@@ -7,8 +7,8 @@ import random
 import xml.etree.ElementTree as ET
 
 import pytest
-from automa.rules.svg import Canvas, fit, text_width, wrap, wrap_chars
 
+from automa.rules.svg import Canvas, fit, text_width, wrap, wrap_chars
 from tests.board_text import BOARDS, boards
 
 NS = "{http://www.w3.org/2000/svg}"

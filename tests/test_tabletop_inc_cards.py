@@ -6,7 +6,7 @@ import pytest
 import automa.rules.tabletop_inc  # noqa: F401
 from automa.rules.core import load_game
 
-D, T, I, R, P = range(5)
+D, T, I, R, P = range(5)  # noqa: E741  (the resources' printed initials)
 ALL_ACTIONS = (
     "basic_resource",
     "hire_specialist",

@@ -11,7 +11,7 @@ from automa.rules.position import edited
 from automa.rules.tabletop_inc.data import load_data
 from automa.rules.tabletop_inc.game import TabletopGame
 
-D, T, I, R, P = range(5)
+D, T, I, R, P = range(5)  # noqa: E741  (the resources' printed initials)
 
 
 def mk(n=2, seed=0, **kw):
@@ -1101,7 +1101,7 @@ def test_seed_objective_example_hold_3_dollar_3_inspiration_s19_5():
     assert st.final_breakdown(0)["objectives"] == 8
 
 
-# --------------------------------------------------------------------------- choices the rules give the player
+# -------------------------------------------------------------------- choices the rules give the player
 
 
 def _three_face_down(st, s=0):

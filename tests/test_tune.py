@@ -4,6 +4,8 @@ import math
 import random
 
 import pytest
+from click.testing import CliRunner
+
 from automa.rules.pulitzer.auto import legal_times_mixes, times_mix_difficulty
 from automa.search.tune import (
     Setting,
@@ -13,7 +15,6 @@ from automa.search.tune import (
     knob_settings,
     tune,
 )
-from click.testing import CliRunner
 
 TRUE_A, TRUE_B = 3.0, -1.0  # true win rate at x: 1 / (1 + exp(-(3 - x)))
 

@@ -61,7 +61,7 @@ def textbook_search(state, seat, rng, iterations, c, per_iteration):
         values = world.returns() if player < 0 else world.heuristic()
         for n in path:
             n.visits += 1
-            n.totals = [t + v for t, v in zip(n.totals, values)]
+            n.totals = [t + v for t, v in zip(n.totals, values, strict=True)]
     return root
 
 

@@ -6,10 +6,10 @@ import re
 
 import pytest
 
-from automa.views import news_text
 from automa.rules.core import load_game
 from automa.rules.presentation import game_view
 from automa.rules.salem.view import news_text as salem_news, salem_accusations
+from automa.views import news_text
 
 #: each game's terminal board, from its own view module
 VIEWS = {
@@ -66,7 +66,7 @@ def test_no_observation_field_name_shows_up_in_a_view(name, kw):
 
 @pytest.mark.parametrize("kw", [dict(players=5), dict(players=8), dict(players=2, mode="ghosts")])
 def test_salem_view_is_the_table_in_seat_order_with_cards_tokens_and_hands(kw):
-    from automa.rules.salem.view import SALEM_TRIAL, SALEM_TOKEN
+    from automa.rules.salem.view import SALEM_TOKEN, SALEM_TRIAL
 
     for state, seat in positions("salem", kw, 5):
         obs = state.observation(seat)

@@ -169,7 +169,7 @@ def test_editor_worlds_let_nixon_make_his_colour_move_s12():
     assert len(seen) > 1
 
 
-# ------------------------------------------------------------------ worlds for the other seat's secret decision
+# ----------------------------------------------------------- worlds for the other seat's secret decision
 def test_editor_worlds_at_gambit_come_from_the_sampled_hand_s9_5_s12():
     """§9.5, §12 (the known failure: 13 of 40 worlds named a card the sampled hand lacked):
     while Nixon decides Gambit's alternative, each of the Editor's worlds offers removing

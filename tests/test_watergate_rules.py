@@ -41,7 +41,9 @@ def arrange(state, editor=(), nixon=(), tokens=None, to_move=EDITOR, turns=(0, 0
         table["discard"] = []
     if tokens is not None:
         track, bag = doc["track"], doc["board"]["bag"]
-        bag += [code for code, face in zip(track["token_codes"], track["token_faces"]) if face != 2]
+        bag += [
+            code for code, face in zip(track["token_codes"], track["token_faces"], strict=True) if face != 2
+        ]
         for code in tokens:
             bag.remove(code)
         track["token_codes"] = list(tokens)

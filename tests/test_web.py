@@ -129,6 +129,7 @@ def test_without_the_token_nothing_is_served():
 
 def test_serve_help_works():
     from click.testing import CliRunner
+
     from automa.cli import main
 
     result = CliRunner().invoke(main, ["serve", "--help"])
@@ -138,6 +139,7 @@ def test_serve_help_works():
 def test_play_web_serves_the_game_it_was_given(monkeypatch):
     """`automa play ... --web` builds the game from the same options and serves it."""
     from click.testing import CliRunner
+
     import automa.web.server as server
     from automa.cli import main
 

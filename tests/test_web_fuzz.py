@@ -17,8 +17,7 @@ from dataclasses import dataclass
 from urllib.parse import quote
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
 from automa.web.server import make_app
 from tests.web_checks import error_problem

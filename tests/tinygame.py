@@ -31,7 +31,7 @@ class TinyGoofspiel(Game):
     def max_game_length(self) -> int:
         return self.params.cards * self.params.players
 
-    def new_initial_state(self, seed=None) -> "TinyState":
+    def new_initial_state(self, seed=None) -> TinyState:
         return TinyState(self, seed)
 
 
@@ -47,7 +47,7 @@ class TinyState(State):
         self.bids: list[int] = []
         self.history: list[tuple] = []  # (prize, bids) of finished tricks
 
-    def clone(self) -> "TinyState":
+    def clone(self) -> TinyState:
         c = TinyState.__new__(TinyState)
         c.game = self.game
         c.rng = clone_rng(self.rng)
@@ -93,7 +93,7 @@ class TinyState(State):
             "my_bid": self.bids[seat] if seat < len(self.bids) else None,
         }
 
-    def determinize(self, seat: int, rng: random.Random) -> "TinyState":
+    def determinize(self, seat: int, rng: random.Random) -> TinyState:
         c = self.clone()
         c.rng = fresh_rng(rng)
         if c.prizes:

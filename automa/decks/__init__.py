@@ -47,9 +47,10 @@ File layout (see docs/decks.md):
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Hashable, Sequence
+from typing import Any
 
 from automa.rules.core import DataError, DataReader, ParamError, load_data_file
 
@@ -239,7 +240,7 @@ def parse_deck(path: Path | str, data: dict, game) -> Deck:
         title = reader.str("title")
         notes = reader.str("notes", default="")
         card_rules = sorted(n for n, r in vocab.RULES.items() if n not in vocab.STANDING)
-        cards = []
+        cards: list[Card] = []
         for i, entry in reader.items("cards", min_len=1):
             card_name = entry.str("name")
             rules = entry.list("rules", str)
@@ -395,5 +396,5 @@ def break_ties(vocab, view, moves: Sequence[Hashable], tie_breakers: Sequence[st
         key = vocab.TIE_BREAKERS[name].key
         keys = [key(view, a) for a in moves]
         top = max(keys)
-        moves = [a for a, k in zip(moves, keys) if k >= top - 1e-9]
+        moves = [a for a, k in zip(moves, keys, strict=True) if k >= top - 1e-9]
     return moves[0]

@@ -196,7 +196,7 @@ def write_printables(deck: Deck, game, out: Path | str) -> dict[str, Path]:
     paths = {"sheet": out / f"{stem}-rules.png"}
     sheet.save(paths["sheet"], dpi=(DPI, DPI))
     cards = []
-    for i, card in enumerate(deck.cards):
+    for i in range(len(deck.cards)):
         img = card_image(deck, i, game)
         path = out / f"{stem}-card-{i + 1}.png"
         img.save(path, dpi=(DPI, DPI))

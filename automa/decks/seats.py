@@ -17,12 +17,22 @@ record replays exactly.
 from __future__ import annotations
 
 import random
-from typing import Hashable, Sequence
+from collections.abc import Hashable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from automa.rules.core import ParamError, State
 from automa.rules.presentation import HIDDEN_MOVE, move_text
 
 from . import choose, load_deck, vocabulary
+
+if TYPE_CHECKING:
+    from automa.rules.core import Game
+
+    from . import Deck
+
+    _MixedInto = Game
+else:
+    _MixedInto = object  # the checker reads DeckGame as the Game it is mixed into
 
 SPEC = "automaton"
 
@@ -42,13 +52,15 @@ def check_automata(params, prefix: str = "") -> None:
         raise ParamError(f"{prefix}automata needs one deck (or '') per seat, got {automata!r}")
 
 
-class DeckGame:
+class DeckGame(_MixedInto):
     """Mixed into a game class whose seats automaton decks can play (its params carry
     `automata`): seating `automaton:DECK` and knowing which seats the engine plays."""
 
     automaton_specs = (SPEC,)
+    #: the game's parameters, of its own params class (which has the `automata` field)
+    params: Any
 
-    def with_automaton_seats(self, seat_specs: Sequence[str]):
+    def with_automaton_seats(self, seat_specs: Sequence[str]) -> Game:
         return type(self)(self.params.replace(automata=automata_param(self, seat_specs)))
 
     def automaton_seats(self) -> tuple[int, ...]:
@@ -106,7 +118,7 @@ class DeckPlayer:
         self.pile, self.discard, self.card, self.fired, self.shuffles = pile, discard, card, fired, shuffles
         self.bonus, self.bonus_at = bonus, bonus_at
 
-    def copy(self) -> "DeckPlayer":
+    def copy(self) -> DeckPlayer:
         return DeckPlayer(
             self.pile[:], self.discard[:], self.card, self.fired, self.shuffles, self.bonus, self.bonus_at
         )
@@ -120,9 +132,20 @@ class DeckSeats(State):
     #: `_cache_narrate`: whether moves are put into words for `history_text` (the table's
     #: state only; search copies stay silent).  Not part of the position, hence `_cache`.
     __slots__ = ("inner", "game", "decks", "players", "seed", "_cache_narrate", "log")
+    #: the wrapped game state, which the deciding seats and the decks both move
+    inner: State
+    #: {deck seat: its deck}
+    decks: dict[int, Deck]
+    #: {deck seat: its cards in play}
+    players: dict[int, DeckPlayer]
+    #: the text every deck's shuffles are seeded from (the game's seed, or a fresh one)
+    seed: str
+    _cache_narrate: bool
+    #: what the decks did, in words, for `history_text`
+    log: tuple[str, ...]
 
     @classmethod
-    def start(cls, game, inner: State, seed: int | None) -> "DeckSeats":
+    def start(cls, game, inner: State, seed: int | None) -> DeckSeats:
         s = cls.__new__(cls)
         s.inner = inner
         s.game = game
@@ -217,7 +240,7 @@ class DeckSeats(State):
     def random_action(self, rng: random.Random) -> Hashable:
         return self.inner.random_action(rng)
 
-    def clone(self) -> "DeckSeats":
+    def clone(self) -> DeckSeats:
         c = DeckSeats.__new__(DeckSeats)
         c.inner = self.inner.clone()
         c.game = self.game
@@ -259,7 +282,7 @@ class DeckSeats(State):
             return {**obs, "automata": public}
         return (obs, public)
 
-    def determinize(self, seat: int, rng: random.Random) -> "DeckSeats":
+    def determinize(self, seat: int, rng: random.Random) -> DeckSeats:
         """The game's world for `seat`, every deck's face-down pile reshuffled and new
         future shuffles: nobody knows a pile's order."""
         w = DeckSeats.__new__(DeckSeats)

@@ -123,7 +123,7 @@ def assign_aliases(
 
     while True:
         for i, (meaning, _cands) in enumerate(entries):
-            while current(i) is not None and book.get(current(i), meaning) != meaning:
+            while (word := current(i)) is not None and book.get(word, meaning) != meaning:
                 level[i] += 1
         taken = [current(i) for i in range(len(entries))]
         counts: dict[str, int] = {}
@@ -319,12 +319,13 @@ class Decision:
         ]
         if len(exact) == 1:
             return "action", exact[0]
-        scopes = [self.members(heading)] if heading else []
+        scopes: list[Sequence[int]] = [self.members(heading)] if heading else []
         scopes.append(range(len(self.texts)))
         shown = (
             {
                 e.action: (e.label.lower(), group_label(self.texts[e.action], heading).lower())
                 for e in self.group_menu(heading)
+                if e.action is not None  # always so in a group's menu
             }
             if heading
             else {}

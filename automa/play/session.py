@@ -305,14 +305,15 @@ class Session:
     # ---- records
     def to_record(self) -> dict:
         g = self.game
-        rec = {
+        seats = [seat.spec for seat in self.seats]
+        rec: dict[str, Any] = {
             "format": records.RECORD_FORMAT,
             "version": records.library_version(),
             "rules_hash": g.rules_hash(),
             "game": g.name,
             "params": g.params.to_json(),
             "seed": self.seed,
-            "seats": [seat.spec for seat in self.seats],
+            "seats": seats,
             "status": "in_progress",
             "actions": [[action_to_json(a), text, seat] for a, text, seat in self.actions],
             "scores": [],
@@ -332,7 +333,7 @@ class Session:
         if self.start_position:
             rec["position"] = self.start_position
         if self.state.is_terminal():
-            done = records.make_record(g, self.seed, rec["seats"], self.state, self.actions, 0.0)
+            done = records.make_record(g, self.seed, seats, self.state, self.actions, 0.0)
             rec.update({k: done[k] for k in ("status", "scores", "ranks", "winners", "reason")})
         return rec
 
@@ -375,7 +376,7 @@ class Session:
             )
         if not names and humans:
             names = [default_player()]
-        self.players = dict(zip(humans, names))
+        self.players = dict(zip(humans, names, strict=False))
 
     def keep(self, store: Any, game_id: str | None = None) -> None:
         """Write this game to `store` from now on, after every move (a new id unless given)."""
@@ -502,10 +503,12 @@ class Session:
     def bot_move(self, s: int, think: Callable[[Bot, State, int], Any] | None = None) -> None:
         """The bot in seat `s` moves; `think(bot, state, seat)`, when given, is where it
         decides (the web server's thinking slots), in place of `bot.act(state, seat)`."""
-        seat = self.seats[s]
+        bot = self.seats[s].bot
+        if bot is None:
+            raise AutomaError(f"seat {s} is a person's: only a bot's seat moves by itself")
         before = self.state
-        self._cap(s, seat.bot)
-        params = getattr(seat.bot, "params", {})
+        self._cap(s, bot)
+        params = getattr(bot, "params", {})
         searches = "iterations" in params and "seconds" in params
         key = len(self.actions)
         prefix = tuple(a for a, _t, _s in self.actions)
@@ -520,7 +523,7 @@ class Session:
                 params["max_seconds"] = 0.0
         start = time.perf_counter()
         try:
-            action = think(seat.bot, before, s) if think is not None else seat.bot.act(before, s)
+            action = think(bot, before, s) if think is not None else bot.act(before, s)
         finally:
             if saved is not None:
                 params["iterations"], params["seconds"] = saved[0], saved[1]
@@ -528,7 +531,7 @@ class Session:
                     params["max_seconds"] = saved[2]
         elapsed = time.perf_counter() - start
         self.bot_times.append(elapsed)
-        stats = getattr(seat.bot, "last_stats", None) or {}
+        stats = getattr(bot, "last_stats", None) or {}
         if searches and stats.get("iterations") and saved is None:
             self._bot_iterations[key] = (prefix, int(stats["iterations"]))
         from automa.views import public_action_text

@@ -42,6 +42,8 @@ class CompanionSession:
         if name not in COMPANIONS:
             raise AutomaError(f"no companion for {name}; companions exist for {', '.join(COMPANIONS)}")
         self.id = secrets.token_urlsafe(6)
+        #: the secret a page must show to use this companion (the lobby's link carries it)
+        self.key = secrets.token_urlsafe(8)
         self.game = name
         self._folder = tempfile.TemporaryDirectory(prefix="automa-companion-")
         self.path = Path(self._folder.name) / f"{name}.json"

@@ -666,7 +666,7 @@ def make_app(token: str | None = None, games: Games | None = None, max_body: int
     async def api_replay_new(request: Request) -> Response:
         body = await body_of(request)
         items = await run_in_threadpool(read_upload, text_field(body, "text"))
-        entries = []
+        entries: list[dict[str, Any]] = []
         for i, item in enumerate(items):
             if is_opaque_save(item):
                 game, seat = opaque_save_game(item)
@@ -727,8 +727,7 @@ def make_app(token: str | None = None, games: Games | None = None, max_body: int
         times_mix = text_field(body, "times_mix") or None
         mumanbot = text_field(body, "mumanbot") or None
         made = await run_in_threadpool(lambda: CompanionSession(game, players, times_mix, mumanbot, seed))
-        key = secrets.token_urlsafe(8)
-        made.key = key
+        key = made.key
         with games.lock:
             games.companions[made.id] = made
             games.evict()

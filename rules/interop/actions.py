@@ -27,9 +27,10 @@ from __future__ import annotations
 import json
 import random
 import sys
-from functools import lru_cache
+from collections.abc import Hashable, Sequence
+from functools import cache
 from pathlib import Path
-from typing import Any, Hashable, Sequence
+from typing import Any
 
 TABLE_DIR = Path(__file__).parent / "action_tables"
 #: positional slots after the table's ids (at least the largest legal list we saw)
@@ -95,7 +96,7 @@ class ActionCodec:
             return None
         offset, _, _, domains, radices = self._order[pos]
         index = 0
-        for value, dom, radix, sidx in zip(action[1:], domains, radices, self._str_index[pos]):
+        for value, dom, radix, sidx in zip(action[1:], domains, radices, self._str_index[pos], strict=True):
             if sidx is None:
                 if not isinstance(value, int) or isinstance(value, bool):
                     return None
@@ -118,12 +119,12 @@ class ActionCodec:
             pass
         if not 0 <= code < self.base:
             return None
-        for offset, head, _, domains, radices in reversed(self._order):
+        for offset, head, _, domains, radices in reversed(self._order):  # noqa: B007  (read after the break)
             if code >= offset:
                 break
         index = code - offset
         fields = []
-        for dom, radix in zip(reversed(domains), reversed(radices)):
+        for dom, radix in zip(reversed(domains), reversed(radices), strict=True):
             i = index % radix
             index //= radix
             fields.append(dom["int"][0] + i if "int" in dom else dom["str"][i])
@@ -161,7 +162,7 @@ def load_table(game_name: str) -> dict:
     return json.loads(path.read_text(encoding="utf-8"))
 
 
-@lru_cache(maxsize=None)
+@cache
 def codec_for(game_name: str) -> ActionCodec:
     return ActionCodec(game_name, load_table(game_name))
 
@@ -189,7 +190,7 @@ def explore_actions(game_name: str, games_per_config: int = 60) -> dict:
                     for action in legal:
                         if isinstance(action, tuple) and action and isinstance(action[0], str):
                             cols = seen.setdefault((action[0], len(action)), [set() for _ in action[1:]])
-                            for col, value in zip(cols, action[1:]):
+                            for col, value in zip(cols, action[1:], strict=True):
                                 col.add(value)
                     state._apply(legal[rng.randrange(len(legal))])
     kinds = []

@@ -9,8 +9,8 @@ varies (hands grow, logs lengthen).  The vector layout is derived once per game 
   path seen in the observations of the seat to move (and of every seat at the end).  The
   layout is the sorted list of those paths (sorted by their text, so it never depends on
   Python's hash), capped at `max_size` entries.  One slot per path.
-* Values: numbers as they are (clipped to +-1e30 to fit float32); bools as 0/1; None as 0; a string as 1 + its index in the
-  sorted vocabulary of strings seen during exploration (unknown strings: -1).
+* Values: numbers as they are (clipped to +-1e30 to fit float32); bools as 0/1; None as 0; a
+  string as 1 + its index in the sorted vocabulary of strings seen during exploration (unknown strings: -1).
 * A path absent from an observation leaves 0 in its slot; a path never seen in exploration is
   dropped (`Layout.dropped` counts them), so the vector always has the same length.
 
@@ -58,7 +58,7 @@ class Layout:
         self.dropped = 0
 
     @classmethod
-    def explore(cls, game, games: int = 8, max_size: int = 8192) -> "Layout":
+    def explore(cls, game, games: int = 8, max_size: int = 8192) -> Layout:
         paths: set[tuple] = set()
         strings: set[str] = set()
 

@@ -119,7 +119,7 @@ class _Engine:
 
     __slots__ = ("state", "legal", "game", "texts")
 
-    def __init__(self, game: "_GameData", state=None):
+    def __init__(self, game: _GameData, state=None):
         self.game = game
         self.state = state
         self.legal: dict[int, Any] | None = None
@@ -198,7 +198,7 @@ def _restore_engine(key: tuple, blob: bytes | None) -> _Engine:
 class AutomaState(pyspiel.State):
     """One position of an automa game, seen by OpenSpiel."""
 
-    def __init__(self, game: "AutomaGame"):
+    def __init__(self, game: AutomaGame):
         super().__init__(game)
         self._e = _Engine(game._data)
 
@@ -275,7 +275,7 @@ class AutomaState(pyspiel.State):
             player = self.current_player()
         return observation_text(self, player)
 
-    def resample_from_infostate(self, player_id: int, probability_sampler) -> "AutomaState":
+    def resample_from_infostate(self, player_id: int, probability_sampler) -> AutomaState:
         """A state consistent with what `player_id` has seen: our `determinize`, with a
         generator seeded from OpenSpiel's sampler.  (Its `history()` is empty: a
         determinized world is not reachable by replaying ids from a seed.)"""

@@ -30,13 +30,14 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from automa.rules.core import IllegalActionError, ParamError, load_game
+from automa.rules.core import IllegalActionError, ParamError, State, load_game
 from automa.rules.interop.actions import codec_for
 from automa.rules.interop.features import Layout
 
@@ -54,7 +55,11 @@ def layout_for(game, games: int = 8) -> Layout:
 class AutomaEnv(AECEnv):
     """AEC environment for one automa game configuration."""
 
-    metadata = {"render_modes": ["human", "ansi"], "is_parallelizable": False, "name": "automa"}
+    metadata: dict[str, Any] = {
+        "render_modes": ["human", "ansi"],
+        "is_parallelizable": False,
+        "name": "automa",
+    }
 
     def __init__(
         self,
@@ -98,7 +103,8 @@ class AutomaEnv(AECEnv):
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
         self._seed_rng = random.Random()
-        self.state = None
+        #: the episode's game state (None until reset() starts one)
+        self.state: State | None = None
         self._legal: dict[int, Any] | None = None
 
     def observation_space(self, agent: str):
@@ -121,34 +127,41 @@ class AutomaEnv(AECEnv):
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
+        self.infos: dict[str, dict] = {a: {} for a in self.agents}
         self._skip_agent_selection = None
         self.agent_selection = self._agent_of[self.state.current_player()]
         self._update_infos()
 
+    @property
+    def _live(self) -> State:
+        """The state of the episode reset() started."""
+        if self.state is None:
+            raise RuntimeError("no episode yet: call reset() first")
+        return self.state
+
     def _legal_map(self) -> dict[int, Any]:
         if self._legal is None:
-            self._legal = self.codec.legal_map(self.state.legal_actions())
+            self._legal = self.codec.legal_map(self._live.legal_actions())
         return self._legal
 
     def _update_infos(self) -> None:
         for a in self.agents:
             self.infos[a] = {}
-        if self.legal_text and not self.state.is_terminal():
+        if self.legal_text and not self._live.is_terminal():
             self.infos[self.agent_selection] = {
-                "legal": {code: self.state.action_to_string(move) for code, move in self._legal_map().items()}
+                "legal": {code: self._live.action_to_string(move) for code, move in self._legal_map().items()}
             }
 
     def action_text(self, action_id: int) -> str:
         """The readable text of a legal action id of the current state."""
-        return self.state.action_to_string(self._legal_map()[int(action_id)])
+        return self._live.action_to_string(self._legal_map()[int(action_id)])
 
     def observe(self, agent: str) -> dict:
         seat = self._seat_of[agent]
         mask = np.zeros(self.codec.num_ids, dtype=np.int8)
-        if not self.state.is_terminal() and self.state.current_player() == seat:
+        if not self._live.is_terminal() and self._live.current_player() == seat:
             mask[list(self._legal_map())] = 1
-        return {"observation": self.layout.vector(self.state.observation(seat)), "action_mask": mask}
+        return {"observation": self.layout.vector(self._live.observation(seat)), "action_mask": mask}
 
     def step(self, action) -> None:
         agent = self.agent_selection
@@ -160,20 +173,20 @@ class AutomaEnv(AECEnv):
             move = legal[int(action)]
         except (KeyError, TypeError, ValueError):
             raise IllegalActionError(
-                action, list(legal.values()), "no legal action has this id", self.state
+                action, list(legal.values()), "no legal action has this id", self._live
             ) from None
         self._cumulative_rewards[agent] = 0.0
-        self.state._apply(move)
+        self._live._apply(move)
         self._legal = None
-        if self.state.is_terminal():
-            returns = self.state.returns()
+        if self._live.is_terminal():
+            returns = self._live.returns()
             for a in self.agents:
                 self.rewards[a] = float(returns[self._seat_of[a]])
                 self.terminations[a] = True
         else:
             for a in self.agents:
                 self.rewards[a] = 0.0
-            self.agent_selection = self._agent_of[self.state.current_player()]
+            self.agent_selection = self._agent_of[self._live.current_player()]
         self._accumulate_rewards()
         self._update_infos()
         if self.render_mode == "human":

@@ -20,7 +20,6 @@ the end of the game in sampled worlds and keeps the one with the best final marg
 
 from __future__ import annotations
 
-
 from automa.search.bots import Bot, soft_choice
 from automa.search.playouts import playout_totals
 
