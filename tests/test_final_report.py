@@ -68,6 +68,9 @@ def test_the_log_tells_the_end_once_and_watergate_tells_each_round(name):
         seen = now
     ends = [line for line in told if line.startswith("The game is over: ")]
     assert ends == ["The game is over: " + final_report(state, 0).reason]
+    if name == "tabletop_inc":
+        (told_end,) = [line for line in told if line.startswith("The hourglass is empty")]
+        assert "final turn" in told_end or "scored now" in told_end
     if name == "watergate":
         rounds = [line for line in told if line.startswith("Round ")]
         assert len(rounds) == state.observation(0)["round"] - 1

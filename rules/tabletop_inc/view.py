@@ -34,6 +34,7 @@ from xml.sax.saxutils import escape, quoteattr
 from automa.rules.presentation import Style, plain as _plain, plural, seat_label as _seat_label
 
 from .data import ACTIONS, PIECES, RES, get_data
+from .narration import milestones  # noqa: F401  (the view's end-of-game hook)
 
 # --------------------------------------------------------------------------- wording
 
