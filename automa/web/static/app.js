@@ -334,9 +334,21 @@ function setBoard(svg) {
   $("board").innerHTML = svg;
 }
 
+// each draw is timed as a user-timing measure ("automa.draw", with the log's length in its
+// detail) so that a profiler or experiments/page_speed.py can see whether it grows with the game
+const DRAW_MEASURES_KEPT = 1000;
+let drawsTimed = 0;
+
 function draw() {
   const v = P.view;
   if (!v) return;
+  const started = performance.now();
+  drawBody(v);
+  if (++drawsTimed % DRAW_MEASURES_KEPT === 0) performance.clearMeasures("automa.draw");
+  performance.measure("automa.draw", {start: started, detail: {log: $("log").childElementCount, ply: v.ply}});
+}
+
+function drawBody(v) {
   // for tests and screen readers: where the game stands
   document.body.dataset.ply = v.ply;
   document.body.dataset.state = v.over ? "over" : v.your_turn ? "turn" : "wait";
