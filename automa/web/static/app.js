@@ -257,8 +257,7 @@ async function send(what, body) {
     if (e.status === 409) { await take(await api(`${P.base}?${P.q}`)); drawn = true; }
   } finally {
     P.busy = false; $("side").classList.remove("thinking");
-    if (P.view && !drawn) draw();
-    else if (P.view) menu();  // the actions were greyed while busy
+    if (P.view && !drawn) draw();  // (take has drawn otherwise: one draw per click)
   }
 }
 
@@ -385,13 +384,14 @@ function candidates() {
 function menu() {
   const v = P.view, box = $("actions");
   box.innerHTML = "";
-  document.querySelectorAll("#board [data-key]").forEach((el) => el.classList.remove("pickable", "selected", "hover"));
-  if (!v.your_turn) { $("picked").innerHTML = ""; return; }
+  const keyed = document.querySelectorAll("#board [data-key]");
+  if (!v.your_turn) { keyed.forEach((el) => el.classList.remove("pickable", "selected", "hover")); $("picked").innerHTML = ""; return; }
   const cands = candidates();
   const next = new Set(cands.filter((a) => a.keys.length > P.sel.length).map((a) => a.keys[P.sel.length]));
-  document.querySelectorAll("#board [data-key]").forEach((el) => {
-    if (next.has(el.dataset.key)) el.classList.add("pickable");
-    if (P.sel.includes(el.dataset.key)) el.classList.add("selected");
+  keyed.forEach((el) => {  // toggled, not removed and added: an unchanged element is not restyled
+    el.classList.toggle("pickable", next.has(el.dataset.key));
+    el.classList.toggle("selected", P.sel.includes(el.dataset.key));
+    el.classList.remove("hover");
     el.onclick = (ev) => { ev.stopPropagation(); pickKey(el.dataset.key); };
   });
   const turn = document.querySelector("#status .turn");
