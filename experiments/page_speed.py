@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import bisect
 import csv
+import json
 import os
 import random
 import re
@@ -130,13 +131,16 @@ def new_table(base: str, token: str, name: str, seed: int) -> str:
 
 
 def play_by_keyboard(page, url: str, rng: random.Random, max_presses: int, skip_share: float = 0.25,
-                     settle_ms: int = 180_000) -> dict:  # fmt: skip
+                     settle_ms: int = 180_000, tracer=None) -> dict:  # fmt: skip
     """Play the game at `url` by the keyboard until it ends or `max_presses` keys were
     pressed.  Returns the presses (key, ply and log length before it), the page's long tasks
-    and draws, and the time the page had loaded (everything before is the load)."""
+    and draws, and the time the page had loaded (everything before is the load).  With a
+    `tracer` (the Browser), also the main thread's CPU time after each press (`cpu`)."""
     page.goto(url)
     page.wait_for_function(SETTLED_JS, timeout=settle_ms)
     loaded = page.evaluate("performance.now()")
+    if tracer is not None:
+        tracer.start_tracing(page=page, categories=TRACE_CATEGORIES)
     presses = []
     over = False
     while len(presses) < max_presses:
@@ -160,7 +164,49 @@ def play_by_keyboard(page, url: str, rng: random.Random, max_presses: int, skip_
     got = page.evaluate(COLLECT_JS)
     if got["unsupported"]:
         raise RuntimeError(f"this browser reports no long tasks: {got['unsupported']}")
+    if tracer is not None:
+        got["cpu"] = cpu_per_press(json.loads(tracer.stop_tracing()), len(presses))
     return {"presses": presses, "loaded": loaded, "over": over, **got}
+
+
+#: enough of Chromium's trace for the main thread's tasks and the key events
+TRACE_CATEGORIES = ["devtools.timeline", "toplevel"]
+#: one task of a thread, in the "toplevel" category
+TASK_EVENT = "ThreadControllerImpl::RunTask"
+
+
+def cpu_per_press(trace, presses: int) -> list[tuple[float, float]]:
+    """The renderer main thread's CPU time (ms; the tasks' thread time, which does not count
+    the time the thread waited for a core) from each key press to the next, from a trace:
+    (the sum, the longest task) for each press."""
+    events = trace["traceEvents"] if isinstance(trace, dict) else trace
+    named = [e for e in events if e.get("ph") == "M" and e.get("name") == "thread_name"]
+    mains = {(e["pid"], e["tid"]) for e in named if e["args"].get("name") == "CrRendererMain"}
+    keys_at: dict[tuple, list[float]] = {m: [] for m in mains}
+    for e in events:
+        where = (e.get("pid"), e.get("tid"))
+        if (
+            where in keys_at
+            and e.get("name") == "EventDispatch"
+            and e.get("args", {}).get("data", {}).get("type") == "keydown"
+        ):
+            keys_at[where].append(e["ts"])  # fmt: skip
+    main = max(keys_at, key=lambda m: len(keys_at[m]), default=None)
+    if main is None or len(keys_at[main]) != presses:
+        raise AssertionError(f"the trace holds {len(keys_at.get(main, []))} key presses, not {presses}")
+    times, cpu = sorted(keys_at[main]), [[0.0, 0.0] for _ in range(presses)]
+    for e in events:
+        if (
+            (e.get("pid"), e.get("tid")) == main
+            and e.get("ph") == "X"
+            and e.get("name") == TASK_EVENT
+            and "tdur" in e
+        ):
+            at = bisect.bisect_right(times, e["ts"] + e.get("dur", 0)) - 1
+            if at >= 0:
+                cpu[at][0] += e["tdur"] / 1000
+                cpu[at][1] = max(cpu[at][1], e["tdur"] / 1000)
+    return [(total, longest) for total, longest in cpu]
 
 
 def per_press(run: dict) -> tuple[list[dict], list[float]]:
@@ -173,6 +219,8 @@ def per_press(run: dict) -> tuple[list[dict], list[float]]:
         dict(p, longtask_ms=0.0, max_task_ms=0.0, max_frame_ms=0.0, draw_ms=0.0, draws=0)
         for p in run["presses"]
     ]
+    for row, (cpu, longest) in zip(rows, run.get("cpu") or [], strict=False):
+        row["cpu_ms"], row["max_task_cpu_ms"] = cpu, longest
     load = []
     for start, duration in run["tasks"]:
         at = bisect.bisect_right(times, start) - 1
@@ -217,6 +265,7 @@ def summary(game: str, run: dict, rows: list[dict], load: list[float]) -> dict:
     first, last = thirds(per)
     draws = [(log, ms) for _start, ms, log in run["draws"] if log >= 0]
     early, late = thirds([ms for _log, ms in draws])
+    cpu_first, cpu_last = thirds([r["cpu_ms"] for r in rows]) if "cpu" in run else (float("nan"),) * 2
     return {
         "game": game,
         "presses": len(rows),
@@ -229,6 +278,9 @@ def summary(game: str, run: dict, rows: list[dict], load: list[float]) -> dict:
         "over_400": sum(r["max_task_ms"] > 400 for r in rows),
         "first_third_ms": first,
         "last_third_ms": last,
+        "max_task_cpu_ms": max((r.get("max_task_cpu_ms", float("nan")) for r in rows), default=float("nan")),
+        "cpu_first_ms": cpu_first,
+        "cpu_last_ms": cpu_last,
         "draws": len(draws),
         "max_log": max((log for log, _ms in draws), default=0),
         "draw_mean_ms": statistics.fmean([ms for _log, ms in draws]) if draws else float("nan"),
@@ -315,6 +367,9 @@ COLUMNS = [
     ),
     ("long-task ms per press, first third", lambda s: fmt(s["first_third_ms"])),
     ("last third", lambda s: fmt(s["last_third_ms"])),
+    ("longest task's CPU ms", lambda s: fmt(s["max_task_cpu_ms"], 0)),
+    ("main-thread CPU ms per press, first third", lambda s: fmt(s["cpu_first_ms"])),
+    ("last third", lambda s: fmt(s["cpu_last_ms"])),
     ("draws", lambda s: str(s["draws"])),
     ("draw ms mean", lambda s: fmt(s["draw_mean_ms"], 2)),
     ("draw ms, first third", lambda s: fmt(s["draw_first_ms"], 2)),
@@ -342,7 +397,9 @@ def report(command: str, loads: tuple, sums: list[dict], speed: int, elapsed: fl
         "long animation frame (the task and the rendering after it).  Draw time is app.js's "
         "`automa.draw` measure (the script part of one draw; layout and paint fall in the task). "
         "The slope is the least-squares fit of draw time on the log's length, in ms per 100 "
-        "lines (the page keeps the last 400 lines).",
+        "lines (the page keeps the last 400 lines).  The main thread's CPU time is from a "
+        "Chromium trace (each task's thread time from one key press to the next): unlike the "
+        "long tasks, it does not count the time the page waited for a core on a loaded machine.",
         "",
         "| " + " | ".join(name for name, _fill in COLUMNS) + " |",
         "|" + "---|" * len(COLUMNS),
@@ -375,6 +432,7 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--speed", type=int, default=0, help="ms each bot move is shown (0 instant, 200 fast)")
     p.add_argument("--max-presses", type=int, default=500, help="stop a game after this many presses")
     p.add_argument("--out", type=Path, default=RESULTS)
+    p.add_argument("--no-cpu", action="store_true", help="no trace of the main thread's CPU time")
     args = p.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
@@ -398,7 +456,10 @@ def main(argv: list[str] | None = None) -> None:
                 errors: list[str] = []
                 page.on("pageerror", lambda err, errors=errors: errors.append(str(err)))
                 url = base + new_table(base, "t", game, args.seed + n) + "&token=t"
-                run = play_by_keyboard(page, url, random.Random(args.seed * 1000 + n), args.max_presses)
+                run = play_by_keyboard(
+                    page, url, random.Random(args.seed * 1000 + n), args.max_presses,
+                    tracer=None if args.no_cpu else browser,
+                )  # fmt: skip
                 context.close()
                 if errors:
                     raise RuntimeError(f"{game}: the page raised {errors[:3]}")
@@ -432,6 +493,8 @@ def main(argv: list[str] | None = None) -> None:
         "draw_ms",
         "draws",
         "wall_ms",
+        "cpu_ms",
+        "max_task_cpu_ms",
     ]
     with open(args.out / "page_speed.csv", "w", newline="", encoding="utf-8") as handle:
         out = csv.DictWriter(handle, fieldnames=fields, extrasaction="ignore")

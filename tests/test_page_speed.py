@@ -87,3 +87,59 @@ def test_a_whole_game_by_the_keyboard_has_no_long_task_and_a_flat_draw_time(serv
     first, last = [ms for _log, ms in draws[:k]], [ms for _log, ms in draws[-k:]]
     assert draws[-1][0] >= 80, "the log should have grown for the comparison to mean something"
     assert low(last) <= 2 * low(first) + 15, (low(first), low(last))
+
+
+def boards_of(http: httpx.Client, body: dict, moves: int, rng: random.Random) -> list[str]:
+    """The boards a human seat is shown over `moves` random moves of a new game."""
+    made = http.post("/api/games", json=body).json()
+    seat = made["seats"][0]
+    q = {"seat": seat["seat"], "key": seat["key"]}
+    view = http.post(f"/api/games/{made['id']}/advance", params=q, json={"wait": 30}).json()
+    boards = [view["board_svg"]]
+    while len(boards) <= moves and not view["over"]:
+        pick = {"index": rng.randrange(len(view["actions"])), "ply": view["ply"], "wait": 30}
+        view = http.post(f"/api/games/{made['id']}/act", params=q, json=pick).json()
+        boards.append(view["board_svg"])
+    return boards
+
+
+def test_a_board_patched_into_the_page_is_the_board_the_server_sent(server):
+    """setBoard patches a new board into the one shown (cheaper than replacing it): after
+    each board of real games (from one game to another too, and with the menu's marks left
+    on the old board), the page holds the same tree as parsing that board gives."""
+    sync_playwright, path = need_browser()
+    base = server.url("/").split("/?")[0]
+    rng = random.Random(4)
+    with httpx.Client(base_url=base, params={"token": TOKEN}, timeout=60) as http:
+        tabletop = {"game": "tabletop_inc", "players": 2, "seats": ["human", "mumanbot:normal"], "seed": 5}
+        pi = {"game": "pi", "players": 3, "seats": ["human", "random", "random"], "seed": 5}
+        boards = (
+            boards_of(http, tabletop, 25, rng)
+            + boards_of(http, pi, 25, rng)
+            + boards_of(http, tabletop, 5, rng)
+        )
+    assert len(boards) > 40 and all(boards)
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
+        page = browser.new_page()
+        page.goto(server.url("/"))
+        wrong = page.evaluate(
+            """(boards) => {
+              const same = (svg) => {  // isEqualNode: the same tree, attributes in any order
+                const t = document.createElement("template");
+                t.innerHTML = svg;
+                const shown = $("board").childNodes, sent = t.content.childNodes;
+                return shown.length === sent.length && [...shown].every((n, i) => n.isEqualNode(sent[i]));
+              };
+              const wrong = [];
+              boards.forEach((svg, i) => {
+                setBoard(svg);
+                if (!same(svg)) wrong.push(i);
+                document.querySelectorAll("#board [data-key]").forEach((el) => el.classList.add("pickable"));
+              });
+              return wrong;
+            }""",
+            boards,
+        )
+        browser.close()
+    assert wrong == []
