@@ -1,7 +1,7 @@
 """Does the page stay fast through whole games? (#49's bars, measured in Chromium.)
 
     python experiments/page_speed.py [--games pi,pulitzer,tabletop_inc,watergate,salem,pi_long]
-        [--seed 1] [--speed 0] [--max-presses 500] [--out experiments/results]
+        [--seed 1] [--speed 0] [--max-presses 300] [--out experiments/results]
 
 Starts `automa serve` (a fresh database) and plays one whole game of each game in headless
 Chromium by the keyboard, as a person would: at each turn it presses a digit for one of the
@@ -40,6 +40,9 @@ import httpx
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "experiments" / "results"
+
+#: the log lines the page keeps (app.js LOG_KEEP)
+LOG_KEEP = 400
 
 #: one table per game: a person in seat 0 against cheap seats (the bots' thinking is not
 #: what is measured); "pi_long" is P.I. against random seats, who rarely solve, so that the
@@ -266,6 +269,10 @@ def summary(game: str, run: dict, rows: list[dict], load: list[float]) -> dict:
     draws = [(log, ms) for _start, ms, log in run["draws"] if log >= 0]
     early, late = thirds([ms for _log, ms in draws])
     cpu_first, cpu_last = thirds([r["cpu_ms"] for r in rows]) if "cpu" in run else (float("nan"),) * 2
+    # once the log is full (the page keeps LOG_KEEP lines), what still grows is not the log
+    full = [r for r in rows if r["draws"] and r["log_lines"] >= LOG_KEEP]
+    full_draw = thirds([r["draw_ms"] for r in full])
+    full_cpu = thirds([r["cpu_ms"] for r in full]) if "cpu" in run else (float("nan"),) * 2
     return {
         "game": game,
         "presses": len(rows),
@@ -279,6 +286,10 @@ def summary(game: str, run: dict, rows: list[dict], load: list[float]) -> dict:
         "first_third_ms": first,
         "last_third_ms": last,
         "max_task_cpu_ms": max((r.get("max_task_cpu_ms", float("nan")) for r in rows), default=float("nan")),
+        "full_presses": len(full),
+        "full_plies": (full[0]["ply"], full[-1]["ply"]) if full else (0, 0),
+        "full_draw": full_draw,
+        "full_cpu": full_cpu,
         "cpu_first_ms": cpu_first,
         "cpu_last_ms": cpu_last,
         "draws": len(draws),
@@ -291,10 +302,13 @@ def summary(game: str, run: dict, rows: list[dict], load: list[float]) -> dict:
     }
 
 
-def svg_plot(points: dict[str, list[tuple[float, float]]], thirds_of: dict[str, tuple[float, float]]) -> str:
+def svg_plot(
+    points: dict[str, list[tuple[float, float]]], thirds_of: dict[str, tuple[float, float]], what: str
+) -> str:
     """Two panels, drawn without matplotlib: draw time against log length per game, and
-    long-task time per press in the first and the last third of each game."""
-    colours = ["#1e6bd6", "#b3261e", "#2e7d32", "#8a5a2b", "#6a4b8c"]
+    `what` per press (main-thread CPU, or long-task time) in the first and the last third of
+    each game."""
+    colours = ["#1e6bd6", "#b3261e", "#2e7d32", "#8a5a2b", "#6a4b8c", "#e07b00"]
     w, h, pad = 460, 300, 48
     base = h - pad + 10
 
@@ -331,7 +345,7 @@ def svg_plot(points: dict[str, list[tuple[float, float]]], thirds_of: dict[str, 
         out += [f'<circle cx="{X(x):.1f}" cy="{Y(y):.1f}" r="1.8" fill="{c}" opacity=".6"/>' for x, y in pts]
         out.append(text(w - pad, 30 + 14 * i, game, "end", fill=c))
     top = max([v for pair in thirds_of.values() for v in pair if v == v] + [1])
-    out.append(text(w + pad, 16, "long-task ms per press: first third, last third", font_size="13"))
+    out.append(text(w + pad, 16, f"{what} per press: first third, last third", font_size="13"))
     bar = (w - 2 * pad) / max(1, len(thirds_of)) / 2.5
     for i, (game, pair) in enumerate(thirds_of.items()):
         x0 = w + pad + i * bar * 2.5
@@ -409,6 +423,7 @@ def report(command: str, loads: tuple, sums: list[dict], speed: int, elapsed: fl
     worst = max((s["max_task_ms"] for s in sums), default=0.0)
     over200 = sum(s["over_200"] for s in sums)
     grew = [s["game"] for s in sums if s["last_third_ms"] > s["first_third_ms"]]
+    cpu_worst = max((s["max_task_cpu_ms"] for s in sums), default=float("nan"))
     lines += [
         "",
         "Against the bars, over all games:",
@@ -419,7 +434,24 @@ def report(command: str, loads: tuple, sums: list[dict], speed: int, elapsed: fl
         "- long-task time per press not higher in the last third than the first: "
         + ("met in every game" if not grew else "higher in " + ", ".join(grew)),
         "",
-        "![draw time and long tasks](page_speed.svg)",
+        "What the page itself costs (main-thread CPU, which a loaded machine does not inflate):",
+        "",
+        f"- no task after load used more than {fmt(cpu_worst, 0)} ms of CPU",
+        "- CPU time per press, first third against last third: "
+        + ", ".join(f"{s['game']} {fmt(s['cpu_first_ms'])} -> {fmt(s['cpu_last_ms'])} ms" for s in sums),
+    ]
+    for s in sums:
+        if s["full_presses"] >= 9:
+            first, last = s["full_plies"]
+            lines.append(
+                f"- {s['game']}, with the log full ({LOG_KEEP} lines, plies {first}-{last}): "
+                f"draw {fmt(s['full_draw'][0])} -> {fmt(s['full_draw'][1])} ms, CPU per press "
+                f"{fmt(s['full_cpu'][0])} -> {fmt(s['full_cpu'][1])} ms from the first third to the last: "
+                "what grows here is not the log (the board, the actions)"
+            )
+    lines += [
+        "",
+        "![draw time against the log, and time per press early and late](page_speed.svg)",
         "",
     ]
     return "\n".join(lines)
@@ -430,7 +462,7 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--games", default=",".join(TABLES), help="games to play, comma-separated")
     p.add_argument("--seed", type=int, default=1, help="the games' and the keys' seed")
     p.add_argument("--speed", type=int, default=0, help="ms each bot move is shown (0 instant, 200 fast)")
-    p.add_argument("--max-presses", type=int, default=500, help="stop a game after this many presses")
+    p.add_argument("--max-presses", type=int, default=300, help="stop a game after this many presses")
     p.add_argument("--out", type=Path, default=RESULTS)
     p.add_argument("--no-cpu", action="store_true", help="no trace of the main thread's CPU time")
     args = p.parse_args(argv)
@@ -469,7 +501,11 @@ def main(argv: list[str] | None = None) -> None:
                 s = summary(game, run, rows, load)
                 sums.append(s)
                 points[game] = [(log, ms) for _t, ms, log in run["draws"] if log >= 0]
-                third[game] = (s["first_third_ms"], s["last_third_ms"])
+                third[game] = (
+                    (s["first_third_ms"], s["last_third_ms"])
+                    if args.no_cpu
+                    else (s["cpu_first_ms"], s["cpu_last_ms"])
+                )
                 print(
                     f"{game}: {s['presses']} presses, {s['plies']} plies, "
                     f"max task {s['max_task_ms']:.0f} ms, draw slope {fmt(s['draw_slope'], 3)} ms/100 lines",
@@ -501,7 +537,9 @@ def main(argv: list[str] | None = None) -> None:
         out.writeheader()
         for r in all_rows:
             out.writerow({k: round(v, 2) if isinstance(v, float) else v for k, v in r.items()})
-    (args.out / "page_speed.svg").write_text(svg_plot(points, third), encoding="utf-8")
+    (args.out / "page_speed.svg").write_text(
+        svg_plot(points, third, "long-task ms" if args.no_cpu else "main-thread CPU ms"), encoding="utf-8"
+    )
     (args.out / "page_speed.md").write_text(
         report(command.strip(), tuple(loads), sums, args.speed, time.perf_counter() - began), encoding="utf-8"
     )
