@@ -286,6 +286,12 @@ def summary(game: str, run: dict, rows: list[dict], load: list[float]) -> dict:
         "first_third_ms": first,
         "last_third_ms": last,
         "max_task_cpu_ms": max((r.get("max_task_cpu_ms", float("nan")) for r in rows), default=float("nan")),
+        #: presses with a task over 200 ms: (press, that task's ms, the press's longest task's CPU ms)
+        "slow": [
+            (i + 1, r["max_task_ms"], r.get("max_task_cpu_ms", float("nan")))
+            for i, r in enumerate(rows)
+            if r["max_task_ms"] > 200
+        ],
         "full_presses": len(full),
         "full_plies": (full[0]["ply"], full[-1]["ply"]) if full else (0, 0),
         "full_draw": full_draw,
@@ -436,7 +442,12 @@ def report(command: str, loads: tuple, sums: list[dict], speed: int, elapsed: fl
         "",
         "What the page itself costs (main-thread CPU, which a loaded machine does not inflate):",
         "",
-        f"- no task after load used more than {fmt(cpu_worst, 0)} ms of CPU",
+        f"- no task after load used more than {fmt(cpu_worst, 0)} ms of CPU"
+        + "".join(
+            f"; {s['game']} press {press}: a {wall:.0f} ms task, the press's longest {fmt(cpu, 0)} ms of CPU"
+            for s in sums
+            for press, wall, cpu in s["slow"]
+        ),
         "- CPU time per press, first third against last third: "
         + ", ".join(f"{s['game']} {fmt(s['cpu_first_ms'])} -> {fmt(s['cpu_last_ms'])} ms" for s in sums),
     ]
