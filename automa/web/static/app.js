@@ -576,7 +576,7 @@ function finalScreen(v) {
 function keys(ev) {
   if (ev.target.tagName === "INPUT" || !P.view) return;
   if (ev.key === "Escape") { P.sel = []; P.group = null; $("over").hidden = true; menu(); return; }
-  if (ev.key === " " ) { P.skip = true; return; }
+  if (ev.key === " ") { ev.preventDefault(); P.skip = true; return; }  // skip, and do not scroll the page
   if (ev.key === "h") return hint(3);
   if (ev.key === "u") return undo();
   if (ev.key === "s") return save();
