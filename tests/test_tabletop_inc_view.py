@@ -10,6 +10,7 @@ import pytest
 
 import automa.rules.tabletop_inc  # noqa: F401  (registers the game)
 from automa.rules.core import load_game
+from automa.rules.presentation import final_report
 from automa.rules.tabletop_inc import view
 from automa.rules.tabletop_inc.view import (
     action_group,
@@ -369,3 +370,74 @@ def test_new_choices_are_picked_on_the_board_crystal_ball_split_upgrade_and_late
     for action in swaps:
         assert set(action_keys(state, 0, action)) <= on_board, action
     assert "trade more" in view.decision_text(state, state.observation(0), 0)
+
+
+def played_out(kw, seed):
+    state = load_game("tabletop_inc", **kw).new_initial_state(seed)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        state.apply_action(state.random_action(rng))
+    return state
+
+
+@pytest.mark.parametrize("kw", CONFIGS)
+def test_the_end_screen_gives_every_seat_its_score_by_category_14_2(kw):
+    """§14.2 / §17.6: each row's breakdown adds up to the score the winner is judged by;
+    Mumanbots are automaton rows scoring their track only; the seat that ended the game shows
+    its 5 VP; the reason names how the game ended and who won."""
+    for seed in (1, 4):
+        state = played_out(kw, seed)
+        seat = state.game.humans[0]
+        report = final_report(state, seat)
+        outcome = state.outcome()
+        scores = state.scores()
+        assert [r.seat for r in report.rows] == list(range(state.n))
+        for p, row in enumerate(report.rows):
+            assert row.total == scores[p][0] == sum(v for _label, v in row.parts)
+            assert row.rank == outcome.ranks[p] and row.winner == (p in outcome.winners)
+            labels = [label for label, _v in row.parts]
+            assert row.automaton == (p in state.game.bots)
+            if row.automaton:
+                assert labels[0] == "ZAP cards and predictions" and "published games" not in labels
+                assert "Mumanbot" in row.name
+            else:
+                assert labels[:6] == [
+                    "track VP",
+                    "published games",
+                    "unpublished game",
+                    "objectives",
+                    "freelancers",
+                    "awards",
+                ]
+            assert (("ending the game", 5) in row.parts) == (p == state.end_by)
+        assert report.rows[seat].name == "you"
+        winner = outcome.winners[0]
+        assert "moved the hourglass to 0 and gained 5 VP" in report.reason
+        assert report.reason.endswith(f"with {scores[winner][0]} VP.")
+        assert report.rows[winner].name in report.reason
+        assert "\n".join(report.lines()).count("★ winner") == 1
+
+
+def test_a_tie_on_vp_is_told_with_the_printed_tie_breaker_14_3():
+    """§14.3: of seats tied on the most VP, the one farthest from the first player wins; the
+    end screen says so, and says nothing of a tie-break when nobody is tied."""
+    tied = untied = None
+    for seed in range(1, 60):
+        state = played_out(dict(players=3), seed)
+        totals = [sc[0] for sc in state.scores()]
+        if totals.count(max(totals)) > 1:
+            tied = tied or state
+        else:
+            untied = untied or state
+        if tied and untied:
+            break
+    assert tied is not None and untied is not None
+    report = final_report(tied, 0)
+    totals = [row.total for row in report.rows]
+    best = [p for p, t in enumerate(totals) if t == max(totals)]
+    winner = max(best, key=lambda p: (p - tied.game.first) % tied.n)
+    assert tied.outcome().winners == (winner,) and report.rows[winner].winner
+    assert "farthest from the first player" in report.tiebreak
+    assert report.tiebreak.endswith("wins: " + report.rows[winner].name)
+    assert f"tied on {max(totals)} VP" in report.tiebreak
+    assert final_report(untied, 0).tiebreak == ""

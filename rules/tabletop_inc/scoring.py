@@ -7,6 +7,8 @@ from itertools import combinations
 
 from .data import PIECE_IDX, RES_IDX
 
+#: VP for moving the hourglass to 0 (§12 step 6, §14.1)
+END_BONUS = 5
 AWARD_VP = {"award1_15": {1: 15}, "award2_18": {2: 18}, "award3_21": {3: 21}}
 POW_AWARD_BAN = {1: "no_level1_award", 2: "no_level2_award", 3: "no_level3_award"}
 

@@ -38,7 +38,7 @@ from automa.rules.presentation import plural
 from automa.rules.tuples import tuple_plus, tuple_with, tuple_without
 
 from .data import ACTIONS, PIECES, RES
-from .scoring import objective_total
+from .scoring import END_BONUS, objective_total
 
 _lcopy = list.copy
 L1 = (0, 1, 2)
@@ -747,7 +747,7 @@ class TabletopState(State):
         """§12.6 / §14.1: the seat that moved the hourglass to 0 gains 5 VP; everyone else
         gets one last turn, clockwise from its left."""
         self.end_by = s
-        self.vp[s] += 5
+        self.vp[s] += END_BONUS
         self.final_left = [(s + k) % self.n for k in range(1, self.n)]
         self.log(f"seat {s} ends the game (+5 VP)")
 
