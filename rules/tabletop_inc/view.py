@@ -29,16 +29,20 @@ Board keys (``data-key`` in the SVG, returned by `action_keys`):
 from __future__ import annotations
 
 import re
-from xml.sax.saxutils import escape, quoteattr
 
 from automa.rules.presentation import (
     FinalReport,
     ScoreRow,
     Style,
-    plain as _plain,
     plural,
+)
+from automa.rules.presentation import (
+    plain as _plain,
+)
+from automa.rules.presentation import (
     seat_label as _seat_label,
 )
+from automa.rules.svg import Canvas, fit, wrap
 
 from .data import ACTIONS, PIECES, RES, get_data
 from .scoring import END_BONUS
@@ -903,123 +907,56 @@ KIND_COLOURS = {
 PIECE_COLOURS = ("#9c6b3f", "#5a7d9a", "#7a9a4a")
 
 
-class _Svg:
-    """The SVG being drawn: a list of elements and the keys it carries."""
-
-    def __init__(self):
-        self.parts: list[str] = []
-        self.keys: set[str] = set()
-
-    def add(self, text: str) -> None:
-        self.parts.append(text)
-
-    def rect(self, x, y, w, h, fill, stroke=EDGE, rx=6, width=1.0, extra=""):
-        self.add(
-            f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" rx="{rx}" fill="{fill}" '
-            f'stroke="{stroke}" stroke-width="{width}"{extra}/>'
-        )
-
-    def text(self, x, y, text, size=15, fill=INK, weight="normal", anchor="start", italic=False):
-        style = ' font-style="italic"' if italic else ""
-        self.add(
-            f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" fill="{fill}" font-weight="{weight}" '
-            f'text-anchor="{anchor}"{style}>{escape(str(text))}</text>'
-        )
-
-    def lines(self, x, y, text, width, size=14, fill=INK, weight="normal", most=9, step=None) -> float:
-        """Wrapped text from baseline y; returns the baseline after the last line."""
-        step = step or size + 3
-        for line in wrap(text, width, size, weight == "bold")[:most]:
-            self.text(x, y, line, size, fill, weight)
-            y += step
-        return y
-
-    def mark(self) -> int:
-        """Where the next element goes: draw a clickable thing, then `keyed(mark, ...)`."""
-        return len(self.parts)
-
-    def keyed(self, mark: int, key: str | None, title: str) -> None:
-        """Wrap what was drawn since `mark` in a group with a hover title and, when `key` is
-        given, a board key; the front-end's highlight glows around the group's shapes."""
-        attr = ""
-        if key:
-            self.keys.add(key)
-            attr = f" data-key={quoteattr(key)}"
-        self.parts.insert(mark, f"<g{attr}><title>{escape(title)}</title>")
-        self.parts.append("</g>")
-
-    def token(self, cx, cy, res: str, r=9):
-        self.add(
-            f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{r}" fill="{RES_COLOURS[res]}" stroke="#3a2e22" '
-            f'stroke-width="0.8"/>'
-        )
-        self.text(
-            cx,
-            cy + r * 0.45,
-            RES_LETTERS[res],
-            size=max(11, int(r * 1.35)),
-            fill="#ffffff",
-            weight="bold",
-            anchor="middle",
-        )
-
-    def muman(self, x, y, colour, label="", h=22):
-        """A muman worker shape (head and body), its foot at (x, y)."""
-        w = h * 0.7
-        self.add(
-            f'<circle cx="{x:.1f}" cy="{y - h + w * 0.32:.1f}" r="{w * 0.32:.1f}" fill="{colour}" '
-            f'stroke="#2b2119" stroke-width="0.8"/>'
-        )
-        self.add(
-            f'<path d="M{x - w / 2:.1f},{y:.1f} Q{x - w / 2:.1f},{y - h * 0.62:.1f} {x:.1f},{y - h * 0.62:.1f} '
-            f'Q{x + w / 2:.1f},{y - h * 0.62:.1f} {x + w / 2:.1f},{y:.1f} Z" fill="{colour}" '
-            f'stroke="#2b2119" stroke-width="0.8"/>'
-        )
-        if label:
-            self.text(x, y - 3, label, size=11, fill="#ffffff", weight="bold", anchor="middle")
-
-    def cost_row(self, x, y, values, sign="", r=9) -> float:
-        """Resource tokens with amounts, left to right from x; returns the x after them."""
-        for i, v in enumerate(values[:5]):
-            if v:
-                self.text(
-                    x,
-                    y + 5,
-                    f"{sign}{v}",
-                    size=14,
-                    weight="bold",
-                    fill="#a8322d" if sign == "-" else "#2f7a3a" if sign == "+" else INK,
-                )
-                x += 9 * len(f"{sign}{v}") + 2
-                self.token(x + r, y, RES[i], r)
-                x += 2 * r + 6
-        return x
+def _token(svg: Canvas, cx: float, cy: float, res: str, r: float = 9) -> None:
+    """A resource token: a disc in the resource's colour with its letter."""
+    svg.circle(cx, cy, r, fill=RES_COLOURS[res], stroke="#3a2e22", stroke_width=0.8)
+    svg.text(
+        cx,
+        cy + r * 0.45,
+        RES_LETTERS[res],
+        size=max(11, int(r * 1.35)),
+        fill="#ffffff",
+        weight="bold",
+        anchor="middle",
+    )
 
 
-def wrap(text: str, width: float, size: int, bold: bool = False) -> list[str]:
-    """Greedy word wrap with an estimated glyph width."""
-    per = max(4, int(width / (size * (0.6 if bold else 0.55))))
-    out, line = [], ""
-    for word in str(text).replace("/", "/ ").split():
-        glue = "" if line.endswith("/") else " "
-        if line and len(line) + len(glue) + len(word) > per:
-            out.append(line)
-            line = word
-        else:
-            line = f"{line}{glue}{word}" if line else word
-    if line:
-        out.append(line)
-    return out
+def _muman(svg: Canvas, x: float, y: float, colour: str, label: str = "", h: float = 22) -> None:
+    """A muman worker shape (head and body), its foot at (x, y)."""
+    w = h * 0.7
+    svg.circle(x, y - h + w * 0.32, round(w * 0.32, 1), fill=colour, stroke="#2b2119", stroke_width=0.8)
+    top = y - h * 0.62
+    svg.path(
+        f"M{x - w / 2:.1f},{y:.1f} Q{x - w / 2:.1f},{top:.1f} {x:.1f},{top:.1f} "
+        f"Q{x + w / 2:.1f},{top:.1f} {x + w / 2:.1f},{y:.1f} Z",
+        fill=colour,
+        stroke="#2b2119",
+        stroke_width=0.8,
+    )
+    if label:
+        svg.text(x, y - 3, label, size=11, fill="#ffffff", weight="bold", anchor="middle")
 
 
-def clip(text: str, width: float, size: int) -> str:
-    """The first line of `text` at this width, with an ellipsis when some is cut."""
-    lines = wrap(text, width, size)
-    return lines[0] + (" …" if len(lines) > 1 else "") if lines else ""
+def _cost_row(svg: Canvas, x: float, y: float, values, sign: str = "", r: float = 9) -> float:
+    """Resource tokens with amounts, left to right from x; returns the x after them."""
+    for i, v in enumerate(values[:5]):
+        if v:
+            svg.text(
+                x,
+                y + 5,
+                f"{sign}{v}",
+                size=14,
+                weight="bold",
+                fill="#a8322d" if sign == "-" else "#2f7a3a" if sign == "+" else INK,
+            )
+            x += 9 * len(f"{sign}{v}") + 2
+            _token(svg, x + r, y, RES[i], r)
+            x += 2 * r + 6
+    return x
 
 
 def _card(
-    svg: _Svg,
+    svg: Canvas,
     d,
     x,
     y,
@@ -1037,10 +974,8 @@ def _card(
     kind = card_kind(d, cid)
     colour = KIND_COLOURS.get(kind, "#777")
     mark = svg.mark()
-    svg.rect(x, y, w, h, "#fffaf0" if not dim else "#e6dccb", stroke=colour, rx=7, width=2)
-    svg.add(
-        f'<path d="M{x + 1},{y + 22} v-14 a6,6 0 0 1 6,-6 h{w - 14} a6,6 0 0 1 6,6 v14 z" fill="{colour}"/>'
-    )
+    svg.rect(x, y, w, h, fill="#fffaf0" if not dim else "#e6dccb", stroke=colour, rx=7, stroke_width=2)
+    svg.path(f"M{x + 1},{y + 22} v-14 a6,6 0 0 1 6,-6 h{w - 14} a6,6 0 0 1 6,6 v14 z", fill=colour)
     svg.text(x + 6, y + 17, cid, size=14, fill="#ffffff", weight="bold")
     svg.text(
         x + w - 5, y + 17, kind if kind != "award card" else "award", size=13, fill="#ffffff", anchor="end"
@@ -1059,58 +994,76 @@ def _card(
         if what == "note":
             svg.text(x + 6, by, content, size=13, fill=colour, weight="bold")
         elif what == "tucked":
-            svg.text(x + 6, by, clip(content, w - 10, 13), size=13, fill=KIND_COLOURS["skill"], weight="bold")
+            svg.text(x + 6, by, fit(content, w - 10, 13), size=13, fill=KIND_COLOURS["skill"], weight="bold")
         else:
             tx = x + 6
             for i, v in enumerate(content):
                 for _ in range(v):
-                    svg.token(tx + 8, by - 4, RES[i], 8)
+                    _token(svg, tx + 8, by - 4, RES[i], 8)
                     tx += 18
             by -= 3
         by -= 18
     room_for_name = (3 if kind == "objective" else 2) if h >= 120 else 1
-    yy = svg.lines(x + 6, y + 39, card_name(d, cid), w - 10, size=14, weight="bold", most=room_for_name)
+    yy = svg.lines(
+        x + 6,
+        y + 39,
+        card_name(d, cid),
+        width=w - 10,
+        size=14,
+        weight="bold",
+        most=room_for_name,
+        fill=INK,
+        step=14 + 3,
+    )
     free = int((by + 14 - yy) // 16)
     facts_shown = fact_lines[: max(0, min(len(fact_lines), free - 1))] if effect else fact_lines[:free]
     room = max(0, free - len(facts_shown))
     if effect and room:
-        svg.lines(x + 6, yy + 1, effect, w - 10, size=13, fill=MUTED, most=room, step=16)
+        svg.lines(x + 6, yy + 1, effect, width=w - 10, size=13, fill=MUTED, most=room, step=16)
     fy = by - 16 * (len(facts_shown) - 1)
     for line in facts_shown:
         svg.text(x + 6, fy, line, size=13, fill="#4b3f30", italic=True)
         fy += 16
-    svg.keyed(mark, key, card_text(d, cid))
+    svg.wrap_target(mark, key, card_text(d, cid))
 
 
-def _card_back(svg: _Svg, x, y, w, h, label: str, colour="#5c6f82") -> None:
-    svg.rect(x, y, w, h, colour, stroke="#2b2119", rx=6, width=1)
-    svg.rect(x + 5, y + 5, w - 10, h - 10, "none", stroke="#ffffff", rx=4, width=1)
+def _card_back(svg: Canvas, x, y, w, h, label: str, colour="#5c6f82") -> None:
+    svg.rect(x, y, w, h, fill=colour, stroke="#2b2119", rx=6)
+    svg.rect(x + 5, y + 5, w - 10, h - 10, fill="none", stroke="#ffffff", rx=4)
     svg.text(x + w / 2, y + h / 2 + 5, label, size=14, fill="#ffffff", weight="bold", anchor="middle")
 
 
-def _prediction_card(svg: _Svg, x, y, action: str, w=96, h=52, key=None, dim=False, note="") -> None:
+def _prediction_card(svg: Canvas, x, y, action: str, w=96, h=52, key=None, dim=False, note="") -> None:
     colour = KIND_COLOURS["prediction"]
     mark = svg.mark()
-    svg.rect(x, y, w, h, "#eef2f6" if not dim else "#d6d6d6", stroke=colour, rx=6, width=2)
-    svg.lines(x + 6, y + 19, ACTION_TITLES[action], w - 10, size=14, weight="bold", most=2)
+    svg.rect(x, y, w, h, fill="#eef2f6" if not dim else "#d6d6d6", stroke=colour, rx=6, stroke_width=2)
+    svg.lines(
+        x + 6,
+        y + 19,
+        ACTION_TITLES[action],
+        width=w - 10,
+        size=14,
+        weight="bold",
+        most=2,
+        fill=INK,
+        step=14 + 3,
+    )
     if note:
         svg.text(x + w - 5, y + h - 6, note, size=12, fill=colour, anchor="end")
-    svg.keyed(mark, key, f"prediction: {ACTION_TITLES[action]}" + (f" ({note})" if note else ""))
+    svg.wrap_target(mark, key, f"prediction: {ACTION_TITLES[action]}" + (f" ({note})" if note else ""))
 
 
-def _panel(svg: _Svg, x, y, w, h, title: str, colour=WOOD, key=None, key_title="") -> None:
-    svg.rect(x, y, w, h, PANEL, stroke=EDGE, rx=10, width=1.5)
+def _panel(svg: Canvas, x, y, w, h, title: str, colour=WOOD, key=None, key_title="") -> None:
+    svg.rect(x, y, w, h, fill=PANEL, stroke=EDGE, rx=10, stroke_width=1.5)
     mark = svg.mark()
-    svg.add(
-        f'<path d="M{x},{y + 30} v-20 a10,10 0 0 1 10,-10 h{w - 20} a10,10 0 0 1 10,10 v20 z" fill="{colour}"/>'
-    )
+    svg.path(f"M{x},{y + 30} v-20 a10,10 0 0 1 10,-10 h{w - 20} a10,10 0 0 1 10,10 v20 z", fill=colour)
     svg.text(x + 12, y + 21, title, size=17, fill=CREAM, weight="bold")
     if key:
-        svg.keyed(mark, key, key_title)
+        svg.wrap_target(mark, key, key_title)
 
 
-def _header(svg: _Svg, state, obs, seat: int) -> float:
-    svg.rect(0, 0, W, 62, WOOD, stroke=WOOD, rx=0)
+def _header(svg: Canvas, state, obs, seat: int) -> float:
+    svg.rect(0, 0, W, 62, fill=WOOD, stroke=WOOD, rx=0)
     svg.text(18, 38, "Tabletop Inc.", size=26, fill=CREAM, weight="bold")
     who = "you" if obs["to_move"] == seat else (f"seat {obs['to_move']}" if obs["to_move"] >= 0 else "")
     status = f"Hourglass {obs['hourglass']}  ·  {TABLETOP_PHASES.get(obs['phase'], obs['phase'])}"
@@ -1119,7 +1072,7 @@ def _header(svg: _Svg, state, obs, seat: int) -> float:
             "" if obs["phase"] == "over" else ": last turns"
         )
     svg.text(220, 26, status, size=16, fill=CREAM)
-    svg.text(220, 50, clip(decision_text(state, obs, seat), 800, 18), size=18, fill="#ffe9a8", weight="bold")
+    svg.text(220, 50, fit(decision_text(state, obs, seat), 800, 18), size=18, fill="#ffe9a8", weight="bold")
     svg.text(
         W - 16,
         26,
@@ -1132,48 +1085,46 @@ def _header(svg: _Svg, state, obs, seat: int) -> float:
     for r in reversed(RES):
         label = "$" if r == "dollar" else r
         x -= 9 * len(label) + 28
-        svg.token(x + 9, 45, r, 8)
+        _token(svg, x + 9, 45, r, 8)
         svg.text(x + 21, 50, label, size=13, fill=CREAM)
     return 70
 
 
-def _hourglass(svg: _Svg, state, obs, y: float) -> float:
+def _hourglass(svg: Canvas, state, obs, y: float) -> float:
     """The track around the board as a line: the hourglass, the bonus spaces it collects."""
     d = state.game.data
     start = d.hourglass_start[state.game.params.players] + state.game.params.hourglass_extra
     top = max(start, obs["hourglass"])
-    svg.rect(16, y, W - 32, 74, PANEL, rx=8)
-    svg.text(28, y + 24, "Hourglass", size=17, weight="bold")
+    svg.rect(16, y, W - 32, 74, fill=PANEL, stroke=EDGE, rx=8)
+    svg.text(28, y + 24, "Hourglass", size=17, weight="bold", fill=INK)
     svg.text(28, y + 45, f"at {obs['hourglass']} of {start}", size=14, fill=MUTED)
     x0, x1 = 150, W - 40
     step = (x1 - x0) / max(1, top)
-    svg.add(
-        f'<line x1="{x0}" y1="{y + 30}" x2="{x1}" y2="{y + 30}" stroke="{EDGE}" stroke-width="6" '
-        f'stroke-linecap="round"/>'
-    )
+    svg.line(x0, y + 30, x1, y + 30, stroke=EDGE, stroke_width=6, stroke_linecap="round")
     for v in range(0, top + 1):
         px = x0 + v * step
         tall = 7 if v % 10 == 0 else 3
-        svg.add(
-            f'<line x1="{px:.1f}" y1="{y + 30 - tall}" x2="{px:.1f}" y2="{y + 30 + tall}" stroke="#8b7355" '
-            f'stroke-width="1"/>'
-        )
+        svg.line(px, y + 30 - tall, px, y + 30 + tall, stroke="#8b7355", stroke_width=1)
         if v % 10 == 0:
             svg.text(px, y + 54, str(v), size=12, fill=MUTED, anchor="middle")
     for v in d.research_spaces:
         if v <= top:
-            svg.token(x0 + v * step, y + 14, "research", 7)
+            _token(svg, x0 + v * step, y + 14, "research", 7)
     for v in d.action_spaces:
         if v <= top:
             px = x0 + v * step
-            svg.add(
-                f'<polygon points="{px:.1f},{y + 5} {px + 7:.1f},{y + 14} {px:.1f},{y + 23} {px - 7:.1f},{y + 14}" '
-                f'fill="#d9a520" stroke="#5b4420" stroke-width="0.8"/>'
+            svg.path(
+                f"M{px:.1f},{y + 5} L{px + 7:.1f},{y + 14} L{px:.1f},{y + 23} L{px - 7:.1f},{y + 14} Z",
+                fill="#d9a520",
+                stroke="#5b4420",
+                stroke_width=0.8,
             )
     hx = x0 + obs["hourglass"] * step
-    svg.add(
-        f'<path d="M{hx - 8:.1f},{y + 18} h16 l-8,12 l8,12 h-16 l8,-12 z" fill="{WOOD}" stroke="#ffe9a8" '
-        f'stroke-width="1.2"/>'
+    svg.path(
+        f"M{hx - 8:.1f},{y + 18} h16 l-8,12 l8,12 h-16 l8,-12 z",
+        fill=WOOD,
+        stroke="#ffe9a8",
+        stroke_width=1.2,
     )
     svg.text(
         x1,
@@ -1187,12 +1138,12 @@ def _hourglass(svg: _Svg, state, obs, y: float) -> float:
     return y + 82
 
 
-def _main_board(svg: _Svg, state, obs, seat: int, x0, y0, keys_for: set) -> float:
+def _main_board(svg: Canvas, state, obs, seat: int, x0, y0, keys_for: set) -> float:
     """The 16 actions, each with its spaces in use: cost, bonus, who stands there."""
     g = state.game
     d = g.data
     gw, gap = 200, 8
-    svg.text(x0, y0 + 20, "Main board", size=20, weight="bold")
+    svg.text(x0, y0 + 20, "Main board", size=20, weight="bold", fill=INK)
     svg.text(x0 + 150, y0 + 20, "red: the space's cost, green: its bonus", size=14, fill=MUTED)
     y = y0 + 32
     by_action = {a: [sp for sp in g.spaces_in_use if sp.action == a] for a in ACTIONS}
@@ -1209,32 +1160,36 @@ def _main_board(svg: _Svg, state, obs, seat: int, x0, y0, keys_for: set) -> floa
         height = max(70 + 32 * len(by_action[a]) for a in acts)
         for col, a in enumerate(acts):
             x = x0 + col * (gw + gap)
-            svg.rect(x, y, gw, height, "#f3e7cc", stroke=EDGE, rx=8, width=1.2)
+            svg.rect(x, y, gw, height, fill="#f3e7cc", stroke=EDGE, rx=8, stroke_width=1.2)
             mark = svg.mark()
-            svg.add(
-                f'<path d="M{x},{y + 26} v-18 a8,8 0 0 1 8,-8 h{gw - 16} a8,8 0 0 1 8,8 v18 z" fill="#8a6244"/>'
-            )
+            svg.path(f"M{x},{y + 26} v-18 a8,8 0 0 1 8,-8 h{gw - 16} a8,8 0 0 1 8,8 v18 z", fill="#8a6244")
             svg.text(x + 8, y + 19, ACTION_TITLES[a], size=16, fill=CREAM, weight="bold")
             if f"action:{a}" in keys_for:
-                svg.keyed(mark, f"action:{a}", f"{ACTION_TITLES[a]}: {ACTION_EFFECTS[a]}")
-            svg.lines(x + 8, y + 43, ACTION_EFFECTS[a], gw - 14, size=13, fill=MUTED, most=2, step=15)
+                svg.wrap_target(mark, f"action:{a}", f"{ACTION_TITLES[a]}: {ACTION_EFFECTS[a]}")
+            svg.lines(x + 8, y + 43, ACTION_EFFECTS[a], width=gw - 14, size=13, fill=MUTED, most=2, step=15)
             sy = y + 70 - 4
             for sp in by_action[a]:
                 occupant = obs["occ"][sp.idx]
                 mark = svg.mark()
                 svg.rect(
-                    x + 6, sy, gw - 12, 28, "#fffaf0" if occupant < 0 else "#e9dcc3", stroke="#a88c66", rx=5
+                    x + 6,
+                    sy,
+                    gw - 12,
+                    28,
+                    fill="#fffaf0" if occupant < 0 else "#e9dcc3",
+                    stroke="#a88c66",
+                    rx=5,
                 )
                 label = sp.id
                 if a == "upgrade" and sp.piece >= 0:
                     label += f" {PIECES[sp.piece][:4]}"
-                svg.text(x + 12, sy + 19, label, size=14, weight="bold")
+                svg.text(x + 12, sy + 19, label, size=14, weight="bold", fill=INK)
                 cx = x + 12 + 10 * len(label) + 12
                 if any(sp.cost):
-                    cx = svg.cost_row(cx, sy + 14, sp.cost, "-", r=8)
+                    cx = _cost_row(svg, cx, sy + 14, sp.cost, "-", r=8)
                 bonus = sp.bonus
                 if any(bonus[:5]):
-                    cx = svg.cost_row(cx, sy + 14, bonus, "+", r=8)
+                    cx = _cost_row(svg, cx, sy + 14, bonus, "+", r=8)
                 extra = []
                 if bonus[5]:
                     extra.append(f"+{bonus[5]} VP")
@@ -1248,7 +1203,7 @@ def _main_board(svg: _Svg, state, obs, seat: int, x0, y0, keys_for: set) -> floa
                     mx = x + gw - 16
                     for p, k in sorted(placed_basic.items(), reverse=True):
                         for _ in range(k):
-                            svg.muman(mx, sy + 25, SEAT_COLOURS[p % 6], str(p), h=20)
+                            _muman(svg, mx, sy + 25, SEAT_COLOURS[p % 6], str(p), h=20)
                             mx -= 13
                 elif sp.idx in standee_on:  # an acrylic standee: a tall plate
                     svg.rect(
@@ -1256,10 +1211,10 @@ def _main_board(svg: _Svg, state, obs, seat: int, x0, y0, keys_for: set) -> floa
                         sy + 2,
                         16,
                         24,
-                        SEAT_COLOURS[occupant % 6],
+                        fill=SEAT_COLOURS[occupant % 6],
                         stroke="#ffffff",
                         rx=3,
-                        width=1.5,
+                        stroke_width=1.5,
                     )
                     svg.text(
                         x + gw - 22,
@@ -1271,26 +1226,26 @@ def _main_board(svg: _Svg, state, obs, seat: int, x0, y0, keys_for: set) -> floa
                         anchor="middle",
                     )
                 elif occupant >= 0:
-                    svg.muman(x + gw - 22, sy + 26, SEAT_COLOURS[occupant % 6], str(occupant), h=22)
+                    _muman(svg, x + gw - 22, sy + 26, SEAT_COLOURS[occupant % 6], str(occupant), h=22)
                 who = ""
                 if occupant >= 0:
                     who = f"; occupied by {_seat_label(occupant, seat)}" + (
                         f" (standee of {card_label(d, standee_on[sp.idx])})" if sp.idx in standee_on else ""
                     )
-                svg.keyed(mark, f"space:{sp.id}", space_text(sp) + who)
+                svg.wrap_target(mark, f"space:{sp.id}", space_text(sp) + who)
                 sy += 32
         y += height + gap
     return y
 
 
-def _tracks(svg: _Svg, state, obs, x0, y0) -> float:
+def _tracks(svg: Canvas, state, obs, x0, y0) -> float:
     d = state.game.data
-    svg.text(x0, y0 + 20, "Card tracks", size=20, weight="bold")
+    svg.text(x0, y0 + 20, "Card tracks", size=20, weight="bold", fill=INK)
     svg.text(x0 + 150, y0 + 20, "a card costs 1 token on each card to its right", size=14, fill=MUTED)
     y = y0 + 32
     cw, ch, gap = 146, 184, 8
     for key, cards, toks, left in obs["tracks"]:
-        svg.text(x0, y + 16, f"{TRACK_NAMES[key].capitalize()}s", size=17, weight="bold")
+        svg.text(x0, y + 16, f"{TRACK_NAMES[key].capitalize()}s", size=17, weight="bold", fill=INK)
         _card_back(
             svg,
             x0,
@@ -1305,7 +1260,7 @@ def _tracks(svg: _Svg, state, obs, x0, y0) -> float:
             cx = x0 + 66 + i * (cw + gap)
             price = sum(1 for z in cards[i + 1 :] if z)
             if not c:
-                svg.rect(cx, y + 24, cw, ch, "none", stroke=EDGE, rx=7, extra=' stroke-dasharray="5,4"')
+                svg.rect(cx, y + 24, cw, ch, fill="none", stroke=EDGE, rx=7, stroke_dasharray="5,4")
                 svg.text(cx + cw / 2, y + 24 + ch / 2, "empty", size=14, fill=MUTED, anchor="middle")
                 continue
             _card(svg, d, cx, y + 24, c, cw, ch, key=f"card:{c}", tokens=t)
@@ -1321,38 +1276,32 @@ def _tracks(svg: _Svg, state, obs, x0, y0) -> float:
     return y
 
 
-def _supply(svg: _Svg, state, obs, x0, y0, w) -> float:
+def _supply(svg: Canvas, state, obs, x0, y0, w) -> float:
     """Award shelf, the piece supply, the decks and the ZAP deck."""
     g = state.game
     d = g.data
     h = 214
-    svg.rect(x0, y0, w, h, PANEL, rx=10)
+    svg.rect(x0, y0, w, h, fill=PANEL, stroke=EDGE, rx=10)
     # award shelf
-    svg.text(x0 + 14, y0 + 24, "Award shelf", size=17, weight="bold")
+    svg.text(x0 + 14, y0 + 24, "Award shelf", size=17, weight="bold", fill=INK)
     for row, level in enumerate((3, 2, 1)):
         ry = y0 + 36 + row * 56
         mark = svg.mark()
-        svg.rect(x0 + 14, ry, 190, 50, "#d9c4a0", stroke="#8a6d3b", rx=4)
-        svg.text(x0 + 22, ry + 31, f"L{level}", size=16, weight="bold")
+        svg.rect(x0 + 14, ry, 190, 50, fill="#d9c4a0", stroke="#8a6d3b", rx=4)
+        svg.text(x0 + 22, ry + 31, f"L{level}", size=16, weight="bold", fill=INK)
         for k in range(d.award_tokens[level - 1]):
             tx = x0 + 60 + k * 46
             if k < obs["shelf"][level - 1]:
-                svg.add(
-                    f'<circle cx="{tx + 16}" cy="{ry + 25}" r="17" fill="#d9a520" stroke="#5b4420" '
-                    f'stroke-width="1.2"/>'
-                )
+                svg.circle(tx + 16, ry + 25, 17, fill="#d9a520", stroke="#5b4420", stroke_width=1.2)
                 svg.text(
                     tx + 16, ry + 31, str(level), size=16, fill="#4a3410", weight="bold", anchor="middle"
                 )
             else:
-                svg.add(
-                    f'<circle cx="{tx + 16}" cy="{ry + 25}" r="17" fill="none" stroke="#8a6d3b" '
-                    f'stroke-dasharray="3,3"/>'
-                )
-        svg.keyed(mark, f"shelf:{level}", f"level-{level} award tokens: {obs['shelf'][level - 1]} left")
+                svg.circle(tx + 16, ry + 25, 17, fill="none", stroke="#8a6d3b", stroke_dasharray="3,3")
+        svg.wrap_target(mark, f"shelf:{level}", f"level-{level} award tokens: {obs['shelf'][level - 1]} left")
     # supply
     sx = x0 + 230
-    svg.text(sx, y0 + 24, "Supply (level: how many left, price)", size=17, weight="bold")
+    svg.text(sx, y0 + 24, "Supply (level: how many left, price)", size=17, weight="bold", fill=INK)
     price = {0: "ins", 1: "play", 2: "res"}
     for pi, piece in enumerate(PIECES):
         ry = y0 + 36 + pi * 56
@@ -1362,19 +1311,26 @@ def _supply(svg: _Svg, state, obs, x0, y0, w) -> float:
             left = obs["supply"][pi][lv - 1]
             mark = svg.mark()
             svg.rect(
-                cx, ry, 72, 50, "#fffaf0" if left else "#e1d6c2", stroke=PIECE_COLOURS[pi], rx=5, width=1.5
+                cx,
+                ry,
+                72,
+                50,
+                fill="#fffaf0" if left else "#e1d6c2",
+                stroke=PIECE_COLOURS[pi],
+                rx=5,
+                stroke_width=1.5,
             )
             svg.text(cx + 8, ry + 21, f"L{lv}", size=16, weight="bold", fill=PIECE_COLOURS[pi])
-            svg.text(cx + 64, ry + 21, f"x{left}", size=15, anchor="end")
+            svg.text(cx + 64, ry + 21, f"x{left}", size=15, anchor="end", fill=INK)
             svg.text(cx + 8, ry + 42, f"{lv} {price[pi]}", size=13, fill=MUTED)
-            svg.keyed(
+            svg.wrap_target(
                 mark,
                 f"supply:{piece}:{lv}",
                 f"level-{lv} {piece}: {left} left, costs {lv} {('inspiration', 'playtest', 'research')[pi]}",
             )
     # decks
     dx = sx + 430
-    svg.text(dx, y0 + 24, "Decks", size=17, weight="bold")
+    svg.text(dx, y0 + 24, "Decks", size=17, weight="bold", fill=INK)
     _card_back(svg, dx, y0 + 36, 72, 96, str(obs["skill_deck"]), KIND_COLOURS["skill"])
     svg.text(dx + 36, y0 + 150, "skills", size=13, fill=MUTED, anchor="middle")
     _card_back(svg, dx + 82, y0 + 36, 72, 96, str(obs["obj_deck"]), KIND_COLOURS["objective"])
@@ -1391,11 +1347,11 @@ def _supply(svg: _Svg, state, obs, x0, y0, w) -> float:
     # ZAP
     if g.bots:
         zx = dx + 176
-        svg.text(zx, y0 + 24, "ZAP deck (Mumanbot)", size=17, weight="bold")
+        svg.text(zx, y0 + 24, "ZAP deck (Mumanbot)", size=17, weight="bold", fill=INK)
         if obs["zap_own"]:
             yy = y0 + 48
             for b, left, disc in obs["zap_own"]:
-                svg.text(zx, yy, f"seat {b}: {left} in deck, {len(disc)} drawn", size=14)
+                svg.text(zx, yy, f"seat {b}: {left} in deck, {len(disc)} drawn", size=14, fill=INK)
                 yy += 20
         else:
             _card_back(svg, zx, y0 + 36, 72, 96, str(obs["zap_deck"]), KIND_COLOURS["ZAP"])
@@ -1418,28 +1374,37 @@ def _supply(svg: _Svg, state, obs, x0, y0, w) -> float:
     return y0 + h
 
 
-def _res_block(svg: _Svg, x, y, res, keyed: bool, big=True) -> float:
+def _res_block(svg: Canvas, x, y, res, keyed: bool, big=True) -> float:
     """Resources as tokens with counts; with keyed=True each is a click target."""
     for i, r in enumerate(RES):
         cx = x + i * (64 if big else 50)
         mark = svg.mark()
         if keyed:
-            svg.rect(cx - 4, y - 16, 58, 32, "#fffaf0", stroke=RES_COLOURS[r], rx=6, width=1.2)
-        svg.token(cx + 12, y, r, 12 if big else 9)
-        svg.text(cx + (28 if big else 23), y + 6, str(res[i]), size=18 if big else 15, weight="bold")
+            svg.rect(cx - 4, y - 16, 58, 32, fill="#fffaf0", stroke=RES_COLOURS[r], rx=6, stroke_width=1.2)
+        _token(svg, cx + 12, y, r, 12 if big else 9)
+        svg.text(
+            cx + (28 if big else 23), y + 6, str(res[i]), size=18 if big else 15, weight="bold", fill=INK
+        )
         if keyed:
-            svg.keyed(mark, f"res:{r}", f"{r}: {res[i]}")
+            svg.wrap_target(mark, f"res:{r}", f"{r}: {res[i]}")
     return x + 5 * (64 if big else 50)
 
 
-def _production(svg: _Svg, x, y, prod, keyed: bool) -> None:
+def _production(svg: Canvas, x, y, prod, keyed: bool) -> None:
     svg.text(x, y - 6, "production", size=14, fill=MUTED)
     for pi, piece in enumerate(PIECES):
         px = x + pi * 70
         lv = prod[pi]
         mark = svg.mark()
         svg.rect(
-            px, y, 64, 38, PIECE_COLOURS[pi] if lv else "#efe6d2", stroke=PIECE_COLOURS[pi], rx=5, width=1.5
+            px,
+            y,
+            64,
+            38,
+            fill=PIECE_COLOURS[pi] if lv else "#efe6d2",
+            stroke=PIECE_COLOURS[pi],
+            rx=5,
+            stroke_width=1.5,
         )
         svg.text(px + 32, y + 16, piece[:4], size=13, fill="#ffffff" if lv else MUTED, anchor="middle")
         svg.text(
@@ -1452,10 +1417,10 @@ def _production(svg: _Svg, x, y, prod, keyed: bool) -> None:
             anchor="middle",
         )
         if keyed:
-            svg.keyed(mark, f"prod:{piece}", f"your {piece}: " + (f"level {lv}" if lv else "none"))
+            svg.wrap_target(mark, f"prod:{piece}", f"your {piece}: " + (f"level {lv}" if lv else "none"))
 
 
-def _games(svg: _Svg, d, x, y, obs, p, keyed: bool, width: float) -> float:
+def _games(svg: Canvas, d, x, y, obs, p, keyed: bool, width: float) -> float:
     """Published games (click to use for an award) and awards won."""
     pub, awd = obs["pub"][p], obs["awd"][p]
     svg.text(
@@ -1464,42 +1429,42 @@ def _games(svg: _Svg, d, x, y, obs, p, keyed: bool, width: float) -> float:
     gx = x
     for gi, game in enumerate(pub):
         if gx + 72 > x + width:
-            svg.text(gx, y + 24, f"+{len(pub) - gi}", size=14)
+            svg.text(gx, y + 24, f"+{len(pub) - gi}", size=14, fill=INK)
             break
         mark = svg.mark()
-        svg.rect(gx, y, 66, 38, "#f6e4bf", stroke="#8a6d3b", rx=4, width=1.5)
+        svg.rect(gx, y, 66, 38, fill="#f6e4bf", stroke="#8a6d3b", rx=4, stroke_width=1.5)
         svg.text(gx + 33, y + 16, f"#{gi + 1}", size=13, fill=MUTED, anchor="middle")
-        svg.text(gx + 33, y + 33, "/".join(map(str, game)), size=15, weight="bold", anchor="middle")
+        svg.text(gx + 33, y + 33, "/".join(map(str, game)), size=15, weight="bold", anchor="middle", fill=INK)
         if keyed:
-            svg.keyed(mark, f"game:{gi}", f"published game #{gi + 1}: {game_text(game)} = {sum(game)} VP")
+            svg.wrap_target(
+                mark, f"game:{gi}", f"published game #{gi + 1}: {game_text(game)} = {sum(game)} VP"
+            )
         gx += 72
     for level, game in awd:
         if gx + 72 > x + width:
             break
-        svg.add(
-            f'<circle cx="{gx + 19}" cy="{y + 19}" r="18" fill="#d9a520" stroke="#5b4420" stroke-width="1.2"/>'
-        )
-        svg.text(gx + 19, y + 25, f"L{level}", size=14, weight="bold", anchor="middle")
+        svg.circle(gx + 19, y + 19, 18, fill="#d9a520", stroke="#5b4420", stroke_width=1.2)
+        svg.text(gx + 19, y + 25, f"L{level}", size=14, weight="bold", anchor="middle", fill=INK)
         if game:
             svg.text(gx + 42, y + 25, "/".join(map(str, game)), size=13, fill=MUTED)
         gx += 84 if game else 44
     return gx
 
 
-def _award_card(svg: _Svg, d, x, y, cid: str, wow: str, w=250) -> None:
+def _award_card(svg: Canvas, d, x, y, cid: str, wow: str, w=250) -> None:
     """The personal award card: per level, the box/mechanism/component levels a published
     game needs and the VP it scores (a WOW override shown instead)."""
-    svg.rect(x, y, w, 92, "#fff6e0", stroke=KIND_COLOURS["award card"], rx=6, width=1.5)
+    svg.rect(x, y, w, 92, fill="#fff6e0", stroke=KIND_COLOURS["award card"], rx=6, stroke_width=1.5)
     svg.text(x + 8, y + 18, f"Award card {cid}", size=14, fill=KIND_COLOURS["award card"], weight="bold")
     svg.text(x + w - 8, y + 18, "box/mech/comp", size=12, fill=MUTED, anchor="end")
     for lv, (req, _printed) in enumerate(d.awards[cid], 1):
         vp = award_vp(d, cid, wow, lv)
-        svg.text(x + 8, y + 18 + 22 * lv, f"L{lv}", size=15, weight="bold")
-        svg.text(x + 50, y + 18 + 22 * lv, "/".join(map(str, req)), size=15)
-        svg.text(x + w - 8, y + 18 + 22 * lv, f"{vp} VP", size=15, weight="bold", anchor="end")
+        svg.text(x + 8, y + 18 + 22 * lv, f"L{lv}", size=15, weight="bold", fill=INK)
+        svg.text(x + 50, y + 18 + 22 * lv, "/".join(map(str, req)), size=15, fill=INK)
+        svg.text(x + w - 8, y + 18 + 22 * lv, f"{vp} VP", size=15, weight="bold", anchor="end", fill=INK)
 
 
-def _table(svg: _Svg, d, x, y, obs, p: int, keyed: bool, cw=124, ch=176) -> float:
+def _table(svg: Canvas, d, x, y, obs, p: int, keyed: bool, cw=124, ch=176) -> float:
     """WOW slot, POW slot and the six table seats, with the cards on them."""
     tucked = dict(obs["tuck"][p])
     seats = {slot: card for card, slot in obs["emp"][p]}
@@ -1529,20 +1494,20 @@ def _table(svg: _Svg, d, x, y, obs, p: int, keyed: bool, cw=124, ch=176) -> floa
             )
         else:
             mark = svg.mark()
-            svg.rect(sx, y + 20, cw, ch - 20, "#efe3c8", stroke=EDGE, rx=7, extra=' stroke-dasharray="5,4"')
+            svg.rect(sx, y + 20, cw, ch - 20, fill="#efe3c8", stroke=EDGE, rx=7, stroke_dasharray="5,4")
             svg.text(sx + cw / 2, y + 20 + (ch - 20) / 2, "empty seat", size=14, fill=MUTED, anchor="middle")
             if keyed and slot is not None:
-                svg.keyed(mark, f"seat:{'pow' if slot == 6 else slot + 1}", f"{head}: empty")
+                svg.wrap_target(mark, f"seat:{'pow' if slot == 6 else slot + 1}", f"{head}: empty")
     return x + len(slots) * (cw + 8)
 
 
-def _prediction_row(svg: _Svg, x, y, pred, viewer: int, bot: bool = False) -> None:
+def _prediction_row(svg: Canvas, x, y, pred, viewer: int, bot: bool = False) -> None:
     """Another company's predictions: a Mumanbot's are face up, a person's face-down ones are backs."""
     target, cards, up = pred
     if target < 0:
         svg.text(x, y + 18, "no predictions out", size=14, fill=MUTED)
         return
-    svg.text(x, y + 18, f"predicting on {_seat_label(target, viewer)}:", size=14, weight="bold")
+    svg.text(x, y + 18, f"predicting on {_seat_label(target, viewer)}:", size=14, weight="bold", fill=INK)
     for k, c in enumerate(cards):
         px = x + k * 104
         if c in (None, "?"):
@@ -1558,7 +1523,7 @@ def _prediction_row(svg: _Svg, x, y, pred, viewer: int, bot: bool = False) -> No
             )
 
 
-def _own_company(svg: _Svg, state, obs, seat: int, y0: float) -> float:
+def _own_company(svg: Canvas, state, obs, seat: int, y0: float) -> float:
     """Your company: resources, workers, skills, production, games, award card, table,
     objectives, hand (named cards) and your prediction set."""
     d = state.game.data
@@ -1586,35 +1551,36 @@ def _own_company(svg: _Svg, state, obs, seat: int, y0: float) -> float:
     # workers
     wx = x0 + 360
     for k in range(obs["mum"][seat]):
-        svg.muman(wx + 12 + k * 22, y + 14, colour, h=28)
+        _muman(svg, wx + 12 + k * 22, y + 14, colour, h=28)
     sx, sy = wx + 12 + obs["mum"][seat] * 22 + 12, y - 14
     for st in obs["stand"][seat]:  # standee chips, flowing onto a second row
         if sx + 150 > x0 + 860:
             sx, sy = wx, sy + 34
         mark = svg.mark()
-        svg.rect(sx, sy, 150, 30, "#dde8f3", stroke=KIND_COLOURS["specialist"], rx=5, width=1.5)
+        svg.rect(sx, sy, 150, 30, fill="#dde8f3", stroke=KIND_COLOURS["specialist"], rx=5, stroke_width=1.5)
         svg.text(
             sx + 6,
             sy + 20,
-            clip(f"{st} {ACTION_TITLES[d.specialists[st][0]]}", 140, 13),
+            fit(f"{st} {ACTION_TITLES[d.specialists[st][0]]}", 140, 13),
             size=13,
             weight="bold",
+            fill=INK,
         )
-        svg.keyed(mark, f"standee:{st}", f"standee of {card_text(d, st)}")
+        svg.wrap_target(mark, f"standee:{st}", f"standee of {card_text(d, st)}")
         sx += 156
     if not obs["mum"][seat] and not obs["stand"][seat]:
-        svg.text(wx, y + 6, "none left: recall", size=15, weight="bold")
+        svg.text(wx, y + 6, "none left: recall", size=15, weight="bold", fill=INK)
     placed = obs["placed"][seat]
     where = ", ".join((d.spaces[loc].id if isinstance(loc, int) else loc) for _w, loc in placed)
-    svg.text(
-        wx, y - 24, clip(f"workers to place  ·  placed: {where or 'none'}", 500, 14), size=14, fill=MUTED
-    )
+    svg.text(wx, y - 24, fit(f"workers to place  ·  placed: {where or 'none'}", 500, 14), size=14, fill=MUTED)
     # skills and the award card
     sk = _skill_totals(d, obs, seat)
     px = x0 + 880
     svg.text(px, y - 24, "skills (buy pieces up to this level)", size=14, fill=MUTED)
     for pi, piece in enumerate(PIECES):
-        svg.rect(px + pi * 76, y - 14, 70, 30, "#fffaf0", stroke=PIECE_COLOURS[pi], rx=5, width=1.5)
+        svg.rect(
+            px + pi * 76, y - 14, 70, 30, fill="#fffaf0", stroke=PIECE_COLOURS[pi], rx=5, stroke_width=1.5
+        )
         svg.text(
             px + pi * 76 + 35,
             y + 7,
@@ -1631,11 +1597,11 @@ def _own_company(svg: _Svg, state, obs, seat: int, y0: float) -> float:
     _games(svg, d, x0 + 250, y, obs, seat, True, 900)
     # table and objectives
     y += 56
-    svg.text(x0 + 14, y + 8, "Your table", size=17, weight="bold")
+    svg.text(x0 + 14, y + 8, "Your table", size=17, weight="bold", fill=INK)
     _table(svg, d, x0 + 14, y + 14, obs, seat, True, ch=200)
     objs = obs["objs"][seat]
     ox = x0 + 14 + 8 * 132 + 8
-    svg.text(ox, y + 8, "Objectives (scored at the end)", size=17, weight="bold")
+    svg.text(ox, y + 8, "Objectives (scored at the end)", size=17, weight="bold", fill=INK)
     compact = len(objs) > 3
     for k, o in enumerate(objs[:6]):
         if compact:
@@ -1643,19 +1609,19 @@ def _own_company(svg: _Svg, state, obs, seat: int, y0: float) -> float:
         else:
             _card(svg, d, ox + k * 132, y + 34, o, 124, 180)
     if len(objs) > 6:
-        svg.text(ox, y + 208, "and " + ", ".join(objs[6:]), size=14)
+        svg.text(ox, y + 208, "and " + ", ".join(objs[6:]), size=14, fill=INK)
     if not objs:
         svg.text(ox, y + 40, "none", size=14, fill=MUTED)
     # hand and predictions
     y += 232
-    svg.text(x0 + 14, y + 8, "Your hand", size=17, weight="bold")
+    svg.text(x0 + 14, y + 8, "Your hand", size=17, weight="bold", fill=INK)
     if not cards:
         svg.text(x0 + 120, y + 8, "empty", size=14, fill=MUTED)
     for k, c in enumerate(cards):
         hx = x0 + 14 + (k % per) * 132
         _card(svg, d, hx, y + 18 + (k // per) * 178, c, 124, 168, key=f"card:{c}")
     px = x0 + 14 + per * 132 + 20
-    svg.text(px, y + 8, "Your predictions", size=17, weight="bold")
+    svg.text(px, y + 8, "Your predictions", size=17, weight="bold", fill=INK)
     flipping = bool(obs["stack"]) and obs["stack"][-1][0] == "flip" and obs["to_move"] == seat
     _own_predictions(svg, px, y + 14, obs["predictions"][seat], seat, flipping)
     if obs["phase"] == "over":
@@ -1663,14 +1629,14 @@ def _own_company(svg: _Svg, state, obs, seat: int, y0: float) -> float:
     return y0 + h
 
 
-def _own_predictions(svg: _Svg, x, y, pred, viewer: int, flipping: bool = False) -> None:
+def _own_predictions(svg: Canvas, x, y, pred, viewer: int, flipping: bool = False) -> None:
     """Your own prediction set: face-up cards came true, dim ones are still face down (and
     are clicked to turn one up when a crystal ball is being used)."""
     target, cards, up = pred
     if target < 0:
         svg.text(x, y + 20, "none out", size=14, fill=MUTED)
         return
-    svg.text(x, y + 20, f"on {_seat_label(target, viewer)}:", size=14, weight="bold")
+    svg.text(x, y + 20, f"on {_seat_label(target, viewer)}:", size=14, weight="bold", fill=INK)
     for k, c in enumerate(cards):
         px = x + (k % 2) * 104
         py = y + 30 + (k // 2) * 60
@@ -1685,23 +1651,25 @@ def _own_predictions(svg: _Svg, x, y, pred, viewer: int, flipping: bool = False)
         )
 
 
-def _other_company(svg: _Svg, state, obs, seat: int, p: int, x0, y0, w, keys_for: set) -> float:
+def _other_company(svg: Canvas, state, obs, seat: int, p: int, x0, y0, w, keys_for: set) -> float:
     """Another person's company: all that is public, the hand as counts, predictions as backs."""
     d = state.game.data
     colour = SEAT_COLOURS[p % 6]
-    body = _Svg()
+    body = Canvas()
     left = w - 300  # the award card sits on the right
     y = y0 + 54
     _res_block(body, x0 + 16, y, obs["res"][p], False, big=False)
     y += 28
     for k in range(obs["mum"][p]):
-        body.muman(x0 + 24 + k * 18, y + 12, colour, h=24)
+        _muman(body, x0 + 24 + k * 18, y + 12, colour, h=24)
     stand = obs["stand"][p]
     text = f"{obs['mum'][p]} mumans" + (f" + standees {', '.join(stand)}" if stand else "") + " to place"
-    body.text(x0 + 24 + max(1, obs["mum"][p]) * 18 + 6, y + 6, clip(text, left - 100, 14), size=14)
+    body.text(x0 + 24 + max(1, obs["mum"][p]) * 18 + 6, y + 6, fit(text, left - 100, 14), size=14, fill=INK)
     y += 28
     sk = _skill_totals(d, obs, p)
-    body.text(x0 + 16, y + 6, f"skills: box {sk[0]} · mechanism {sk[1]} · component {sk[2]}", size=14)
+    body.text(
+        x0 + 16, y + 6, f"skills: box {sk[0]} · mechanism {sk[1]} · component {sk[2]}", size=14, fill=INK
+    )
     y += 38
     _production(body, x0 + 16, y, obs["prod"][p], False)
     _games(body, d, x0 + 240, y, obs, p, False, left - 240)
@@ -1709,7 +1677,7 @@ def _other_company(svg: _Svg, state, obs, seat: int, p: int, x0, y0, w, keys_for
         _award_card(body, d, x0 + w - 262, y0 + 40, obs["acard"][p], obs["wow"][p])
     y += 62
     # the table as rows, one card a row
-    body.text(x0 + 16, y, "table", size=15, weight="bold")
+    body.text(x0 + 16, y, "table", size=15, weight="bold", fill=INK)
     tucked = dict(obs["tuck"][p])
     rows = (
         [("WOW", obs["wow"][p])]
@@ -1725,7 +1693,16 @@ def _other_company(svg: _Svg, state, obs, seat: int, p: int, x0, y0, w, keys_for
             continue
         kind = card_kind(d, c)
         mark = body.mark()
-        body.rect(x0 + 16, yy, w - 32, 26, "#fffaf0", stroke=KIND_COLOURS.get(kind, EDGE), rx=4, width=1.3)
+        body.rect(
+            x0 + 16,
+            yy,
+            w - 32,
+            26,
+            fill="#fffaf0",
+            stroke=KIND_COLOURS.get(kind, EDGE),
+            rx=4,
+            stroke_width=1.3,
+        )
         body.text(x0 + 22, yy + 18, label, size=13, fill=KIND_COLOURS.get(kind, MUTED), weight="bold")
         effect, facts = card_parts(d, c)
         text = f"{card_label(d, c)}: " + "; ".join(
@@ -1733,20 +1710,22 @@ def _other_company(svg: _Svg, state, obs, seat: int, p: int, x0, y0, w, keys_for
         )
         if c in tucked:
             text = f"[+{card_label(d, tucked[c])}] " + text
-        body.text(x0 + 70, yy + 18, clip(text, w - 100, 14), size=14)
+        body.text(x0 + 70, yy + 18, fit(text, w - 100, 14), size=14, fill=INK)
         if f"card:{c}" in keys_for:
-            body.keyed(mark, f"card:{c}", card_text(d, c))
+            body.wrap_target(mark, f"card:{c}", card_text(d, c))
         yy += 30
     # objectives, hand, predictions
     yy += 8
-    body.text(x0 + 16, yy + 12, "objectives:", size=14, weight="bold")
+    body.text(x0 + 16, yy + 12, "objectives:", size=14, weight="bold", fill=INK)
     oy = yy + 12
     for o in obs["objs"][p]:
-        body.text(x0 + 110, oy, clip(f"{o} {card_name(d, o)} ({card_effect(d, o)})", w - 130, 14), size=14)
+        body.text(
+            x0 + 110, oy, fit(f"{o} {card_name(d, o)} ({card_effect(d, o)})", w - 130, 14), size=14, fill=INK
+        )
         oy += 18
     yy = max(oy, yy + 30) + 4
     hand = obs["hands"][p]
-    body.text(x0 + 16, yy + 16, "hand:", size=14, weight="bold")
+    body.text(x0 + 16, yy + 16, "hand:", size=14, weight="bold", fill=INK)
     hx = x0 + 70
     for n, label, kind in (
         (hand[0], "specialists", "specialist"),
@@ -1781,13 +1760,13 @@ def _other_company(svg: _Svg, state, obs, seat: int, p: int, x0, y0, w, keys_for
     return y0 + h
 
 
-def _final_line(svg: _Svg, state, p: int, x, y) -> None:
+def _final_line(svg: Canvas, state, p: int, x, y) -> None:
     b = state.final_breakdown(p)
     parts = [f"{k} {v}" for k, v in b.items() if k != "total"]
     svg.text(x, y, f"final score {b['total']}: " + ", ".join(parts), size=15, weight="bold", fill="#7a2a1a")
 
 
-def _bot_company(svg: _Svg, state, obs, seat: int, p: int, x0, y0, w, keys_for: set) -> float:
+def _bot_company(svg: Canvas, state, obs, seat: int, p: int, x0, y0, w, keys_for: set) -> float:
     """A Mumanbot: level, score, workers, its face-up predictions and the last ZAP card drawn."""
     g = state.game
     d = g.data
@@ -1809,13 +1788,14 @@ def _bot_company(svg: _Svg, state, obs, seat: int, p: int, x0, y0, w, keys_for: 
     svg.text(x0 + w - 12, y0 + 21, f"{obs['vp'][p]} VP", size=17, fill=CREAM, weight="bold", anchor="end")
     y = y0 + 50
     for k in range(obs["mum"][p]):
-        svg.muman(x0 + 24 + k * 20, y + 18, colour, h=26)
+        _muman(svg, x0 + 24 + k * 20, y + 18, colour, h=26)
     placed = ", ".join(d.spaces[loc].id for _w, loc in obs["placed"][p] if isinstance(loc, int))
     svg.text(
         x0 + 24 + max(1, obs["mum"][p]) * 20 + 10,
         y + 12,
         f"{obs['mum'][p]} to place; placed: {placed or 'none'}",
         size=14,
+        fill=INK,
     )
     svg.text(
         x0 + 16, y + 44, "scores track VP only: ZAP cards, predictions, +5 for ending", size=13, fill=MUTED
@@ -1830,7 +1810,7 @@ def _bot_company(svg: _Svg, state, obs, seat: int, p: int, x0, y0, w, keys_for: 
     return y0 + h
 
 
-def _decision_panel(svg: _Svg, state, obs, seat: int, y0: float) -> float:
+def _decision_panel(svg: Canvas, state, obs, seat: int, y0: float) -> float:
     """The cards or choices the pending decision brings to the table (revealed skills or
     objectives, the WOW/POW deal, your prediction deck, how many to trade)."""
     d = state.game.data
@@ -1896,6 +1876,7 @@ def _decision_panel(svg: _Svg, state, obs, seat: int, y0: float) -> float:
             ),
             size=15,
             weight="bold",
+            fill=INK,
         )
         for k, c in enumerate(now):
             _card(svg, d, x + k * 200, y + 14, c, 190, 150, key=f"card:{c}")
@@ -1911,6 +1892,7 @@ def _decision_panel(svg: _Svg, state, obs, seat: int, y0: float) -> float:
             f"predicting on seat {t[2]}: 1 research per card (you have {obs['res'][seat][3]}); "
             "chosen: " + (", ".join(ACTION_TITLES[c] for c in chosen) or "none"),
             size=15,
+            fill=INK,
         )
         for k, a in enumerate(d.prediction_deck):
             px = x + (k % 8) * 118
@@ -1925,7 +1907,14 @@ def _decision_panel(svg: _Svg, state, obs, seat: int, y0: float) -> float:
                 dim=a in chosen,
                 note="chosen" if a in chosen else "",
             )
-        svg.text(x + 980, y + 40, "if every card comes true before your next recall:", size=14, weight="bold")
+        svg.text(
+            x + 980,
+            y + 40,
+            "if every card comes true before your next recall:",
+            size=14,
+            weight="bold",
+            fill=INK,
+        )
         for m, (vp, c1, c2) in sorted(d.prediction_rewards.items()):
             extra = (f" + {c1} of $/time/inspiration" if c1 else "") + (
                 f" + {c2} of research/playtest" if c2 else ""
@@ -1952,12 +1941,12 @@ def _decision_panel(svg: _Svg, state, obs, seat: int, y0: float) -> float:
         for k, n in enumerate(range(lo, hi + 1)):
             bx = x + k * 140
             mark = svg.mark()
-            svg.rect(bx, y + 20, 128, 40, "#fffaf0", stroke="#4d6b57", rx=6, width=1.5)
-            svg.token(bx + 20, y + 40, a, 11)
-            svg.text(bx + 36, y + 47, str(n), size=18, weight="bold")
-            svg.token(bx + 76, y + 40, b, 11)
-            svg.text(bx + 92, y + 47, str(total - n), size=18, weight="bold")
-            svg.keyed(mark, f"pay:{n}", pay_text(a, n, b, total - n))
+            svg.rect(bx, y + 20, 128, 40, fill="#fffaf0", stroke="#4d6b57", rx=6, stroke_width=1.5)
+            _token(svg, bx + 20, y + 40, a, 11)
+            svg.text(bx + 36, y + 47, str(n), size=18, weight="bold", fill=INK)
+            _token(svg, bx + 76, y + 40, b, 11)
+            svg.text(bx + 92, y + 47, str(total - n), size=18, weight="bold", fill=INK)
+            svg.wrap_target(mark, f"pay:{n}", pay_text(a, n, b, total - n))
     else:
         svg.text(x, y + 6, "your resources (click one):", size=15, fill=MUTED)
         end = _res_block(svg, x + 4, y + 38, obs["res"][seat], True)
@@ -1973,9 +1962,9 @@ def _decision_panel(svg: _Svg, state, obs, seat: int, y0: float) -> float:
             for k in range(1, max(obs["res"][seat]) + 1):
                 bx = end + 30 + (k - 1) * 52
                 mark = svg.mark()
-                svg.rect(bx, y + 20, 44, 36, "#fffaf0", stroke="#4d6b57", rx=6, width=1.5)
-                svg.text(bx + 22, y + 45, f"{k}", size=18, weight="bold", anchor="middle")
-                svg.keyed(mark, f"amount:{k}", f"trade {k}")
+                svg.rect(bx, y + 20, 44, 36, fill="#fffaf0", stroke="#4d6b57", rx=6, stroke_width=1.5)
+                svg.text(bx + 22, y + 45, f"{k}", size=18, weight="bold", anchor="middle", fill=INK)
+                svg.wrap_target(mark, f"amount:{k}", f"trade {k}")
     return y0 + h + 10
 
 
@@ -1993,7 +1982,7 @@ def board_svg(state, seat: int) -> str:
     """The whole table for `seat` as one SVG (see the module docstring for the keys)."""
     obs = state.observation(seat)
     g = state.game
-    svg = _Svg()
+    svg = Canvas()
     keys_for = _keys_in_play(state, seat)
     y = _header(svg, state, obs, seat)
     y = _hourglass(svg, state, obs, y)
@@ -2019,12 +2008,7 @@ def board_svg(state, seat: int) -> str:
         if col == 2:
             col, row_top = 0, row_end + 12
     y = row_end + 16
-    body = "\n".join(svg.parts)
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {y:.0f}" '
-        f"font-family=\"Georgia, 'DejaVu Serif', serif\">\n"
-        f'<rect x="0" y="0" width="{W}" height="{y:.0f}" fill="{PAPER}"/>\n{body}\n</svg>'
-    )
+    return svg.document(width=W, height=y, paper=PAPER, font="Georgia, 'DejaVu Serif', serif")
 
 
 # --------------------------------------------------------------------------- clicks
