@@ -16,6 +16,7 @@ The engine calls `bot_turn(state, seat)` for a Mumanbot seat inside `_apply`, so
 
 from __future__ import annotations
 
+from automa.rules.tabletop_inc import resolution
 from automa.rules.tabletop_inc.data import LEVELS
 from automa.rules.tabletop_inc.state import TabletopState
 
@@ -65,7 +66,7 @@ def bot_turn(state: TabletopState, seat: int) -> None:
         state.placed[seat] = state.placed[seat] + (("m", placed.idx),)  # a shared tuple (state.py)
         if not placed.unlimited:
             state.occ[placed.idx] = seat
-        state.pred_placed(seat, action)  # counts for human predictions (AMB-09)
+        resolution.pred_placed(state, seat, action)  # counts for human predictions (AMB-09)
     vp = zap_vp(card, level)
     state.vp[seat] += vp
     state.log(
@@ -127,9 +128,9 @@ def blue_box(state: TabletopState, seat: int, box: str) -> None:
 def bot_recall(state: TabletopState, seat: int) -> None:
     """§17.4: recall, move the hourglass (no bonuses), predict, maybe trigger the end."""
     if state.game.params.card_track_refresh:
-        state.refresh_tracks()
-    n = state.return_workers(seat)
-    state.move_hourglass(n)
+        resolution.refresh_tracks(state)
+    n = resolution.return_workers(state, seat)
+    resolution.move_hourglass(state, n)
     state.log(f"Mumanbot {seat} recalls {n}; hourglass {state.hourglass}")
     predict(state, seat)
     if state.hourglass == 0 and state.end_by < 0:

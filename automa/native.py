@@ -29,6 +29,7 @@ ENGINE_MODULES = (
     "automa.mumanbot",
     "automa.rules.tabletop_inc.state",
     "automa.rules.tabletop_inc.scoring",
+    "automa.rules.tabletop_inc.resolution",
     "automa.rules.watergate.state",
     "automa.rules.watergate.automaton",
     "automa.rules.pi.state",

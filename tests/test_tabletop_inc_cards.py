@@ -1,12 +1,12 @@
 """Tabletop Inc. card effects: every freelancer (§16.1), WOW (§16.2), POW (§16.3),
 specialist (§16.4) and item (§16.5 / §19.7)."""
 
-import pytest
-
 import automa.rules.tabletop_inc  # noqa: F401
+import pytest
 from automa.rules.core import load_game
+from automa.rules.tabletop_inc import resolution
 
-D, T, I, R, P = range(5)
+D, T, I, R, P = range(5)  # noqa: E741 (the resources' initials: $, time, inspiration, ...)
 ALL_ACTIONS = (
     "basic_resource",
     "hire_specialist",
@@ -167,8 +167,8 @@ def test_w3_component_two_cheaper():
 def test_w3_exact_costs():
     st = mk()
     st.wow[0] = "W3"
-    assert st.piece_cost(0, 2, 3, 0) == (0, 0, 0, 1, 0)
-    assert st.piece_cost(0, 2, 1, 0) == (0, 0, 0, 0, 0)
+    assert resolution.piece_cost(st, 0, 2, 3, 0) == (0, 0, 0, 1, 0)
+    assert resolution.piece_cost(st, 0, 2, 1, 0) == (0, 0, 0, 0, 0)
 
 
 @pytest.mark.parametrize("wow,a,b", [("W6", T, I), ("W7", D, I), ("W8", D, T)])
@@ -208,8 +208,8 @@ def test_w9_w12_objective_modifiers():
 def test_w10_box_two_cheaper():
     st = mk()
     st.wow[0] = "W10"
-    assert st.piece_cost(0, 0, 3, 0) == (0, 0, 1, 0, 0)
-    assert st.piece_cost(0, 0, 3, 1) == (0, 0, 0, 0, 0)  # stacks with SP04, min 0
+    assert resolution.piece_cost(st, 0, 0, 3, 0) == (0, 0, 1, 0, 0)
+    assert resolution.piece_cost(st, 0, 0, 3, 1) == (0, 0, 0, 0, 0)  # stacks with SP04, min 0
 
 
 def test_w11_vp_per_flip_even_if_set_fails():
@@ -239,9 +239,9 @@ def test_p1_p11_p13_no_level4_piece(pow_, piece):
     st = mk()
     st.pow[0] = pow_
     st.prod[0] = st.prod[0][:piece] + (3,) + st.prod[0][piece + 1 :]
-    assert not st.can_upgrade(0, piece)
+    assert not resolution.can_upgrade(st, 0, piece)
     st.pow[0] = ""
-    assert st.can_upgrade(0, piece)
+    assert resolution.can_upgrade(st, 0, piece)
 
 
 @pytest.mark.parametrize("pow_,banned", [("P2", "inspiration"), ("P10", "dollar"), ("P14", "time")])
@@ -257,9 +257,9 @@ def test_p2_p10_p14_token_bans(pow_, banned):
 def test_p3_p12_prediction_limits():
     st = mk()
     st.pow[0] = "P3"
-    assert st._pred_min_max(0) == (1, 3)
+    assert resolution.pred_min_max(st, 0) == (1, 3)
     st.pow[0] = "P12"
-    assert st._pred_min_max(0) == (2, 4)
+    assert resolution.pred_min_max(st, 0) == (2, 4)
 
 
 @pytest.mark.parametrize("pow_,level", [("P5", 1), ("P4", 2), ("P6", 3)])
@@ -268,7 +268,7 @@ def test_p4_p5_p6_award_level_bans(pow_, level):
     st.acard[0] = "AC1"
     st.pub[0] = ((4, 4, 4),)
     st.pow[0] = pow_
-    levels = {a[1] for a in st.award_options(0, 0)}
+    levels = {a[1] for a in resolution.award_options(st, 0, 0)}
     assert levels == {1, 2, 3} - {level}
 
 

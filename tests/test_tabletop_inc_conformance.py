@@ -1,9 +1,9 @@
 """The shared conformance checks on Tabletop Inc. configurations the registry sweep does not
 cover: Mumanbot seats (2-6 seats), POW/WOW mode, the refresh variant (issue bars)."""
 
+import automa.rules.tabletop_inc  # noqa: F401
 import pytest
 
-import automa.rules.tabletop_inc  # noqa: F401
 from tests import conformance as c
 
 CONFIGS = [

@@ -11,7 +11,6 @@ import random
 import statistics
 
 import pytest
-
 from automa.rules.core import load_game
 from automa.rules.tabletop_inc.bots import ExpertBot, HeuristicBot
 from automa.search.bots import make_bot

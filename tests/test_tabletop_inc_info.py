@@ -2,9 +2,8 @@
 
 import random
 
-import pytest
-
 import automa.rules.tabletop_inc  # noqa: F401
+import pytest
 from automa.rules.core import load_game, snapshot
 from automa.search.bots import make_bot
 

@@ -2,11 +2,11 @@
 
 import random
 
-import pytest
-
 import automa.rules.tabletop_inc  # noqa: F401
-from automa import mumanbot
+import pytest
 from automa.rules.core import load_game
+
+from automa import mumanbot
 
 LEVELS = ("easy", "normal", "hard", "extreme")
 

@@ -3,15 +3,14 @@ Section numbers and tags refer to rules/tabletop_inc/rulebook.md."""
 
 import shutil
 
-import pytest
-
 import automa.rules.tabletop_inc  # noqa: F401  (registers the game)
+import pytest
 from automa.rules.core import DataError, IllegalActionError, ParamError, load_game
 from automa.rules.position import edited
 from automa.rules.tabletop_inc.data import load_data
 from automa.rules.tabletop_inc.game import TabletopGame
 
-D, T, I, R, P = range(5)
+D, T, I, R, P = range(5)  # noqa: E741 (the resources' initials: $, time, inspiration, ...)
 
 
 def mk(n=2, seed=0, **kw):
@@ -1101,7 +1100,7 @@ def test_seed_objective_example_hold_3_dollar_3_inspiration_s19_5():
     assert st.final_breakdown(0)["objectives"] == 8
 
 
-# --------------------------------------------------------------------------- choices the rules give the player
+# ----------------------------------------------------------------------- choices the rules give the player
 
 
 def _three_face_down(st, s=0):

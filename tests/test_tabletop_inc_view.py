@@ -6,9 +6,8 @@ import random
 import re
 import xml.etree.ElementTree as ET
 
-import pytest
-
 import automa.rules.tabletop_inc  # noqa: F401  (registers the game)
+import pytest
 from automa.rules.core import load_game
 from automa.rules.presentation import final_report
 from automa.rules.tabletop_inc import view
@@ -98,7 +97,7 @@ def keys_on_board(state):
     on_board = set(svg_keys(board_svg(state, seat)))
     legal = [a for a in state.legal_actions() if a[0] not in ("decline", "stop")]
     tuples = [action_keys(state, seat, a) for a in legal]
-    for action, keys in zip(legal, tuples):
+    for action, keys in zip(legal, tuples, strict=True):
         assert keys and set(keys) <= on_board, (state.action_to_string(action), keys)
     assert len(set(tuples)) == len(tuples)
     return legal
@@ -190,7 +189,7 @@ def test_the_board_names_cards_with_their_effects_and_the_track_prices():
     state = load_game("tabletop_inc", players=2, mumanbots=("", "hard")).new_initial_state(6)
     d = state.game.data
     svg = board_svg(state, 0)
-    for key, cards, _tokens, _left in state.observation(0)["tracks"]:
+    for _key, cards, _tokens, _left in state.observation(0)["tracks"]:
         for i, card in enumerate(cards):
             assert f'data-key="card:{card}"' in svg
             assert view.card_name(d, card) in board_words(svg)
@@ -252,7 +251,7 @@ def test_finding_track_cards_are_named_with_effects_not_bare_ids_on_the_terminal
     state = load_game("tabletop_inc", players=2).new_initial_state(1)
     d = state.game.data
     text = board_text(state, 0)
-    for key, cards, _tokens, _left in state.observation(0)["tracks"]:
+    for _key, cards, _tokens, _left in state.observation(0)["tracks"]:
         for card in cards:
             assert view.card_text(d, card) in text
     for kw in CONFIGS[:3]:

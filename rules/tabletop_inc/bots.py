@@ -20,7 +20,6 @@ the end of the game in sampled worlds and keeps the one with the best final marg
 
 from __future__ import annotations
 
-
 from automa.search.bots import Bot, soft_choice
 
 from .data import RES
@@ -33,7 +32,7 @@ _WOW_PREF = ("W2", "W10", "W3", "W9", "W12", "W4", "W5", "W1", "W8", "W7", "W6",
 
 def rule_choice(state, seat: int, legal: list):
     """A quick, sensible sub-decision (used inside look-ahead rollouts)."""
-    t = state.stack[-1] if state.stack else None
+    t: tuple = state.stack[-1] if state.stack else ()
     tk = t[0] if t else ""
     r = state.res[seat]
     if tk == "pick":
@@ -111,7 +110,7 @@ class HeuristicBot(Bot):
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        t = state.stack[-1] if state.stack else None
+        t: tuple = state.stack[-1] if state.stack else ()
         tk = t[0] if t else ""
         if tk == "keep":
             pref = _WOW_PREF if t[2] == "wow" else _POW_PREF
@@ -366,7 +365,7 @@ class ExpertBot(Bot):
         """Mean value of `action` played out to the end in every world."""
         win_weight = float(self.params["win_weight"])
         total = 0.0
-        for world, seed in zip(worlds, seeds):
+        for world, seed in zip(worlds, seeds, strict=False):
             w = world.clone()
             w._apply(action)
             policy = HeuristicBot(self.game, seed=seed, plan=0, trigger=self.params["trigger"])

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import random
 
-from .data import RES
 from automa.rules.core import fresh_seed
 from automa.rules.draws import shuffle
+
+from .data import RES
 
 
 def _mask_task(t, seat: int):
@@ -19,7 +20,7 @@ def observation(state, seat: int):
     d = state.game.data
     bots = state.game.bots
     n = state.n
-    hands = []
+    hands: list[tuple] = []
     preds = []
     for p in range(n):
         if p == seat:
@@ -31,7 +32,9 @@ def observation(state, seat: int):
         if p == seat or p in bots:
             preds.append((state.pred_t[p], tuple(cards), tuple(up)))
         else:
-            preds.append((state.pred_t[p], tuple(c if u else "?" for c, u in zip(cards, up)), tuple(up)))
+            preds.append(
+                (state.pred_t[p], tuple(c if u else "?" for c, u in zip(cards, up, strict=True)), tuple(up))
+            )
     return {
         "seat": seat,
         "turn": state.turn,
@@ -179,13 +182,13 @@ def determinizer(state, seat: int):
         if p in bots or state.pred_t[p] < 0:
             continue
         cards, up = state.pred_c[p], state.pred_up[p]
-        known = {c for c, u in zip(cards, up) if u}
+        known = {c for c, u in zip(cards, up, strict=True) if u}
         predictions.append((p, [a for a in pools["predictions"] if a not in known], cards, up))
     choosing = [(i, t) for i, t in enumerate(state.stack) if t[0] == "pcards" and t[1] != seat]
 
     def world(rng: random.Random):
         w = state.clone()
-        new_emp = {p: [] for p in others}
+        new_emp: dict[int, list[str]] = {p: [] for p in others}
         for key, pool, hands in employees:
             pool = pool[:]
             shuffle(pool, rng)
@@ -236,7 +239,7 @@ def determinizer(state, seat: int):
         for p, unseen, cards, up in predictions:
             pool = unseen[:]
             shuffle(pool, rng)
-            w.pred_c[p] = tuple([c if u else pool.pop() for c, u in zip(cards, up)])
+            w.pred_c[p] = tuple([c if u else pool.pop() for c, u in zip(cards, up, strict=True)])
         for i, t in choosing:
             pool = pools["predictions"][:]
             shuffle(pool, rng)
@@ -262,7 +265,8 @@ def render(state) -> str:
         + "; ".join(
             f"{k}: "
             + " ".join(
-                (c or "--") + ("+" + str(sum(t)) if sum(t) else "") for c, t in zip(state.tr[k], state.tok[k])
+                (c or "--") + ("+" + str(sum(t)) if sum(t) else "")
+                for c, t in zip(state.tr[k], state.tok[k], strict=True)
             )
             for k in ("sp", "fl", "it")
         )
@@ -280,7 +284,8 @@ def render(state) -> str:
         r = ", ".join(f"{RES[i]} {v}" for i, v in enumerate(state.res[s]) if v)
         prod = "/".join(str(x) for x in state.prod[s])
         lines.append(
-            f"seat {s}: {state.vp[s]} VP; {r or 'no resources'}; workers {state.mum[s]}+{list(state.stand[s])}; "
+            f"seat {s}: {state.vp[s]} VP; {r or 'no resources'}; "
+            f"workers {state.mum[s]}+{list(state.stand[s])}; "
             f"skills {state.skills(s)}; production {prod}; published {list(state.pub[s])}; "
             f"awards {list(state.awd[s])}; "
             f"table {[c for c, _ in state.emp[s]]} WOW {state.wow[s]} POW {state.pow[s] or '-'}; "

@@ -132,9 +132,9 @@ def _check(f: dict, game) -> None:
             f"{key}: each card's tokens are 5 counts, none negative",
         )
     need(len(f["supply"]) == len(d.pieces), "board.supply", f"{len(d.pieces)} rows, one per kind of piece")
-    for i, (row, box) in enumerate(zip(f["supply"], d.pieces)):
+    for i, (row, box) in enumerate(zip(f["supply"], d.pieces, strict=True)):
         need(
-            len(row) == len(box) and all(0 <= a <= b for a, b in zip(row, box)),
+            len(row) == len(box) and all(0 <= a <= b for a, b in zip(row, box, strict=True)),
             f"board.supply[{i}]",
             f"must be 0-{list(box)} pieces (the box)",
         )

@@ -30,26 +30,26 @@ A decision with several parts is a sequence of short decisions: the stack holds 
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar, Hashable
+from collections.abc import Hashable
+from typing import Any, ClassVar
 
 from automa.rules.core import TERMINAL, State
 from automa.rules.draws import clone_rng, randbelow, seeded_rng
 from automa.rules.presentation import plural
 from automa.rules.tuples import tuple_plus, tuple_with, tuple_without
 
+from . import resolution
 from .data import ACTIONS, PIECES, RES
+from .resolution import POW_L4, POW_TOKEN_BAN
 from .scoring import END_BONUS, objective_total
+from .setup import set_up
 
 _lcopy = list.copy
 L1 = (0, 1, 2)
 L2 = (3, 4)
-TRACK_WORDS = {"sp": "specialist", "fl": "freelancer", "it": "item"}
 AWARD_W = {1: "award1_15", 2: "award2_18", 3: "award3_21"}
 AWARD_W_VP = {"award1_15": 15, "award2_18": 18, "award3_21": 21}
 SWAP_PAIRS = {"swap_time_inspiration": (1, 2), "swap_dollar_inspiration": (0, 2), "swap_dollar_time": (0, 1)}
-POW_TOKEN_BAN = {"no_inspiration_tokens": 2, "no_dollar_tokens": 0, "no_time_tokens": 1}
-POW_L4 = {0: "no_level4_box", 1: "no_level4_mechanism", 2: "no_level4_component"}
-POW_AWARD = {1: "no_level1_award", 2: "no_level2_award", 3: "no_level3_award"}
 # task kinds that run without a decision
 AUTO = frozenset(("start", "endcheck", "predstart", "freelancer", "predcheck", "placebonus"))
 
@@ -172,110 +172,9 @@ class TabletopState(State):
         self.game = game
         if _blank or game is None:  # a blank state for clone() and unpickling to fill (a
             return  # compiled build's __new__ runs __init__ without arguments)
-        d = game.data
-        rng = self.rng = random.Random(seed)
-        self._cache_rng_shared = False
-        self._cache_rng_seed = 0
-        n = self.n = game.num_players
-        first = game.first
-        self.turn = first
-        self.trade_open = ()
-        self.phase = "main"
-        self.ret = "main"
-        self.stack = []
-        self.steps = 0
-        self.events = []
-        self.vp = [0] * n
-        self.res = [[0] * 5 for _ in range(n)]
-        self.mum = [d.workers] * n
-        self.stand = [()] * n
-        self.placed = [()] * n
-        self.emp = [()] * n
-        self.wow = [""] * n
-        self.pow = [""] * n
-        self.tuck = [{} for _ in range(n)]
-        self.perm = [(0, 0, 0)] * n
-        self.prod = [(0, 0, 0)] * n
-        self.h_emp = [()] * n
-        self.h_skill = [()] * n
-        self.h_item = [()] * n
-        self.pub = [()] * n
-        self.awd = [()] * n
-        self.objs = [()] * n
-        self.acard = [""] * n
-        self.pred_t = [-1] * n
-        self.pred_c = [()] * n
-        self.pred_up = [()] * n
-        self.occ = [-1] * len(d.spaces)
-        self.supply = [tuple(p) for p in d.pieces]
-        self.shelf = list(d.award_tokens)
-        self.hourglass = d.hourglass_start[n] + game.params.hourglass_extra
-        self.end_by = -1
-        self.final_left = []
-        self.deal = [() for _ in range(n)]
-        humans = game.humans
-        # §5.5 award cards (open information, AMB-22); bots get none (§17.1)
-        cards = sorted(d.awards)
-        rng.shuffle(cards)
-        for k, s in enumerate(humans):
-            self.acard[s] = cards[k % len(cards)]
-        # §5.7 decks and tracks
-        self.deck, self.tr, self.tok = {}, {}, {}
-        for key, pool in (("sp", d.specialists), ("fl", d.freelancers), ("it", d.items)):
-            deck = sorted(pool)
-            rng.shuffle(deck)
-            self.deck[key] = deck
-            w = d.widths[key]
-            self.tr[key] = tuple([deck.pop() if deck else "" for _ in range(w)])
-            self.tok[key] = ((0, 0, 0, 0, 0),) * w
-        self.skill_deck = sorted(d.skills)
-        rng.shuffle(self.skill_deck)
-        self.skill_out = []
-        self.obj_deck = sorted(d.objectives)
-        rng.shuffle(self.obj_deck)
-        self.obj_out = []
-        self.zap_deck = sorted(d.zap) if game.bots else []
-        rng.shuffle(self.zap_deck)
-        self.zap_disc = []
-        # AMB-25 flag zap_per_bot: every Mumanbot draws from its own ZAP deck {seat: [deck, discard]}
-        self.zap_own = {}
-        if game.params.zap_per_bot:
-            for b in sorted(game.bots):
-                own = sorted(d.zap)
-                rng.shuffle(own)
-                self.zap_own[b] = [own, []]
-            self.zap_deck = []
-        # §5.17 turn-order seat bonuses (a bot takes only the VP part, AMB-15)
-        for s in range(n):
-            b = d.turn_order_bonus[(s - first) % n]
-            self.vp[s] += b[5]
-            if s in humans:
-                for r in range(5):
-                    self.res[s][r] += b[r]
-        # §5.15 one objective each, face up
-        for s in humans:
-            self.objs[s] = self.objs[s] + (self.obj_deck.pop(),)
-        # §5.14 Founder or POW/WOW
-        if game.params.start_cards == "founders":
-            founders = sorted(d.founders)
-            for k, s in enumerate(humans):
-                self.wow[s] = founders[k % len(founders)]
-            self._start_turn(first)
-        else:
-            wows, pows = sorted(d.wow), sorted(d.pow)
-            rng.shuffle(wows)
-            rng.shuffle(pows)
-            for s in humans:
-                self.deal[s] = (
-                    tuple(sorted((wows.pop(), wows.pop()))),
-                    tuple(sorted((pows.pop(), pows.pop()))),
-                )
-            self.phase = "setup"
-            for s in sorted(humans, key=lambda x: (x - first) % n, reverse=True):
-                self.stack.append(("keep", s, "pow"))
-                self.stack.append(("keep", s, "wow"))
+        set_up(self, game, seed)
 
-    def clone(self) -> "TabletopState":
+    def clone(self) -> TabletopState:
         c = TabletopState.__new__(TabletopState)
         c.game = self.game
         # the generator is shared copy-on-write (see R()): copying a Mersenne Twister costs
@@ -469,7 +368,7 @@ class TabletopState(State):
                 r[i] += b[i]
         self.vp[s] += b[5]
         if b[6]:
-            self.prediction_bonus(s, b[6])
+            resolution.prediction_bonus(self, s, b[6])
         if b[7]:
             times = b[7] * (2 if self.ability(s) == "double_action_bonus" else 1)
             for _ in range(times):
@@ -666,11 +565,11 @@ class TabletopState(State):
                 return
             if kind in ("tuck", "item", "remove_pow", "swap"):
                 self.ret = self.phase
-                self._free(s, action)
+                resolution.free_step(self, s, action)
             else:
                 self.ret = "post"
                 if kind == "recall":
-                    self._recall(s)
+                    resolution.recall(self, s)
                 elif kind == "freelancer":
                     self._place_freelancer(s, action[1])
                 else:
@@ -786,371 +685,32 @@ class TabletopState(State):
         self.log(f"seat {s} uses freelancer {card}")
 
     # ------------------------------------------------------------------ free steps (§6)
-    def _free(self, s: int, action) -> None:
-        d = self.game.data
-        kind = action[0]
-        if kind == "tuck":
-            sc, e = action[1], action[2]
-            self.h_skill[s] = tuple_without(self.h_skill[s], sc)
-            self.tuck[s] = {**self.tuck[s], e: sc}  # shared with clones: replaced, not written
-            self.gain_bonus(s, d.skills[sc][1])
-            self.log(f"seat {s} tucks {sc} behind {e}")
-        elif kind == "item":
-            it = action[1]
-            self.h_item[s] = tuple_without(self.h_item[s], it)
-            self.deck["it"].insert(0, it)  # bottom of the item deck (§16.5)
-            k, v = d.items[it]
-            if k == "gain":
-                self.gain_bonus(s, v)
-            elif k == "free_actions":
-                for a in reversed(v):
-                    self.stack.append(("start", s, a, False, -1))
-            elif k == "upgrade":
-                self.upgrade_up_to(s, v[0], v[1])
-            else:
-                p = self.perm[s]
-                self.perm[s] = (p[0] + v[0], p[1] + v[1], p[2] + v[2])
-            self.log(f"seat {s} uses item {it}")
-        elif kind == "swap":
-            self.swap(s, action, *self.trade_masks(s))
-        else:
-            self.charge(s, d.pow[self.pow[s]][1])
-            self.log(f"seat {s} removes POW {self.pow[s]}")
-            self.pow[s] = ""
 
     # ------------------------------------------------------------------ actions (§10)
-    def start_action(self, s: int, a: str, linked: bool, piece: int) -> None:
-        d = self.game.data
-        st = self.stack
-        if a == "basic_resource":
-            st.append(("pick", s, 0, 1, 1))
-        elif a == "hire_specialist":
-            st.append(("track", s, "sp", linked))
-        elif a == "hire_freelancer":
-            st.append(("track", s, "fl", linked))
-        elif a == "get_item":
-            st.append(("track", s, "it", linked))
-        elif a == "play_card":
-            st.append(("play", s, 2 if linked else 1))
-        elif a == "train":
-            k = d.train_reveal
-            deck = self.skill_deck
-            rev = tuple(deck[-1 : -k - 1 : -1]) if deck else ()
-            del deck[len(deck) - len(rev) :]
-            if rev:
-                st.append(("train", s, rev, 1 if linked else 0))
-        elif a == "research":
-            self.res[s][3] += 4 if linked else 2
-        elif a == "playtest":
-            self.res[s][4] += 4 if linked else 2
-        elif a == "multi_resource":
-            st.append(("pick", s, 0, 5 if linked else 3, 0))
-        elif a == "get_box":
-            st.append(("box", s, 1 if linked else 0))
-        elif a == "get_part":
-            st.append(("part", s, 1 if linked else 0))
-        elif a == "upgrade":
-            if piece >= 0:
-                self.upgrade_up_to(s, piece, 2 if linked else 1)
-            else:
-                st.append(("upg", s, 1))
-        elif a == "publish":
-            self.publish(s, linked)
-        elif a == "award":
-            st.append(("award", s, 1 if linked else 0))
-        elif a == "trade":
-            src, dst = self.trade_masks(s)
-            self.trade_open = (src, dst, tuple(self.res[s]), False)
-            st.append(("trade", s, src, dst))
-        elif a == "objective":
-            self.objective_reveal(s, 2 if linked else 1)
-
-    def objective_reveal(self, s: int, keep: int) -> None:
-        k = self.game.data.objective_reveal
-        deck = self.obj_deck
-        rev = tuple(deck[-1 : -k - 1 : -1]) if deck else ()
-        del deck[len(deck) - len(rev) :]
-        if rev:
-            self.stack.append(("obj", s, rev, keep))
-
-    def publish(self, s: int, linked: bool) -> None:
-        """§10.13: a complete game moves to the published area."""
-        p = self.prod[s]
-        if p[0] and p[1] and p[2]:
-            self.pub[s] = self.pub[s] + ((p[0], p[1], p[2]),)
-            self.prod[s] = (0, 0, 0)
-            if linked:  # SP13
-                r = self.res[s]
-                r[0] += 1
-                r[1] += 1
-                r[2] += 1
-            self.log(f"seat {s} publishes a game: box {p[0]}, mechanism {p[1]}, component {p[2]}")
-
-    def _upgrade_level(self, s: int, piece: int) -> int:
-        """§10.12: the next higher level in stock (cap 4; a POW level-4 ban blocks it), or 0."""
-        lv = self.prod[s][piece]
-        if not lv:
-            return 0
-        sup = self.supply[piece]
-        for nl in range(lv + 1, 5):
-            if sup[nl - 1] > 0:
-                return 0 if nl == 4 and self.restriction(s) == POW_L4[piece] else nl
-        return 0
-
-    def upgrade_step(self, s: int, piece: int) -> bool:
-        """§10.12: one step to the next higher level in stock."""
-        nl = self._upgrade_level(s, piece)
-        if not nl:
-            return False
-        sup = list(self.supply[piece])
-        sup[nl - 1] -= 1
-        sup[self.prod[s][piece] - 1] += 1
-        self.supply[piece] = tuple(sup)
-        self.prod[s] = tuple_with(self.prod[s], piece, nl)
-        return True
-
-    def upgrade_up_to(self, s: int, piece: int, steps: int) -> None:
-        """§10.12 / §16.4 "up to N steps" (SP06, items I08-I10): one step, then each further
-        step only if the seat chooses it, asked only while another step is possible."""
-        if self.upgrade_step(s, piece) and steps > 1 and self.can_upgrade(s, piece):
-            self.stack.append(("upg_more", s, piece, steps - 1))
-
-    def can_upgrade(self, s: int, piece: int) -> bool:
-        return bool(self._upgrade_level(s, piece))
-
-    def piece_cost(self, s: int, piece: int, level: int, discount: int) -> tuple:
-        ab = self.ability(s)
-        if piece == 0:
-            c = level - discount - (2 if ab == "box_cheaper" else 0)
-            return (0, 0, max(0, c), 0, 0)
-        if piece == 1:
-            return (0, 0, 0, 0, level)
-        c = level - (2 if ab == "component_cheaper" else 0)
-        return (0, 0, 0, max(0, c), 0)
-
-    def award_options(self, s: int, linked: int) -> list:
-        d = self.game.data
-        out: list = []
-        if not self.acard[s]:
-            return out
-        card = d.awards[self.acard[s]]
-        ban = self.restriction(s)
-        seen: set = set()
-        for gi, game in enumerate(self.pub[s]):
-            if game in seen:
-                continue
-            seen.add(game)
-            for A in (1, 2, 3):
-                if not self.shelf[A - 1] or ban == POW_AWARD[A]:
-                    continue
-                req = card[A - 1][0]
-                short = sum(max(0, req[i] - game[i]) for i in range(3))
-                worst = max(req[i] - game[i] for i in range(3))
-                if short == 0 or (linked and short == 1 and worst == 1):
-                    out.append(("award", A, gi))
-        return out
-
-    def track_price_ok(self, s: int, key: str, i: int) -> bool:
-        need = sum(1 for c in self.tr[key][i + 1 :] if c)
-        if not need:
-            return True
-        ban = POW_TOKEN_BAN.get(self.restriction(s), -1)
-        r = self.res[s]
-        return sum(r[k] for k in range(5) if k != ban) >= need
-
-    def take_card(self, s: int, key: str, i: int) -> None:
-        """§9: take slot i with its tokens; cards to its left shift right; draw into slot 1."""
-        tr, tok = self.tr[key], self.tok[key]
-        card = tr[i]
-        t = tok[i]
-        r = self.res[s]
-        for k in range(5):
-            r[k] += t[k]
-        deck = self.deck[key]
-        self.tr[key] = (deck.pop() if deck else "",) + tr[:i] + tr[i + 1 :]
-        self.tok[key] = ((0, 0, 0, 0, 0),) + tok[:i] + tok[i + 1 :]
-        hand = self.h_item if key == "it" else self.h_emp
-        hand[s] = hand[s] + (card,)
-        self.log(f"seat {s} takes {card} from {TRACK_WORDS[key]} slot {i + 1}")
 
     # ------------------------------------------------------------------ recall (§12)
-    def refresh_tracks(self) -> None:
-        """§15 variant: the rightmost specialist and freelancer go to the bottom of their
-        decks; tokens on them stay with the card that moves into the rightmost slot."""
-        keys = ("sp", "fl", "it") if self.game.params.refresh_items else ("sp", "fl")
-        for key in keys:
-            tr, tok = self.tr[key], self.tok[key]
-            card = tr[-1]
-            t = tok[-1]
-            if card:
-                self.deck[key].insert(0, card)
-            deck = self.deck[key]
-            self.tr[key] = (deck.pop() if deck else "",) + tr[:-1]
-            # tokens of the card that left join those of the card now rightmost
-            tok = ((0, 0, 0, 0, 0),) + tok[:-1]
-            last = tok[-1]
-            self.tok[key] = tok[:-1] + (tuple(last[k] + t[k] for k in range(5)),)
-
-    def return_workers(self, s: int) -> int:
-        n = 0
-        occ = self.occ
-        back = []
-        for w, loc in self.placed[s]:
-            if isinstance(loc, int):
-                occ[loc] = -1 if occ[loc] == s else occ[loc]
-            if w == "m":
-                self.mum[s] += 1
-            else:
-                back.append(w)
-            n += 1
-        self.stand[s] = tuple(sorted(self.stand[s] + tuple(back)))
-        self.placed[s] = ()
-        return n
-
-    def move_hourglass(self, n: int) -> list[str]:
-        """Move the hourglass n toward 0; returns the bonus spaces collected (new <= b < old)."""
-        old = self.hourglass
-        new = max(0, old - n)
-        self.hourglass = new
-        d = self.game.data
-        got: list[str] = []
-        for b in range(old - 1, new - 1, -1):
-            if b in d.research_spaces:
-                got.append("research")
-            if b in d.action_spaces:
-                got.append("action")
-        return got
-
-    def _recall(self, s: int) -> None:
-        if self.game.params.card_track_refresh:
-            self.refresh_tracks()
-        n = self.return_workers(s)
-        bonuses = self.move_hourglass(n)
-        self.log(f"seat {s} recalls {plural(n, 'worker')}; hourglass {self.hourglass}")
-        # step 5 starts by discarding the unresolved set (§13.2)
-        self.pred_t[s] = -1
-        self.pred_c[s] = ()
-        self.pred_up[s] = ()
-        self.stack.append(("endcheck", s))
-        self.stack.append(("predstart", s))
-        d = self.game.data
-        for b in reversed(bonuses):
-            if b == "research":
-                for k in range(5):
-                    self.res[s][k] += d.research_gain[k]
-            else:
-                for _ in range(2 if self.ability(s) == "double_action_bonus" else 1):
-                    self.stack.append(("any", s, "bonus"))
 
     # ------------------------------------------------------------------ predictions (§13)
-    def pred_placed(self, s: int, action: str) -> None:
-        """§13.2 / §17.5: seat s placed a worker on a main-board space of `action`."""
-        bots = self.game.bots
-        for p in range(self.n):
-            if self.pred_t[p] != s or p == s:
-                continue
-            cards = self.pred_c[p]
-            if action not in cards:
-                continue
-            k = cards.index(action)
-            if p in bots:
-                self.pred_c[p] = cards[:k] + cards[k + 1 :]
-                self.vp[p] += 1
-                self.log(f"Mumanbot {p} predicted {action.replace('_', ' ')} (+1 VP)")
-            elif not self.pred_up[p][k]:
-                self.flip(p, k)
-
-    def flip(self, p: int, k: int) -> None:
-        self.pred_up[p] = tuple_with(self.pred_up[p], k, 1)
-        if self.ability(p) == "prediction_flip_vp":  # W11
-            self.vp[p] += 1
-        if all(self.pred_up[p]):
-            m = len(self.pred_c[p])
-            vp, c1, c2 = self.game.data.prediction_rewards[m]
-            self.vp[p] += vp
-            self.pred_t[p] = -1
-            self.pred_c[p] = ()
-            self.pred_up[p] = ()
-            self.log(f"seat {p}: all {m} predictions came true (+{vp} VP)")
-            if c2:
-                self.stack.append(("pick", p, 1, c2, 1))
-            if c1:
-                self.stack.append(("pick", p, 0, c1, 1))
-
-    def prediction_bonus(self, s: int, times: int = 1) -> None:
-        """Crystal ball (§10.18, F04, F11, I17): turn `times` of the seat's face-down cards face
-        up as if they came true, the cards of its choice; wasted if it has none.  With no more
-        face-down cards than flips there is nothing to choose and all of them turn at once."""
-        if self.pred_t[s] < 0 or s in self.game.bots:
-            return
-        down = [k for k, u in enumerate(self.pred_up[s]) if not u]
-        if len(down) > times:
-            self.stack.append(("flip", s, times))
-            return
-        for k in down:
-            self.flip(s, k)
-
-    def _pred_min_max(self, s: int) -> tuple[int, int]:
-        r = self.restriction(s)
-        return (2 if r == "no_one_prediction" else 1), (3 if r == "no_four_predictions" else 4)
 
     # ------------------------------------------------------------------ tasks
     def _auto(self, t: tuple) -> None:
         kind: str = t[0]
         s: int = t[1]
         if kind == "start":
-            self.start_action(s, t[2], t[3], t[4])
+            resolution.start_action(self, s, t[2], t[3], t[4])
         elif kind == "endcheck":
             if self.hourglass == 0 and self.end_by < 0:
                 self.trigger_end(s)
         elif kind == "predstart":
-            lo, _hi = self._pred_min_max(s)
+            lo, _hi = resolution.pred_min_max(self, s)
             if self.res[s][3] >= lo * self.game.data.prediction_cost:
                 self.stack.append(("ptarget", s))
         elif kind == "freelancer":
-            self.freelancer_effect(s, t[2])
+            resolution.freelancer_effect(self, s, t[2])
         elif kind == "predcheck":
-            self.pred_placed(s, t[2])
+            resolution.pred_placed(self, s, t[2])
         elif kind == "placebonus":
             self.gain_bonus(s, self.game.space_by_id[t[2]].bonus)
-
-    def freelancer_effect(self, s: int, card: str) -> None:
-        """§16.1 freelancer effects."""
-        eff, amt, _sk, _vp = self.game.data.freelancers[card]
-        st = self.stack
-        if eff == "choose_level1":
-            st.append(("pick", s, 0, amt, 1))
-        elif eff == "choose_level2_upto":
-            st.append(("pick", s, 1, amt, 0))
-        elif eff == "copy_freelancer":
-            if self._copy_targets():
-                st.append(("copy", s))
-        elif eff == "upgrade_two":
-            st.append(("upg", s, amt))
-        elif eff == "prediction_bonus":
-            self.prediction_bonus(s, amt)
-        elif eff == "vp":
-            self.vp[s] += amt
-        elif eff == "any_action":
-            st.append(("any", s, "f07"))
-        elif eff == "objective":
-            self.objective_reveal(s, amt)
-        elif eff == "get_item_twice":
-            st.append(("track", s, "it", False))
-            st.append(("track", s, "it", False))
-        elif eff == "research":
-            self.res[s][3] += amt
-        elif eff == "playtest":
-            self.res[s][4] += amt
-
-    def _copy_targets(self) -> list:
-        fl = self.game.data.freelancers
-        out: list[str] = []
-        for p in range(self.n):
-            for c, _ in self.emp[p]:
-                if c in fl and fl[c][0] != "copy_freelancer":
-                    out.append(c)
-        return sorted(out)
 
     def _task_legal(self, t: tuple) -> list:
         kind: str = t[0]
@@ -1215,7 +775,7 @@ class TabletopState(State):
                     if (
                         self.supply[0][L - 1]
                         and not (L == 4 and self.restriction(s) == POW_L4[0])
-                        and self.can_pay(s, self.piece_cost(s, 0, L, t[2]))
+                        and self.can_pay(s, resolution.piece_cost(self, s, 0, L, t[2]))
                     ):
                         out.append(("buy", "box", L))
             out.append(("decline",))
@@ -1230,21 +790,21 @@ class TabletopState(State):
                     if (
                         self.supply[piece][L - 1]
                         and not (L == 4 and self.restriction(s) == POW_L4[piece])
-                        and self.can_pay(s, self.piece_cost(s, piece, L, 0), extra=bool(t[2]))
+                        and self.can_pay(s, resolution.piece_cost(self, s, piece, L, 0), extra=bool(t[2]))
                     ):
                         out.append(("buy", PIECES[piece], L))
             out.append(("decline",))
             return out
         if kind == "upg":
-            out = [("upgrade", PIECES[p]) for p in range(3) if self.can_upgrade(s, p)]
+            out = [("upgrade", PIECES[p]) for p in range(3) if resolution.can_upgrade(self, s, p)]
             out.append(("stop",))
             return out
         if kind == "award":
-            return self.award_options(s, t[2]) + [("decline",)]
+            return resolution.award_options(self, s, t[2]) + [("decline",)]
         if kind == "trade":
             return self._swaps(s, t[2], t[3]) + [("stop",)]
         if kind == "flip":
-            return [("flip", c) for c, u in zip(self.pred_c[s], self.pred_up[s]) if not u]
+            return [("flip", c) for c, u in zip(self.pred_c[s], self.pred_up[s], strict=True) if not u]
         if kind == "upg_more":
             return [("upgrade", PIECES[t[2]]), ("stop",)]
         if kind == "split":
@@ -1256,12 +816,12 @@ class TabletopState(State):
         if kind == "any":
             return [("do", a) for a in ACTIONS]
         if kind == "copy":
-            return [("copy", c) for c in self._copy_targets()]
+            return [("copy", c) for c in resolution.copy_targets(self)]
         if kind == "ptarget":
             return [("predict_on", p) for p in range(self.n) if p != s] + [("no_predict",)]
         if kind == "pcards":
             chosen = t[3]
-            lo, hi = self._pred_min_max(s)
+            lo, hi = resolution.pred_min_max(self, s)
             out = []
             if len(chosen) < hi and self.res[s][3] >= d.prediction_cost:
                 out = [("predict", a) for a in d.prediction_deck if a not in chosen]
@@ -1288,7 +848,7 @@ class TabletopState(State):
                 key, i = t[2], a[1]
                 need = [j for j in range(i + 1, len(self.tr[key])) if self.tr[key][j]]
                 if t[3] or not need:
-                    self.take_card(s, key, i)
+                    resolution.take_card(self, s, key, i)
                 else:
                     st.append(("tokens", s, key, i, tuple(need)))
         elif kind == "tokens":
@@ -1301,7 +861,7 @@ class TabletopState(State):
             if len(todo) > 1:
                 st.append(("tokens", s, key, i, todo[1:]))
             else:
-                self.take_card(s, key, i)
+                resolution.take_card(self, s, key, i)
         elif kind == "play":
             if a[0] == "play":
                 card, slot = a[1], a[2]
@@ -1329,7 +889,7 @@ class TabletopState(State):
                 L = a[2]
                 self.charge(
                     s,
-                    self.piece_cost(s, piece, L, t[2] if kind == "box" else 0),
+                    resolution.piece_cost(self, s, piece, L, t[2] if kind == "box" else 0),
                     extra=(kind == "part" and bool(t[2])),
                 )
                 self.supply[piece] = tuple_plus(self.supply[piece], L - 1, -1)
@@ -1337,7 +897,7 @@ class TabletopState(State):
                 self.log(f"seat {s} buys a level-{L} {a[1]}")
         elif kind == "upg":
             if a[0] == "upgrade":
-                self.upgrade_step(s, PIECES.index(a[1]))
+                resolution.upgrade_step(self, s, PIECES.index(a[1]))
                 if t[2] > 1:
                     st.append(("upg", s, t[2] - 1))
         elif kind == "award":
@@ -1356,12 +916,12 @@ class TabletopState(State):
             else:
                 self.trade_open = self.trade_open[:3] + (True,)
         elif kind == "flip":
-            self.flip(s, self.pred_c[s].index(a[1]))
+            resolution.flip(self, s, self.pred_c[s].index(a[1]))
             if t[2] > 1:
-                self.prediction_bonus(s, t[2] - 1)
+                resolution.prediction_bonus(self, s, t[2] - 1)
         elif kind == "upg_more":
             if a[0] == "upgrade":
-                self.upgrade_up_to(s, t[2], t[3])
+                resolution.upgrade_up_to(self, s, t[2], t[3])
         elif kind == "split":
             have = self.res[s]
             have[t[2]] -= a[2]
@@ -1378,7 +938,7 @@ class TabletopState(State):
         elif kind == "any":
             st.append(("start", s, a[1], False, -1))
         elif kind == "copy":
-            self.freelancer_effect(s, a[1])
+            resolution.freelancer_effect(self, s, a[1])
         elif kind == "ptarget":
             if a[0] == "predict_on":
                 st.append(("pcards", s, a[1], ()))
@@ -1459,7 +1019,7 @@ class TabletopState(State):
 
         return observation(self, seat)
 
-    def determinize(self, seat: int, rng: random.Random) -> "TabletopState":
+    def determinize(self, seat: int, rng: random.Random) -> TabletopState:
         from .info import determinize
 
         return determinize(self, seat, rng)
@@ -1473,7 +1033,7 @@ class TabletopState(State):
 
     def action_to_string(self, action) -> str:
         """The action as its actor reads it, cards and spaces named (worded in view.py)."""
-        from .view import action_text
+        from .words import action_text
 
         return action_text(self, action)
 
