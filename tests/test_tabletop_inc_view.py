@@ -112,12 +112,12 @@ def test_rare_decisions_are_picked_on_the_board_too():
         state.apply_action(state.random_action(rng))
     seat = state.current_player()
     other = (seat + 1) % 3
-    state.pub[seat] = ((4, 4, 4), (2, 2, 2))
-    state.emp[other] = (("F03", 0), ("F06", 1))
-    state.emp[seat] = (("F02", 0),)
-    state.prod[seat] = (1, 2, 0)
-    state.res[seat] = [9, 9, 9, 9, 9]
-    state.h_skill[seat] = ("S01", "S22")
+    state.published[seat] = ((4, 4, 4), (2, 2, 2))
+    state.employees[other] = (("F03", 0), ("F06", 1))
+    state.employees[seat] = (("F02", 0),)
+    state.production[seat] = (1, 2, 0)
+    state.resources[seat] = [9, 9, 9, 9, 9]
+    state.hand_skills[seat] = ("S01", "S22")
     for task in (("award", seat, 0), ("copy", seat), ("upg", seat, 1)):
         state.stack.append(task)
         legal = keys_on_board(state)
@@ -202,7 +202,7 @@ def test_the_board_names_cards_with_their_effects_and_the_track_prices():
         assert f'data-key="space:{space.id}"' in svg
     assert ">Get Box<" in svg and "buy a box: level L costs L" in board_words(svg)
     assert "Award shelf" in svg and "Hourglass" in svg and "Mumanbot (Hard)" in svg
-    objective = state.objs[0][0]
+    objective = state.objectives[0][0]
     assert f"<title>{view.card_text(d, objective)}</title>" in svg
 
 
@@ -212,20 +212,28 @@ def test_a_mumanbot_shows_its_level_score_predictions_and_last_zap_card():
     while not any(line.startswith("Mumanbot 1 draws") for line in state.history_text()):
         state.apply_action(state.random_action(rng))
     d = state.game.data
-    drawn = state.zap_disc[-1]
+    drawn = state.zap_discard[-1]
     svg = board_svg(state, 0)
     assert "Seat 1 — Mumanbot (Hard)" in svg and f"{state.vp[1]} VP" in svg
     assert "last ZAP drawn" in svg and f">{drawn}<" in svg
     vp = d.zap[drawn][1][2]
     assert f"+{vp} VP at Hard" in svg
-    state.pred_t[1], state.pred_c[1], state.pred_up[1] = 0, ("research", "award"), (1, 1)
+    state.prediction_target[1], state.prediction_cards[1], state.prediction_up[1] = (
+        0,
+        ("research", "award"),
+        (1, 1),
+    )
     svg = board_svg(state, 0)
     assert "predicting on you:" in svg and "prediction: Research<" in svg and "prediction: Award<" in svg
 
 
 def test_another_persons_face_down_predictions_are_card_backs():
     state = load_game("tabletop_inc", players=3).new_initial_state(1)
-    state.pred_t[1], state.pred_c[1], state.pred_up[1] = 0, ("research", "award"), (1, 0)
+    state.prediction_target[1], state.prediction_cards[1], state.prediction_up[1] = (
+        0,
+        ("research", "award"),
+        (1, 0),
+    )
     svg = board_svg(state, 0)
     assert "prediction: Research (came true)" in svg and "prediction: Award" not in svg
     assert ">?<" in svg
@@ -235,7 +243,7 @@ def test_another_persons_face_down_predictions_are_card_backs():
 
 def test_the_pending_decision_brings_its_cards_to_the_board():
     state = load_game("tabletop_inc", players=2, start_cards="pow_wow").new_initial_state(4)
-    wows = state.deal[0][0]
+    wows = state.dealt[0][0]
     svg = board_svg(state, 0)
     assert "Cards dealt to you" in svg
     for card in wows:
@@ -298,7 +306,7 @@ def test_finding_specific_action_texts():
 def test_finding_a_track_pick_names_the_card_its_price_and_tokens():
     state = load_game("tabletop_inc", players=2).new_initial_state(3)
     state.apply_action(("place", "HS1"))
-    cards = state.tr["sp"]
+    cards = state.tracks["sp"]
     text = state.action_to_string(("slot", 0))
     assert text.startswith(f"take {card_label(state.game.data, cards[0])}")
     assert "from specialist slot 1, paying 2 tokens" in text
@@ -341,15 +349,19 @@ def test_new_choices_are_picked_on_the_board_crystal_ball_split_upgrade_and_late
         return load_game("tabletop_inc", players=3).new_initial_state(1)
 
     state = fresh()
-    state.pred_t[0], state.pred_c[0], state.pred_up[0] = 1, ("research", "train", "award"), (0, 0, 0)
-    state.emp[0] += (("F04", 0),)
+    state.prediction_target[0], state.prediction_cards[0], state.prediction_up[0] = (
+        1,
+        ("research", "train", "award"),
+        (0, 0, 0),
+    )
+    state.employees[0] += (("F04", 0),)
     state.apply_action(("freelancer", "F04"))
     assert {a[0] for a in keys_on_board(state)} == {"flip"}
     assert action_keys(state, 0, ("flip", "train")) == ("pred:train",)
 
     state = fresh()
     state.wow[0] = "W6"
-    state.res[0] = [0, 2, 2, 0, 0]
+    state.resources[0] = [0, 2, 2, 0, 0]
     state.apply_action(("place", "HS2"))
     assert {a[0] for a in keys_on_board(state)} == {"pay"}
     svg = board_svg(state, 0)
@@ -358,16 +370,16 @@ def test_new_choices_are_picked_on_the_board_crystal_ball_split_upgrade_and_late
     assert "choose how many of each" in view.decision_text(state, state.observation(0), 0)
 
     state = fresh()
-    state.prod[0] = (0, 0, 1)
-    state.h_item[0] = ("I08",)
+    state.production[0] = (0, 0, 1)
+    state.hand_items[0] = ("I08",)
     state.apply_action(("item", "I08"))
     assert [a[0] for a in keys_on_board(state)] == ["upgrade"]
     assert state.action_to_string(("upgrade", "component")) == "upgrade your component from level 2 to 3"
     assert state.action_to_string(("stop",)) == "take no more upgrade steps"
 
     state = fresh()
-    state.res[0] = [0, 3, 0, 0, 0]
-    state.h_item[0] = ("I02",)
+    state.resources[0] = [0, 3, 0, 0, 0]
+    state.hand_items[0] = ("I02",)
     for action in (("place", "TD1"), ("swap", "time", "dollar", 3), ("stop",), ("item", "I02")):
         state.apply_action(action)
     on_board = set(svg_keys(board_svg(state, 0)))

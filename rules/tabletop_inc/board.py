@@ -579,7 +579,7 @@ def action_keys(state, seat: int, action) -> tuple:
     if k in ("take", "token"):
         return (f"res:{action[1]}",)
     if k == "slot" and kind == "track":
-        card = state.tr[top[2]][action[1]]
+        card = state.tracks[top[2]][action[1]]
         return (f"card:{card}",) if card else ()
     if k == "play":
         return (f"card:{action[1]}", f"seat:{'pow' if action[2] == 6 else action[2] + 1}")

@@ -297,7 +297,7 @@ def own_company(svg: Canvas, state, obs, seat: int, y0: float) -> float:
     flipping = bool(obs["stack"]) and obs["stack"][-1][0] == "flip" and obs["to_move"] == seat
     _own_predictions(svg, px, y + 14, obs["predictions"][seat], seat, flipping)
     if obs["phase"] == "over":
-        _final_line(svg, state, seat, x0 + 14, y0 + h - 10)
+        _final_line(svg, state, seat, x0 + 14, y0 + h - 10, W - 60)
     return y0 + h
 
 
@@ -413,7 +413,7 @@ def other_company(svg: Canvas, state, obs, seat: int, p: int, x0, y0, w, keys_fo
     _prediction_row(body, x0 + 16, yy, pred, seat)
     yy += 86 if pred[0] >= 0 else 30
     if obs["phase"] == "over":
-        _final_line(body, state, p, x0 + 16, yy + 12)
+        _final_line(body, state, p, x0 + 16, yy + 12, w - 32)
         yy += 28
     h = yy - y0 + 6
     key = f"company:{p}" if f"company:{p}" in keys_for else None
@@ -432,12 +432,12 @@ def other_company(svg: Canvas, state, obs, seat: int, p: int, x0, y0, w, keys_fo
     return y0 + h
 
 
-def _final_line(svg: Canvas, state, p: int, x, y) -> None:
-    """The seat's final score; its breakdown (the end report's) on hover."""
+def _final_line(svg: Canvas, state, p: int, x, y, width: float) -> None:
+    """The seat's final score and its breakdown (the end report's), cut to `width`."""
     parts = score_parts(state, state.observation(p), p)
     total = sum(v for _label, v in parts)
-    with svg.target(None, f"final score {total} VP: " + ", ".join(f"{k} {v}" for k, v in parts)):
-        svg.text(x, y, f"final score {total} VP", size=15, weight="bold", fill="#7a2a1a")
+    text = f"final score {total} VP: " + ", ".join(f"{k} {v}" for k, v in parts)
+    fitted_text(svg, x, y, text, width, size=15, weight="bold", fill="#7a2a1a")
 
 
 def bot_company(svg: Canvas, state, obs, seat: int, p: int, x0, y0, w, keys_for: set) -> float:
@@ -480,5 +480,5 @@ def bot_company(svg: Canvas, state, obs, seat: int, p: int, x0, y0, w, keys_for:
         vp = d.zap[last][1][("easy", "normal", "hard", "extreme").index(g.levels[p])]
         draw_card(svg, d, x0 + w - 142, y + 12, last, 128, 178, note=f"+{vp} VP at {LEVEL_TEXT[g.levels[p]]}")
     if obs["phase"] == "over":
-        _final_line(svg, state, p, x0 + 16, y0 + h - 10)
+        _final_line(svg, state, p, x0 + 16, y0 + h - 10, w - 180)
     return y0 + h

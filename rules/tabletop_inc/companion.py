@@ -131,7 +131,7 @@ class TabletopCompanion(Companion):
         return False
 
     def turn(self) -> None:
-        from automa.mumanbot import PREDICTIONS, zap_vp
+        from .mumanbot import PREDICTIONS, zap_vp
 
         d = self.data()
         st = self.state

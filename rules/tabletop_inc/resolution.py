@@ -20,13 +20,13 @@ def free_step(state, s: int, action) -> None:
     kind = action[0]
     if kind == "tuck":
         sc, e = action[1], action[2]
-        state.h_skill[s] = tuple_without(state.h_skill[s], sc)
-        state.tuck[s] = {**state.tuck[s], e: sc}  # shared with clones: replaced, not written
+        state.hand_skills[s] = tuple_without(state.hand_skills[s], sc)
+        state.tucked[s] = {**state.tucked[s], e: sc}  # shared with clones: replaced, not written
         state.gain_bonus(s, d.skills[sc][1])
         state.log(f"seat {s} tucks {sc} behind {e}")
     elif kind == "item":
         it = action[1]
-        state.h_item[s] = tuple_without(state.h_item[s], it)
+        state.hand_items[s] = tuple_without(state.hand_items[s], it)
         state.deck["it"].insert(0, it)  # bottom of the item deck (§16.5)
         k, v = d.items[it]
         if k == "gain":
@@ -37,8 +37,8 @@ def free_step(state, s: int, action) -> None:
         elif k == "upgrade":
             upgrade_up_to(state, s, v[0], v[1])
         else:
-            p = state.perm[s]
-            state.perm[s] = (p[0] + v[0], p[1] + v[1], p[2] + v[2])
+            p = state.item_skills[s]
+            state.item_skills[s] = (p[0] + v[0], p[1] + v[1], p[2] + v[2])
         state.log(f"seat {s} uses item {it}")
     elif kind == "swap":
         state.swap(s, action, *state.trade_masks(s))
@@ -69,9 +69,9 @@ def start_action(state, s: int, a: str, linked: bool, piece: int) -> None:
         if rev:
             st.append(("train", s, rev, 1 if linked else 0))
     elif a == "research":
-        state.res[s][3] += 4 if linked else 2
+        state.resources[s][3] += 4 if linked else 2
     elif a == "playtest":
-        state.res[s][4] += 4 if linked else 2
+        state.resources[s][4] += 4 if linked else 2
     elif a == "multi_resource":
         st.append(("pick", s, 0, 5 if linked else 3, 0))
     elif a == "get_box":
@@ -89,7 +89,7 @@ def start_action(state, s: int, a: str, linked: bool, piece: int) -> None:
         st.append(("award", s, 1 if linked else 0))
     elif a == "trade":
         src, dst = state.trade_masks(s)
-        state.trade_open = (src, dst, tuple(state.res[s]), False)
+        state.trade_open = (src, dst, tuple(state.resources[s]), False)
         st.append(("trade", s, src, dst))
     elif a == "objective":
         objective_reveal(state, s, 2 if linked else 1)
@@ -97,7 +97,7 @@ def start_action(state, s: int, a: str, linked: bool, piece: int) -> None:
 
 def objective_reveal(state, s: int, keep: int) -> None:
     k = state.game.data.objective_reveal
-    deck = state.obj_deck
+    deck = state.objective_deck
     rev = tuple(deck[-1 : -k - 1 : -1]) if deck else ()
     del deck[len(deck) - len(rev) :]
     if rev:
@@ -106,12 +106,12 @@ def objective_reveal(state, s: int, keep: int) -> None:
 
 def publish(state, s: int, linked: bool) -> None:
     """§10.13: a complete game moves to the published area."""
-    p = state.prod[s]
+    p = state.production[s]
     if p[0] and p[1] and p[2]:
-        state.pub[s] = state.pub[s] + ((p[0], p[1], p[2]),)
-        state.prod[s] = (0, 0, 0)
+        state.published[s] = state.published[s] + ((p[0], p[1], p[2]),)
+        state.production[s] = (0, 0, 0)
         if linked:  # SP13
-            r = state.res[s]
+            r = state.resources[s]
             r[0] += 1
             r[1] += 1
             r[2] += 1
@@ -120,7 +120,7 @@ def publish(state, s: int, linked: bool) -> None:
 
 def upgrade_level(state, s: int, piece: int) -> int:
     """§10.12: the next higher level in stock (cap 4; a POW level-4 ban blocks it), or 0."""
-    lv = state.prod[s][piece]
+    lv = state.production[s][piece]
     if not lv:
         return 0
     sup = state.supply[piece]
@@ -137,9 +137,9 @@ def upgrade_step(state, s: int, piece: int) -> bool:
         return False
     sup = list(state.supply[piece])
     sup[nl - 1] -= 1
-    sup[state.prod[s][piece] - 1] += 1
+    sup[state.production[s][piece] - 1] += 1
     state.supply[piece] = tuple(sup)
-    state.prod[s] = tuple_with(state.prod[s], piece, nl)
+    state.production[s] = tuple_with(state.production[s], piece, nl)
     return True
 
 
@@ -168,12 +168,12 @@ def piece_cost(state, s: int, piece: int, level: int, discount: int) -> tuple:
 def award_options(state, s: int, linked: int) -> list:
     d = state.game.data
     out: list = []
-    if not state.acard[s]:
+    if not state.award_card[s]:
         return out
-    card = d.awards[state.acard[s]]
+    card = d.awards[state.award_card[s]]
     ban = state.restriction(s)
     seen: set = set()
-    for gi, game in enumerate(state.pub[s]):
+    for gi, game in enumerate(state.published[s]):
         if game in seen:
             continue
         seen.add(game)
@@ -189,26 +189,26 @@ def award_options(state, s: int, linked: int) -> list:
 
 
 def track_price_ok(state, s: int, key: str, i: int) -> bool:
-    need = sum(1 for c in state.tr[key][i + 1 :] if c)
+    need = sum(1 for c in state.tracks[key][i + 1 :] if c)
     if not need:
         return True
     ban = POW_TOKEN_BAN.get(state.restriction(s), -1)
-    r = state.res[s]
+    r = state.resources[s]
     return sum(r[k] for k in range(5) if k != ban) >= need
 
 
 def take_card(state, s: int, key: str, i: int) -> None:
     """§9: take slot i with its tokens; cards to its left shift right; draw into slot 1."""
-    tr, tok = state.tr[key], state.tok[key]
+    tr, tok = state.tracks[key], state.track_tokens[key]
     card = tr[i]
     t = tok[i]
-    r = state.res[s]
+    r = state.resources[s]
     for k in range(5):
         r[k] += t[k]
     deck = state.deck[key]
-    state.tr[key] = (deck.pop() if deck else "",) + tr[:i] + tr[i + 1 :]
-    state.tok[key] = ((0, 0, 0, 0, 0),) + tok[:i] + tok[i + 1 :]
-    hand = state.h_item if key == "it" else state.h_emp
+    state.tracks[key] = (deck.pop() if deck else "",) + tr[:i] + tr[i + 1 :]
+    state.track_tokens[key] = ((0, 0, 0, 0, 0),) + tok[:i] + tok[i + 1 :]
+    hand = state.hand_items if key == "it" else state.hand_employees
     hand[s] = hand[s] + (card,)
     state.log(f"seat {s} takes {card} from {TRACK_WORDS[key]} slot {i + 1}")
 
@@ -218,32 +218,32 @@ def refresh_tracks(state) -> None:
     decks; tokens on them stay with the card that moves into the rightmost slot."""
     keys = ("sp", "fl", "it") if state.game.params.refresh_items else ("sp", "fl")
     for key in keys:
-        tr, tok = state.tr[key], state.tok[key]
+        tr, tok = state.tracks[key], state.track_tokens[key]
         card = tr[-1]
         t = tok[-1]
         if card:
             state.deck[key].insert(0, card)
         deck = state.deck[key]
-        state.tr[key] = (deck.pop() if deck else "",) + tr[:-1]
+        state.tracks[key] = (deck.pop() if deck else "",) + tr[:-1]
         # tokens of the card that left join those of the card now rightmost
         tok = ((0, 0, 0, 0, 0),) + tok[:-1]
         last = tok[-1]
-        state.tok[key] = tok[:-1] + (tuple(last[k] + t[k] for k in range(5)),)
+        state.track_tokens[key] = tok[:-1] + (tuple(last[k] + t[k] for k in range(5)),)
 
 
 def return_workers(state, s: int) -> int:
     n = 0
-    occ = state.occ
+    occ = state.occupied
     back = []
     for w, loc in state.placed[s]:
         if isinstance(loc, int):
             occ[loc] = -1 if occ[loc] == s else occ[loc]
         if w == "m":
-            state.mum[s] += 1
+            state.mumans[s] += 1
         else:
             back.append(w)
         n += 1
-    state.stand[s] = tuple(sorted(state.stand[s] + tuple(back)))
+    state.standees[s] = tuple(sorted(state.standees[s] + tuple(back)))
     state.placed[s] = ()
     return n
 
@@ -270,16 +270,16 @@ def recall(state, s: int) -> None:
     bonuses = move_hourglass(state, n)
     state.log(f"seat {s} recalls {plural(n, 'worker')}; hourglass {state.hourglass}")
     # step 5 starts by discarding the unresolved set (§13.2)
-    state.pred_t[s] = -1
-    state.pred_c[s] = ()
-    state.pred_up[s] = ()
+    state.prediction_target[s] = -1
+    state.prediction_cards[s] = ()
+    state.prediction_up[s] = ()
     state.stack.append(("endcheck", s))
     state.stack.append(("predstart", s))
     d = state.game.data
     for b in reversed(bonuses):
         if b == "research":
             for k in range(5):
-                state.res[s][k] += d.research_gain[k]
+                state.resources[s][k] += d.research_gain[k]
         else:
             for _ in range(2 if state.ability(s) == "double_action_bonus" else 1):
                 state.stack.append(("any", s, "bonus"))
@@ -289,31 +289,31 @@ def pred_placed(state, s: int, action: str) -> None:
     """§13.2 / §17.5: seat s placed a worker on a main-board space of `action`."""
     bots = state.game.bots
     for p in range(state.n):
-        if state.pred_t[p] != s or p == s:
+        if state.prediction_target[p] != s or p == s:
             continue
-        cards = state.pred_c[p]
+        cards = state.prediction_cards[p]
         if action not in cards:
             continue
         k = cards.index(action)
         if p in bots:
-            state.pred_c[p] = cards[:k] + cards[k + 1 :]
+            state.prediction_cards[p] = cards[:k] + cards[k + 1 :]
             state.vp[p] += 1
             state.log(f"Mumanbot {p} predicted {action.replace('_', ' ')} (+1 VP)")
-        elif not state.pred_up[p][k]:
+        elif not state.prediction_up[p][k]:
             flip(state, p, k)
 
 
 def flip(state, p: int, k: int) -> None:
-    state.pred_up[p] = tuple_with(state.pred_up[p], k, 1)
+    state.prediction_up[p] = tuple_with(state.prediction_up[p], k, 1)
     if state.ability(p) == "prediction_flip_vp":  # W11
         state.vp[p] += 1
-    if all(state.pred_up[p]):
-        m = len(state.pred_c[p])
+    if all(state.prediction_up[p]):
+        m = len(state.prediction_cards[p])
         vp, c1, c2 = state.game.data.prediction_rewards[m]
         state.vp[p] += vp
-        state.pred_t[p] = -1
-        state.pred_c[p] = ()
-        state.pred_up[p] = ()
+        state.prediction_target[p] = -1
+        state.prediction_cards[p] = ()
+        state.prediction_up[p] = ()
         state.log(f"seat {p}: all {m} predictions came true (+{vp} VP)")
         if c2:
             state.stack.append(("pick", p, 1, c2, 1))
@@ -325,9 +325,9 @@ def prediction_bonus(state, s: int, times: int = 1) -> None:
     """Crystal ball (§10.18, F04, F11, I17): turn `times` of the seat's face-down cards face
     up as if they came true, the cards of its choice; wasted if it has none.  With no more
     face-down cards than flips there is nothing to choose and all of them turn at once."""
-    if state.pred_t[s] < 0 or s in state.game.bots:
+    if state.prediction_target[s] < 0 or s in state.game.bots:
         return
-    down = [k for k, u in enumerate(state.pred_up[s]) if not u]
+    down = [k for k, u in enumerate(state.prediction_up[s]) if not u]
     if len(down) > times:
         state.stack.append(("flip", s, times))
         return
@@ -365,16 +365,16 @@ def freelancer_effect(state, s: int, card: str) -> None:
         st.append(("track", s, "it", False))
         st.append(("track", s, "it", False))
     elif eff == "research":
-        state.res[s][3] += amt
+        state.resources[s][3] += amt
     elif eff == "playtest":
-        state.res[s][4] += amt
+        state.resources[s][4] += amt
 
 
 def copy_targets(state) -> list:
     fl = state.game.data.freelancers
     out: list[str] = []
     for p in range(state.n):
-        for c, _ in state.emp[p]:
+        for c, _ in state.employees[p]:
             if c in fl and fl[c][0] != "copy_freelancer":
                 out.append(c)
     return sorted(out)

@@ -17,62 +17,62 @@ def set_up(state, game, seed: int | None) -> None:
     state.turn = first
     state.trade_open = ()
     state.phase = "main"
-    state.ret = "main"
+    state.phase_after = "main"
     state.stack = []
     state.steps = 0
     state.events = []
     state.vp = [0] * n
-    state.res = [[0] * 5 for _ in range(n)]
-    state.mum = [d.workers] * n
-    state.stand = [()] * n
+    state.resources = [[0] * 5 for _ in range(n)]
+    state.mumans = [d.workers] * n
+    state.standees = [()] * n
     state.placed = [()] * n
-    state.emp = [()] * n
+    state.employees = [()] * n
     state.wow = [""] * n
     state.pow = [""] * n
-    state.tuck = [{} for _ in range(n)]
-    state.perm = [(0, 0, 0)] * n
-    state.prod = [(0, 0, 0)] * n
-    state.h_emp = [()] * n
-    state.h_skill = [()] * n
-    state.h_item = [()] * n
-    state.pub = [()] * n
-    state.awd = [()] * n
-    state.objs = [()] * n
-    state.acard = [""] * n
-    state.pred_t = [-1] * n
-    state.pred_c = [()] * n
-    state.pred_up = [()] * n
-    state.occ = [-1] * len(d.spaces)
+    state.tucked = [{} for _ in range(n)]
+    state.item_skills = [(0, 0, 0)] * n
+    state.production = [(0, 0, 0)] * n
+    state.hand_employees = [()] * n
+    state.hand_skills = [()] * n
+    state.hand_items = [()] * n
+    state.published = [()] * n
+    state.awards = [()] * n
+    state.objectives = [()] * n
+    state.award_card = [""] * n
+    state.prediction_target = [-1] * n
+    state.prediction_cards = [()] * n
+    state.prediction_up = [()] * n
+    state.occupied = [-1] * len(d.spaces)
     state.supply = [tuple(p) for p in d.pieces]
     state.shelf = list(d.award_tokens)
     state.hourglass = d.hourglass_start[n] + game.params.hourglass_extra
     state.end_by = -1
     state.final_left = []
-    state.deal = [() for _ in range(n)]
+    state.dealt = [() for _ in range(n)]
     humans = game.humans
     # §5.5 award cards (open information, AMB-22); bots get none (§17.1)
     cards = sorted(d.awards)
     rng.shuffle(cards)
     for k, s in enumerate(humans):
-        state.acard[s] = cards[k % len(cards)]
+        state.award_card[s] = cards[k % len(cards)]
     # §5.7 decks and tracks
-    state.deck, state.tr, state.tok = {}, {}, {}
+    state.deck, state.tracks, state.track_tokens = {}, {}, {}
     for key, pool in (("sp", d.specialists), ("fl", d.freelancers), ("it", d.items)):
         deck = sorted(pool)
         rng.shuffle(deck)
         state.deck[key] = deck
         w = d.widths[key]
-        state.tr[key] = tuple([deck.pop() if deck else "" for _ in range(w)])
-        state.tok[key] = ((0, 0, 0, 0, 0),) * w
+        state.tracks[key] = tuple([deck.pop() if deck else "" for _ in range(w)])
+        state.track_tokens[key] = ((0, 0, 0, 0, 0),) * w
     state.skill_deck = sorted(d.skills)
     rng.shuffle(state.skill_deck)
-    state.skill_out = []
-    state.obj_deck = sorted(d.objectives)
-    rng.shuffle(state.obj_deck)
-    state.obj_out = []
+    state.skills_out = []
+    state.objective_deck = sorted(d.objectives)
+    rng.shuffle(state.objective_deck)
+    state.objectives_out = []
     state.zap_deck = sorted(d.zap) if game.bots else []
     rng.shuffle(state.zap_deck)
-    state.zap_disc = []
+    state.zap_discard = []
     # AMB-25 flag zap_per_bot: every Mumanbot draws from its own ZAP deck {seat: [deck, discard]}
     state.zap_own = {}
     if game.params.zap_per_bot:
@@ -87,10 +87,10 @@ def set_up(state, game, seed: int | None) -> None:
         state.vp[s] += b[5]
         if s in humans:
             for r in range(5):
-                state.res[s][r] += b[r]
+                state.resources[s][r] += b[r]
     # §5.15 one objective each, face up
     for s in humans:
-        state.objs[s] = state.objs[s] + (state.obj_deck.pop(),)
+        state.objectives[s] = state.objectives[s] + (state.objective_deck.pop(),)
     # §5.14 Founder or POW/WOW
     if game.params.start_cards == "founders":
         founders = sorted(d.founders)
@@ -102,7 +102,7 @@ def set_up(state, game, seed: int | None) -> None:
         rng.shuffle(wows)
         rng.shuffle(pows)
         for s in humans:
-            state.deal[s] = (
+            state.dealt[s] = (
                 tuple(sorted((wows.pop(), wows.pop()))),
                 tuple(sorted((pows.pop(), pows.pop()))),
             )

@@ -1,30 +1,51 @@
-"""Tabletop Inc. game state: the turn loop, every action, recall, predictions, scoring.
+"""Tabletop Inc. game state: the turn loop, the decision table, scoring and the contract.
 
-Spec: rules/tabletop_inc/rulebook.md.  Section numbers (§) below refer to it.
+Spec: rules/tabletop_inc/rulebook.md.  Section numbers (§) below refer to it.  Set-up is in
+setup.py, the resolution of moves (free steps, actions, recall, predictions, freelancer
+effects) in resolution.py, hidden information in info.py, final scoring in scoring.py, the
+Mumanbot's turn in mumanbot.py; all are plain functions of this state.
 
-Layout of the state (all plain data, cloned by hand):
-  per seat lists: vp, res[5], mum (available mumans), stand (available standees),
-  placed [(worker, loc)], emp [(card, table slot)], wow, pow, tuck {employee: skill card},
-  perm[3], prod[3], h_emp, h_skill, h_item, pub [(b, m, c)], awd [(level, game)],
-  objs, acard, pred_t, pred_c, pred_up.
-  Main-board occupancy `occ` (space index -> seat or -1); card tracks `deck/tr/tok` keyed
-  "sp" (specialists), "fl" (freelancers), "it" (items); skill/objective decks; supply;
-  award shelf; ZAP deck; hourglass; the pending-decision stack; `trade_open`, the turn's
-  trading once the seat has done the Trade action: (masks of the current run of swaps, the
-  resources after its last swap, whether the seat then stopped) - AMB-30 lets it swap on in
-  its free windows.
+Every field is described where it is declared below.  Shared between clones, never changed
+in place (issue #19: clone() then copies only the outer lists; every inner list it copied
+cost an allocation and fed the garbage collector): each seat's standees, placed, employees,
+item_skills, production, hands, published, awards, objectives, prediction_cards and
+prediction_up, each piece's supply row, and each card track and its tokens are tuples; a
+change puts a new tuple in place (`tuple_with`, `tuple_without` of automa.rules.tuples), so
+a missed in-place write fails loudly.  Each seat's `tucked` dict is shared the same way: a
+tuck replaces the dict, never writes into it.  `resources` changes at nearly every step, so
+its per-seat lists stay lists that clone() copies.
 
-Shared between clones, never changed in place (issue #19: clone() then copies only the outer
-lists; every inner list it copied cost an allocation and fed the garbage collector): each
-seat's stand, placed, emp, perm, prod, h_emp, h_skill, h_item, pub, awd, objs, pred_c and
-pred_up, each piece's supply row, and each track's `tr` and `tok` are tuples; a change puts a
-new tuple in place (`tuple_with`, `tuple_without` of automa.rules.core), so a missed in-place
-write fails loudly.  Each seat's `tuck` dict is shared the same way: a tuck replaces the dict,
-never writes into it.
-`res` changes at nearly every step, so its per-seat lists stay lists that clone() copies.
+Decisions.  With the stack empty the seat whose turn it is decides: in phase "main" the
+free steps (tuck, item, remove POW, more swaps once it traded, §6) and the main step
+(("place", space[, standee]), ("freelancer", card), ("recall",)); in phase "post" the free
+steps and ("end_turn",).  Otherwise the top of the stack, a tuple (kind, seat, ...), names
+the deciding seat and its legal list (`_task_legal`); its effect is in `_task_do`:
 
-A decision with several parts is a sequence of short decisions: the stack holds tuples
-(kind, seat, ...) and its top names the deciding seat and the legal actions.
+    ("pick", s, group, left, exact)    take 1 resource of group 0 ($/time/insp.) or 1
+                                       (research/playtest), `left` times; "stop" unless exact
+    ("track", s, key, linked)          ("slot", i) a card of track key (sp/fl/it) whose price
+                                       s can pay, or "decline"; linked: any slot, no tokens
+    ("tokens", s, key, i, todo)        ("token", resource) onto the next card right of slot i
+    ("play", s, left)                  ("play", card, table seat) from hand, or "decline"
+    ("train", s, revealed, discount)   ("buy_skill", card) s can pay for, or "decline"
+    ("box", s, discount)               ("buy", "box", level) within skill and supply
+    ("part", s, extra)                 ("buy", mechanism/component, level); extra = SP08
+    ("upg", s, left)                   ("upgrade", piece) one step (§10.12), or "stop"
+    ("upg_more", s, piece, left)       one more step of that piece, or "stop"
+    ("award", s, linked)               ("award", level, game) the award card allows
+    ("trade", s, given, got)           ("swap", give, get, k) within a level, or "stop"
+    ("flip", s, left)                  ("flip", action) one of s's face-down predictions
+    ("split", s, a, b, total)          ("pay", a, x, b, total - x) with a/b interchangeable
+    ("obj", s, revealed, keep)         ("keep", objective) of those revealed, or "stop"
+    ("any", s, why)                    ("do", action) any main-board action, no worker
+    ("copy", s)                        ("copy", freelancer) on any table (F02)
+    ("ptarget", s)                     ("predict_on", seat), or "no_predict" (§13.1)
+    ("pcards", s, target, chosen)      ("predict", action) for 1 research each, "stop"
+    ("keep", s, "wow"/"pow")           ("keep", kind, card) of the two dealt (§5.14)
+
+Tasks that need no decision run as soon as they reach the top (`AUTO`): "start" (an action's
+effect), "placebonus", "predcheck" (opponents' predictions, §13.2), "freelancer" (its
+effect), "predstart" (may the seat predict after a recall) and "endcheck" (§12.6).
 """
 
 from __future__ import annotations
@@ -33,13 +54,14 @@ import random
 from collections.abc import Hashable
 from typing import Any, ClassVar
 
+import automa.rules.tabletop_inc.resolution as resolution
 from automa.rules.core import TERMINAL, State
 from automa.rules.draws import clone_rng, randbelow, seeded_rng
 from automa.rules.presentation import plural
 from automa.rules.tuples import tuple_plus, tuple_with, tuple_without
 
-from . import resolution
 from .data import ACTIONS, PIECES, RES
+from .mumanbot import bot_turn
 from .resolution import POW_L4, POW_TOKEN_BAN
 from .scoring import END_BONUS, objective_total
 from .setup import set_up
@@ -70,101 +92,154 @@ class TabletopState(State):
         "n",
         "turn",
         "phase",
-        "ret",
+        "phase_after",
         "stack",
         "vp",
-        "res",
-        "mum",
-        "stand",
+        "resources",
+        "mumans",
+        "standees",
         "placed",
-        "emp",
+        "employees",
         "wow",
         "pow",
-        "tuck",
-        "perm",
-        "prod",
-        "h_emp",
-        "h_skill",
-        "h_item",
-        "pub",
-        "awd",
-        "objs",
-        "acard",
-        "pred_t",
-        "pred_c",
-        "pred_up",
-        "occ",
+        "tucked",
+        "item_skills",
+        "production",
+        "hand_employees",
+        "hand_skills",
+        "hand_items",
+        "published",
+        "awards",
+        "objectives",
+        "award_card",
+        "prediction_target",
+        "prediction_cards",
+        "prediction_up",
+        "occupied",
         "deck",
-        "tr",
-        "tok",
+        "tracks",
+        "track_tokens",
         "skill_deck",
-        "skill_out",
-        "obj_deck",
-        "obj_out",
+        "skills_out",
+        "objective_deck",
+        "objectives_out",
         "supply",
         "shelf",
         "zap_deck",
-        "zap_disc",
+        "zap_discard",
         "zap_own",
         "hourglass",
         "end_by",
         "final_left",
-        "deal",
+        "dealt",
         "events",
         "steps",
         "trade_open",
         "_cache_rng_shared",
         "_cache_rng_seed",
     )
+    #: the TabletopGame: parameters, data, which seats are Mumanbots
     game: Any
-    rng: Any  # random.Random, or None in a world that seeds it on its first draw
+    #: the state's random.Random, or None in a world that seeds it on its first draw
+    rng: Any
+    #: how many seats (Mumanbots included)
     n: int
+    #: the seat whose turn it is
     turn: int
+    #: "setup" (keeping WOW/POW), "main" (before the main step), "resolve" (decisions on the
+    #: stack), "post" (free steps, then end the turn) or "over"
     phase: str
-    ret: str
+    #: the phase to go back to once the stack is empty ("bots": end a Mumanbot's turn)
+    phase_after: str
+    #: the pending decisions and automatic tasks, top last (the module docstring's table)
     stack: list[tuple]
+    #: per seat: VP on the track (§14.2 adds the end-of-game scoring to it)
     vp: list[int]
-    res: list[list[int]]
-    mum: list[int]
-    stand: list[tuple]
+    #: per seat: [dollar, time, inspiration, research, playtest]
+    resources: list[list[int]]
+    #: per seat: mumans not placed
+    mumans: list[int]
+    #: per seat: specialist standees not placed (their card ids, sorted)
+    standees: list[tuple]
+    #: per seat: placed workers, (worker, space index or freelancer card); worker "m" = muman
     placed: list[tuple]
-    emp: list[tuple]
+    #: per seat: employees on the table, (card, table seat 0-5, or 6 = the POW slot)
+    employees: list[tuple]
+    #: per seat: the WOW or Founder card ("" before the keep)
     wow: list[str]
+    #: per seat: the POW card ("" when none or removed)
     pow: list[str]
-    tuck: list[dict]
-    perm: list[tuple]
-    prod: list[tuple]
-    h_emp: list[tuple]
-    h_skill: list[tuple]
-    h_item: list[tuple]
-    pub: list[tuple]
-    awd: list[tuple]
-    objs: list[tuple]
-    acard: list[str]
-    pred_t: list[int]
-    pred_c: list[tuple]
-    pred_up: list[tuple]
-    occ: list[int]
+    #: per seat: {employee or WOW card: the skill card tucked behind it}
+    tucked: list[dict]
+    #: per seat: permanent skills from item cards, (box, mechanism, component)
+    item_skills: list[tuple]
+    #: per seat: the production area's levels, (box, mechanism, component); 0 = none
+    production: list[tuple]
+    #: per seat: employee cards in hand
+    hand_employees: list[tuple]
+    #: per seat: skill cards in hand
+    hand_skills: list[tuple]
+    #: per seat: item cards in hand
+    hand_items: list[tuple]
+    #: per seat: published games not used for an award, (box, mechanism, component)
+    published: list[tuple]
+    #: per seat: awards won, (level, game); a Mumanbot's removed tokens have game ()
+    awards: list[tuple]
+    #: per seat: objective cards held (face up)
+    objectives: list[tuple]
+    #: per seat: the award card ("" for a Mumanbot)
+    award_card: list[str]
+    #: per seat: the seat its prediction set is on, -1 when none
+    prediction_target: list[int]
+    #: per seat: the actions of its prediction set
+    prediction_cards: list[tuple]
+    #: per seat: 1 for each prediction card turned face up (came true), else 0
+    prediction_up: list[tuple]
+    #: per main-board space (by index): the seat of the worker on it, -1 when empty
+    occupied: list[int]
+    #: the face-down card decks by track: "sp" specialists, "fl" freelancers, "it" items;
+    #: top last
     deck: dict[str, list]
-    tr: dict[str, tuple]
-    tok: dict[str, tuple]
+    #: the face-up cards of each track, slot 1 first ("" for an empty slot)
+    tracks: dict[str, tuple]
+    #: the tokens on each track card, 5 resource counts per slot
+    track_tokens: dict[str, tuple]
+    #: the skill deck, top last
     skill_deck: list
-    skill_out: list
-    obj_deck: list
-    obj_out: list
+    #: skill cards out of the game (ZAP skill discard)
+    skills_out: list
+    #: the objective deck, top last
+    objective_deck: list
+    #: objective cards out of the game (ZAP objective discard)
+    objectives_out: list
+    #: per piece (box, mechanism, component): how many of levels 1-4 are left
     supply: list[tuple]
+    #: award tokens left on the shelf, levels 1-3
     shelf: list[int]
+    #: the shared ZAP deck, top last
     zap_deck: list
-    zap_disc: list
+    #: the shared ZAP discard pile
+    zap_discard: list
+    #: AMB-25 zap_per_bot: {Mumanbot seat: [its deck, its discard]}
     zap_own: dict
+    #: the hourglass's space on the track; 0 ends the game
     hourglass: int
+    #: the seat that moved the hourglass to 0, -1 before
     end_by: int
+    #: the seats still to take their last turn, in order
     final_left: list[int]
-    deal: list[tuple]
+    #: per seat: the (WOW pair, POW pair) dealt in POW/WOW mode until kept
+    dealt: list[tuple]
+    #: the public log's last lines
     events: list[str]
+    #: decisions applied so far
     steps: int
+    #: the turn's trading once the seat did the Trade action: (masks of the current run of
+    #: swaps, the resources after its last swap, whether it then stopped), AMB-30; () before
     trade_open: tuple
+    #: whether `rng` is still shared with a clone (copied on the next draw)
     _cache_rng_shared: bool
+    #: the seed of a world's generator not yet made
     _cache_rng_seed: int
 
     # ------------------------------------------------------------------ setup
@@ -188,52 +263,52 @@ class TabletopState(State):
         c.n = self.n
         c.turn = self.turn
         c.phase = self.phase
-        c.ret = self.ret
+        c.phase_after = self.phase_after
         c.stack = self.stack[:]
         c.steps = self.steps
         c.events = self.events[:]
         c.vp = self.vp[:]
-        c.res = list(map(_lcopy, self.res))
-        c.mum = self.mum[:]
+        c.resources = list(map(_lcopy, self.resources))
+        c.mumans = self.mumans[:]
         # per-seat tuples (and tuck dicts) are never changed in place: the outer lists suffice
-        c.stand = self.stand[:]
+        c.standees = self.standees[:]
         c.placed = self.placed[:]
-        c.emp = self.emp[:]
+        c.employees = self.employees[:]
         c.wow = self.wow[:]
         c.pow = self.pow[:]
-        c.tuck = self.tuck[:]
-        c.perm = self.perm[:]
-        c.prod = self.prod[:]
-        c.h_emp = self.h_emp[:]
-        c.h_skill = self.h_skill[:]
-        c.h_item = self.h_item[:]
-        c.pub = self.pub[:]
-        c.awd = self.awd[:]
-        c.objs = self.objs[:]
-        c.acard = self.acard[:]
-        c.pred_t = self.pred_t[:]
-        c.pred_c = self.pred_c[:]
-        c.pred_up = self.pred_up[:]
-        c.occ = self.occ[:]
+        c.tucked = self.tucked[:]
+        c.item_skills = self.item_skills[:]
+        c.production = self.production[:]
+        c.hand_employees = self.hand_employees[:]
+        c.hand_skills = self.hand_skills[:]
+        c.hand_items = self.hand_items[:]
+        c.published = self.published[:]
+        c.awards = self.awards[:]
+        c.objectives = self.objectives[:]
+        c.award_card = self.award_card[:]
+        c.prediction_target = self.prediction_target[:]
+        c.prediction_cards = self.prediction_cards[:]
+        c.prediction_up = self.prediction_up[:]
+        c.occupied = self.occupied[:]
         # the three decks' keys, in the order set-up made them (spelled out: a third of a
         # microsecond less than a comprehension each); the tracks are tuples
         d = self.deck
         c.deck = {"sp": d["sp"][:], "fl": d["fl"][:], "it": d["it"][:]}
-        c.tr = self.tr.copy()
-        c.tok = self.tok.copy()
+        c.tracks = self.tracks.copy()
+        c.track_tokens = self.track_tokens.copy()
         c.skill_deck = self.skill_deck[:]
-        c.skill_out = self.skill_out[:]
-        c.obj_deck = self.obj_deck[:]
-        c.obj_out = self.obj_out[:]
+        c.skills_out = self.skills_out[:]
+        c.objective_deck = self.objective_deck[:]
+        c.objectives_out = self.objectives_out[:]
         c.supply = self.supply[:]
         c.shelf = self.shelf[:]
         c.zap_deck = self.zap_deck[:]
-        c.zap_disc = self.zap_disc[:]
+        c.zap_discard = self.zap_discard[:]
         c.zap_own = {k: [v[0][:], v[1][:]] for k, v in self.zap_own.items()} if self.zap_own else {}
         c.hourglass = self.hourglass
         c.end_by = self.end_by
         c.final_left = self.final_left[:]
-        c.deal = self.deal[:]
+        c.dealt = self.dealt[:]
         c.trade_open = self.trade_open
         return c
 
@@ -280,17 +355,17 @@ class TabletopState(State):
         d = self.game.data
         w = self.wow[s]
         tot = list(d.wow[w][1]) if w in d.wow else (list(d.founders[w]) if w else [0, 0, 0])
-        for card, _slot in self.emp[s]:
+        for card, _slot in self.employees[s]:
             sk = d.specialists[card][1] if card in d.specialists else d.freelancers[card][2]
             tot[0] += sk[0]
             tot[1] += sk[1]
             tot[2] += sk[2]
-        for sc in self.tuck[s].values():
+        for sc in self.tucked[s].values():
             sk = d.skills[sc][0]
             tot[0] += sk[0]
             tot[1] += sk[1]
             tot[2] += sk[2]
-        p = self.perm[s]
+        p = self.item_skills[s]
         return [tot[0] + p[0], tot[1] + p[1], tot[2] + p[2]]
 
     def _pairs(self, s: int, extra: bool = False) -> list[tuple[int, int]]:
@@ -305,7 +380,7 @@ class TabletopState(State):
     def can_pay(self, s: int, cost, extra: bool = False) -> bool:
         """Whether seat s can pay `cost` (5 resources), using W6-W8 interchange and,
         with extra=True, research/playtest interchange (SP08)."""
-        have = self.res[s]
+        have = self.resources[s]
         pairs = self._pairs(s, extra)
         if not pairs:
             return all(have[r] >= cost[r] for r in range(5) if cost[r])
@@ -318,7 +393,7 @@ class TabletopState(State):
         return all(have[r] >= cost[r] for r in range(5) if cost[r] and r not in paired)
 
     def pay(self, s: int, cost, extra: bool = False) -> None:
-        have = self.res[s]
+        have = self.resources[s]
         for r in range(5):
             c = cost[r]
             if not c:
@@ -336,7 +411,7 @@ class TabletopState(State):
 
     def split_range(self, s: int, a: int, b: int, total: int) -> tuple[int, int]:
         """The amounts of resource a (the rest in b) that can pay `total` of an interchangeable pair."""
-        have = self.res[s]
+        have = self.resources[s]
         return max(0, total - have[b]), min(total, have[a])
 
     def charge(self, s: int, cost, extra: bool = False) -> None:
@@ -362,7 +437,7 @@ class TabletopState(State):
         if s in self.game.bots:
             self.vp[s] += b[5]
             return
-        r = self.res[s]
+        r = self.resources[s]
         for i in range(5):
             if b[i]:
                 r[i] += b[i]
@@ -405,11 +480,11 @@ class TabletopState(State):
         g = self.game
         d = g.data
         out: list = []
-        mum = self.mum[s]
-        stand = self.stand[s]
+        mum = self.mumans[s]
+        stand = self.standees[s]
         if mum or stand:
-            occ = self.occ
-            have = self.res[s]
+            occ = self.occupied
+            have = self.resources[s]
             w = self.wow[s]
             sw = SWAP_PAIRS.get(d.wow[w][0]) if w in d.wow else None  # self.ability(s)
             # (id, action, index, unlimited, cost resource, its amount, full cost, place action)
@@ -465,7 +540,7 @@ class TabletopState(State):
                     if action in linked:
                         for st in linked[action]:
                             append(("place", sid, st))
-            emp = self.emp[s]
+            emp = self.employees[s]
             if emp:
                 freelancers = d.freelancers
                 hired = [card for card, _slot in emp if card in freelancers]
@@ -480,7 +555,7 @@ class TabletopState(State):
         """§10.15 1-for-1 swaps within a level, ("swap", give, get, how many).  In one run of
         swaps a resource received is not given back, nor one given received (bit masks src /
         dst): that changes no reachable result and keeps trading finite."""
-        r = self.res[s]
+        r = self.resources[s]
         out = []
         for group in (L1, L2):
             for f in group:
@@ -497,7 +572,7 @@ class TabletopState(State):
         """Make one swap.  The turn's trading (`trade_open`) remembers the run's masks, the
         resources after the swap, and whether the seat then stopped trading."""
         f, to, k = RES.index(action[1]), RES.index(action[2]), action[3]
-        r = self.res[s]
+        r = self.resources[s]
         r[f] -= k
         r[to] += k
         self.trade_open = (src | 1 << f, dst | 1 << to, tuple(r), False)
@@ -506,7 +581,7 @@ class TabletopState(State):
         """The masks of the current run of swaps: those of the last swap while the resources
         are as it left them; fresh once anything else has changed them (an item, a tuck, the
         rest of an action), so resources that arrive later can be traded too."""
-        if self.trade_open and tuple(self.res[s]) == self.trade_open[2]:
+        if self.trade_open and tuple(self.resources[s]) == self.trade_open[2]:
             return self.trade_open[0], self.trade_open[1]
         return 0, 0
 
@@ -515,35 +590,35 @@ class TabletopState(State):
         possible, and it is not only more trading with the very resources the seat just stopped
         trading (AMB-30).  Asked after every main step, so it checks the kinds of free step in
         `_free_actions`' order and stops at the first without listing them."""
-        if self.h_skill[s]:
-            tuck = self.tuck[s]
+        if self.hand_skills[s]:
+            tuck = self.tucked[s]
             w = self.wow[s]
-            if (w and w not in tuck) or any(c not in tuck for c, _ in self.emp[s]):
+            if (w and w not in tuck) or any(c not in tuck for c, _ in self.employees[s]):
                 return True
-        if self.h_item[s]:
+        if self.hand_items[s]:
             return True
         p = self.pow[s]
         if p and self.can_pay(s, self.game.data.pow[p][1]):
             return True
         trade = self.trade_open
         if trade and self._swaps(s, *self.trade_masks(s)):
-            return not trade[3] or tuple(self.res[s]) != trade[2]
+            return not trade[3] or tuple(self.resources[s]) != trade[2]
         return False
 
     def _free_actions(self, s: int) -> list:
         """§6 free-timing steps: tuck, use an item, remove the POW card; and, once the seat has
         done the Trade action this turn, more swaps (AMB-30: "any number of swaps this turn")."""
         out: list = []
-        if self.h_skill[s]:
-            tuck = self.tuck[s]
-            holders = [c for c, _ in self.emp[s] if c not in tuck]
+        if self.hand_skills[s]:
+            tuck = self.tucked[s]
+            holders = [c for c, _ in self.employees[s] if c not in tuck]
             if self.wow[s] and self.wow[s] not in tuck:
                 holders.append(self.wow[s])
-            for sc in sorted(set(self.h_skill[s])):
+            for sc in sorted(set(self.hand_skills[s])):
                 for e in holders:
                     out.append(("tuck", sc, e))
-        if self.h_item[s]:
-            for it in sorted(set(self.h_item[s])):
+        if self.hand_items[s]:
+            for it in sorted(set(self.hand_items[s])):
                 out.append(("item", it))
         p = self.pow[s]
         if p and self.can_pay(s, self.game.data.pow[p][1]):
@@ -564,10 +639,10 @@ class TabletopState(State):
                 self._end_turn()
                 return
             if kind in ("tuck", "item", "remove_pow", "swap"):
-                self.ret = self.phase
+                self.phase_after = self.phase
                 resolution.free_step(self, s, action)
             else:
-                self.ret = "post"
+                self.phase_after = "post"
                 if kind == "recall":
                     resolution.recall(self, s)
                 elif kind == "freelancer":
@@ -589,13 +664,13 @@ class TabletopState(State):
             if self.phase == "setup":
                 self._start_turn(self.game.first)
                 return
-            if self.ret == "bots":
-                self.ret = "main"
+            if self.phase_after == "bots":
+                self.phase_after = "main"
                 self._end_turn()
                 if self.stack:
                     continue
                 return
-            self.phase = self.ret
+            self.phase = self.phase_after
             if self.phase == "post" and not self._window_open(self.turn):
                 self._end_turn()
                 if self.stack:
@@ -610,14 +685,12 @@ class TabletopState(State):
             self.trade_open = ()
             if s not in self.game.bots:
                 self.phase = "main"
-                self.ret = "main"
+                self.phase_after = "main"
                 return
-            from automa import mumanbot
-
-            mumanbot.bot_turn(self, s)
+            bot_turn(self, s)
             if self.stack:  # a human predictor must choose a reward now
                 self.phase = "resolve"
-                self.ret = "bots"
+                self.phase_after = "bots"
                 return
             if not self._finish_turn(s):
                 return
@@ -656,12 +729,12 @@ class TabletopState(State):
         sp = g.space_by_id[action[1]]
         worker = action[2] if len(action) > 2 else "m"
         if worker == "m":
-            self.mum[s] -= 1
+            self.mumans[s] -= 1
         else:
-            self.stand[s] = tuple_without(self.stand[s], worker)
+            self.standees[s] = tuple_without(self.standees[s], worker)
         self.placed[s] = self.placed[s] + ((worker, sp.idx),)
         if not sp.unlimited:
-            self.occ[sp.idx] = s
+            self.occupied[sp.idx] = s
         linked = worker != "m" and g.data.specialists[worker][0] == sp.action
         # resolved from the top: the safety cost's split (if any), the bonus, the action, then
         # opponents' predictions (§7.2 steps 2-5); the bonus's own tasks go above the action
@@ -674,12 +747,12 @@ class TabletopState(State):
 
     def _place_freelancer(self, s: int, card: str) -> None:
         """§10 freelancer spaces: no safety cost, no bonus, no prediction (AMB-35)."""
-        if self.mum[s]:
-            self.mum[s] -= 1
+        if self.mumans[s]:
+            self.mumans[s] -= 1
             worker = "m"
         else:
-            worker = self.stand[s][0]
-            self.stand[s] = self.stand[s][1:]
+            worker = self.standees[s][0]
+            self.standees[s] = self.standees[s][1:]
         self.placed[s] = self.placed[s] + ((worker, card),)
         self.stack.append(("freelancer", s, card))
         self.log(f"seat {s} uses freelancer {card}")
@@ -703,7 +776,7 @@ class TabletopState(State):
                 self.trigger_end(s)
         elif kind == "predstart":
             lo, _hi = resolution.pred_min_max(self, s)
-            if self.res[s][3] >= lo * self.game.data.prediction_cost:
+            if self.resources[s][3] >= lo * self.game.data.prediction_cost:
                 self.stack.append(("ptarget", s))
         elif kind == "freelancer":
             resolution.freelancer_effect(self, s, t[2])
@@ -723,13 +796,13 @@ class TabletopState(State):
                 out.append(("stop",))
             return out
         if kind == "track":
-            tr = self.tr[t[2]]
+            tr = self.tracks[t[2]]
             if t[3]:
                 out = [("slot", i) for i, c in enumerate(tr) if c]
             else:
                 # track_price_ok for every slot at once: a token on each card to its right
                 ban = POW_TOKEN_BAN.get(self.restriction(s), -1)
-                r = self.res[s]
+                r = self.resources[s]
                 wealth = r[0] + r[1] + r[2] + r[3] + r[4] - (r[ban] if ban >= 0 else 0)
                 out = []
                 need = 0
@@ -743,17 +816,17 @@ class TabletopState(State):
             return out
         if kind == "tokens":
             ban = POW_TOKEN_BAN.get(self.restriction(s), -1)
-            r = self.res[s]
+            r = self.resources[s]
             return [("token", RES[k]) for k in range(5) if r[k] and k != ban]
         if kind == "play":
             out = []
-            hired = len(self.emp[s])
+            hired = len(self.employees[s])
             if not (self.restriction(s) == "max_four_employees" and hired >= 4):
-                used = {slot for _c, slot in self.emp[s]}
+                used = {slot for _c, slot in self.employees[s]}
                 free = [k for k in range(6) if k not in used]
                 if not self.pow[s] and 6 not in used:
                     free.append(6)
-                for c in sorted(set(self.h_emp[s])):
+                for c in sorted(set(self.hand_employees[s])):
                     for k in free:
                         out.append(("play", c, k))
             out.append(("decline",))
@@ -769,7 +842,7 @@ class TabletopState(State):
             return out
         if kind == "box":
             out = []
-            if not self.prod[s][0]:
+            if not self.production[s][0]:
                 sk = self.skills(s)[0]
                 for L in range(1, min(4, sk) + 1):
                     if (
@@ -784,7 +857,7 @@ class TabletopState(State):
             out = []
             sks = self.skills(s)
             for piece in (1, 2):
-                if self.prod[s][piece]:
+                if self.production[s][piece]:
                     continue
                 for L in range(1, min(4, sks[piece]) + 1):
                     if (
@@ -804,7 +877,11 @@ class TabletopState(State):
         if kind == "trade":
             return self._swaps(s, t[2], t[3]) + [("stop",)]
         if kind == "flip":
-            return [("flip", c) for c, u in zip(self.pred_c[s], self.pred_up[s], strict=True) if not u]
+            return [
+                ("flip", c)
+                for c, u in zip(self.prediction_cards[s], self.prediction_up[s], strict=True)
+                if not u
+            ]
         if kind == "upg_more":
             return [("upgrade", PIECES[t[2]]), ("stop",)]
         if kind == "split":
@@ -823,13 +900,13 @@ class TabletopState(State):
             chosen = t[3]
             lo, hi = resolution.pred_min_max(self, s)
             out = []
-            if len(chosen) < hi and self.res[s][3] >= d.prediction_cost:
+            if len(chosen) < hi and self.resources[s][3] >= d.prediction_cost:
                 out = [("predict", a) for a in d.prediction_deck if a not in chosen]
             if len(chosen) >= lo:
                 out.append(("stop",))
             return out
         if kind == "keep":
-            opts = self.deal[s][0 if t[2] == "wow" else 1]
+            opts = self.dealt[s][0 if t[2] == "wow" else 1]
             return [("keep", t[2], c) for c in opts]
         raise AssertionError(f"unknown task {t!r}")
 
@@ -840,13 +917,13 @@ class TabletopState(State):
         st = self.stack
         if kind == "pick":
             if a[0] == "take":
-                self.res[s][RES.index(a[1])] += 1
+                self.resources[s][RES.index(a[1])] += 1
                 if t[3] > 1:
                     st.append(("pick", s, t[2], t[3] - 1, t[4]))
         elif kind == "track":
             if a[0] == "slot":
                 key, i = t[2], a[1]
-                need = [j for j in range(i + 1, len(self.tr[key])) if self.tr[key][j]]
+                need = [j for j in range(i + 1, len(self.tracks[key])) if self.tracks[key][j]]
                 if t[3] or not need:
                     resolution.take_card(self, s, key, i)
                 else:
@@ -854,10 +931,10 @@ class TabletopState(State):
         elif kind == "tokens":
             key, i, todo = t[2], t[3], t[4]
             r = RES.index(a[1])
-            self.res[s][r] -= 1
+            self.resources[s][r] -= 1
             j = todo[0]
-            old = self.tok[key][j]
-            self.tok[key] = tuple_with(self.tok[key], j, tuple_plus(old, r, 1))
+            old = self.track_tokens[key][j]
+            self.track_tokens[key] = tuple_with(self.track_tokens[key], j, tuple_plus(old, r, 1))
             if len(todo) > 1:
                 st.append(("tokens", s, key, i, todo[1:]))
             else:
@@ -865,10 +942,10 @@ class TabletopState(State):
         elif kind == "play":
             if a[0] == "play":
                 card, slot = a[1], a[2]
-                self.h_emp[s] = tuple_without(self.h_emp[s], card)
-                self.emp[s] = self.emp[s] + ((card, slot),)
+                self.hand_employees[s] = tuple_without(self.hand_employees[s], card)
+                self.employees[s] = self.employees[s] + ((card, slot),)
                 if card in d.specialists:
-                    self.stand[s] = tuple(sorted(self.stand[s] + (card,)))
+                    self.standees[s] = tuple(sorted(self.standees[s] + (card,)))
                 self.log(f"seat {s} plays {card}")
                 if t[2] > 1:
                     st.append(("play", s, t[2] - 1))
@@ -880,7 +957,7 @@ class TabletopState(State):
                 c = a[1]
                 rev.remove(c)
                 self.charge(s, (max(0, d.skills[c][2] - t[3]), 0, 0, 0, 0))
-                self.h_skill[s] = self.h_skill[s] + (c,)
+                self.hand_skills[s] = self.hand_skills[s] + (c,)
                 self.log(f"seat {s} buys a skill card")
             self.skill_deck[:0] = rev
         elif kind in ("box", "part"):
@@ -893,7 +970,7 @@ class TabletopState(State):
                     extra=(kind == "part" and bool(t[2])),
                 )
                 self.supply[piece] = tuple_plus(self.supply[piece], L - 1, -1)
-                self.prod[s] = tuple_with(self.prod[s], piece, L)
+                self.production[s] = tuple_with(self.production[s], piece, L)
                 self.log(f"seat {s} buys a level-{L} {a[1]}")
         elif kind == "upg":
             if a[0] == "upgrade":
@@ -903,10 +980,10 @@ class TabletopState(State):
         elif kind == "award":
             if a[0] == "award":
                 A, gi = a[1], a[2]
-                pub = self.pub[s]
+                pub = self.published[s]
                 game = pub[gi]
-                self.pub[s] = pub[:gi] + pub[gi + 1 :]
-                self.awd[s] = self.awd[s] + ((A, game),)
+                self.published[s] = pub[:gi] + pub[gi + 1 :]
+                self.awards[s] = self.awards[s] + ((A, game),)
                 self.shelf[A - 1] -= 1
                 self.log(f"seat {s} wins a level-{A} award with its game {game[0]}/{game[1]}/{game[2]}")
         elif kind == "trade":
@@ -916,25 +993,25 @@ class TabletopState(State):
             else:
                 self.trade_open = self.trade_open[:3] + (True,)
         elif kind == "flip":
-            resolution.flip(self, s, self.pred_c[s].index(a[1]))
+            resolution.flip(self, s, self.prediction_cards[s].index(a[1]))
             if t[2] > 1:
                 resolution.prediction_bonus(self, s, t[2] - 1)
         elif kind == "upg_more":
             if a[0] == "upgrade":
                 resolution.upgrade_up_to(self, s, t[2], t[3])
         elif kind == "split":
-            have = self.res[s]
+            have = self.resources[s]
             have[t[2]] -= a[2]
             have[t[3]] -= a[4]
         elif kind == "obj":
             rev = list(t[2])
             if a[0] == "keep":
                 rev.remove(a[1])
-                self.objs[s] = self.objs[s] + (a[1],)
+                self.objectives[s] = self.objectives[s] + (a[1],)
                 if t[3] > 1 and rev:
                     st.append(("obj", s, tuple(rev), t[3] - 1))
                     return
-            self.obj_deck[:0] = rev
+            self.objective_deck[:0] = rev
         elif kind == "any":
             st.append(("start", s, a[1], False, -1))
         elif kind == "copy":
@@ -944,19 +1021,19 @@ class TabletopState(State):
                 st.append(("pcards", s, a[1], ()))
         elif kind == "pcards":
             if a[0] == "predict":
-                self.res[s][3] -= d.prediction_cost
+                self.resources[s][3] -= d.prediction_cost
                 st.append(("pcards", s, t[2], t[3] + (a[1],)))
             else:
-                self.pred_t[s] = t[2]
-                self.pred_c[s] = tuple(t[3])
-                self.pred_up[s] = (0,) * len(t[3])
+                self.prediction_target[s] = t[2]
+                self.prediction_cards[s] = tuple(t[3])
+                self.prediction_up[s] = (0,) * len(t[3])
                 self.log(f"seat {s} predicts {plural(len(t[3]), 'action')} of seat {t[2]}")
         elif kind == "keep":
             if t[2] == "wow":
                 self.wow[s] = a[2]
             else:
                 self.pow[s] = a[2]
-                self.deal[s] = ()
+                self.dealt[s] = ()
 
     # ------------------------------------------------------------------ scoring (§14)
     def objective_score(self, s: int) -> int:
@@ -967,21 +1044,21 @@ class TabletopState(State):
         if s in self.game.bots:
             return {"track": self.vp[s], "total": self.vp[s]}
         pub = 0
-        for g in self.pub[s]:
+        for g in self.published[s]:
             pub += g[0] + g[1] + g[2]
-        prod = self.prod[s]
+        prod = self.production[s]
         unpub = (prod[0] + prod[1] + prod[2] + 1) // 2
         obj = objective_total(self, s)
         freelancers = d.freelancers
         fl = 0
-        for c, _ in self.emp[s]:
+        for c, _ in self.employees[s]:
             if c in freelancers:
                 fl += freelancers[c][3]
         aw = 0
-        if self.awd[s]:
-            card = d.awards[self.acard[s]]
+        if self.awards[s]:
+            card = d.awards[self.award_card[s]]
             ab = self.ability(s)
-            for A, _g in self.awd[s]:
+            for A, _g in self.awards[s]:
                 aw += AWARD_W_VP[ab] if ab == AWARD_W[A] else card[A - 1][1]
         total = self.vp[s] + pub + unpub + obj + fl + aw
         return {

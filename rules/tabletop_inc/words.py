@@ -12,10 +12,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import automa.rules.tabletop_inc.resolution as resolution
 from automa.rules.presentation import plural
 from automa.rules.presentation import seat_label as _seat_label
 
-from . import resolution
 from .data import ACTIONS, PIECES, RES, get_data
 
 TABLETOP_PHASES = {
@@ -422,11 +422,11 @@ def action_text(state, action) -> str:
     if k == "slot":
         if kind == "track":
             key, linked = top[2], top[3]
-            cards = state.tr[key]
+            cards = state.tracks[key]
             i = action[1]
             if i < len(cards) and cards[i]:
                 price = 0 if linked else sum(1 for c in cards[i + 1 :] if c)
-                tokens = state.tok[key][i]
+                tokens = state.track_tokens[key][i]
                 got = cost_text(tokens) if any(tokens) else ""
                 return (
                     f"take {card_text(d, cards[i])} from {TRACK_NAMES[key]} slot {i + 1}, "
@@ -437,7 +437,7 @@ def action_text(state, action) -> str:
     if k == "token":
         if kind == "tokens":
             key, j = top[2], top[4][0]
-            return f"put a {action[1]} token on {card_label(d, state.tr[key][j])}"
+            return f"put a {action[1]} token on {card_label(d, state.tracks[key][j])}"
         return f"pay a {action[1]} token"
     if k == "play":
         card, slot = action[1], action[2]
@@ -461,13 +461,13 @@ def action_text(state, action) -> str:
         return f"buy a level-{level} {action[1]} " + (f"for {cost_text(cost)}" if any(cost) else "free")
     if k == "upgrade":
         piece = PIECES.index(action[1])
-        now, nxt = state.prod[s][piece], resolution.upgrade_level(state, s, piece)
+        now, nxt = state.production[s][piece], resolution.upgrade_level(state, s, piece)
         return f"upgrade your {action[1]} from level {now} to {nxt}" if nxt else f"upgrade your {action[1]}"
     if k == "award":
         level, gi = action[1], action[2]
-        games = state.pub[s]
+        games = state.published[s]
         game = f" ({game_text(games[gi])})" if gi < len(games) else ""
-        vp = award_vp(d, state.acard[s], state.wow[s], level)
+        vp = award_vp(d, state.award_card[s], state.wow[s], level)
         return f"claim a level-{level} award ({vp} VP) with published game #{gi + 1}{game}"
     if k == "swap":
         return f"trade {amount_text(action[1], action[3])} for {amount_text(action[2], action[3])}"
