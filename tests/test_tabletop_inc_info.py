@@ -24,10 +24,10 @@ def test_observation_hides_hands_decks_and_face_down_predictions_amb22():
     """AMB-22: hands, deck order and human prediction cards are hidden; counts are public;
     tracks, tables, objectives, award cards and Mumanbot predictions are public."""
     st = played()
-    st.h_emp[1] = ("SP01", "F02")
-    st.h_skill[1] = ("S05",)
-    st.h_item[1] = ("I03",)
-    st.pred_t[1], st.pred_c[1], st.pred_up[1] = 2, ("research", "award"), (1, 0)
+    st.hand_employees[1] = ("SP01", "F02")
+    st.hand_skills[1] = ("S05",)
+    st.hand_items[1] = ("I03",)
+    st.prediction_target[1], st.prediction_cards[1], st.prediction_up[1] = 2, ("research", "award"), (1, 0)
     obs = st.observation(0)
     assert obs["hands"][1] == (1, 1, 1, 1)
     assert obs["predictions"][1] == (2, ("research", "?"), (1, 0))
@@ -35,13 +35,17 @@ def test_observation_hides_hands_decks_and_face_down_predictions_amb22():
     own = st.observation(1)
     assert own["hands"][1] == (("SP01", "F02"), ("S05",), ("I03",))
     assert own["predictions"][1][1] == ("research", "award")
-    assert obs["acard"] == tuple(st.acard) and obs["objs"][1] == tuple(st.objs[1])
+    assert obs["acard"] == tuple(st.award_card) and obs["objs"][1] == tuple(st.objectives[1])
 
 
 def test_mumanbot_predictions_are_public_s17_5():
     g = load_game("tabletop_inc", players=2, mumanbots=("", "hard"))
     st = g.new_initial_state(1)
-    st.pred_t[1], st.pred_c[1], st.pred_up[1] = 0, ("research", "award", "trade"), (1, 1, 1)
+    st.prediction_target[1], st.prediction_cards[1], st.prediction_up[1] = (
+        0,
+        ("research", "award", "trade"),
+        (1, 1, 1),
+    )
     assert st.observation(0)["predictions"][1][1] == ("research", "award", "trade")
 
 
@@ -56,8 +60,8 @@ def test_determinize_resamples_hidden_and_keeps_own_view():
     for w in worlds:
         for p in range(4):
             if p != seat:
-                assert len(w.h_emp[p]) == len(st.h_emp[p])
-                assert len(w.h_skill[p]) == len(st.h_skill[p])
+                assert len(w.hand_employees[p]) == len(st.hand_employees[p])
+                assert len(w.hand_skills[p]) == len(st.hand_skills[p])
 
 
 def test_determinize_card_conservation():
@@ -66,23 +70,29 @@ def test_determinize_card_conservation():
     seat = st.current_player()
     w = st.determinize(seat, random.Random(5))
     d = st.game.data
-    sp = list(w.deck["sp"]) + [c for c in w.tr["sp"] if c]
-    fl = list(w.deck["fl"]) + [c for c in w.tr["fl"] if c]
+    sp = list(w.deck["sp"]) + [c for c in w.tracks["sp"] if c]
+    fl = list(w.deck["fl"]) + [c for c in w.tracks["fl"] if c]
     for p in range(4):
-        sp += [c for c in w.h_emp[p] if c in d.specialists] + [c for c, _ in w.emp[p] if c in d.specialists]
-        fl += [c for c in w.h_emp[p] if c in d.freelancers] + [c for c, _ in w.emp[p] if c in d.freelancers]
+        sp += [c for c in w.hand_employees[p] if c in d.specialists] + [
+            c for c, _ in w.employees[p] if c in d.specialists
+        ]
+        fl += [c for c in w.hand_employees[p] if c in d.freelancers] + [
+            c for c, _ in w.employees[p] if c in d.freelancers
+        ]
     assert sorted(sp) == sorted(d.specialists) and sorted(fl) == sorted(d.freelancers)
-    items = list(w.deck["it"]) + [c for c in w.tr["it"] if c] + [c for p in range(4) for c in w.h_item[p]]
+    items = (
+        list(w.deck["it"]) + [c for c in w.tracks["it"] if c] + [c for p in range(4) for c in w.hand_items[p]]
+    )
     assert sorted(items) == sorted(d.items)
 
 
 def test_determinize_pow_wow_deal_hidden_s5_14():
     st = load_game("tabletop_inc", players=3, start_cards="pow_wow").new_initial_state(2)
     obs = st.observation(0)
-    assert obs["deal"][1] == 2 and obs["deal"][0] == st.deal[0]
+    assert obs["deal"][1] == 2 and obs["deal"][0] == st.dealt[0]
     w = st.determinize(0, random.Random(1))
-    assert w.deal[0] == st.deal[0]
-    others = {w.deal[1] for w in (st.determinize(0, random.Random(k)) for k in range(5))}
+    assert w.dealt[0] == st.dealt[0]
+    others = {w.dealt[1] for w in (st.determinize(0, random.Random(k)) for k in range(5))}
     assert len(others) > 1
 
 
@@ -154,22 +164,39 @@ def test_invariants_along_random_games_s20(kw):
         rng = random.Random(seed)
         while not st.is_terminal():
             st.apply_action(st.random_action(rng))
-            assert [len(st.tr[k]) for k in ("sp", "fl", "it")] == [3, 3, 4]
+            assert [len(st.tracks[k]) for k in ("sp", "fl", "it")] == [3, 3, 4]
             assert 0 <= st.hourglass <= d.track_max
-            assert st.shelf[0] + st.shelf[1] + st.shelf[2] + sum(len(a) for a in st.awd) == 9
+            assert st.shelf[0] + st.shelf[1] + st.shelf[2] + sum(len(a) for a in st.awards) == 9
             for piece in range(3):
                 total = sum(d.pieces[piece])
-                held = sum(1 for p in range(st.n) if st.prod[p][piece])
-                held += sum(1 for p in range(st.n) for _ in st.pub[p])
-                held += sum(1 for p in range(st.n) for _A, game in st.awd[p] if game)
+                held = sum(1 for p in range(st.n) if st.production[p][piece])
+                held += sum(1 for p in range(st.n) for _ in st.published[p])
+                held += sum(1 for p in range(st.n) for _A, game in st.awards[p] if game)
                 assert sum(st.supply[piece]) + held == total
             for p in range(st.n):
-                assert all(0 <= x <= 4 for x in st.prod[p])
-                standees = sum(1 for c, _ in st.emp[p] if c in d.specialists)
+                assert all(0 <= x <= 4 for x in st.production[p])
+                standees = sum(1 for c, _ in st.employees[p] if c in d.specialists)
                 on_board = len(st.placed[p])
-                assert st.mum[p] + len(st.stand[p]) + on_board == d.workers + standees
+                assert st.mumans[p] + len(st.standees[p]) + on_board == d.workers + standees
                 spaces = [
                     loc for _w, loc in st.placed[p] if isinstance(loc, int) and not d.spaces[loc].unlimited
                 ]
                 assert len(spaces) == len(set(spaces))
-                assert all(st.occ[i] == p for i in spaces)
+                assert all(st.occupied[i] == p for i in spaces)
+
+
+def test_clone_and_pickling_carry_every_declared_field():
+    """`__slots__` is the one list of the state's fields: clone() (written out by hand for
+    speed) and pickling must each carry every one of them, so a field added to the list and
+    forgotten in clone() fails here."""
+    import pickle
+
+    from automa.rules.tabletop_inc.state import TabletopState
+
+    st = played(n=3, seed=5, steps=150, mumanbots=("", "hard", ""))
+    declared = vars(TabletopState).get("__annotations__")  # a compiled class keeps none
+    if declared is not None:
+        assert set(TabletopState.__slots__) == set(declared) - {"__slots__"}
+    for copy in (st.clone(), pickle.loads(pickle.dumps(st))):
+        for name in TabletopState.__slots__:
+            assert snapshot(getattr(copy, name)) == snapshot(getattr(st, name)), name

@@ -1,12 +1,12 @@
-"""The Mumanbot (spec §17, automa/mumanbot.py) at every difficulty."""
+"""The Mumanbot (spec §17, rules/tabletop_inc/mumanbot.py) at every difficulty."""
 
 import random
 
 import pytest
 
 import automa.rules.tabletop_inc  # noqa: F401
-from automa import mumanbot
 from automa.rules.core import load_game
+from automa.rules.tabletop_inc import mumanbot
 
 LEVELS = ("easy", "normal", "hard", "extreme")
 
@@ -41,16 +41,16 @@ def test_bot_turn_occupies_leftmost_free_space_and_scores_by_level_s17_2(level, 
     (no cost, no bonus, the action is not performed) and scores 1 VP on Easy, more above;
     its blue box discards the top objective card."""
     st = mk(level, n=3, bot_seat=1)
-    st.occ[st.game.space_by_id["OB1"].idx] = 2
+    st.occupied[st.game.space_by_id["OB1"].idx] = 2
     st.zap_deck.append("Z19")
-    top = st.obj_deck[-1]
+    top = st.objective_deck[-1]
     vp0 = st.vp[1]
     human_move(st)
-    assert st.occ[st.game.space_by_id["OB2"].idx] == 1
+    assert st.occupied[st.game.space_by_id["OB2"].idx] == 1
     assert st.vp[1] - vp0 == vp
-    assert st.res[1] == [0, 0, 0, 0, 0]
-    assert st.obj_out == [top] and top not in st.obj_deck
-    assert st.zap_disc[-1] == "Z19"
+    assert st.resources[1] == [0, 0, 0, 0, 0]
+    assert st.objectives_out == [top] and top not in st.objective_deck
+    assert st.zap_discard[-1] == "Z19"
     assert st.current_player() == 2
 
 
@@ -68,10 +68,10 @@ def test_no_free_space_skips_placement_but_scores_amb33(level):
     """AMB-33: no free space: the worker stays, VP and the blue box still apply."""
     st = mk(level)
     for sp in st.game.spaces_by_action["award"]:
-        st.occ[sp.idx] = 0
+        st.occupied[sp.idx] = 0
     st.zap_deck.append("Z17")
     human_move(st)
-    assert st.mum[1] == 4 and st.vp[1] == (2, 3, 4, 5)[LEVELS.index(level)]
+    assert st.mumans[1] == 4 and st.vp[1] == (2, 3, 4, 5)[LEVELS.index(level)]
     assert st.shelf == [2, 3, 3]
 
 
@@ -99,7 +99,7 @@ def test_award_removal_token_out_of_game_no_vp_s17_3(level):
     st = mk(level)
     st.zap_deck.append("Z18")
     human_move(st)
-    assert st.shelf == [2, 3, 3] and st.awd[1] == ((1, ()),)
+    assert st.shelf == [2, 3, 3] and st.awards[1] == ((1, ()),)
     assert st.final_breakdown(1)["total"] == st.vp[1]
 
 
@@ -110,7 +110,7 @@ def test_skill_discard_s17_3(level):
     top = st.skill_deck[-1]
     n = len(st.skill_deck)
     human_move(st)
-    assert st.skill_out == [top] and len(st.skill_deck) == n - 1
+    assert st.skills_out == [top] and len(st.skill_deck) == n - 1
 
 
 @pytest.mark.parametrize("level", LEVELS)
@@ -118,12 +118,12 @@ def test_skill_discard_s17_3(level):
 def test_track_wipes_refill_to_track_width_s17_3_amb01(card, key, width, level):
     """§17.3 / AMB-01: tokens to supply, track cards shuffled into the deck, refill the width."""
     st = mk(level)
-    st.tok[key] = ((1, 1, 0, 0, 0),) + st.tok[key][1:]
-    total = len(st.deck[key]) + sum(1 for c in st.tr[key] if c)
+    st.track_tokens[key] = ((1, 1, 0, 0, 0),) + st.track_tokens[key][1:]
+    total = len(st.deck[key]) + sum(1 for c in st.tracks[key] if c)
     st.zap_deck.append(card)
     human_move(st)
-    assert len(st.tr[key]) == width and all(st.tr[key])
-    assert all(t == (0, 0, 0, 0, 0) for t in st.tok[key])
+    assert len(st.tracks[key]) == width and all(st.tracks[key])
+    assert all(t == (0, 0, 0, 0, 0) for t in st.track_tokens[key])
     assert len(st.deck[key]) + width == total
 
 
@@ -132,16 +132,20 @@ def test_bot_recall_and_predictions_by_difficulty_s17_4_s17_5(level, k):
     """§17.4: out of workers -> recall, hourglass moves by N, no bonus spaces; §17.5: 1/2/3/4
     face-up cards against the human (2 seats), no research paid."""
     st = mk(level)
-    st.mum[1] = 0
+    st.mumans[1] = 0
     st.placed[1] = (("m", st.game.space_by_id["HS1"].idx), ("m", st.game.space_by_id["RS1"].idx))
-    st.occ[st.game.space_by_id["HS1"].idx] = 1
-    st.occ[st.game.space_by_id["RS1"].idx] = 1
+    st.occupied[st.game.space_by_id["HS1"].idx] = 1
+    st.occupied[st.game.space_by_id["RS1"].idx] = 1
     st.hourglass = 30  # crosses the action bonus at 28
     human_move(st)
-    assert st.hourglass == 28 and st.mum[1] == 2 and not st.stack
-    assert st.occ[st.game.space_by_id["HS1"].idx] == -1
-    assert st.pred_t[1] == 0 and len(st.pred_c[1]) == k and len(set(st.pred_c[1])) == k
-    assert st.res[1] == [0, 0, 0, 0, 0]
+    assert st.hourglass == 28 and st.mumans[1] == 2 and not st.stack
+    assert st.occupied[st.game.space_by_id["HS1"].idx] == -1
+    assert (
+        st.prediction_target[1] == 0
+        and len(st.prediction_cards[1]) == k
+        and len(set(st.prediction_cards[1])) == k
+    )
+    assert st.resources[1] == [0, 0, 0, 0, 0]
 
 
 @pytest.mark.parametrize("level", LEVELS)
@@ -149,35 +153,35 @@ def test_bot_prediction_target_is_a_human_with_3_seats_s17_5(level):
     for seed in range(8):
         g = load_game("tabletop_inc", players=4, mumanbots=("", level, "", "easy"))
         st = g.new_initial_state(seed)
-        st.mum[1] = 0
+        st.mumans[1] = 0
         st.placed[1] = (("m", 0),)
         human_move(st)
-        assert st.pred_t[1] in (0, 2)
+        assert st.prediction_target[1] in (0, 2)
 
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_bot_scores_one_vp_per_correct_prediction_s17_5(level):
     st = mk(level)
-    st.pred_t[1], st.pred_c[1], st.pred_up[1] = 0, ("research", "award"), (1, 1)
-    st.h_item[0] = ("I16",)  # keeps seat 0 in its post-action window
+    st.prediction_target[1], st.prediction_cards[1], st.prediction_up[1] = 0, ("research", "award"), (1, 1)
+    st.hand_items[0] = ("I16",)  # keeps seat 0 in its post-action window
     vp = st.vp[1]
     st.apply_action(("place", "RS1"))
-    assert st.current_player() == 0 and st.vp[1] == vp + 1 and st.pred_c[1] == ("award",)
+    assert st.current_player() == 0 and st.vp[1] == vp + 1 and st.prediction_cards[1] == ("award",)
 
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_bot_placement_counts_for_human_prediction_amb09(level):
     st = mk(level, n=3, bot_seat=1)
-    st.pred_t[0], st.pred_c[0], st.pred_up[0] = 1, ("objective", "award"), (0, 0)
+    st.prediction_target[0], st.prediction_cards[0], st.prediction_up[0] = 1, ("objective", "award"), (0, 0)
     st.zap_deck.append("Z19")
     human_move(st)
-    assert st.pred_up[0] == (1, 0)
+    assert st.prediction_up[0] == (1, 0)
 
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_bot_triggers_end_with_plus5_s17_4(level):
     st = mk(level)
-    st.mum[1] = 0
+    st.mumans[1] = 0
     st.placed[1] = (("m", 0),)
     st.hourglass = 1
     vp = st.vp[1]
@@ -193,19 +197,19 @@ def test_bot_triggers_end_with_plus5_s17_4(level):
 @pytest.mark.parametrize("level", LEVELS)
 def test_refresh_variant_applies_to_bot_recall_s17_4(level):
     st = mk(level, card_track_refresh=True)
-    old = st.tr["fl"][:]
-    st.mum[1] = 0
+    old = st.tracks["fl"][:]
+    st.mumans[1] = 0
     st.placed[1] = (("m", 0),)
     human_move(st)
-    assert st.deck["fl"][0] == old[2] and st.tr["fl"][1:] == old[:2]
+    assert st.deck["fl"][0] == old[2] and st.tracks["fl"][1:] == old[:2]
 
 
 def test_shared_zap_deck_reshuffles_discard_amb25():
     st = mk("hard", n=3, bot_seat=1)
-    st.zap_disc = st.zap_deck[:]
+    st.zap_discard = st.zap_deck[:]
     st.zap_deck = []
     human_move(st)
-    assert len(st.zap_deck) == 19 and st.zap_disc and len(st.zap_disc) == 1
+    assert len(st.zap_deck) == 19 and st.zap_discard and len(st.zap_discard) == 1
 
 
 def test_difficulty_ladder_same_game_path():
@@ -247,10 +251,10 @@ def test_heuristic_loses_more_to_harder_mumanbots():
 def test_always_4_predictions_flag_amb02():
     """AMB-02 flag: the seed's 'always 4 predictions' reading, for every difficulty."""
     st = mk("easy", mumanbot_predictions="always_4")
-    st.mum[1] = 0
+    st.mumans[1] = 0
     st.placed[1] = (("m", 0),)
     human_move(st)
-    assert len(st.pred_c[1]) == 4
+    assert len(st.prediction_cards[1]) == 4
 
 
 def test_zap_refill_four_flag_amb01():
@@ -258,11 +262,11 @@ def test_zap_refill_four_flag_amb01():
     st = mk("hard", zap_refill="four")
     st.zap_deck.append("Z01")
     human_move(st)
-    assert len(st.tr["sp"]) == 4 and len(st.tok["sp"]) == 4 and all(st.tr["sp"])
+    assert len(st.tracks["sp"]) == 4 and len(st.track_tokens["sp"]) == 4 and all(st.tracks["sp"])
     st2 = mk("hard")
     st2.zap_deck.append("Z01")
     human_move(st2)
-    assert len(st2.tr["sp"]) == 3
+    assert len(st2.tracks["sp"]) == 3
 
 
 def test_zap_per_bot_flag_amb25():

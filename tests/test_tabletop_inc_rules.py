@@ -34,7 +34,7 @@ def finish_turn(st):
 def give(st, s=0, **res):
     names = ("dollar", "time", "inspiration", "research", "playtest")
     for k, v in res.items():
-        st.res[s][names.index(k)] = v
+        st.resources[s][names.index(k)] = v
 
 
 # --------------------------------------------------------------------------- setup §5
@@ -43,14 +43,14 @@ def give(st, s=0, **res):
 def test_setup_turn_order_seat_bonuses_s5_17():
     """§5 step 17: seat 2 $1, seat 3 $2, seat 4 1 VP, seat 5 1 VP + $1, seat 6 1 VP + $2."""
     st = mk(6)
-    assert [st.res[s][D] for s in range(6)] == [0, 1, 2, 0, 1, 2]
+    assert [st.resources[s][D] for s in range(6)] == [0, 1, 2, 0, 1, 2]
     assert st.vp == [0, 0, 0, 1, 1, 1]
 
 
 def test_setup_bot_in_bonus_seat_takes_only_vp_amb15():
     """AMB-15: a Mumanbot in a bonus seat takes only the VP part."""
     st = mk(6, mumanbots=("", "", "", "", "", "hard"))
-    assert st.vp[5] >= 1 and st.res[5] == [0, 0, 0, 0, 0]
+    assert st.vp[5] >= 1 and st.resources[5] == [0, 0, 0, 0, 0]
 
 
 def test_setup_tracks_shelf_objective_hourglass_s5():
@@ -59,11 +59,11 @@ def test_setup_tracks_shelf_objective_hourglass_s5():
     for n, start in ((2, 36), (3, 52), (4, 68), (5, 84), (6, 100)):
         st = mk(n)
         assert st.hourglass == start
-        assert [len(st.tr[k]) for k in ("sp", "fl", "it")] == [3, 3, 4]
+        assert [len(st.tracks[k]) for k in ("sp", "fl", "it")] == [3, 3, 4]
         assert st.shelf == [3, 3, 3]
-        assert all(len(st.objs[s]) == 1 for s in range(n))
+        assert all(len(st.objectives[s]) == 1 for s in range(n))
         assert all(st.wow[s].startswith("FD") and st.pow[s] == "" for s in range(n))
-        assert all(st.mum[s] == 4 for s in range(n))
+        assert all(st.mumans[s] == 4 for s in range(n))
 
 
 def test_setup_pow_wow_mode_keep_one_of_two_s5_14():
@@ -119,8 +119,8 @@ def test_safety_cost_and_placement_bonus_s7_2():
     give(st, inspiration=1)
     assert ("place", "HS2") in st.legal_actions()
     do(st, ("place", "HS2"))
-    assert st.res[0][I] == 0 and st.res[0][R] == 1
-    assert st.occ[st.game.space_by_id["HS2"].idx] == 0
+    assert st.resources[0][I] == 0 and st.resources[0][R] == 1
+    assert st.occupied[st.game.space_by_id["HS2"].idx] == 0
 
 
 def test_occupied_space_blocked_basic_resource_unlimited_s7_1():
@@ -133,7 +133,7 @@ def test_occupied_space_blocked_basic_resource_unlimited_s7_1():
     finish_turn(st)
     assert ("place", "RS1") not in st.legal_actions()
     assert ("place", "BR") in st.legal_actions()
-    assert st.res[0][T] == 1
+    assert st.resources[0][T] == 1
 
 
 def test_linked_specialist_waives_cost_keeps_bonus_s7_3():
@@ -142,18 +142,18 @@ def test_linked_specialist_waives_cost_keeps_bonus_s7_3():
     st = edited(
         st,
         {
-            "seat.0.employees": st.emp[0] + (("SP12", 0),),
+            "seat.0.employees": st.employees[0] + (("SP12", 0),),
             "seat.0.standees": ("SP12",),
         },
     )
     legal = st.legal_actions()
     assert ("place", "HS2", "SP12") in legal  # no inspiration needed
     do(st, ("place", "HS2", "SP12"))
-    assert st.res[0][R] == 1 and st.res[0][I] == 0
+    assert st.resources[0][R] == 1 and st.resources[0][I] == 0
     # SP12 benefit: any slot without tokens
     assert ("slot", 0) in st.legal_actions()
     do(st, ("slot", 0))
-    assert len(st.h_emp[0]) == 1 and sum(sum(t) for t in st.tok["sp"]) == 0
+    assert len(st.hand_employees[0]) == 1 and sum(sum(t) for t in st.track_tokens["sp"]) == 0
 
 
 # --------------------------------------------------------------------------- skills §8
@@ -173,7 +173,7 @@ def test_skill_totals_seed_example_and_tuck_benefit_s8_1_s16_6():
     assert ("tuck", "S10", founder) in st.legal_actions()
     do(st, ("tuck", "S10", founder))
     assert st.skills(0) == [2, 1, 2]
-    assert st.res[0][T] == 1
+    assert st.resources[0][T] == 1
     assert st.game.data.skills["S10"][2] == 2
 
 
@@ -210,20 +210,20 @@ def test_track_pay_to_the_right_and_refill_s9():
     gets the tokens on its card; cards shift right and a new card enters slot 1 (AMB-18)."""
     st = mk()
     give(st, dollar=1, time=1)
-    tr0 = st.tr["sp"][:]
+    tr0 = st.tracks["sp"][:]
     top = st.deck["sp"][-1]
     do(st, ("place", "HS1"), ("slot", 0))
     assert st.current_player() == 0 and {a[0] for a in st.legal_actions()} == {"token"}
     do(st, ("token", "dollar"), ("token", "time"))
-    assert st.h_emp[0] == (tr0[0],)
-    assert st.tr["sp"] == (top, tr0[1], tr0[2])
-    assert st.tok["sp"][1] == (1, 0, 0, 0, 0) and st.tok["sp"][2] == (0, 1, 0, 0, 0)
+    assert st.hand_employees[0] == (tr0[0],)
+    assert st.tracks["sp"] == (top, tr0[1], tr0[2])
+    assert st.track_tokens["sp"][1] == (1, 0, 0, 0, 0) and st.track_tokens["sp"][2] == (0, 1, 0, 0, 0)
     # the next taker of the card that now holds a token collects it
     st2 = st
     finish_turn(st2)
     give(st2, 1, inspiration=1)
     do(st2, ("place", "HS2"), ("slot", 2))  # rightmost: free
-    assert st2.res[1][T] == 1 and st2.h_emp[1] == (tr0[2],)
+    assert st2.resources[1][T] == 1 and st2.hand_employees[1] == (tr0[2],)
 
 
 def test_track_unaffordable_slots_hidden_s9():
@@ -241,7 +241,7 @@ def test_basic_resource_one_of_three_s10_1():
     do(st, ("place", "BR"))
     assert st.legal_actions() == [("take", "dollar"), ("take", "time"), ("take", "inspiration")]
     do(st, ("take", "inspiration"))
-    assert st.res[0][I] == 1
+    assert st.resources[0][I] == 1
 
 
 def test_play_card_table_bonus_and_standee_s10_3():
@@ -258,7 +258,7 @@ def test_play_card_table_bonus_and_standee_s10_3():
     legal = st.legal_actions()
     assert ("play", "SP02", 6) in legal  # empty POW slot (Founder mode)
     do(st, ("play", "SP02", 1))  # T2: 2 time
-    assert st.res[0][T] == 2 and st.stand[0] == ("SP02",) and ("SP02", 1) in st.emp[0]
+    assert st.resources[0][T] == 2 and st.standees[0] == ("SP02",) and ("SP02", 1) in st.employees[0]
 
 
 def test_play_card_sp10_plays_two_s16_4():
@@ -267,13 +267,13 @@ def test_play_card_sp10_plays_two_s16_4():
     st = edited(
         st,
         {
-            "seat.0.employees": st.emp[0] + (("SP10", 0),),
+            "seat.0.employees": st.employees[0] + (("SP10", 0),),
             "seat.0.standees": ("SP10",),
             "seat.0.hand_employees": ("F06", "F14"),
         },
     )
     do(st, ("place", "PC1", "SP10"), ("play", "F06", 1), ("play", "F14", 2))
-    assert {c for c, _ in st.emp[0]} == {"SP10", "F06", "F14"}
+    assert {c for c, _ in st.employees[0]} == {"SP10", "F06", "F14"}
 
 
 def test_train_buy_one_rest_to_bottom_sp09_discount_s10_4():
@@ -282,7 +282,7 @@ def test_train_buy_one_rest_to_bottom_sp09_discount_s10_4():
     st = edited(
         st,
         {
-            "seat.0.employees": st.emp[0] + (("SP09", 0),),
+            "seat.0.employees": st.employees[0] + (("SP09", 0),),
             "seat.0.standees": ("SP09",),
         },
     )
@@ -294,7 +294,7 @@ def test_train_buy_one_rest_to_bottom_sp09_discount_s10_4():
     assert {a[1] for a in buys} == set(cheap)  # $1 cards cost 0 with SP09
     if cheap:
         do(st, ("buy_skill", cheap[0]))
-        assert st.h_skill[0] == (cheap[0],)
+        assert st.hand_skills[0] == (cheap[0],)
         assert st.skill_deck[:3] == [c for c in rev if c != cheap[0]]
     else:
         do(st, ("decline",))
@@ -306,54 +306,54 @@ def test_research_playtest_2_or_4_s10_6_s10_7(space, linked, idx, gain):
     """§10.6/§10.7: gain 2; the linked specialist (SP02/SP07) gains 4."""
     st = mk()
     do(st, ("place", space))
-    assert st.res[0][idx] == 2
+    assert st.resources[0][idx] == 2
     st = mk()
     st = edited(
         st,
         {
-            "seat.0.employees": st.emp[0] + ((linked, 0),),
+            "seat.0.employees": st.employees[0] + ((linked, 0),),
             "seat.0.standees": (linked,),
         },
     )
     do(st, ("place", space, linked))
-    assert st.res[0][idx] == gain
+    assert st.resources[0][idx] == gain
 
 
 def test_multi_resource_up_to_3_or_5_s10_8():
     """§10.8: up to 3 level-1 resources (SP03: up to 5); may stop early."""
     st = mk()
     do(st, ("place", "MR1"), ("take", "dollar"), ("take", "dollar"), ("take", "time"))
-    assert st.res[0][:3] == [2, 1, 0] and not st.stack
+    assert st.resources[0][:3] == [2, 1, 0] and not st.stack
     st = mk()
     st = edited(
         st,
         {
-            "seat.0.employees": st.emp[0] + (("SP03", 0),),
+            "seat.0.employees": st.employees[0] + (("SP03", 0),),
             "seat.0.standees": ("SP03",),
         },
     )
     do(st, ("place", "MR1", "SP03"))
     for _ in range(5):
         do(st, ("take", "inspiration"))
-    assert st.res[0][I] == 5
+    assert st.resources[0][I] == 5
     st = mk()
     do(st, ("place", "MR1"), ("take", "time"), ("stop",))
-    assert st.res[0][T] == 1
+    assert st.resources[0][T] == 1
 
 
 def test_get_item_track_and_sp14_s10_9():
     """§10.9: items under pay-to-the-right; GI1 gives $1; SP14 takes any slot free."""
     st = mk()
     do(st, ("place", "GI1"))
-    assert st.res[0][D] == 1
+    assert st.resources[0][D] == 1
     assert ("slot", 3) in st.legal_actions() and ("slot", 2) in st.legal_actions()  # $1 pays one token
     do(st, ("slot", 3))
-    assert len(st.h_item[0]) == 1
+    assert len(st.hand_items[0]) == 1
     st = mk()
     st = edited(
         st,
         {
-            "seat.0.employees": st.emp[0] + (("SP14", 0),),
+            "seat.0.employees": st.employees[0] + (("SP14", 0),),
             "seat.0.standees": ("SP14",),
         },
     )
@@ -368,13 +368,13 @@ def test_get_box_cost_skill_and_discounts_s10_10():
     do(st, ("place", "GB1"))
     assert [a for a in st.legal_actions() if a[0] == "buy"] == [("buy", "box", 1)]
     do(st, ("buy", "box", 1))
-    assert st.prod[0] == (1, 0, 0) and st.res[0][I] == 2 and st.supply[0][0] == 8
+    assert st.production[0] == (1, 0, 0) and st.resources[0][I] == 2 and st.supply[0][0] == 8
     st = mk()
     st = edited(
         st,
         {
             "seat.0.permanent": (2, 0, 0),
-            "seat.0.employees": st.emp[0] + (("SP04", 0),),
+            "seat.0.employees": st.employees[0] + (("SP04", 0),),
             "seat.0.standees": ("SP04",),
             "seat.0.wow": "W10",
         },
@@ -383,7 +383,7 @@ def test_get_box_cost_skill_and_discounts_s10_10():
     do(st, ("place", "GB1", "SP04"))
     assert ("buy", "box", 3) in st.legal_actions()  # 3 − 1 − 2 = 0
     do(st, ("buy", "box", 3))
-    assert st.prod[0][0] == 3
+    assert st.production[0][0] == 3
 
 
 def test_get_box_slot_filled_blocks_s11():
@@ -410,7 +410,7 @@ def test_get_part_exactly_one_piece_sp08_w3_s10_11():
     st = edited(
         st,
         {
-            "seat.0.employees": st.emp[0] + (("SP08", 0),),
+            "seat.0.employees": st.employees[0] + (("SP08", 0),),
             "seat.0.standees": ("SP08",),
         },
     )
@@ -418,7 +418,7 @@ def test_get_part_exactly_one_piece_sp08_w3_s10_11():
     do(st, ("place", "GP1", "SP08"))
     assert ("buy", "mechanism", 1) in st.legal_actions()
     do(st, ("buy", "mechanism", 1))
-    assert st.res[0][R] == 0 and st.prod[0][1] == 1
+    assert st.resources[0][R] == 0 and st.production[0][1] == 1
     st = mk()
     st = edited(
         st,
@@ -444,7 +444,7 @@ def test_upgrade_one_step_skips_sold_out_cost_time_s10_12():
     )
     st.supply[0] = (st.supply[0][0], 0) + st.supply[0][2:]
     do(st, ("place", "UPB"))
-    assert st.prod[0][0] == 3 and st.res[0][T] == 0
+    assert st.production[0][0] == 3 and st.resources[0][T] == 0
     assert st.supply[0][0] == 10 and st.supply[0][2] == 6
 
 
@@ -460,18 +460,18 @@ def test_upgrade_cap_and_pow_ban_and_sp06_s10_12():
         },
     )
     do(st, ("place", "UPB"))
-    assert st.prod[0][0] == 3
+    assert st.production[0][0] == 3
     st = mk()
     st = edited(
         st,
         {
-            "seat.0.employees": st.emp[0] + (("SP06", 0),),
+            "seat.0.employees": st.employees[0] + (("SP06", 0),),
             "seat.0.standees": ("SP06",),
             "seat.0.production": (0, 1, 0),
         },
     )
     do(st, ("place", "UPM", "SP06"), ("upgrade", "mechanism"))
-    assert st.prod[0][1] == 3
+    assert st.production[0][1] == 3
 
 
 def test_publish_needs_complete_game_sp13_s10_13():
@@ -484,18 +484,20 @@ def test_publish_needs_complete_game_sp13_s10_13():
         },
     )
     do(st, ("place", "PB1"))
-    assert st.pub[0] == () and st.prod[0] == (1, 2, 0)
+    assert st.published[0] == () and st.production[0] == (1, 2, 0)
     st = mk()
     st = edited(
         st,
         {
             "seat.0.production": (1, 2, 3),
-            "seat.0.employees": st.emp[0] + (("SP13", 0),),
+            "seat.0.employees": st.employees[0] + (("SP13", 0),),
             "seat.0.standees": ("SP13",),
         },
     )
     do(st, ("place", "PB1", "SP13"))
-    assert st.pub[0] == ((1, 2, 3),) and st.prod[0] == (0, 0, 0) and st.res[0][:3] == [1, 1, 1]
+    assert (
+        st.published[0] == ((1, 2, 3),) and st.production[0] == (0, 0, 0) and st.resources[0][:3] == [1, 1, 1]
+    )
 
 
 def test_award_seed_example_and_sp05_s10_14():
@@ -513,7 +515,7 @@ def test_award_seed_example_and_sp05_s10_14():
     opts = [a for a in st.legal_actions() if a[0] == "award"]
     assert opts == [("award", 1, 0)]
     do(st, ("award", 1, 0))
-    assert st.awd[0] == ((1, (2, 2, 1)),) and st.shelf == [2, 3, 3]
+    assert st.awards[0] == ((1, (2, 2, 1)),) and st.shelf == [2, 3, 3]
     assert st.final_breakdown(0)["awards"] == 9
     assert st.final_breakdown(0)["published"] == 5  # the awarded game no longer scores
     st = mk()
@@ -522,7 +524,7 @@ def test_award_seed_example_and_sp05_s10_14():
         {
             "seat.0.award_card": "AC1",
             "seat.0.published": ((2, 1, 1),),
-            "seat.0.employees": st.emp[0] + (("SP05", 0),),
+            "seat.0.employees": st.employees[0] + (("SP05", 0),),
             "seat.0.standees": ("SP05",),
         },
     )
@@ -535,31 +537,31 @@ def test_trade_seed_example_s10_15():
     st = mk()
     give(st, time=3, playtest=1)
     do(st, ("place", "TD1"))
-    assert st.res[0][D] == 1  # TD1 bonus
+    assert st.resources[0][D] == 1  # TD1 bonus
     do(st, ("swap", "time", "dollar", 3), ("swap", "playtest", "research", 1), ("stop",))
-    assert st.res[0] == [4, 0, 0, 1, 0]
+    assert st.resources[0] == [4, 0, 0, 1, 0]
 
 
 def test_objective_keep_one_or_two_s10_16():
     """§10.16: reveal 4, keep 0-1 (SP01: up to 2); the rest go to the bottom."""
     st = mk()
-    rev = st.obj_deck[-1:-5:-1]
+    rev = st.objective_deck[-1:-5:-1]
     do(st, ("place", "OB1"))
     assert st.legal_actions() == [("keep", c) for c in rev] + [("stop",)]
     do(st, ("keep", rev[2]))
-    assert st.objs[0][-1] == rev[2] and not st.stack
-    assert st.obj_deck[:3] == [rev[0], rev[1], rev[3]]
+    assert st.objectives[0][-1] == rev[2] and not st.stack
+    assert st.objective_deck[:3] == [rev[0], rev[1], rev[3]]
     st = mk()
     st = edited(
         st,
         {
-            "seat.0.employees": st.emp[0] + (("SP01", 0),),
+            "seat.0.employees": st.employees[0] + (("SP01", 0),),
             "seat.0.standees": ("SP01",),
         },
     )
-    rev = st.obj_deck[-1:-5:-1]
+    rev = st.objective_deck[-1:-5:-1]
     do(st, ("place", "OB1", "SP01"), ("keep", rev[0]), ("keep", rev[1]))
-    assert st.objs[0][-2:] == (rev[0], rev[1])
+    assert st.objectives[0][-2:] == (rev[0], rev[1])
 
 
 def test_action_bonus_any_action_no_prediction_s10_17():
@@ -572,8 +574,8 @@ def test_action_bonus_any_action_no_prediction_s10_17():
             "seat.0.hand_employees": ("F06",),
         },
     )
-    st.pred_t[1], st.pred_c[1], st.pred_up[1] = 0, ("research",), (0,)
-    st.occ[st.game.space_by_id["RS1"].idx] = 1
+    st.prediction_target[1], st.prediction_cards[1], st.prediction_up[1] = 0, ("research",), (0,)
+    st.occupied[st.game.space_by_id["RS1"].idx] = 1
     do(st, ("place", "PC1"), ("play", "F06", 5))
     assert st.legal_actions() == [("do", a) for a in st.game.data.prediction_deck[:0]] + [
         ("do", a)
@@ -597,7 +599,7 @@ def test_action_bonus_any_action_no_prediction_s10_17():
         )
     ]
     do(st, ("do", "research"))
-    assert st.res[0][R] == 2 and st.pred_up[1] == (0,)
+    assert st.resources[0][R] == 2 and st.prediction_up[1] == (0,)
 
 
 def test_freelancer_space_private_no_cost_no_prediction_amb35():
@@ -606,20 +608,20 @@ def test_freelancer_space_private_no_cost_no_prediction_amb35():
     st = edited(
         st,
         {
-            "seat.0.employees": st.emp[0] + (("F10", 0),),
+            "seat.0.employees": st.employees[0] + (("F10", 0),),
         },
     )
     st = edited(
         st,
         {
-            "seat.1.employees": st.emp[1] + (("F13", 0),),
+            "seat.1.employees": st.employees[1] + (("F13", 0),),
         },
     )
-    st.pred_t[1], st.pred_c[1], st.pred_up[1] = 0, ("research",), (0,)
+    st.prediction_target[1], st.prediction_cards[1], st.prediction_up[1] = 0, ("research",), (0,)
     legal = st.legal_actions()
     assert ("freelancer", "F10") in legal and ("freelancer", "F13") not in legal
     do(st, ("freelancer", "F10"))
-    assert st.res[0][R] == 4 and st.pred_up[1] == (0,)
+    assert st.resources[0][R] == 4 and st.prediction_up[1] == (0,)
     finish_turn(st)
     do(st, ("place", "BR"), ("take", "time"))
     finish_turn(st)
@@ -650,7 +652,7 @@ def test_recall_moves_hourglass_collects_bonus_spaces_s12_amb06():
         },
     )
     do(st, ("recall",))
-    assert st.hourglass == 20 and st.res[0][R] == 1 and st.mum[0] == 4
+    assert st.hourglass == 20 and st.resources[0][R] == 1 and st.mumans[0] == 4
     st = mk()
     st = edited(
         st,
@@ -732,17 +734,17 @@ def test_predictions_pay_research_flip_and_reward_s13():
     do(st, ("recall",))
     assert st.legal_actions() == [("predict_on", 1), ("no_predict",)]
     _predict(st, 0, 1, ["research", "playtest"])
-    assert st.res[0][R] == 1 and st.pred_c[0] == ("research", "playtest")
+    assert st.resources[0][R] == 1 and st.prediction_cards[0] == ("research", "playtest")
     finish_turn(st)
     do(st, ("place", "RS1"))
-    assert st.pred_up[0] == (1, 0)
+    assert st.prediction_up[0] == (1, 0)
     finish_turn(st)
     do(st, ("place", "BR"), ("take", "time"))
     finish_turn(st)
     do(st, ("place", "PT1"))
     assert st.current_player() == 0  # seat 0 picks its reward resource
     do(st, ("take", "dollar"))
-    assert st.vp[0] == 4 and st.res[0][D] == 1 and st.pred_t[0] == -1
+    assert st.vp[0] == 4 and st.resources[0][D] == 1 and st.prediction_target[0] == -1
 
 
 def test_prediction_limits_p3_p12_and_one_set_s13_1():
@@ -784,15 +786,15 @@ def test_prediction_bonus_and_w11_s13_2():
             "seat.0.wow": "W11",
         },
     )
-    st.pred_t[0], st.pred_c[0], st.pred_up[0] = 1, ("research", "train"), (0, 0)
+    st.prediction_target[0], st.prediction_cards[0], st.prediction_up[0] = 1, ("research", "train"), (0, 0)
     give(st, dollar=1)
     do(st, ("place", "OB2"), ("flip", "research"))
-    assert st.pred_up[0] == (1, 0) and st.vp[0] == 1
+    assert st.prediction_up[0] == (1, 0) and st.vp[0] == 1
 
 
 def test_unfinished_prediction_discarded_at_recall_s13_2():
     st = mk()
-    st.pred_t[0], st.pred_c[0], st.pred_up[0] = 1, ("research", "train"), (1, 0)
+    st.prediction_target[0], st.prediction_cards[0], st.prediction_up[0] = 1, ("research", "train"), (1, 0)
     st = edited(
         st,
         {
@@ -801,7 +803,7 @@ def test_unfinished_prediction_discarded_at_recall_s13_2():
         },
     )
     do(st, ("recall",))
-    assert st.pred_t[0] == -1 and st.vp[0] == 0
+    assert st.prediction_target[0] == -1 and st.vp[0] == 0
 
 
 # --------------------------------------------------------------------------- scoring §14
@@ -879,13 +881,13 @@ def test_objectives_met_failed_and_modifiers_s14_2_3():
 def test_objective_things_count_once_amb17():
     """§14.2.3 / AMB-17: two objectives needing 4 research need 8; skill totals are not consumed."""
     st = mk()
-    st.objs[0] = ("O01", "O07")  # 4 research; 2 research + 2 playtest
+    st.objectives[0] = ("O01", "O07")  # 4 research; 2 research + 2 playtest
     give(st, research=4, playtest=2)
     assert st.final_breakdown(0)["objectives"] == 4 - 2
     give(st, research=6, playtest=2)
     assert st.final_breakdown(0)["objectives"] == 8
-    st.objs[0] = ("O19", "O19")
-    st.perm[0] = (3, 0, 0)
+    st.objectives[0] = ("O19", "O19")
+    st.item_skills[0] = (3, 0, 0)
     assert st.final_breakdown(0)["objectives"] == 6
 
 
@@ -951,8 +953,8 @@ def test_card_track_refresh_variant_s15():
     """§15: before a recall the rightmost specialist and freelancer go to the deck bottom; tokens
     stay in the rightmost slot with the card that moves in."""
     st = mk(card_track_refresh=True)
-    st.tok["sp"] = st.tok["sp"][:2] + ((1, 0, 0, 0, 0),)
-    old = st.tr["sp"][:]
+    st.track_tokens["sp"] = st.track_tokens["sp"][:2] + ((1, 0, 0, 0, 0),)
+    old = st.tracks["sp"][:]
     top = st.deck["sp"][-1]
     st = edited(
         st,
@@ -963,14 +965,14 @@ def test_card_track_refresh_variant_s15():
     )
     do(st, ("recall",))
     assert st.deck["sp"][0] == old[2]
-    assert st.tr["sp"] == (top, old[0], old[1])
-    assert st.tok["sp"][2] == (1, 0, 0, 0, 0)
+    assert st.tracks["sp"] == (top, old[0], old[1])
+    assert st.track_tokens["sp"][2] == (1, 0, 0, 0, 0)
     st2 = mk()
-    before = st2.tr["sp"][:]
+    before = st2.tracks["sp"][:]
     st2.placed[0] = (("m", 0),)
-    st2.mum[0] = 3
+    st2.mumans[0] = 3
     do(st2, ("recall",))
-    assert st2.tr["sp"] == before
+    assert st2.tracks["sp"] == before
 
 
 # --------------------------------------------------------------------------- params and data
@@ -1031,7 +1033,7 @@ def test_illegal_action_leaves_state_unchanged():
     st = mk()
     with pytest.raises(IllegalActionError):
         st.apply_action(("place", "HS2"))
-    assert st.res[0] == [0, 0, 0, 0, 0] and st.mum[0] == 4
+    assert st.resources[0] == [0, 0, 0, 0, 0] and st.mumans[0] == 4
 
 
 def test_first_player_param_seat_bonus_and_tie_break_s5_17_s14_3():
@@ -1039,7 +1041,7 @@ def test_first_player_param_seat_bonus_and_tie_break_s5_17_s14_3():
     (AMB-15 lets a solo human go first while sitting in seat 1)."""
     st = mk(3, first_player=2)
     assert st.current_player() == 2
-    assert [st.res[s][D] for s in range(3)] == [1, 2, 0]
+    assert [st.resources[s][D] for s in range(3)] == [1, 2, 0]
     for s in range(3):
         st = edited(
             st,
@@ -1074,7 +1076,7 @@ def test_seed_upgrade_example_box_beyond_skill_s10_12():
     give(st, time=1)
     assert st.skills(0)[0] == 2
     do(st, ("place", "UPB"))
-    assert st.prod[0][0] == 3
+    assert st.production[0][0] == 3
 
 
 def test_seed_objective_example_hold_3_dollar_3_inspiration_s19_5():
@@ -1105,7 +1107,11 @@ def test_seed_objective_example_hold_3_dollar_3_inspiration_s19_5():
 
 
 def _three_face_down(st, s=0):
-    st.pred_t[s], st.pred_c[s], st.pred_up[s] = 1, ("research", "train", "award"), (0, 0, 0)
+    st.prediction_target[s], st.prediction_cards[s], st.prediction_up[s] = (
+        1,
+        ("research", "train", "award"),
+        (0, 0, 0),
+    )
 
 
 def _crystal_ball(st, source):
@@ -1118,7 +1124,7 @@ def _crystal_ball(st, source):
         st = edited(
             st,
             {
-                "seat.0.employees": st.emp[0] + ((source, 0),),
+                "seat.0.employees": st.employees[0] + ((source, 0),),
             },
         )
         do(st, ("freelancer", source))
@@ -1154,7 +1160,7 @@ def test_crystal_ball_turns_up_the_card_of_the_players_choice_s10_18(source, fli
     if flips == 2:
         assert st.legal_actions() == [("flip", "research"), ("flip", "train")]
         do(st, ("flip", "train"))
-    assert st.pred_up[0] == ((0, 0, 1) if flips == 1 else (0, 1, 1))
+    assert st.prediction_up[0] == ((0, 0, 1) if flips == 1 else (0, 1, 1))
     if source == "OB2":
         assert st.stack[-1][0] == "obj"  # then the Objective action itself (§7.2)
 
@@ -1163,16 +1169,20 @@ def test_crystal_ball_asks_only_when_there_is_a_choice_s10_18():
     """§10.18: with one face-down card (or as many flips as face-down cards) there is nothing to
     choose: the cards turn at once, and a completed set pays its reward (§13.2); none = wasted."""
     st = mk(3)
-    st.pred_t[0], st.pred_c[0], st.pred_up[0] = 1, ("research", "train"), (1, 0)
+    st.prediction_target[0], st.prediction_cards[0], st.prediction_up[0] = 1, ("research", "train"), (1, 0)
     st = _crystal_ball(st, "F04")
-    assert st.pred_t[0] == -1 and st.vp[0] == st.game.data.prediction_rewards[2][0]
+    assert st.prediction_target[0] == -1 and st.vp[0] == st.game.data.prediction_rewards[2][0]
     st = mk(3)
-    st.pred_t[0], st.pred_c[0], st.pred_up[0] = 1, ("research", "train", "award"), (1, 0, 0)
+    st.prediction_target[0], st.prediction_cards[0], st.prediction_up[0] = (
+        1,
+        ("research", "train", "award"),
+        (1, 0, 0),
+    )
     st = _crystal_ball(st, "F11")
-    assert st.pred_t[0] == -1 and not any(t[0] == "flip" for t in st.stack)
+    assert st.prediction_target[0] == -1 and not any(t[0] == "flip" for t in st.stack)
     st = mk(3)
     st = _crystal_ball(st, "F04")
-    assert not st.stack and st.pred_t[0] == -1
+    assert not st.stack and st.prediction_target[0] == -1
 
 
 @pytest.mark.parametrize("how,piece", [("SP06", 1), ("I08", 2), ("I09", 1), ("I10", 0)])
@@ -1187,14 +1197,14 @@ def test_up_to_two_upgrade_steps_are_one_or_two_by_choice_s10_12_s16_4(how, piec
         st = edited(
             st,
             {
-                "seat.0.production": st.prod[0][:piece] + (level,) + st.prod[0][piece + 1 :],
+                "seat.0.production": st.production[0][:piece] + (level,) + st.production[0][piece + 1 :],
             },
         )
         if how == "SP06":
             st = edited(
                 st,
                 {
-                    "seat.0.employees": st.emp[0] + (("SP06", 0),),
+                    "seat.0.employees": st.employees[0] + (("SP06", 0),),
                     "seat.0.standees": ("SP06",),
                 },
             )
@@ -1210,15 +1220,15 @@ def test_up_to_two_upgrade_steps_are_one_or_two_by_choice_s10_12_s16_4(how, piec
         return st
 
     st = start(1)
-    assert st.prod[0][piece] == 2
+    assert st.production[0][piece] == 2
     assert st.legal_actions() == [("upgrade", name), ("stop",)]
     do(st, ("stop",))
-    assert st.prod[0][piece] == 2 and not st.stack
+    assert st.production[0][piece] == 2 and not st.stack
     st = start(1)
     do(st, ("upgrade", name))
-    assert st.prod[0][piece] == 3 and not st.stack
+    assert st.production[0][piece] == 3 and not st.stack
     st = start(3)
-    assert st.prod[0][piece] == 4 and not st.stack  # level 4 is the cap: one step only
+    assert st.production[0][piece] == 4 and not st.stack  # level 4 is the cap: one step only
 
 
 def test_solo_human_is_the_first_player_even_when_the_bot_sits_first_amb15():
@@ -1228,14 +1238,14 @@ def test_solo_human_is_the_first_player_even_when_the_bot_sits_first_amb15():
     g = load_game("tabletop_inc", players=2, mumanbots=("hard", ""))
     st = g.new_initial_state(0)
     assert g.first == 1 and st.current_player() == 1
-    assert st.res[1] == [0, 0, 0, 0, 0] and st.vp == [0, 0]
-    assert len(st.zap_deck) == 20 and st.mum[0] == 4  # the bot has not moved yet
+    assert st.resources[1] == [0, 0, 0, 0, 0] and st.vp == [0, 0]
+    assert len(st.zap_deck) == 20 and st.mumans[0] == 4  # the bot has not moved yet
     do(st, ("place", "BR"), ("take", "time"))
     finish_turn(st)
     assert len(st.zap_deck) == 19 and st.current_player() == 1
     assert [sc[1] for sc in st.scores()] == [1, 0]  # the bot is later in turn order
     st3 = load_game("tabletop_inc", players=3, mumanbots=("easy", "hard", "")).new_initial_state(0)
-    assert st3.current_player() == 2 and st3.res[2][D] == 0
+    assert st3.current_player() == 2 and st3.resources[2][D] == 0
     assert load_game("tabletop_inc", players=3, mumanbots=("hard", "", "")).first == 1
     rotated = load_game("tabletop_inc", players=2).with_automaton_seats(["mumanbot:hard", "human"])
     assert rotated.first == 1
@@ -1257,9 +1267,9 @@ def test_interchangeable_payment_is_split_as_the_player_chooses_amb13():
     give(st, time=1, inspiration=1)
     do(st, ("place", "HS2"))  # costs 1 inspiration, gives 1 research
     assert st.legal_actions() == [("pay", "time", 0, "inspiration", 1), ("pay", "time", 1, "inspiration", 0)]
-    assert st.res[0][R] == 0
+    assert st.resources[0][R] == 0
     do(st, ("pay", "time", 1, "inspiration", 0))
-    assert st.res[0][:4] == [0, 0, 1, 1] and st.stack[-1][0] == "track"
+    assert st.resources[0][:4] == [0, 0, 1, 1] and st.stack[-1][0] == "track"
     st = mk()
     st = edited(
         st,
@@ -1269,7 +1279,7 @@ def test_interchangeable_payment_is_split_as_the_player_chooses_amb13():
     )
     give(st, time=1)
     do(st, ("place", "HS2"))  # only one way to pay: no question
-    assert st.res[0][T] == 0 and st.stack[-1][0] == "track"
+    assert st.resources[0][T] == 0 and st.stack[-1][0] == "track"
     st = mk()
     st.wow[0], st.pow[0] = "W8", "P10"  # $ <-> time; P10 costs 4 time to remove
     give(st, dollar=1, time=4)
@@ -1277,7 +1287,7 @@ def test_interchangeable_payment_is_split_as_the_player_chooses_amb13():
     assert st.pow[0] == ""
     assert st.legal_actions() == [("pay", "dollar", 0, "time", 4), ("pay", "dollar", 1, "time", 3)]
     do(st, ("pay", "dollar", 1, "time", 3))
-    assert st.res[0][:2] == [0, 1] and st.phase == "main"
+    assert st.resources[0][:2] == [0, 1] and st.phase == "main"
 
 
 def test_sp08_research_and_playtest_split_is_a_choice_s16_4():
@@ -1288,7 +1298,7 @@ def test_sp08_research_and_playtest_split_is_a_choice_s16_4():
         st,
         {
             "seat.0.permanent": (0, 1, 0),
-            "seat.0.employees": st.emp[0] + (("SP08", 0),),
+            "seat.0.employees": st.employees[0] + (("SP08", 0),),
             "seat.0.standees": ("SP08",),
         },
     )
@@ -1296,7 +1306,7 @@ def test_sp08_research_and_playtest_split_is_a_choice_s16_4():
     do(st, ("place", "GP1", "SP08"), ("buy", "mechanism", 2))
     assert st.legal_actions() == [("pay", "research", x, "playtest", 2 - x) for x in range(3)]
     do(st, ("pay", "research", 2, "playtest", 0))
-    assert st.res[0][R:] == [0, 2] and st.prod[0][1] == 2
+    assert st.resources[0][R:] == [0, 2] and st.production[0][1] == 2
 
 
 def test_trading_goes_on_in_the_free_window_after_the_action_amb30():
@@ -1320,9 +1330,9 @@ def test_trading_goes_on_in_the_free_window_after_the_action_amb30():
     assert ("item", "I02") in legal and ("end_turn",) in legal
     assert ("swap", "dollar", "time", 1) not in legal  # not straight back within one run
     do(st, ("item", "I02"))
-    assert st.res[0][D] == 8 and ("swap", "dollar", "inspiration", 5) in st.legal_actions()
+    assert st.resources[0][D] == 8 and ("swap", "dollar", "inspiration", 5) in st.legal_actions()
     do(st, ("swap", "dollar", "inspiration", 5))
-    assert st.res[0][:3] == [3, 0, 5] and ("end_turn",) in st.legal_actions()
+    assert st.resources[0][:3] == [3, 0, 5] and ("end_turn",) in st.legal_actions()
     do(st, ("end_turn",))
     do(st, ("place", "BR"), ("take", "time"))
     finish_turn(st)

@@ -10,6 +10,7 @@ import pytest
 
 import automa.rules.tabletop_inc  # noqa: F401  (registers the game)
 from automa.rules.core import load_game
+from automa.rules.presentation import final_report
 from automa.rules.tabletop_inc import view
 from automa.rules.tabletop_inc.view import (
     action_group,
@@ -43,6 +44,13 @@ def positions(kw, seed, every=9, limit=1500):
             yield state.clone()
         state.apply_action(state.random_action(rng))
     yield state
+
+
+def board_words(svg: str) -> str:
+    """The board's texts read in order, a wrapped label joined back into one line."""
+    root = ET.fromstring(svg)
+    words = " ".join(el.text or "" for el in root.iter() if el.tag.endswith("}text"))
+    return words.replace("/ ", "/")
 
 
 def svg_keys(svg: str) -> list[str]:
@@ -105,12 +113,12 @@ def test_rare_decisions_are_picked_on_the_board_too():
         state.apply_action(state.random_action(rng))
     seat = state.current_player()
     other = (seat + 1) % 3
-    state.pub[seat] = ((4, 4, 4), (2, 2, 2))
-    state.emp[other] = (("F03", 0), ("F06", 1))
-    state.emp[seat] = (("F02", 0),)
-    state.prod[seat] = (1, 2, 0)
-    state.res[seat] = [9, 9, 9, 9, 9]
-    state.h_skill[seat] = ("S01", "S22")
+    state.published[seat] = ((4, 4, 4), (2, 2, 2))
+    state.employees[other] = (("F03", 0), ("F06", 1))
+    state.employees[seat] = (("F02", 0),)
+    state.production[seat] = (1, 2, 0)
+    state.resources[seat] = [9, 9, 9, 9, 9]
+    state.hand_skills[seat] = ("S01", "S22")
     for task in (("award", seat, 0), ("copy", seat), ("upg", seat, 1)):
         state.stack.append(task)
         legal = keys_on_board(state)
@@ -185,7 +193,7 @@ def test_the_board_names_cards_with_their_effects_and_the_track_prices():
     for _key, cards, _tokens, _left in state.observation(0)["tracks"]:
         for i, card in enumerate(cards):
             assert f'data-key="card:{card}"' in svg
-            assert view.card_name(d, card) in svg
+            assert view.card_name(d, card) in board_words(svg)
             price = sum(1 for c in cards[i + 1 :] if c)
             assert (
                 f"slot {i + 1} · " + ((f"{price} token" + ("s" if price != 1 else "")) if price else "free")
@@ -193,9 +201,9 @@ def test_the_board_names_cards_with_their_effects_and_the_track_prices():
             )
     for space in state.game.spaces_in_use:
         assert f'data-key="space:{space.id}"' in svg
-    assert ">Get Box<" in svg and ">buy a box: level L costs L<" in svg
+    assert ">Get Box<" in svg and "buy a box: level L costs L" in board_words(svg)
     assert "Award shelf" in svg and "Hourglass" in svg and "Mumanbot (Hard)" in svg
-    objective = state.objs[0][0]
+    objective = state.objectives[0][0]
     assert f"<title>{view.card_text(d, objective)}</title>" in svg
 
 
@@ -205,20 +213,28 @@ def test_a_mumanbot_shows_its_level_score_predictions_and_last_zap_card():
     while not any(line.startswith("Mumanbot 1 draws") for line in state.history_text()):
         state.apply_action(state.random_action(rng))
     d = state.game.data
-    drawn = state.zap_disc[-1]
+    drawn = state.zap_discard[-1]
     svg = board_svg(state, 0)
     assert "Seat 1 — Mumanbot (Hard)" in svg and f"{state.vp[1]} VP" in svg
     assert "last ZAP drawn" in svg and f">{drawn}<" in svg
     vp = d.zap[drawn][1][2]
     assert f"+{vp} VP at Hard" in svg
-    state.pred_t[1], state.pred_c[1], state.pred_up[1] = 0, ("research", "award"), (1, 1)
+    state.prediction_target[1], state.prediction_cards[1], state.prediction_up[1] = (
+        0,
+        ("research", "award"),
+        (1, 1),
+    )
     svg = board_svg(state, 0)
     assert "predicting on you:" in svg and "prediction: Research<" in svg and "prediction: Award<" in svg
 
 
 def test_another_persons_face_down_predictions_are_card_backs():
     state = load_game("tabletop_inc", players=3).new_initial_state(1)
-    state.pred_t[1], state.pred_c[1], state.pred_up[1] = 0, ("research", "award"), (1, 0)
+    state.prediction_target[1], state.prediction_cards[1], state.prediction_up[1] = (
+        0,
+        ("research", "award"),
+        (1, 0),
+    )
     svg = board_svg(state, 0)
     assert "prediction: Research (came true)" in svg and "prediction: Award" not in svg
     assert ">?<" in svg
@@ -228,7 +244,7 @@ def test_another_persons_face_down_predictions_are_card_backs():
 
 def test_the_pending_decision_brings_its_cards_to_the_board():
     state = load_game("tabletop_inc", players=2, start_cards="pow_wow").new_initial_state(4)
-    wows = state.deal[0][0]
+    wows = state.dealt[0][0]
     svg = board_svg(state, 0)
     assert "Cards dealt to you" in svg
     for card in wows:
@@ -291,7 +307,7 @@ def test_finding_specific_action_texts():
 def test_finding_a_track_pick_names_the_card_its_price_and_tokens():
     state = load_game("tabletop_inc", players=2).new_initial_state(3)
     state.apply_action(("place", "HS1"))
-    cards = state.tr["sp"]
+    cards = state.tracks["sp"]
     text = state.action_to_string(("slot", 0))
     assert text.startswith(f"take {card_label(state.game.data, cards[0])}")
     assert "from specialist slot 1, paying 2 tokens" in text
@@ -334,15 +350,19 @@ def test_new_choices_are_picked_on_the_board_crystal_ball_split_upgrade_and_late
         return load_game("tabletop_inc", players=3).new_initial_state(1)
 
     state = fresh()
-    state.pred_t[0], state.pred_c[0], state.pred_up[0] = 1, ("research", "train", "award"), (0, 0, 0)
-    state.emp[0] += (("F04", 0),)
+    state.prediction_target[0], state.prediction_cards[0], state.prediction_up[0] = (
+        1,
+        ("research", "train", "award"),
+        (0, 0, 0),
+    )
+    state.employees[0] += (("F04", 0),)
     state.apply_action(("freelancer", "F04"))
     assert {a[0] for a in keys_on_board(state)} == {"flip"}
     assert action_keys(state, 0, ("flip", "train")) == ("pred:train",)
 
     state = fresh()
     state.wow[0] = "W6"
-    state.res[0] = [0, 2, 2, 0, 0]
+    state.resources[0] = [0, 2, 2, 0, 0]
     state.apply_action(("place", "HS2"))
     assert {a[0] for a in keys_on_board(state)} == {"pay"}
     svg = board_svg(state, 0)
@@ -351,16 +371,16 @@ def test_new_choices_are_picked_on_the_board_crystal_ball_split_upgrade_and_late
     assert "choose how many of each" in view.decision_text(state, state.observation(0), 0)
 
     state = fresh()
-    state.prod[0] = (0, 0, 1)
-    state.h_item[0] = ("I08",)
+    state.production[0] = (0, 0, 1)
+    state.hand_items[0] = ("I08",)
     state.apply_action(("item", "I08"))
     assert [a[0] for a in keys_on_board(state)] == ["upgrade"]
     assert state.action_to_string(("upgrade", "component")) == "upgrade your component from level 2 to 3"
     assert state.action_to_string(("stop",)) == "take no more upgrade steps"
 
     state = fresh()
-    state.res[0] = [0, 3, 0, 0, 0]
-    state.h_item[0] = ("I02",)
+    state.resources[0] = [0, 3, 0, 0, 0]
+    state.hand_items[0] = ("I02",)
     for action in (("place", "TD1"), ("swap", "time", "dollar", 3), ("stop",), ("item", "I02")):
         state.apply_action(action)
     on_board = set(svg_keys(board_svg(state, 0)))
@@ -369,3 +389,74 @@ def test_new_choices_are_picked_on_the_board_crystal_ball_split_upgrade_and_late
     for action in swaps:
         assert set(action_keys(state, 0, action)) <= on_board, action
     assert "trade more" in view.decision_text(state, state.observation(0), 0)
+
+
+def played_out(kw, seed):
+    state = load_game("tabletop_inc", **kw).new_initial_state(seed)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        state.apply_action(state.random_action(rng))
+    return state
+
+
+@pytest.mark.parametrize("kw", CONFIGS)
+def test_the_end_screen_gives_every_seat_its_score_by_category_14_2(kw):
+    """§14.2 / §17.6: each row's breakdown adds up to the score the winner is judged by;
+    Mumanbots are automaton rows scoring their track only; the seat that ended the game shows
+    its 5 VP; the reason names how the game ended and who won."""
+    for seed in (1, 4):
+        state = played_out(kw, seed)
+        seat = state.game.humans[0]
+        report = final_report(state, seat)
+        outcome = state.outcome()
+        scores = state.scores()
+        assert [r.seat for r in report.rows] == list(range(state.n))
+        for p, row in enumerate(report.rows):
+            assert row.total == scores[p][0] == sum(v for _label, v in row.parts)
+            assert row.rank == outcome.ranks[p] and row.winner == (p in outcome.winners)
+            labels = [label for label, _v in row.parts]
+            assert row.automaton == (p in state.game.bots)
+            if row.automaton:
+                assert labels[0] == "ZAP cards and predictions" and "published games" not in labels
+                assert "Mumanbot" in row.name
+            else:
+                assert labels[:6] == [
+                    "track VP",
+                    "published games",
+                    "unpublished game",
+                    "objectives",
+                    "freelancers",
+                    "awards",
+                ]
+            assert (("ending the game", 5) in row.parts) == (p == state.end_by)
+        assert report.rows[seat].name == "you"
+        winner = outcome.winners[0]
+        assert "moved the hourglass to 0 and gained 5 VP" in report.reason
+        assert report.reason.endswith(f"with {scores[winner][0]} VP.")
+        assert report.rows[winner].name in report.reason
+        assert "\n".join(report.lines()).count("★ winner") == 1
+
+
+def test_a_tie_on_vp_is_told_with_the_printed_tie_breaker_14_3():
+    """§14.3: of seats tied on the most VP, the one farthest from the first player wins; the
+    end screen says so, and says nothing of a tie-break when nobody is tied."""
+    tied = untied = None
+    for seed in range(1, 60):
+        state = played_out(dict(players=3), seed)
+        totals = [sc[0] for sc in state.scores()]
+        if totals.count(max(totals)) > 1:
+            tied = tied or state
+        else:
+            untied = untied or state
+        if tied and untied:
+            break
+    assert tied is not None and untied is not None
+    report = final_report(tied, 0)
+    totals = [row.total for row in report.rows]
+    best = [p for p, t in enumerate(totals) if t == max(totals)]
+    winner = max(best, key=lambda p: (p - tied.game.first) % tied.n)
+    assert tied.outcome().winners == (winner,) and report.rows[winner].winner
+    assert "farthest from the first player" in report.tiebreak
+    assert report.tiebreak.endswith("wins: " + report.rows[winner].name)
+    assert f"tied on {max(totals)} VP" in report.tiebreak
+    assert final_report(untied, 0).tiebreak == ""

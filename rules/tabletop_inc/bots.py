@@ -33,9 +33,9 @@ _WOW_PREF = ("W2", "W10", "W3", "W9", "W12", "W4", "W5", "W1", "W8", "W7", "W6",
 
 def rule_choice(state, seat: int, legal: list):
     """A quick, sensible sub-decision (used inside look-ahead rollouts)."""
-    t = state.stack[-1] if state.stack else None
+    t: tuple = state.stack[-1] if state.stack else ()
     tk = t[0] if t else ""
-    r = state.res[seat]
+    r = state.resources[seat]
     if tk == "pick":
         takes = [a for a in legal if a[0] == "take"]
         if takes:
@@ -87,7 +87,7 @@ def flip_choice(state, seat: int, legal: list):
     """A crystal ball turns up the face-down card least likely to come true by itself: for a
     Mumanbot target the action its ZAP deck draws least, for a person one the bot would not
     guess (public data only)."""
-    target = state.pred_t[seat]
+    target = state.prediction_target[seat]
     if target in state.game.bots:
         return min(legal, key=lambda a: _zap_expected(state, target, a[1]))
     return max(legal, key=lambda a: _HUMAN_GUESS.index(a[1]) if a[1] in _HUMAN_GUESS else len(_HUMAN_GUESS))
@@ -111,7 +111,7 @@ class HeuristicBot(Bot):
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        t = state.stack[-1] if state.stack else None
+        t: tuple = state.stack[-1] if state.stack else ()
         tk = t[0] if t else ""
         if tk == "keep":
             pref = _WOW_PREF if t[2] == "wow" else _POW_PREF
@@ -215,7 +215,10 @@ class HeuristicBot(Bot):
         """Predict whenever the research for the smallest set is there (a set of one pays
         2 VP for 1 research when it comes true)."""
         lowest = 2 if state.restriction(seat) == "no_one_prediction" else 1
-        if not int(self.params["predict"]) or state.res[seat][3] < lowest * state.game.data.prediction_cost:
+        if (
+            not int(self.params["predict"])
+            or state.resources[seat][3] < lowest * state.game.data.prediction_cost
+        ):
             return ("no_predict",)
         targets = [a for a in legal if a[0] == "predict_on"]
         # the next seat in turn order acts soonest
@@ -243,7 +246,7 @@ def _flips(state, seat: int) -> int:
     d = state.game.data
     return sum(
         d.freelancers[c][1]
-        for c, _ in state.emp[seat]
+        for c, _ in state.employees[seat]
         if c in d.freelancers and d.freelancers[c][0] == "prediction_bonus"
     )
 
@@ -255,7 +258,7 @@ def _zap_expected(state, bot: int, action: str, draws: int = 4) -> float:
     deck_size, discards = (
         (len(state.zap_own[bot][0]), state.zap_own[bot][1])
         if bot in state.zap_own
-        else (len(state.zap_deck), state.zap_disc)
+        else (len(state.zap_deck), state.zap_discard)
     )
     gone = set(discards)
     in_deck = sum(1 for z, card in zap.items() if card[0] == action and z not in gone)

@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import random
 
+from automa.companion import Companion, rng_store
 from automa.rules.core import ParamError
 from automa.rules.presentation import plural
-
-from automa.companion import Companion, rng_store
 
 BLUE_BOX_TEXT = {
     "award_removal": "remove an award token from the shelf: one level above the bot's highest removed "
@@ -131,7 +130,7 @@ class TabletopCompanion(Companion):
         return False
 
     def turn(self) -> None:
-        from automa.mumanbot import PREDICTIONS, zap_vp
+        from .mumanbot import PREDICTIONS, zap_vp
 
         d = self.data()
         st = self.state

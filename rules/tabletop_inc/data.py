@@ -283,10 +283,11 @@ def load_data(data_dir: Path) -> TabletopData:
         if k == "gain":
             value = _bonus(c, "gain")
         elif k == "free_actions":
-            value = tuple(c.list("free_actions", str))
-            for a in value:
+            free = tuple(c.list("free_actions", str))
+            for a in free:
                 if a not in ACTIONS:
                     raise c.error("free_actions", f"unknown action {a!r}")
+            value = free
         elif k == "upgrade":
             sub = c.sub("upgrade")
             value = (PIECE_IDX[sub.str("piece", PIECES)], sub.int("steps", 1, 3))

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Sequence
 
 from automa.rules.core import Game, GameParams, ParamError
 
@@ -138,7 +138,8 @@ class TabletopGame(Game):
             "mumanbots": "one entry per seat: '' for a deciding seat or easy/normal/hard/extreme "
             "for a Mumanbot seat; at least one deciding seat; () = no Mumanbots",
             "start_cards": "'founders' (default) or 'pow_wow'",
-            "card_track_refresh": "true/false: refresh specialist and freelancer tracks on every recall (§15)",
+            "card_track_refresh": "true/false: refresh specialist and freelancer tracks on every recall "
+            "(§15)",
             "refresh_items": "true/false: the refresh also applies to the item track",
             "hourglass_extra": "0-20 extra hourglass spaces for a longer game",
             "first_player": "seat index of the first player (default: the first seat that is not a "
@@ -148,7 +149,7 @@ class TabletopGame(Game):
             "zap_per_bot": "true/false: each Mumanbot has its own ZAP deck (AMB-25; default shared)",
         }
 
-    def with_automaton_seats(self, seat_specs: Sequence[str]) -> "TabletopGame":
+    def with_automaton_seats(self, seat_specs: Sequence[str]) -> TabletopGame:
         from automa.search.bots import parse_spec
 
         levels = []
@@ -161,6 +162,7 @@ class TabletopGame(Game):
                 levels.append(check_level(params.get("level", "normal")))
             else:
                 levels.append("")
+        levels_t: tuple[str, ...] = ()
         if not any(lv for lv in levels):
             levels_t = ()
         else:

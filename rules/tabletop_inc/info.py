@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import random
 
-from .data import RES
 from automa.rules.core import fresh_seed
 from automa.rules.draws import shuffle
+
+from .data import RES
 
 
 def _mask_task(t, seat: int):
@@ -19,60 +20,71 @@ def observation(state, seat: int):
     d = state.game.data
     bots = state.game.bots
     n = state.n
-    hands = []
+    hands: list[tuple] = []
     preds = []
     for p in range(n):
         if p == seat:
-            hands.append((tuple(state.h_emp[p]), tuple(state.h_skill[p]), tuple(state.h_item[p])))
+            hands.append(
+                (tuple(state.hand_employees[p]), tuple(state.hand_skills[p]), tuple(state.hand_items[p]))
+            )
         else:
-            nsp = sum(1 for c in state.h_emp[p] if c in d.specialists)
-            hands.append((nsp, len(state.h_emp[p]) - nsp, len(state.h_skill[p]), len(state.h_item[p])))
-        cards, up = state.pred_c[p], state.pred_up[p]
+            nsp = sum(1 for c in state.hand_employees[p] if c in d.specialists)
+            hands.append(
+                (nsp, len(state.hand_employees[p]) - nsp, len(state.hand_skills[p]), len(state.hand_items[p]))
+            )
+        cards, up = state.prediction_cards[p], state.prediction_up[p]
         if p == seat or p in bots:
-            preds.append((state.pred_t[p], tuple(cards), tuple(up)))
+            preds.append((state.prediction_target[p], tuple(cards), tuple(up)))
         else:
-            preds.append((state.pred_t[p], tuple(c if u else "?" for c, u in zip(cards, up)), tuple(up)))
+            preds.append(
+                (
+                    state.prediction_target[p],
+                    tuple(c if u else "?" for c, u in zip(cards, up, strict=True)),
+                    tuple(up),
+                )
+            )
     return {
         "seat": seat,
         "turn": state.turn,
         "phase": state.phase,
-        "ret": state.ret,
+        "ret": state.phase_after,
         "to_move": state.current_player(),
         "stack": tuple(_mask_task(t, seat) for t in state.stack),
         "hourglass": state.hourglass,
         "end_by": state.end_by,
         "final_left": tuple(state.final_left),
         "vp": tuple(state.vp),
-        "res": tuple(tuple(r) for r in state.res),
-        "mum": tuple(state.mum),
-        "stand": tuple(tuple(x) for x in state.stand),
+        "res": tuple(tuple(r) for r in state.resources),
+        "mum": tuple(state.mumans),
+        "stand": tuple(tuple(x) for x in state.standees),
         "placed": tuple(tuple(x) for x in state.placed),
-        "emp": tuple(tuple(x) for x in state.emp),
+        "emp": tuple(tuple(x) for x in state.employees),
         "wow": tuple(state.wow),
         "pow": tuple(state.pow),
-        "tuck": tuple(tuple(sorted(t.items())) for t in state.tuck),
-        "perm": tuple(tuple(x) for x in state.perm),
-        "prod": tuple(tuple(x) for x in state.prod),
-        "pub": tuple(tuple(x) for x in state.pub),
-        "awd": tuple(tuple(x) for x in state.awd),
-        "objs": tuple(tuple(x) for x in state.objs),
-        "acard": tuple(state.acard),
+        "tuck": tuple(tuple(sorted(t.items())) for t in state.tucked),
+        "perm": tuple(tuple(x) for x in state.item_skills),
+        "prod": tuple(tuple(x) for x in state.production),
+        "pub": tuple(tuple(x) for x in state.published),
+        "awd": tuple(tuple(x) for x in state.awards),
+        "objs": tuple(tuple(x) for x in state.objectives),
+        "acard": tuple(state.award_card),
         "hands": tuple(hands),
         "predictions": tuple(preds),
-        "occ": tuple(state.occ),
+        "occ": tuple(state.occupied),
         "tracks": tuple(
-            (k, tuple(state.tr[k]), tuple(state.tok[k]), len(state.deck[k])) for k in ("sp", "fl", "it")
+            (k, tuple(state.tracks[k]), tuple(state.track_tokens[k]), len(state.deck[k]))
+            for k in ("sp", "fl", "it")
         ),
         "skill_deck": len(state.skill_deck),
-        "skill_out": tuple(state.skill_out),
-        "obj_deck": len(state.obj_deck),
-        "obj_out": tuple(state.obj_out),
+        "skill_out": tuple(state.skills_out),
+        "obj_deck": len(state.objective_deck),
+        "obj_out": tuple(state.objectives_out),
         "supply": tuple(tuple(x) for x in state.supply),
         "shelf": tuple(state.shelf),
         "zap_deck": len(state.zap_deck),
-        "zap_disc": tuple(state.zap_disc),
+        "zap_disc": tuple(state.zap_discard),
         "zap_own": tuple((b, len(v[0]), tuple(v[1])) for b, v in sorted(state.zap_own.items())),
-        "deal": tuple(state.deal[p] if p == seat else len(state.deal[p]) for p in range(n)),
+        "deal": tuple(state.dealt[p] if p == seat else len(state.dealt[p]) for p in range(n)),
         "trade": state.trade_open,
     }
 
@@ -119,18 +131,22 @@ def determinizer(state, seat: int):
     others = [p for p in range(n) if p != seat]
 
     # employees: specialists and freelancers are split by card back
-    onboard = {c for p in range(n) for c, _ in state.emp[p]}
-    onboard.update(state.h_emp[seat])
+    onboard = {c for p in range(n) for c, _ in state.employees[p]}
+    onboard.update(state.hand_employees[seat])
     employees = []  # (deck key, unseen cards, [(seat, cards of that back)])
     for key, pool_all in (("sp", d.specialists), ("fl", d.freelancers)):
-        seen = onboard.union(state.tr[key])
-        hands = [(p, sum(1 for c in state.h_emp[p] if c in pool_all)) for p in others if state.h_emp[p]]
+        seen = onboard.union(state.tracks[key])
+        hands = [
+            (p, sum(1 for c in state.hand_employees[p] if c in pool_all))
+            for p in others
+            if state.hand_employees[p]
+        ]
         employees.append((key, [c for c in pools[key] if c not in seen], hands))
 
-    seen = set(state.tr["it"])
-    seen.update(state.h_item[seat])
+    seen = set(state.tracks["it"])
+    seen.update(state.hand_items[seat])
     items = [c for c in pools["it"] if c not in seen]
-    item_hands = [(p, len(state.h_item[p])) for p in others]
+    item_hands = [(p, len(state.hand_items[p])) for p in others]
 
     revealed = set()
     obj_revealed = set()
@@ -141,21 +157,21 @@ def determinizer(state, seat: int):
             obj_revealed.update(t[2])
     seen = revealed
     for p in range(n):
-        seen.update(state.tuck[p].values())
-    seen.update(state.h_skill[seat])
-    seen.update(state.skill_out)
+        seen.update(state.tucked[p].values())
+    seen.update(state.hand_skills[seat])
+    seen.update(state.skills_out)
     skills = [c for c in pools["skills"] if c not in seen]
-    skill_hands = [(p, len(state.h_skill[p])) for p in others]
+    skill_hands = [(p, len(state.hand_skills[p])) for p in others]
 
     seen = obj_revealed
     for p in range(n):
-        seen.update(state.objs[p])
-    seen.update(state.obj_out)
+        seen.update(state.objectives[p])
+    seen.update(state.objectives_out)
     objectives = [o for o in pools["objectives"] if o not in seen]
 
     zap = None  # (shared deck's pool, [(bot, own deck's pool, its discards)])
     if state.game.bots:
-        disc = set(state.zap_disc)
+        disc = set(state.zap_discard)
         zap = (
             [z for z in pools["zap"] if z not in disc],
             [
@@ -165,27 +181,27 @@ def determinizer(state, seat: int):
         )
 
     deals = None  # POW/WOW options dealt to other seats (setup)
-    if any(state.deal):
-        own_deal = state.deal[seat]
+    if any(state.dealt):
+        own_deal = state.dealt[seat]
         deals = []
         for idx, (allcards, slots) in enumerate(((pools["wow"], state.wow), (pools["pow"], state.pow))):
             seen = set(slots) | (set(own_deal[idx]) if own_deal else set())
             deals.append([c for c in allcards if c not in seen])
-        dealt = [p for p in others if state.deal[p]]
+        dealt = [p for p in others if state.dealt[p]]
 
     bots = state.game.bots
     predictions = []  # face-down predictions of other humans
     for p in others:
-        if p in bots or state.pred_t[p] < 0:
+        if p in bots or state.prediction_target[p] < 0:
             continue
-        cards, up = state.pred_c[p], state.pred_up[p]
-        known = {c for c, u in zip(cards, up) if u}
+        cards, up = state.prediction_cards[p], state.prediction_up[p]
+        known = {c for c, u in zip(cards, up, strict=True) if u}
         predictions.append((p, [a for a in pools["predictions"] if a not in known], cards, up))
     choosing = [(i, t) for i, t in enumerate(state.stack) if t[0] == "pcards" and t[1] != seat]
 
     def world(rng: random.Random):
         w = state.clone()
-        new_emp = {p: [] for p in others}
+        new_emp: dict[int, list[str]] = {p: [] for p in others}
         for key, pool, hands in employees:
             pool = pool[:]
             shuffle(pool, rng)
@@ -194,25 +210,25 @@ def determinizer(state, seat: int):
                 del pool[:k]
             w.deck[key] = pool
         for p in others:
-            w.h_emp[p] = tuple(new_emp[p])
+            w.hand_employees[p] = tuple(new_emp[p])
 
         pool = items[:]
         shuffle(pool, rng)
         for p, k in item_hands:
-            w.h_item[p] = tuple(pool[:k])
+            w.hand_items[p] = tuple(pool[:k])
             del pool[:k]
         w.deck["it"] = pool
 
         pool = skills[:]
         shuffle(pool, rng)
         for p, k in skill_hands:
-            w.h_skill[p] = tuple(pool[:k])
+            w.hand_skills[p] = tuple(pool[:k])
             del pool[:k]
         w.skill_deck = pool
 
         pool = objectives[:]
         shuffle(pool, rng)
-        w.obj_deck = pool
+        w.objective_deck = pool
 
         if zap is not None:
             pool = zap[0][:]
@@ -230,13 +246,13 @@ def determinizer(state, seat: int):
                 for p in dealt:
                     pair = tuple(sorted(pool[:2]))
                     del pool[:2]
-                    cur = w.deal[p]
-                    w.deal[p] = (pair, cur[1]) if idx == 0 else (cur[0], pair)
+                    cur = w.dealt[p]
+                    w.dealt[p] = (pair, cur[1]) if idx == 0 else (cur[0], pair)
 
         for p, unseen, cards, up in predictions:
             pool = unseen[:]
             shuffle(pool, rng)
-            w.pred_c[p] = tuple([c if u else pool.pop() for c, u in zip(cards, up)])
+            w.prediction_cards[p] = tuple([c if u else pool.pop() for c, u in zip(cards, up, strict=True)])
         for i, t in choosing:
             pool = pools["predictions"][:]
             shuffle(pool, rng)
@@ -262,30 +278,32 @@ def render(state) -> str:
         + "; ".join(
             f"{k}: "
             + " ".join(
-                (c or "--") + ("+" + str(sum(t)) if sum(t) else "") for c, t in zip(state.tr[k], state.tok[k])
+                (c or "--") + ("+" + str(sum(t)) if sum(t) else "")
+                for c, t in zip(state.tracks[k], state.track_tokens[k], strict=True)
             )
             for k in ("sp", "fl", "it")
         )
     )
     lines.append(f"award shelf: L1 x{state.shelf[0]}, L2 x{state.shelf[1]}, L3 x{state.shelf[2]}")
-    occ = [f"{sp.id}:{state.occ[sp.idx]}" for sp in g.spaces_in_use if state.occ[sp.idx] >= 0]
+    occ = [f"{sp.id}:{state.occupied[sp.idx]}" for sp in g.spaces_in_use if state.occupied[sp.idx] >= 0]
     lines.append("occupied: " + (" ".join(occ) or "none"))
     for s in range(state.n):
         if s in g.bots:
             lines.append(
-                f"seat {s} Mumanbot ({g.levels[s]}): {state.vp[s]} VP, workers {state.mum[s]}, "
-                f"predicts seat {state.pred_t[s]}: {list(state.pred_c[s])}"
+                f"seat {s} Mumanbot ({g.levels[s]}): {state.vp[s]} VP, workers {state.mumans[s]}, "
+                f"predicts seat {state.prediction_target[s]}: {list(state.prediction_cards[s])}"
             )
             continue
-        r = ", ".join(f"{RES[i]} {v}" for i, v in enumerate(state.res[s]) if v)
-        prod = "/".join(str(x) for x in state.prod[s])
+        r = ", ".join(f"{RES[i]} {v}" for i, v in enumerate(state.resources[s]) if v)
+        prod = "/".join(str(x) for x in state.production[s])
         lines.append(
-            f"seat {s}: {state.vp[s]} VP; {r or 'no resources'}; workers {state.mum[s]}+{list(state.stand[s])}; "
-            f"skills {state.skills(s)}; production {prod}; published {list(state.pub[s])}; "
-            f"awards {list(state.awd[s])}; "
-            f"table {[c for c, _ in state.emp[s]]} WOW {state.wow[s]} POW {state.pow[s] or '-'}; "
-            f"objectives {list(state.objs[s])}; hand {len(state.h_emp[s])}e/{len(state.h_skill[s])}s/"
-            f"{len(state.h_item[s])}i"
+            f"seat {s}: {state.vp[s]} VP; {r or 'no resources'}; "
+            f"workers {state.mumans[s]}+{list(state.standees[s])}; "
+            f"skills {state.skills(s)}; production {prod}; published {list(state.published[s])}; "
+            f"awards {list(state.awards[s])}; "
+            f"table {[c for c, _ in state.employees[s]]} WOW {state.wow[s]} POW {state.pow[s] or '-'}; "
+            f"objectives {list(state.objectives[s])}; "
+            f"hand {len(state.hand_employees[s])}e/{len(state.hand_skills[s])}s/{len(state.hand_items[s])}i"
         )
     if state.phase == "over":
         lines.append("final: " + ", ".join(f"seat {s} {t[0]}" for s, t in enumerate(state.scores())))

@@ -7,6 +7,8 @@ from itertools import combinations
 
 from .data import PIECE_IDX, RES_IDX
 
+#: VP for moving the hourglass to 0 (§12 step 6, §14.1)
+END_BONUS = 5
 AWARD_VP = {"award1_15": {1: 15}, "award2_18": {2: 18}, "award3_21": {3: 21}}
 POW_AWARD_BAN = {1: "no_level1_award", 2: "no_level2_award", 3: "no_level3_award"}
 
@@ -86,22 +88,22 @@ def feasible(state, s: int, oids) -> bool:
             if prodsum:
                 return False
             prodsum = need
-            if sum(state.prod[s]) < need:
+            if sum(state.production[s]) < need:
                 return False
     if hold is not None:
-        r = state.res[s]
+        r = state.resources[s]
         for i in range(5):
             if hold[i] > r[i]:
                 return False
     if fl or sp or anyemp:
-        fcount = sum(1 for c, _ in state.emp[s] if c in d.freelancers)
-        scount = len(state.emp[s]) - fcount
+        fcount = sum(1 for c, _ in state.employees[s] if c in d.freelancers)
+        scount = len(state.employees[s]) - fcount
         if fl > fcount or sp > scount or fl + sp + anyemp > fcount + scount:
             return False
-    if tucked > len(state.tuck[s]) or items > len(state.h_item[s]):
+    if tucked > len(state.tucked[s]) or items > len(state.hand_items[s]):
         return False
     if award_needs:
-        levels = sorted(A for A, _g in state.awd[s])
+        levels = sorted(A for A, _g in state.awards[s])
         for lo, cnt in sorted(award_needs, reverse=True):
             ok = [A for A in levels if A >= lo]
             if len(ok) < cnt:
@@ -109,7 +111,7 @@ def feasible(state, s: int, oids) -> bool:
             for A in ok[:cnt]:
                 levels.remove(A)
     if game_needs:
-        games = list(state.pub[s]) + [g for _A, g in state.awd[s]]
+        games = list(state.published[s]) + [g for _A, g in state.awards[s]]
         if not _games_ok(games, game_needs):
             return False
     return True
@@ -122,7 +124,7 @@ def objective_total(state, s: int, exact: bool = True) -> int:
     objective that cannot be met on its own is met in no allocation: the search runs over
     the others only (at the end of most games none or one), and stops as soon as an
     allocation meets every one of them that gains something."""
-    objs = state.objs[s]
+    objs = state.objectives[s]
     if not objs:
         return 0
     ab, rs = state.ability(s), state.restriction(s)
@@ -184,18 +186,18 @@ def engine_value(state, s: int) -> float:
     with this term, 4.8 (200 deals; with the ZAP-aware predictions too, its win rate in
     experiments/results/tabletop_strength.md went from 0.02 to 0.22)."""
     d = state.game.data
-    workers = d.workers + sum(1 for c, _ in state.emp[s] if c in d.specialists)
+    workers = d.workers + sum(1 for c, _ in state.employees[s] if c in d.specialists)
     cycles = state.hourglass / (2.0 * workers)
     if cycles <= 0:
         return 0.0
-    on_table = [c for c, _ in state.emp[s] if c in d.freelancers]
+    on_table = [c for c, _ in state.employees[s] if c in d.freelancers]
     surplus = {c: _use_surplus(d, c) for c in on_table}
     best = max(surplus.values(), default=0.0)
     total = 0.0
     for card in on_table:
         # F02 copies the best other freelancer (an opponent's too, but a Mumanbot has none)
         total += best if d.freelancers[card][0] == "copy_freelancer" else surplus[card]
-    total += 0.5 * sum(_use_surplus(d, c) for c in state.h_emp[s] if c in d.freelancers)
+    total += 0.5 * sum(_use_surplus(d, c) for c in state.hand_employees[s] if c in d.freelancers)
     return total * cycles
 
 
@@ -219,18 +221,18 @@ def potential(state, s: int) -> float:
     if s in g.bots:
         avg = g.zap_avg[g.levels[s]]
         return state.vp[s] + f * avg * start / state.n * 1.1
-    pub = sum(sum(x) for x in state.pub[s])
-    prod = state.prod[s]
+    pub = sum(sum(x) for x in state.published[s])
+    prod = state.production[s]
     ps = prod[0] + prod[1] + prod[2]
     complete = bool(prod[0] and prod[1] and prod[2])
     fl = 0
-    for c, _ in state.emp[s]:
+    for c, _ in state.employees[s]:
         if c in d.freelancers:
             fl += d.freelancers[c][3]
-    card = d.awards[state.acard[s]]
+    card = d.awards[state.award_card[s]]
     ab = state.ability(s)
     aw = 0
-    for A, _g in state.awd[s]:
+    for A, _g in state.awards[s]:
         aw += AWARD_VP.get(ab, {}).get(A, card[A - 1][1])
     obj = objective_total(state, s, exact=False)
     total = state.vp[s] + pub + fl + aw + obj
@@ -242,7 +244,7 @@ def potential(state, s: int) -> float:
     else:
         total += 0.5 * ps + f * 0.35 * ps
     sk = state.skills(s)
-    r = state.res[s]
+    r = state.resources[s]
     need = [0, 0, 0, 0, 0]
     if not prod[0]:
         need[2] = min(4, sk[0])
@@ -256,9 +258,9 @@ def potential(state, s: int) -> float:
         res_val += 0.45 * useful + (0.12 if i < 3 else 0.2) * (r[i] - useful)
     # award chances for published games still on the table
     award_val = 0.0
-    if state.pub[s] and any(state.shelf):
+    if state.published[s] and any(state.shelf):
         ban = state.restriction(s)
-        for game in state.pub[s]:
+        for game in state.published[s]:
             best = 0.0
             for A in (1, 2, 3):
                 if state.shelf[A - 1] and ban != POW_AWARD_BAN[A]:
@@ -269,15 +271,15 @@ def potential(state, s: int) -> float:
     extras = (
         res_val
         + 0.7 * sum(min(x, 4) for x in sk)
-        + 0.9 * len(state.h_emp[s])
-        + 0.6 * len(state.h_skill[s])
-        + 0.7 * len(state.h_item[s])
-        + 1.5 * sum(1 for c, _ in state.emp[s] if c in d.specialists)
-        + 0.4 * len(state.emp[s])
+        + 0.9 * len(state.hand_employees[s])
+        + 0.6 * len(state.hand_skills[s])
+        + 0.7 * len(state.hand_items[s])
+        + 1.5 * sum(1 for c, _ in state.employees[s] if c in d.specialists)
+        + 0.4 * len(state.employees[s])
     )
-    if state.pred_t[s] >= 0 and state.pred_c[s]:
-        m = len(state.pred_c[s])
-        down = m - sum(state.pred_up[s])
+    if state.prediction_target[s] >= 0 and state.prediction_cards[s]:
+        m = len(state.prediction_cards[s])
+        down = m - sum(state.prediction_up[s])
         extras += d.prediction_rewards[m][0] * (0.35**down)
     return total + award_val + f * extras + engine_value(state, s)
 

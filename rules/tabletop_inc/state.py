@@ -1,55 +1,77 @@
-"""Tabletop Inc. game state: the turn loop, every action, recall, predictions, scoring.
+"""Tabletop Inc. game state: the turn loop, the decision table, scoring and the contract.
 
-Spec: rules/tabletop_inc/rulebook.md.  Section numbers (§) below refer to it.
+Spec: rules/tabletop_inc/rulebook.md.  Section numbers (§) below refer to it.  Set-up is in
+setup.py, the resolution of moves (free steps, actions, recall, predictions, freelancer
+effects) in resolution.py, hidden information in info.py, final scoring in scoring.py, the
+Mumanbot's turn in mumanbot.py; all are plain functions of this state.
 
-Layout of the state (all plain data, cloned by hand):
-  per seat lists: vp, res[5], mum (available mumans), stand (available standees),
-  placed [(worker, loc)], emp [(card, table slot)], wow, pow, tuck {employee: skill card},
-  perm[3], prod[3], h_emp, h_skill, h_item, pub [(b, m, c)], awd [(level, game)],
-  objs, acard, pred_t, pred_c, pred_up.
-  Main-board occupancy `occ` (space index -> seat or -1); card tracks `deck/tr/tok` keyed
-  "sp" (specialists), "fl" (freelancers), "it" (items); skill/objective decks; supply;
-  award shelf; ZAP deck; hourglass; the pending-decision stack; `trade_open`, the turn's
-  trading once the seat has done the Trade action: (masks of the current run of swaps, the
-  resources after its last swap, whether the seat then stopped) - AMB-30 lets it swap on in
-  its free windows.
+Every field is described where it is declared below.  Shared between clones, never changed
+in place (issue #19: clone() then copies only the outer lists; every inner list it copied
+cost an allocation and fed the garbage collector): each seat's standees, placed, employees,
+item_skills, production, hands, published, awards, objectives, prediction_cards and
+prediction_up, each piece's supply row, and each card track and its tokens are tuples; a
+change puts a new tuple in place (`tuple_with`, `tuple_without` of automa.rules.tuples), so
+a missed in-place write fails loudly.  Each seat's `tucked` dict is shared the same way: a
+tuck replaces the dict, never writes into it.  `resources` changes at nearly every step, so
+its per-seat lists stay lists that clone() copies.
 
-Shared between clones, never changed in place (issue #19: clone() then copies only the outer
-lists; every inner list it copied cost an allocation and fed the garbage collector): each
-seat's stand, placed, emp, perm, prod, h_emp, h_skill, h_item, pub, awd, objs, pred_c and
-pred_up, each piece's supply row, and each track's `tr` and `tok` are tuples; a change puts a
-new tuple in place (`tuple_with`, `tuple_without` of automa.rules.core), so a missed in-place
-write fails loudly.  Each seat's `tuck` dict is shared the same way: a tuck replaces the dict,
-never writes into it.
-`res` changes at nearly every step, so its per-seat lists stay lists that clone() copies.
+Decisions.  With the stack empty the seat whose turn it is decides: in phase "main" the
+free steps (tuck, item, remove POW, more swaps once it traded, §6) and the main step
+(("place", space[, standee]), ("freelancer", card), ("recall",)); in phase "post" the free
+steps and ("end_turn",).  Otherwise the top of the stack, a tuple (kind, seat, ...), names
+the deciding seat and its legal list (`_task_legal`); its effect is in `_task_do`:
 
-A decision with several parts is a sequence of short decisions: the stack holds tuples
-(kind, seat, ...) and its top names the deciding seat and the legal actions.
+    ("pick", s, group, left, exact)    take 1 resource of group 0 ($/time/insp.) or 1
+                                       (research/playtest), `left` times; "stop" unless exact
+    ("track", s, key, linked)          ("slot", i) a card of track key (sp/fl/it) whose price
+                                       s can pay, or "decline"; linked: any slot, no tokens
+    ("tokens", s, key, i, todo)        ("token", resource) onto the next card right of slot i
+    ("play", s, left)                  ("play", card, table seat) from hand, or "decline"
+    ("train", s, revealed, discount)   ("buy_skill", card) s can pay for, or "decline"
+    ("box", s, discount)               ("buy", "box", level) within skill and supply
+    ("part", s, extra)                 ("buy", mechanism/component, level); extra = SP08
+    ("upg", s, left)                   ("upgrade", piece) one step (§10.12), or "stop"
+    ("upg_more", s, piece, left)       one more step of that piece, or "stop"
+    ("award", s, linked)               ("award", level, game) the award card allows
+    ("trade", s, given, got)           ("swap", give, get, k) within a level, or "stop"
+    ("flip", s, left)                  ("flip", action) one of s's face-down predictions
+    ("split", s, a, b, total)          ("pay", a, x, b, total - x) with a/b interchangeable
+    ("obj", s, revealed, keep)         ("keep", objective) of those revealed, or "stop"
+    ("any", s, why)                    ("do", action) any main-board action, no worker
+    ("copy", s)                        ("copy", freelancer) on any table (F02)
+    ("ptarget", s)                     ("predict_on", seat), or "no_predict" (§13.1)
+    ("pcards", s, target, chosen)      ("predict", action) for 1 research each, "stop"
+    ("keep", s, "wow"/"pow")           ("keep", kind, card) of the two dealt (§5.14)
+
+Tasks that need no decision run as soon as they reach the top (`AUTO`): "start" (an action's
+effect), "placebonus", "predcheck" (opponents' predictions, §13.2), "freelancer" (its
+effect), "predstart" (may the seat predict after a recall) and "endcheck" (§12.6).
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar, Hashable
+from collections.abc import Hashable
+from typing import Any, ClassVar
 
+import automa.rules.tabletop_inc.resolution as resolution
 from automa.rules.core import TERMINAL, State
 from automa.rules.draws import clone_rng, randbelow, seeded_rng
 from automa.rules.presentation import plural
 from automa.rules.tuples import tuple_plus, tuple_with, tuple_without
 
 from .data import ACTIONS, PIECES, RES
-from .scoring import objective_total
+from .mumanbot import bot_turn
+from .resolution import POW_L4, POW_TOKEN_BAN
+from .scoring import END_BONUS, objective_total
+from .setup import set_up
 
 _lcopy = list.copy
 L1 = (0, 1, 2)
 L2 = (3, 4)
-TRACK_WORDS = {"sp": "specialist", "fl": "freelancer", "it": "item"}
 AWARD_W = {1: "award1_15", 2: "award2_18", 3: "award3_21"}
 AWARD_W_VP = {"award1_15": 15, "award2_18": 18, "award3_21": 21}
 SWAP_PAIRS = {"swap_time_inspiration": (1, 2), "swap_dollar_inspiration": (0, 2), "swap_dollar_time": (0, 1)}
-POW_TOKEN_BAN = {"no_inspiration_tokens": 2, "no_dollar_tokens": 0, "no_time_tokens": 1}
-POW_L4 = {0: "no_level4_box", 1: "no_level4_mechanism", 2: "no_level4_component"}
-POW_AWARD = {1: "no_level1_award", 2: "no_level2_award", 3: "no_level3_award"}
 # task kinds that run without a decision
 AUTO = frozenset(("start", "endcheck", "predstart", "freelancer", "predcheck", "placebonus"))
 
@@ -70,101 +92,154 @@ class TabletopState(State):
         "n",
         "turn",
         "phase",
-        "ret",
+        "phase_after",
         "stack",
         "vp",
-        "res",
-        "mum",
-        "stand",
+        "resources",
+        "mumans",
+        "standees",
         "placed",
-        "emp",
+        "employees",
         "wow",
         "pow",
-        "tuck",
-        "perm",
-        "prod",
-        "h_emp",
-        "h_skill",
-        "h_item",
-        "pub",
-        "awd",
-        "objs",
-        "acard",
-        "pred_t",
-        "pred_c",
-        "pred_up",
-        "occ",
+        "tucked",
+        "item_skills",
+        "production",
+        "hand_employees",
+        "hand_skills",
+        "hand_items",
+        "published",
+        "awards",
+        "objectives",
+        "award_card",
+        "prediction_target",
+        "prediction_cards",
+        "prediction_up",
+        "occupied",
         "deck",
-        "tr",
-        "tok",
+        "tracks",
+        "track_tokens",
         "skill_deck",
-        "skill_out",
-        "obj_deck",
-        "obj_out",
+        "skills_out",
+        "objective_deck",
+        "objectives_out",
         "supply",
         "shelf",
         "zap_deck",
-        "zap_disc",
+        "zap_discard",
         "zap_own",
         "hourglass",
         "end_by",
         "final_left",
-        "deal",
+        "dealt",
         "events",
         "steps",
         "trade_open",
         "_cache_rng_shared",
         "_cache_rng_seed",
     )
+    #: the TabletopGame: parameters, data, which seats are Mumanbots
     game: Any
-    rng: Any  # random.Random, or None in a world that seeds it on its first draw
+    #: the state's random.Random, or None in a world that seeds it on its first draw
+    rng: Any
+    #: how many seats (Mumanbots included)
     n: int
+    #: the seat whose turn it is
     turn: int
+    #: "setup" (keeping WOW/POW), "main" (before the main step), "resolve" (decisions on the
+    #: stack), "post" (free steps, then end the turn) or "over"
     phase: str
-    ret: str
+    #: the phase to go back to once the stack is empty ("bots": end a Mumanbot's turn)
+    phase_after: str
+    #: the pending decisions and automatic tasks, top last (the module docstring's table)
     stack: list[tuple]
+    #: per seat: VP on the track (§14.2 adds the end-of-game scoring to it)
     vp: list[int]
-    res: list[list[int]]
-    mum: list[int]
-    stand: list[tuple]
+    #: per seat: [dollar, time, inspiration, research, playtest]
+    resources: list[list[int]]
+    #: per seat: mumans not placed
+    mumans: list[int]
+    #: per seat: specialist standees not placed (their card ids, sorted)
+    standees: list[tuple]
+    #: per seat: placed workers, (worker, space index or freelancer card); worker "m" = muman
     placed: list[tuple]
-    emp: list[tuple]
+    #: per seat: employees on the table, (card, table seat 0-5, or 6 = the POW slot)
+    employees: list[tuple]
+    #: per seat: the WOW or Founder card ("" before the keep)
     wow: list[str]
+    #: per seat: the POW card ("" when none or removed)
     pow: list[str]
-    tuck: list[dict]
-    perm: list[tuple]
-    prod: list[tuple]
-    h_emp: list[tuple]
-    h_skill: list[tuple]
-    h_item: list[tuple]
-    pub: list[tuple]
-    awd: list[tuple]
-    objs: list[tuple]
-    acard: list[str]
-    pred_t: list[int]
-    pred_c: list[tuple]
-    pred_up: list[tuple]
-    occ: list[int]
+    #: per seat: {employee or WOW card: the skill card tucked behind it}
+    tucked: list[dict]
+    #: per seat: permanent skills from item cards, (box, mechanism, component)
+    item_skills: list[tuple]
+    #: per seat: the production area's levels, (box, mechanism, component); 0 = none
+    production: list[tuple]
+    #: per seat: employee cards in hand
+    hand_employees: list[tuple]
+    #: per seat: skill cards in hand
+    hand_skills: list[tuple]
+    #: per seat: item cards in hand
+    hand_items: list[tuple]
+    #: per seat: published games not used for an award, (box, mechanism, component)
+    published: list[tuple]
+    #: per seat: awards won, (level, game); a Mumanbot's removed tokens have game ()
+    awards: list[tuple]
+    #: per seat: objective cards held (face up)
+    objectives: list[tuple]
+    #: per seat: the award card ("" for a Mumanbot)
+    award_card: list[str]
+    #: per seat: the seat its prediction set is on, -1 when none
+    prediction_target: list[int]
+    #: per seat: the actions of its prediction set
+    prediction_cards: list[tuple]
+    #: per seat: 1 for each prediction card turned face up (came true), else 0
+    prediction_up: list[tuple]
+    #: per main-board space (by index): the seat of the worker on it, -1 when empty
+    occupied: list[int]
+    #: the face-down card decks by track: "sp" specialists, "fl" freelancers, "it" items;
+    #: top last
     deck: dict[str, list]
-    tr: dict[str, tuple]
-    tok: dict[str, tuple]
+    #: the face-up cards of each track, slot 1 first ("" for an empty slot)
+    tracks: dict[str, tuple]
+    #: the tokens on each track card, 5 resource counts per slot
+    track_tokens: dict[str, tuple]
+    #: the skill deck, top last
     skill_deck: list
-    skill_out: list
-    obj_deck: list
-    obj_out: list
+    #: skill cards out of the game (ZAP skill discard)
+    skills_out: list
+    #: the objective deck, top last
+    objective_deck: list
+    #: objective cards out of the game (ZAP objective discard)
+    objectives_out: list
+    #: per piece (box, mechanism, component): how many of levels 1-4 are left
     supply: list[tuple]
+    #: award tokens left on the shelf, levels 1-3
     shelf: list[int]
+    #: the shared ZAP deck, top last
     zap_deck: list
-    zap_disc: list
+    #: the shared ZAP discard pile
+    zap_discard: list
+    #: AMB-25 zap_per_bot: {Mumanbot seat: [its deck, its discard]}
     zap_own: dict
+    #: the hourglass's space on the track; 0 ends the game
     hourglass: int
+    #: the seat that moved the hourglass to 0, -1 before
     end_by: int
+    #: the seats still to take their last turn, in order
     final_left: list[int]
-    deal: list[tuple]
+    #: per seat: the (WOW pair, POW pair) dealt in POW/WOW mode until kept
+    dealt: list[tuple]
+    #: the public log's last lines
     events: list[str]
+    #: decisions applied so far
     steps: int
+    #: the turn's trading once the seat did the Trade action: (masks of the current run of
+    #: swaps, the resources after its last swap, whether it then stopped), AMB-30; () before
     trade_open: tuple
+    #: whether `rng` is still shared with a clone (copied on the next draw)
     _cache_rng_shared: bool
+    #: the seed of a world's generator not yet made
     _cache_rng_seed: int
 
     # ------------------------------------------------------------------ setup
@@ -172,110 +247,9 @@ class TabletopState(State):
         self.game = game
         if _blank or game is None:  # a blank state for clone() and unpickling to fill (a
             return  # compiled build's __new__ runs __init__ without arguments)
-        d = game.data
-        rng = self.rng = random.Random(seed)
-        self._cache_rng_shared = False
-        self._cache_rng_seed = 0
-        n = self.n = game.num_players
-        first = game.first
-        self.turn = first
-        self.trade_open = ()
-        self.phase = "main"
-        self.ret = "main"
-        self.stack = []
-        self.steps = 0
-        self.events = []
-        self.vp = [0] * n
-        self.res = [[0] * 5 for _ in range(n)]
-        self.mum = [d.workers] * n
-        self.stand = [()] * n
-        self.placed = [()] * n
-        self.emp = [()] * n
-        self.wow = [""] * n
-        self.pow = [""] * n
-        self.tuck = [{} for _ in range(n)]
-        self.perm = [(0, 0, 0)] * n
-        self.prod = [(0, 0, 0)] * n
-        self.h_emp = [()] * n
-        self.h_skill = [()] * n
-        self.h_item = [()] * n
-        self.pub = [()] * n
-        self.awd = [()] * n
-        self.objs = [()] * n
-        self.acard = [""] * n
-        self.pred_t = [-1] * n
-        self.pred_c = [()] * n
-        self.pred_up = [()] * n
-        self.occ = [-1] * len(d.spaces)
-        self.supply = [tuple(p) for p in d.pieces]
-        self.shelf = list(d.award_tokens)
-        self.hourglass = d.hourglass_start[n] + game.params.hourglass_extra
-        self.end_by = -1
-        self.final_left = []
-        self.deal = [() for _ in range(n)]
-        humans = game.humans
-        # §5.5 award cards (open information, AMB-22); bots get none (§17.1)
-        cards = sorted(d.awards)
-        rng.shuffle(cards)
-        for k, s in enumerate(humans):
-            self.acard[s] = cards[k % len(cards)]
-        # §5.7 decks and tracks
-        self.deck, self.tr, self.tok = {}, {}, {}
-        for key, pool in (("sp", d.specialists), ("fl", d.freelancers), ("it", d.items)):
-            deck = sorted(pool)
-            rng.shuffle(deck)
-            self.deck[key] = deck
-            w = d.widths[key]
-            self.tr[key] = tuple([deck.pop() if deck else "" for _ in range(w)])
-            self.tok[key] = ((0, 0, 0, 0, 0),) * w
-        self.skill_deck = sorted(d.skills)
-        rng.shuffle(self.skill_deck)
-        self.skill_out = []
-        self.obj_deck = sorted(d.objectives)
-        rng.shuffle(self.obj_deck)
-        self.obj_out = []
-        self.zap_deck = sorted(d.zap) if game.bots else []
-        rng.shuffle(self.zap_deck)
-        self.zap_disc = []
-        # AMB-25 flag zap_per_bot: every Mumanbot draws from its own ZAP deck {seat: [deck, discard]}
-        self.zap_own = {}
-        if game.params.zap_per_bot:
-            for b in sorted(game.bots):
-                own = sorted(d.zap)
-                rng.shuffle(own)
-                self.zap_own[b] = [own, []]
-            self.zap_deck = []
-        # §5.17 turn-order seat bonuses (a bot takes only the VP part, AMB-15)
-        for s in range(n):
-            b = d.turn_order_bonus[(s - first) % n]
-            self.vp[s] += b[5]
-            if s in humans:
-                for r in range(5):
-                    self.res[s][r] += b[r]
-        # §5.15 one objective each, face up
-        for s in humans:
-            self.objs[s] = self.objs[s] + (self.obj_deck.pop(),)
-        # §5.14 Founder or POW/WOW
-        if game.params.start_cards == "founders":
-            founders = sorted(d.founders)
-            for k, s in enumerate(humans):
-                self.wow[s] = founders[k % len(founders)]
-            self._start_turn(first)
-        else:
-            wows, pows = sorted(d.wow), sorted(d.pow)
-            rng.shuffle(wows)
-            rng.shuffle(pows)
-            for s in humans:
-                self.deal[s] = (
-                    tuple(sorted((wows.pop(), wows.pop()))),
-                    tuple(sorted((pows.pop(), pows.pop()))),
-                )
-            self.phase = "setup"
-            for s in sorted(humans, key=lambda x: (x - first) % n, reverse=True):
-                self.stack.append(("keep", s, "pow"))
-                self.stack.append(("keep", s, "wow"))
+        set_up(self, game, seed)
 
-    def clone(self) -> "TabletopState":
+    def clone(self) -> TabletopState:
         c = TabletopState.__new__(TabletopState)
         c.game = self.game
         # the generator is shared copy-on-write (see R()): copying a Mersenne Twister costs
@@ -289,52 +263,52 @@ class TabletopState(State):
         c.n = self.n
         c.turn = self.turn
         c.phase = self.phase
-        c.ret = self.ret
+        c.phase_after = self.phase_after
         c.stack = self.stack[:]
         c.steps = self.steps
         c.events = self.events[:]
         c.vp = self.vp[:]
-        c.res = list(map(_lcopy, self.res))
-        c.mum = self.mum[:]
+        c.resources = list(map(_lcopy, self.resources))
+        c.mumans = self.mumans[:]
         # per-seat tuples (and tuck dicts) are never changed in place: the outer lists suffice
-        c.stand = self.stand[:]
+        c.standees = self.standees[:]
         c.placed = self.placed[:]
-        c.emp = self.emp[:]
+        c.employees = self.employees[:]
         c.wow = self.wow[:]
         c.pow = self.pow[:]
-        c.tuck = self.tuck[:]
-        c.perm = self.perm[:]
-        c.prod = self.prod[:]
-        c.h_emp = self.h_emp[:]
-        c.h_skill = self.h_skill[:]
-        c.h_item = self.h_item[:]
-        c.pub = self.pub[:]
-        c.awd = self.awd[:]
-        c.objs = self.objs[:]
-        c.acard = self.acard[:]
-        c.pred_t = self.pred_t[:]
-        c.pred_c = self.pred_c[:]
-        c.pred_up = self.pred_up[:]
-        c.occ = self.occ[:]
+        c.tucked = self.tucked[:]
+        c.item_skills = self.item_skills[:]
+        c.production = self.production[:]
+        c.hand_employees = self.hand_employees[:]
+        c.hand_skills = self.hand_skills[:]
+        c.hand_items = self.hand_items[:]
+        c.published = self.published[:]
+        c.awards = self.awards[:]
+        c.objectives = self.objectives[:]
+        c.award_card = self.award_card[:]
+        c.prediction_target = self.prediction_target[:]
+        c.prediction_cards = self.prediction_cards[:]
+        c.prediction_up = self.prediction_up[:]
+        c.occupied = self.occupied[:]
         # the three decks' keys, in the order set-up made them (spelled out: a third of a
         # microsecond less than a comprehension each); the tracks are tuples
         d = self.deck
         c.deck = {"sp": d["sp"][:], "fl": d["fl"][:], "it": d["it"][:]}
-        c.tr = self.tr.copy()
-        c.tok = self.tok.copy()
+        c.tracks = self.tracks.copy()
+        c.track_tokens = self.track_tokens.copy()
         c.skill_deck = self.skill_deck[:]
-        c.skill_out = self.skill_out[:]
-        c.obj_deck = self.obj_deck[:]
-        c.obj_out = self.obj_out[:]
+        c.skills_out = self.skills_out[:]
+        c.objective_deck = self.objective_deck[:]
+        c.objectives_out = self.objectives_out[:]
         c.supply = self.supply[:]
         c.shelf = self.shelf[:]
         c.zap_deck = self.zap_deck[:]
-        c.zap_disc = self.zap_disc[:]
+        c.zap_discard = self.zap_discard[:]
         c.zap_own = {k: [v[0][:], v[1][:]] for k, v in self.zap_own.items()} if self.zap_own else {}
         c.hourglass = self.hourglass
         c.end_by = self.end_by
         c.final_left = self.final_left[:]
-        c.deal = self.deal[:]
+        c.dealt = self.dealt[:]
         c.trade_open = self.trade_open
         return c
 
@@ -381,17 +355,17 @@ class TabletopState(State):
         d = self.game.data
         w = self.wow[s]
         tot = list(d.wow[w][1]) if w in d.wow else (list(d.founders[w]) if w else [0, 0, 0])
-        for card, _slot in self.emp[s]:
+        for card, _slot in self.employees[s]:
             sk = d.specialists[card][1] if card in d.specialists else d.freelancers[card][2]
             tot[0] += sk[0]
             tot[1] += sk[1]
             tot[2] += sk[2]
-        for sc in self.tuck[s].values():
+        for sc in self.tucked[s].values():
             sk = d.skills[sc][0]
             tot[0] += sk[0]
             tot[1] += sk[1]
             tot[2] += sk[2]
-        p = self.perm[s]
+        p = self.item_skills[s]
         return [tot[0] + p[0], tot[1] + p[1], tot[2] + p[2]]
 
     def _pairs(self, s: int, extra: bool = False) -> list[tuple[int, int]]:
@@ -406,7 +380,7 @@ class TabletopState(State):
     def can_pay(self, s: int, cost, extra: bool = False) -> bool:
         """Whether seat s can pay `cost` (5 resources), using W6-W8 interchange and,
         with extra=True, research/playtest interchange (SP08)."""
-        have = self.res[s]
+        have = self.resources[s]
         pairs = self._pairs(s, extra)
         if not pairs:
             return all(have[r] >= cost[r] for r in range(5) if cost[r])
@@ -419,7 +393,7 @@ class TabletopState(State):
         return all(have[r] >= cost[r] for r in range(5) if cost[r] and r not in paired)
 
     def pay(self, s: int, cost, extra: bool = False) -> None:
-        have = self.res[s]
+        have = self.resources[s]
         for r in range(5):
             c = cost[r]
             if not c:
@@ -437,7 +411,7 @@ class TabletopState(State):
 
     def split_range(self, s: int, a: int, b: int, total: int) -> tuple[int, int]:
         """The amounts of resource a (the rest in b) that can pay `total` of an interchangeable pair."""
-        have = self.res[s]
+        have = self.resources[s]
         return max(0, total - have[b]), min(total, have[a])
 
     def charge(self, s: int, cost, extra: bool = False) -> None:
@@ -463,13 +437,13 @@ class TabletopState(State):
         if s in self.game.bots:
             self.vp[s] += b[5]
             return
-        r = self.res[s]
+        r = self.resources[s]
         for i in range(5):
             if b[i]:
                 r[i] += b[i]
         self.vp[s] += b[5]
         if b[6]:
-            self.prediction_bonus(s, b[6])
+            resolution.prediction_bonus(self, s, b[6])
         if b[7]:
             times = b[7] * (2 if self.ability(s) == "double_action_bonus" else 1)
             for _ in range(times):
@@ -506,11 +480,11 @@ class TabletopState(State):
         g = self.game
         d = g.data
         out: list = []
-        mum = self.mum[s]
-        stand = self.stand[s]
+        mum = self.mumans[s]
+        stand = self.standees[s]
         if mum or stand:
-            occ = self.occ
-            have = self.res[s]
+            occ = self.occupied
+            have = self.resources[s]
             w = self.wow[s]
             sw = SWAP_PAIRS.get(d.wow[w][0]) if w in d.wow else None  # self.ability(s)
             # (id, action, index, unlimited, cost resource, its amount, full cost, place action)
@@ -566,7 +540,7 @@ class TabletopState(State):
                     if action in linked:
                         for st in linked[action]:
                             append(("place", sid, st))
-            emp = self.emp[s]
+            emp = self.employees[s]
             if emp:
                 freelancers = d.freelancers
                 hired = [card for card, _slot in emp if card in freelancers]
@@ -581,7 +555,7 @@ class TabletopState(State):
         """§10.15 1-for-1 swaps within a level, ("swap", give, get, how many).  In one run of
         swaps a resource received is not given back, nor one given received (bit masks src /
         dst): that changes no reachable result and keeps trading finite."""
-        r = self.res[s]
+        r = self.resources[s]
         out = []
         for group in (L1, L2):
             for f in group:
@@ -598,7 +572,7 @@ class TabletopState(State):
         """Make one swap.  The turn's trading (`trade_open`) remembers the run's masks, the
         resources after the swap, and whether the seat then stopped trading."""
         f, to, k = RES.index(action[1]), RES.index(action[2]), action[3]
-        r = self.res[s]
+        r = self.resources[s]
         r[f] -= k
         r[to] += k
         self.trade_open = (src | 1 << f, dst | 1 << to, tuple(r), False)
@@ -607,7 +581,7 @@ class TabletopState(State):
         """The masks of the current run of swaps: those of the last swap while the resources
         are as it left them; fresh once anything else has changed them (an item, a tuck, the
         rest of an action), so resources that arrive later can be traded too."""
-        if self.trade_open and tuple(self.res[s]) == self.trade_open[2]:
+        if self.trade_open and tuple(self.resources[s]) == self.trade_open[2]:
             return self.trade_open[0], self.trade_open[1]
         return 0, 0
 
@@ -616,35 +590,35 @@ class TabletopState(State):
         possible, and it is not only more trading with the very resources the seat just stopped
         trading (AMB-30).  Asked after every main step, so it checks the kinds of free step in
         `_free_actions`' order and stops at the first without listing them."""
-        if self.h_skill[s]:
-            tuck = self.tuck[s]
+        if self.hand_skills[s]:
+            tuck = self.tucked[s]
             w = self.wow[s]
-            if (w and w not in tuck) or any(c not in tuck for c, _ in self.emp[s]):
+            if (w and w not in tuck) or any(c not in tuck for c, _ in self.employees[s]):
                 return True
-        if self.h_item[s]:
+        if self.hand_items[s]:
             return True
         p = self.pow[s]
         if p and self.can_pay(s, self.game.data.pow[p][1]):
             return True
         trade = self.trade_open
         if trade and self._swaps(s, *self.trade_masks(s)):
-            return not trade[3] or tuple(self.res[s]) != trade[2]
+            return not trade[3] or tuple(self.resources[s]) != trade[2]
         return False
 
     def _free_actions(self, s: int) -> list:
         """§6 free-timing steps: tuck, use an item, remove the POW card; and, once the seat has
         done the Trade action this turn, more swaps (AMB-30: "any number of swaps this turn")."""
         out: list = []
-        if self.h_skill[s]:
-            tuck = self.tuck[s]
-            holders = [c for c, _ in self.emp[s] if c not in tuck]
+        if self.hand_skills[s]:
+            tuck = self.tucked[s]
+            holders = [c for c, _ in self.employees[s] if c not in tuck]
             if self.wow[s] and self.wow[s] not in tuck:
                 holders.append(self.wow[s])
-            for sc in sorted(set(self.h_skill[s])):
+            for sc in sorted(set(self.hand_skills[s])):
                 for e in holders:
                     out.append(("tuck", sc, e))
-        if self.h_item[s]:
-            for it in sorted(set(self.h_item[s])):
+        if self.hand_items[s]:
+            for it in sorted(set(self.hand_items[s])):
                 out.append(("item", it))
         p = self.pow[s]
         if p and self.can_pay(s, self.game.data.pow[p][1]):
@@ -665,12 +639,12 @@ class TabletopState(State):
                 self._end_turn()
                 return
             if kind in ("tuck", "item", "remove_pow", "swap"):
-                self.ret = self.phase
-                self._free(s, action)
+                self.phase_after = self.phase
+                resolution.free_step(self, s, action)
             else:
-                self.ret = "post"
+                self.phase_after = "post"
                 if kind == "recall":
-                    self._recall(s)
+                    resolution.recall(self, s)
                 elif kind == "freelancer":
                     self._place_freelancer(s, action[1])
                 else:
@@ -690,13 +664,13 @@ class TabletopState(State):
             if self.phase == "setup":
                 self._start_turn(self.game.first)
                 return
-            if self.ret == "bots":
-                self.ret = "main"
+            if self.phase_after == "bots":
+                self.phase_after = "main"
                 self._end_turn()
                 if self.stack:
                     continue
                 return
-            self.phase = self.ret
+            self.phase = self.phase_after
             if self.phase == "post" and not self._window_open(self.turn):
                 self._end_turn()
                 if self.stack:
@@ -711,14 +685,12 @@ class TabletopState(State):
             self.trade_open = ()
             if s not in self.game.bots:
                 self.phase = "main"
-                self.ret = "main"
+                self.phase_after = "main"
                 return
-            from automa import mumanbot
-
-            mumanbot.bot_turn(self, s)
+            bot_turn(self, s)
             if self.stack:  # a human predictor must choose a reward now
                 self.phase = "resolve"
-                self.ret = "bots"
+                self.phase_after = "bots"
                 return
             if not self._finish_turn(s):
                 return
@@ -747,7 +719,7 @@ class TabletopState(State):
         """§12.6 / §14.1: the seat that moved the hourglass to 0 gains 5 VP; everyone else
         gets one last turn, clockwise from its left."""
         self.end_by = s
-        self.vp[s] += 5
+        self.vp[s] += END_BONUS
         self.final_left = [(s + k) % self.n for k in range(1, self.n)]
         self.log(f"seat {s} ends the game (+5 VP)")
 
@@ -757,12 +729,12 @@ class TabletopState(State):
         sp = g.space_by_id[action[1]]
         worker = action[2] if len(action) > 2 else "m"
         if worker == "m":
-            self.mum[s] -= 1
+            self.mumans[s] -= 1
         else:
-            self.stand[s] = tuple_without(self.stand[s], worker)
+            self.standees[s] = tuple_without(self.standees[s], worker)
         self.placed[s] = self.placed[s] + ((worker, sp.idx),)
         if not sp.unlimited:
-            self.occ[sp.idx] = s
+            self.occupied[sp.idx] = s
         linked = worker != "m" and g.data.specialists[worker][0] == sp.action
         # resolved from the top: the safety cost's split (if any), the bonus, the action, then
         # opponents' predictions (§7.2 steps 2-5); the bonus's own tasks go above the action
@@ -775,382 +747,43 @@ class TabletopState(State):
 
     def _place_freelancer(self, s: int, card: str) -> None:
         """§10 freelancer spaces: no safety cost, no bonus, no prediction (AMB-35)."""
-        if self.mum[s]:
-            self.mum[s] -= 1
+        if self.mumans[s]:
+            self.mumans[s] -= 1
             worker = "m"
         else:
-            worker = self.stand[s][0]
-            self.stand[s] = self.stand[s][1:]
+            worker = self.standees[s][0]
+            self.standees[s] = self.standees[s][1:]
         self.placed[s] = self.placed[s] + ((worker, card),)
         self.stack.append(("freelancer", s, card))
         self.log(f"seat {s} uses freelancer {card}")
 
     # ------------------------------------------------------------------ free steps (§6)
-    def _free(self, s: int, action) -> None:
-        d = self.game.data
-        kind = action[0]
-        if kind == "tuck":
-            sc, e = action[1], action[2]
-            self.h_skill[s] = tuple_without(self.h_skill[s], sc)
-            self.tuck[s] = {**self.tuck[s], e: sc}  # shared with clones: replaced, not written
-            self.gain_bonus(s, d.skills[sc][1])
-            self.log(f"seat {s} tucks {sc} behind {e}")
-        elif kind == "item":
-            it = action[1]
-            self.h_item[s] = tuple_without(self.h_item[s], it)
-            self.deck["it"].insert(0, it)  # bottom of the item deck (§16.5)
-            k, v = d.items[it]
-            if k == "gain":
-                self.gain_bonus(s, v)
-            elif k == "free_actions":
-                for a in reversed(v):
-                    self.stack.append(("start", s, a, False, -1))
-            elif k == "upgrade":
-                self.upgrade_up_to(s, v[0], v[1])
-            else:
-                p = self.perm[s]
-                self.perm[s] = (p[0] + v[0], p[1] + v[1], p[2] + v[2])
-            self.log(f"seat {s} uses item {it}")
-        elif kind == "swap":
-            self.swap(s, action, *self.trade_masks(s))
-        else:
-            self.charge(s, d.pow[self.pow[s]][1])
-            self.log(f"seat {s} removes POW {self.pow[s]}")
-            self.pow[s] = ""
 
     # ------------------------------------------------------------------ actions (§10)
-    def start_action(self, s: int, a: str, linked: bool, piece: int) -> None:
-        d = self.game.data
-        st = self.stack
-        if a == "basic_resource":
-            st.append(("pick", s, 0, 1, 1))
-        elif a == "hire_specialist":
-            st.append(("track", s, "sp", linked))
-        elif a == "hire_freelancer":
-            st.append(("track", s, "fl", linked))
-        elif a == "get_item":
-            st.append(("track", s, "it", linked))
-        elif a == "play_card":
-            st.append(("play", s, 2 if linked else 1))
-        elif a == "train":
-            k = d.train_reveal
-            deck = self.skill_deck
-            rev = tuple(deck[-1 : -k - 1 : -1]) if deck else ()
-            del deck[len(deck) - len(rev) :]
-            if rev:
-                st.append(("train", s, rev, 1 if linked else 0))
-        elif a == "research":
-            self.res[s][3] += 4 if linked else 2
-        elif a == "playtest":
-            self.res[s][4] += 4 if linked else 2
-        elif a == "multi_resource":
-            st.append(("pick", s, 0, 5 if linked else 3, 0))
-        elif a == "get_box":
-            st.append(("box", s, 1 if linked else 0))
-        elif a == "get_part":
-            st.append(("part", s, 1 if linked else 0))
-        elif a == "upgrade":
-            if piece >= 0:
-                self.upgrade_up_to(s, piece, 2 if linked else 1)
-            else:
-                st.append(("upg", s, 1))
-        elif a == "publish":
-            self.publish(s, linked)
-        elif a == "award":
-            st.append(("award", s, 1 if linked else 0))
-        elif a == "trade":
-            src, dst = self.trade_masks(s)
-            self.trade_open = (src, dst, tuple(self.res[s]), False)
-            st.append(("trade", s, src, dst))
-        elif a == "objective":
-            self.objective_reveal(s, 2 if linked else 1)
-
-    def objective_reveal(self, s: int, keep: int) -> None:
-        k = self.game.data.objective_reveal
-        deck = self.obj_deck
-        rev = tuple(deck[-1 : -k - 1 : -1]) if deck else ()
-        del deck[len(deck) - len(rev) :]
-        if rev:
-            self.stack.append(("obj", s, rev, keep))
-
-    def publish(self, s: int, linked: bool) -> None:
-        """§10.13: a complete game moves to the published area."""
-        p = self.prod[s]
-        if p[0] and p[1] and p[2]:
-            self.pub[s] = self.pub[s] + ((p[0], p[1], p[2]),)
-            self.prod[s] = (0, 0, 0)
-            if linked:  # SP13
-                r = self.res[s]
-                r[0] += 1
-                r[1] += 1
-                r[2] += 1
-            self.log(f"seat {s} publishes a game: box {p[0]}, mechanism {p[1]}, component {p[2]}")
-
-    def _upgrade_level(self, s: int, piece: int) -> int:
-        """§10.12: the next higher level in stock (cap 4; a POW level-4 ban blocks it), or 0."""
-        lv = self.prod[s][piece]
-        if not lv:
-            return 0
-        sup = self.supply[piece]
-        for nl in range(lv + 1, 5):
-            if sup[nl - 1] > 0:
-                return 0 if nl == 4 and self.restriction(s) == POW_L4[piece] else nl
-        return 0
-
-    def upgrade_step(self, s: int, piece: int) -> bool:
-        """§10.12: one step to the next higher level in stock."""
-        nl = self._upgrade_level(s, piece)
-        if not nl:
-            return False
-        sup = list(self.supply[piece])
-        sup[nl - 1] -= 1
-        sup[self.prod[s][piece] - 1] += 1
-        self.supply[piece] = tuple(sup)
-        self.prod[s] = tuple_with(self.prod[s], piece, nl)
-        return True
-
-    def upgrade_up_to(self, s: int, piece: int, steps: int) -> None:
-        """§10.12 / §16.4 "up to N steps" (SP06, items I08-I10): one step, then each further
-        step only if the seat chooses it, asked only while another step is possible."""
-        if self.upgrade_step(s, piece) and steps > 1 and self.can_upgrade(s, piece):
-            self.stack.append(("upg_more", s, piece, steps - 1))
-
-    def can_upgrade(self, s: int, piece: int) -> bool:
-        return bool(self._upgrade_level(s, piece))
-
-    def piece_cost(self, s: int, piece: int, level: int, discount: int) -> tuple:
-        ab = self.ability(s)
-        if piece == 0:
-            c = level - discount - (2 if ab == "box_cheaper" else 0)
-            return (0, 0, max(0, c), 0, 0)
-        if piece == 1:
-            return (0, 0, 0, 0, level)
-        c = level - (2 if ab == "component_cheaper" else 0)
-        return (0, 0, 0, max(0, c), 0)
-
-    def award_options(self, s: int, linked: int) -> list:
-        d = self.game.data
-        out: list = []
-        if not self.acard[s]:
-            return out
-        card = d.awards[self.acard[s]]
-        ban = self.restriction(s)
-        seen: set = set()
-        for gi, game in enumerate(self.pub[s]):
-            if game in seen:
-                continue
-            seen.add(game)
-            for A in (1, 2, 3):
-                if not self.shelf[A - 1] or ban == POW_AWARD[A]:
-                    continue
-                req = card[A - 1][0]
-                short = sum(max(0, req[i] - game[i]) for i in range(3))
-                worst = max(req[i] - game[i] for i in range(3))
-                if short == 0 or (linked and short == 1 and worst == 1):
-                    out.append(("award", A, gi))
-        return out
-
-    def track_price_ok(self, s: int, key: str, i: int) -> bool:
-        need = sum(1 for c in self.tr[key][i + 1 :] if c)
-        if not need:
-            return True
-        ban = POW_TOKEN_BAN.get(self.restriction(s), -1)
-        r = self.res[s]
-        return sum(r[k] for k in range(5) if k != ban) >= need
-
-    def take_card(self, s: int, key: str, i: int) -> None:
-        """§9: take slot i with its tokens; cards to its left shift right; draw into slot 1."""
-        tr, tok = self.tr[key], self.tok[key]
-        card = tr[i]
-        t = tok[i]
-        r = self.res[s]
-        for k in range(5):
-            r[k] += t[k]
-        deck = self.deck[key]
-        self.tr[key] = (deck.pop() if deck else "",) + tr[:i] + tr[i + 1 :]
-        self.tok[key] = ((0, 0, 0, 0, 0),) + tok[:i] + tok[i + 1 :]
-        hand = self.h_item if key == "it" else self.h_emp
-        hand[s] = hand[s] + (card,)
-        self.log(f"seat {s} takes {card} from {TRACK_WORDS[key]} slot {i + 1}")
 
     # ------------------------------------------------------------------ recall (§12)
-    def refresh_tracks(self) -> None:
-        """§15 variant: the rightmost specialist and freelancer go to the bottom of their
-        decks; tokens on them stay with the card that moves into the rightmost slot."""
-        keys = ("sp", "fl", "it") if self.game.params.refresh_items else ("sp", "fl")
-        for key in keys:
-            tr, tok = self.tr[key], self.tok[key]
-            card = tr[-1]
-            t = tok[-1]
-            if card:
-                self.deck[key].insert(0, card)
-            deck = self.deck[key]
-            self.tr[key] = (deck.pop() if deck else "",) + tr[:-1]
-            # tokens of the card that left join those of the card now rightmost
-            tok = ((0, 0, 0, 0, 0),) + tok[:-1]
-            last = tok[-1]
-            self.tok[key] = tok[:-1] + (tuple(last[k] + t[k] for k in range(5)),)
-
-    def return_workers(self, s: int) -> int:
-        n = 0
-        occ = self.occ
-        back = []
-        for w, loc in self.placed[s]:
-            if isinstance(loc, int):
-                occ[loc] = -1 if occ[loc] == s else occ[loc]
-            if w == "m":
-                self.mum[s] += 1
-            else:
-                back.append(w)
-            n += 1
-        self.stand[s] = tuple(sorted(self.stand[s] + tuple(back)))
-        self.placed[s] = ()
-        return n
-
-    def move_hourglass(self, n: int) -> list[str]:
-        """Move the hourglass n toward 0; returns the bonus spaces collected (new <= b < old)."""
-        old = self.hourglass
-        new = max(0, old - n)
-        self.hourglass = new
-        d = self.game.data
-        got: list[str] = []
-        for b in range(old - 1, new - 1, -1):
-            if b in d.research_spaces:
-                got.append("research")
-            if b in d.action_spaces:
-                got.append("action")
-        return got
-
-    def _recall(self, s: int) -> None:
-        if self.game.params.card_track_refresh:
-            self.refresh_tracks()
-        n = self.return_workers(s)
-        bonuses = self.move_hourglass(n)
-        self.log(f"seat {s} recalls {plural(n, 'worker')}; hourglass {self.hourglass}")
-        # step 5 starts by discarding the unresolved set (§13.2)
-        self.pred_t[s] = -1
-        self.pred_c[s] = ()
-        self.pred_up[s] = ()
-        self.stack.append(("endcheck", s))
-        self.stack.append(("predstart", s))
-        d = self.game.data
-        for b in reversed(bonuses):
-            if b == "research":
-                for k in range(5):
-                    self.res[s][k] += d.research_gain[k]
-            else:
-                for _ in range(2 if self.ability(s) == "double_action_bonus" else 1):
-                    self.stack.append(("any", s, "bonus"))
 
     # ------------------------------------------------------------------ predictions (§13)
-    def pred_placed(self, s: int, action: str) -> None:
-        """§13.2 / §17.5: seat s placed a worker on a main-board space of `action`."""
-        bots = self.game.bots
-        for p in range(self.n):
-            if self.pred_t[p] != s or p == s:
-                continue
-            cards = self.pred_c[p]
-            if action not in cards:
-                continue
-            k = cards.index(action)
-            if p in bots:
-                self.pred_c[p] = cards[:k] + cards[k + 1 :]
-                self.vp[p] += 1
-                self.log(f"Mumanbot {p} predicted {action.replace('_', ' ')} (+1 VP)")
-            elif not self.pred_up[p][k]:
-                self.flip(p, k)
-
-    def flip(self, p: int, k: int) -> None:
-        self.pred_up[p] = tuple_with(self.pred_up[p], k, 1)
-        if self.ability(p) == "prediction_flip_vp":  # W11
-            self.vp[p] += 1
-        if all(self.pred_up[p]):
-            m = len(self.pred_c[p])
-            vp, c1, c2 = self.game.data.prediction_rewards[m]
-            self.vp[p] += vp
-            self.pred_t[p] = -1
-            self.pred_c[p] = ()
-            self.pred_up[p] = ()
-            self.log(f"seat {p}: all {m} predictions came true (+{vp} VP)")
-            if c2:
-                self.stack.append(("pick", p, 1, c2, 1))
-            if c1:
-                self.stack.append(("pick", p, 0, c1, 1))
-
-    def prediction_bonus(self, s: int, times: int = 1) -> None:
-        """Crystal ball (§10.18, F04, F11, I17): turn `times` of the seat's face-down cards face
-        up as if they came true, the cards of its choice; wasted if it has none.  With no more
-        face-down cards than flips there is nothing to choose and all of them turn at once."""
-        if self.pred_t[s] < 0 or s in self.game.bots:
-            return
-        down = [k for k, u in enumerate(self.pred_up[s]) if not u]
-        if len(down) > times:
-            self.stack.append(("flip", s, times))
-            return
-        for k in down:
-            self.flip(s, k)
-
-    def _pred_min_max(self, s: int) -> tuple[int, int]:
-        r = self.restriction(s)
-        return (2 if r == "no_one_prediction" else 1), (3 if r == "no_four_predictions" else 4)
 
     # ------------------------------------------------------------------ tasks
     def _auto(self, t: tuple) -> None:
         kind: str = t[0]
         s: int = t[1]
         if kind == "start":
-            self.start_action(s, t[2], t[3], t[4])
+            resolution.start_action(self, s, t[2], t[3], t[4])
         elif kind == "endcheck":
             if self.hourglass == 0 and self.end_by < 0:
                 self.trigger_end(s)
         elif kind == "predstart":
-            lo, _hi = self._pred_min_max(s)
-            if self.res[s][3] >= lo * self.game.data.prediction_cost:
+            lo, _hi = resolution.pred_min_max(self, s)
+            if self.resources[s][3] >= lo * self.game.data.prediction_cost:
                 self.stack.append(("ptarget", s))
         elif kind == "freelancer":
-            self.freelancer_effect(s, t[2])
+            resolution.freelancer_effect(self, s, t[2])
         elif kind == "predcheck":
-            self.pred_placed(s, t[2])
+            resolution.pred_placed(self, s, t[2])
         elif kind == "placebonus":
             self.gain_bonus(s, self.game.space_by_id[t[2]].bonus)
-
-    def freelancer_effect(self, s: int, card: str) -> None:
-        """§16.1 freelancer effects."""
-        eff, amt, _sk, _vp = self.game.data.freelancers[card]
-        st = self.stack
-        if eff == "choose_level1":
-            st.append(("pick", s, 0, amt, 1))
-        elif eff == "choose_level2_upto":
-            st.append(("pick", s, 1, amt, 0))
-        elif eff == "copy_freelancer":
-            if self._copy_targets():
-                st.append(("copy", s))
-        elif eff == "upgrade_two":
-            st.append(("upg", s, amt))
-        elif eff == "prediction_bonus":
-            self.prediction_bonus(s, amt)
-        elif eff == "vp":
-            self.vp[s] += amt
-        elif eff == "any_action":
-            st.append(("any", s, "f07"))
-        elif eff == "objective":
-            self.objective_reveal(s, amt)
-        elif eff == "get_item_twice":
-            st.append(("track", s, "it", False))
-            st.append(("track", s, "it", False))
-        elif eff == "research":
-            self.res[s][3] += amt
-        elif eff == "playtest":
-            self.res[s][4] += amt
-
-    def _copy_targets(self) -> list:
-        fl = self.game.data.freelancers
-        out: list[str] = []
-        for p in range(self.n):
-            for c, _ in self.emp[p]:
-                if c in fl and fl[c][0] != "copy_freelancer":
-                    out.append(c)
-        return sorted(out)
 
     def _task_legal(self, t: tuple) -> list:
         kind: str = t[0]
@@ -1163,13 +796,13 @@ class TabletopState(State):
                 out.append(("stop",))
             return out
         if kind == "track":
-            tr = self.tr[t[2]]
+            tr = self.tracks[t[2]]
             if t[3]:
                 out = [("slot", i) for i, c in enumerate(tr) if c]
             else:
                 # track_price_ok for every slot at once: a token on each card to its right
                 ban = POW_TOKEN_BAN.get(self.restriction(s), -1)
-                r = self.res[s]
+                r = self.resources[s]
                 wealth = r[0] + r[1] + r[2] + r[3] + r[4] - (r[ban] if ban >= 0 else 0)
                 out = []
                 need = 0
@@ -1183,17 +816,17 @@ class TabletopState(State):
             return out
         if kind == "tokens":
             ban = POW_TOKEN_BAN.get(self.restriction(s), -1)
-            r = self.res[s]
+            r = self.resources[s]
             return [("token", RES[k]) for k in range(5) if r[k] and k != ban]
         if kind == "play":
             out = []
-            hired = len(self.emp[s])
+            hired = len(self.employees[s])
             if not (self.restriction(s) == "max_four_employees" and hired >= 4):
-                used = {slot for _c, slot in self.emp[s]}
+                used = {slot for _c, slot in self.employees[s]}
                 free = [k for k in range(6) if k not in used]
                 if not self.pow[s] and 6 not in used:
                     free.append(6)
-                for c in sorted(set(self.h_emp[s])):
+                for c in sorted(set(self.hand_employees[s])):
                     for k in free:
                         out.append(("play", c, k))
             out.append(("decline",))
@@ -1209,13 +842,13 @@ class TabletopState(State):
             return out
         if kind == "box":
             out = []
-            if not self.prod[s][0]:
+            if not self.production[s][0]:
                 sk = self.skills(s)[0]
                 for L in range(1, min(4, sk) + 1):
                     if (
                         self.supply[0][L - 1]
                         and not (L == 4 and self.restriction(s) == POW_L4[0])
-                        and self.can_pay(s, self.piece_cost(s, 0, L, t[2]))
+                        and self.can_pay(s, resolution.piece_cost(self, s, 0, L, t[2]))
                     ):
                         out.append(("buy", "box", L))
             out.append(("decline",))
@@ -1224,27 +857,31 @@ class TabletopState(State):
             out = []
             sks = self.skills(s)
             for piece in (1, 2):
-                if self.prod[s][piece]:
+                if self.production[s][piece]:
                     continue
                 for L in range(1, min(4, sks[piece]) + 1):
                     if (
                         self.supply[piece][L - 1]
                         and not (L == 4 and self.restriction(s) == POW_L4[piece])
-                        and self.can_pay(s, self.piece_cost(s, piece, L, 0), extra=bool(t[2]))
+                        and self.can_pay(s, resolution.piece_cost(self, s, piece, L, 0), extra=bool(t[2]))
                     ):
                         out.append(("buy", PIECES[piece], L))
             out.append(("decline",))
             return out
         if kind == "upg":
-            out = [("upgrade", PIECES[p]) for p in range(3) if self.can_upgrade(s, p)]
+            out = [("upgrade", PIECES[p]) for p in range(3) if resolution.can_upgrade(self, s, p)]
             out.append(("stop",))
             return out
         if kind == "award":
-            return self.award_options(s, t[2]) + [("decline",)]
+            return resolution.award_options(self, s, t[2]) + [("decline",)]
         if kind == "trade":
             return self._swaps(s, t[2], t[3]) + [("stop",)]
         if kind == "flip":
-            return [("flip", c) for c, u in zip(self.pred_c[s], self.pred_up[s]) if not u]
+            return [
+                ("flip", c)
+                for c, u in zip(self.prediction_cards[s], self.prediction_up[s], strict=True)
+                if not u
+            ]
         if kind == "upg_more":
             return [("upgrade", PIECES[t[2]]), ("stop",)]
         if kind == "split":
@@ -1256,20 +893,20 @@ class TabletopState(State):
         if kind == "any":
             return [("do", a) for a in ACTIONS]
         if kind == "copy":
-            return [("copy", c) for c in self._copy_targets()]
+            return [("copy", c) for c in resolution.copy_targets(self)]
         if kind == "ptarget":
             return [("predict_on", p) for p in range(self.n) if p != s] + [("no_predict",)]
         if kind == "pcards":
             chosen = t[3]
-            lo, hi = self._pred_min_max(s)
+            lo, hi = resolution.pred_min_max(self, s)
             out = []
-            if len(chosen) < hi and self.res[s][3] >= d.prediction_cost:
+            if len(chosen) < hi and self.resources[s][3] >= d.prediction_cost:
                 out = [("predict", a) for a in d.prediction_deck if a not in chosen]
             if len(chosen) >= lo:
                 out.append(("stop",))
             return out
         if kind == "keep":
-            opts = self.deal[s][0 if t[2] == "wow" else 1]
+            opts = self.dealt[s][0 if t[2] == "wow" else 1]
             return [("keep", t[2], c) for c in opts]
         raise AssertionError(f"unknown task {t!r}")
 
@@ -1280,35 +917,35 @@ class TabletopState(State):
         st = self.stack
         if kind == "pick":
             if a[0] == "take":
-                self.res[s][RES.index(a[1])] += 1
+                self.resources[s][RES.index(a[1])] += 1
                 if t[3] > 1:
                     st.append(("pick", s, t[2], t[3] - 1, t[4]))
         elif kind == "track":
             if a[0] == "slot":
                 key, i = t[2], a[1]
-                need = [j for j in range(i + 1, len(self.tr[key])) if self.tr[key][j]]
+                need = [j for j in range(i + 1, len(self.tracks[key])) if self.tracks[key][j]]
                 if t[3] or not need:
-                    self.take_card(s, key, i)
+                    resolution.take_card(self, s, key, i)
                 else:
                     st.append(("tokens", s, key, i, tuple(need)))
         elif kind == "tokens":
             key, i, todo = t[2], t[3], t[4]
             r = RES.index(a[1])
-            self.res[s][r] -= 1
+            self.resources[s][r] -= 1
             j = todo[0]
-            old = self.tok[key][j]
-            self.tok[key] = tuple_with(self.tok[key], j, tuple_plus(old, r, 1))
+            old = self.track_tokens[key][j]
+            self.track_tokens[key] = tuple_with(self.track_tokens[key], j, tuple_plus(old, r, 1))
             if len(todo) > 1:
                 st.append(("tokens", s, key, i, todo[1:]))
             else:
-                self.take_card(s, key, i)
+                resolution.take_card(self, s, key, i)
         elif kind == "play":
             if a[0] == "play":
                 card, slot = a[1], a[2]
-                self.h_emp[s] = tuple_without(self.h_emp[s], card)
-                self.emp[s] = self.emp[s] + ((card, slot),)
+                self.hand_employees[s] = tuple_without(self.hand_employees[s], card)
+                self.employees[s] = self.employees[s] + ((card, slot),)
                 if card in d.specialists:
-                    self.stand[s] = tuple(sorted(self.stand[s] + (card,)))
+                    self.standees[s] = tuple(sorted(self.standees[s] + (card,)))
                 self.log(f"seat {s} plays {card}")
                 if t[2] > 1:
                     st.append(("play", s, t[2] - 1))
@@ -1320,7 +957,7 @@ class TabletopState(State):
                 c = a[1]
                 rev.remove(c)
                 self.charge(s, (max(0, d.skills[c][2] - t[3]), 0, 0, 0, 0))
-                self.h_skill[s] = self.h_skill[s] + (c,)
+                self.hand_skills[s] = self.hand_skills[s] + (c,)
                 self.log(f"seat {s} buys a skill card")
             self.skill_deck[:0] = rev
         elif kind in ("box", "part"):
@@ -1329,24 +966,24 @@ class TabletopState(State):
                 L = a[2]
                 self.charge(
                     s,
-                    self.piece_cost(s, piece, L, t[2] if kind == "box" else 0),
+                    resolution.piece_cost(self, s, piece, L, t[2] if kind == "box" else 0),
                     extra=(kind == "part" and bool(t[2])),
                 )
                 self.supply[piece] = tuple_plus(self.supply[piece], L - 1, -1)
-                self.prod[s] = tuple_with(self.prod[s], piece, L)
+                self.production[s] = tuple_with(self.production[s], piece, L)
                 self.log(f"seat {s} buys a level-{L} {a[1]}")
         elif kind == "upg":
             if a[0] == "upgrade":
-                self.upgrade_step(s, PIECES.index(a[1]))
+                resolution.upgrade_step(self, s, PIECES.index(a[1]))
                 if t[2] > 1:
                     st.append(("upg", s, t[2] - 1))
         elif kind == "award":
             if a[0] == "award":
                 A, gi = a[1], a[2]
-                pub = self.pub[s]
+                pub = self.published[s]
                 game = pub[gi]
-                self.pub[s] = pub[:gi] + pub[gi + 1 :]
-                self.awd[s] = self.awd[s] + ((A, game),)
+                self.published[s] = pub[:gi] + pub[gi + 1 :]
+                self.awards[s] = self.awards[s] + ((A, game),)
                 self.shelf[A - 1] -= 1
                 self.log(f"seat {s} wins a level-{A} award with its game {game[0]}/{game[1]}/{game[2]}")
         elif kind == "trade":
@@ -1356,47 +993,47 @@ class TabletopState(State):
             else:
                 self.trade_open = self.trade_open[:3] + (True,)
         elif kind == "flip":
-            self.flip(s, self.pred_c[s].index(a[1]))
+            resolution.flip(self, s, self.prediction_cards[s].index(a[1]))
             if t[2] > 1:
-                self.prediction_bonus(s, t[2] - 1)
+                resolution.prediction_bonus(self, s, t[2] - 1)
         elif kind == "upg_more":
             if a[0] == "upgrade":
-                self.upgrade_up_to(s, t[2], t[3])
+                resolution.upgrade_up_to(self, s, t[2], t[3])
         elif kind == "split":
-            have = self.res[s]
+            have = self.resources[s]
             have[t[2]] -= a[2]
             have[t[3]] -= a[4]
         elif kind == "obj":
             rev = list(t[2])
             if a[0] == "keep":
                 rev.remove(a[1])
-                self.objs[s] = self.objs[s] + (a[1],)
+                self.objectives[s] = self.objectives[s] + (a[1],)
                 if t[3] > 1 and rev:
                     st.append(("obj", s, tuple(rev), t[3] - 1))
                     return
-            self.obj_deck[:0] = rev
+            self.objective_deck[:0] = rev
         elif kind == "any":
             st.append(("start", s, a[1], False, -1))
         elif kind == "copy":
-            self.freelancer_effect(s, a[1])
+            resolution.freelancer_effect(self, s, a[1])
         elif kind == "ptarget":
             if a[0] == "predict_on":
                 st.append(("pcards", s, a[1], ()))
         elif kind == "pcards":
             if a[0] == "predict":
-                self.res[s][3] -= d.prediction_cost
+                self.resources[s][3] -= d.prediction_cost
                 st.append(("pcards", s, t[2], t[3] + (a[1],)))
             else:
-                self.pred_t[s] = t[2]
-                self.pred_c[s] = tuple(t[3])
-                self.pred_up[s] = (0,) * len(t[3])
+                self.prediction_target[s] = t[2]
+                self.prediction_cards[s] = tuple(t[3])
+                self.prediction_up[s] = (0,) * len(t[3])
                 self.log(f"seat {s} predicts {plural(len(t[3]), 'action')} of seat {t[2]}")
         elif kind == "keep":
             if t[2] == "wow":
                 self.wow[s] = a[2]
             else:
                 self.pow[s] = a[2]
-                self.deal[s] = ()
+                self.dealt[s] = ()
 
     # ------------------------------------------------------------------ scoring (§14)
     def objective_score(self, s: int) -> int:
@@ -1407,21 +1044,21 @@ class TabletopState(State):
         if s in self.game.bots:
             return {"track": self.vp[s], "total": self.vp[s]}
         pub = 0
-        for g in self.pub[s]:
+        for g in self.published[s]:
             pub += g[0] + g[1] + g[2]
-        prod = self.prod[s]
+        prod = self.production[s]
         unpub = (prod[0] + prod[1] + prod[2] + 1) // 2
         obj = objective_total(self, s)
         freelancers = d.freelancers
         fl = 0
-        for c, _ in self.emp[s]:
+        for c, _ in self.employees[s]:
             if c in freelancers:
                 fl += freelancers[c][3]
         aw = 0
-        if self.awd[s]:
-            card = d.awards[self.acard[s]]
+        if self.awards[s]:
+            card = d.awards[self.award_card[s]]
             ab = self.ability(s)
-            for A, _g in self.awd[s]:
+            for A, _g in self.awards[s]:
                 aw += AWARD_W_VP[ab] if ab == AWARD_W[A] else card[A - 1][1]
         total = self.vp[s] + pub + unpub + obj + fl + aw
         return {
@@ -1459,7 +1096,7 @@ class TabletopState(State):
 
         return observation(self, seat)
 
-    def determinize(self, seat: int, rng: random.Random) -> "TabletopState":
+    def determinize(self, seat: int, rng: random.Random) -> TabletopState:
         from .info import determinize
 
         return determinize(self, seat, rng)
@@ -1473,7 +1110,7 @@ class TabletopState(State):
 
     def action_to_string(self, action) -> str:
         """The action as its actor reads it, cards and spaces named (worded in view.py)."""
-        from .view import action_text
+        from .words import action_text
 
         return action_text(self, action)
 
