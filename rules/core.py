@@ -163,6 +163,10 @@ class Game:
     #: True when several winners are a side that won together (Salem's town or Witches), so
     #: each has won a whole game; False when they share one first place, which reports split.
     team_wins: ClassVar[bool] = False
+    #: {parameter: the modes it serves}, for a parameter that means nothing in some modes
+    #: (Pulitzer's Times mix is solo only); a parameter not named serves every mode.  The web
+    #: lobby shows a setting only for the modes it serves.
+    param_modes: ClassVar[dict[str, tuple[str, ...]]] = {}
 
     def __init__(self, params: GameParams | None = None, **kwargs: Any):
         if params is None:

@@ -180,6 +180,8 @@ def catalog() -> list[dict]:
                 "params": params,
                 "seats": ["human"] + automata + adaptive + LOBBY_BOTS + extra,
                 "auto": [k for k in knobs if k in params],  # settings that take `auto`
+                # the modes each setting serves (the lobby shows it only for those)
+                "param_modes": {k: list(cls.param_modes.get(k, cls.modes)) for k in params},
             }
         )
     return out
