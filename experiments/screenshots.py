@@ -3,11 +3,12 @@
     python experiments/screenshots.py [--out docs/screenshots] [--chromium /usr/bin/chromium]
 
 Serves the web app in this process on a free loopback port, starts one game of each of the
-five games with a person in seat 0 and each game's own bots elsewhere, plays the person's moves by a
-seeded choice through the API until the game is well under way, then opens the person's seat
-in Chromium at 1366x768 (a laptop) and saves the page.  One more game (Tabletop Inc.) is
-saved at 390x844 (a phone), its board zoomed in to a readable size.  The same seeds give the same positions, so the pictures change
-only when the page or a board does.  Needs the browser extra: pip install -e '.[browser]'.
+five games with a person in seat 0 and each game's own bots elsewhere, plays the person's
+moves by a seeded choice through the API until the game is well under way, then opens the
+person's seat in Chromium at 1366x768 (a laptop) and saves the page.  One more game (Tabletop
+Inc.) is saved at 390x844 (a phone), its board zoomed in to a readable size.  The same seeds
+give the same positions, so the pictures change only when the page or a board does.  Needs
+the browser extra: pip install -e '.[browser]'.
 """
 
 from __future__ import annotations
