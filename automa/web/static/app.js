@@ -401,6 +401,7 @@ function draw() {
   $("heading").textContent = `${v.title} — ${v.seats[v.seat].replace("(human)", "(you)")}`;
   document.title = `${v.title} · automa`;
   $("board").hidden = P.textBoard && !!v.board_svg;
+  $("zoom").hidden = $("board").hidden || !v.board_svg;
   $("board-text").hidden = !(P.textBoard || !v.board_svg);
   setBoard(v.board_svg || "");
   setStanding(v.standing, v);
