@@ -358,3 +358,24 @@ def test_the_readme_lists_every_key_the_page_and_the_terminal_answer_to():
     assert {"help", "quit", "save", "rules", "board", "hint", "undo", "back"} <= commands
     for command in commands:
         assert f"`{command}" in keys_part, command
+
+
+def test_each_bot_move_brings_the_strip_as_it_then_stood(server):
+    link, seats = table_under_way(server, *TABLES["salem"])
+    game_id = link.split("/")[2].split("?")[0]
+    key = link.split("key=")[1]
+    base = server.url("/").split("/?")[0]
+    with httpx.Client(base_url=base, params={"token": TOKEN}, timeout=120) as http:
+        q = {"seat": 0, "key": key}
+        view = http.get(f"/api/games/{game_id}", params=q).json()
+        after = view["frame"]
+        while view["your_turn"] and view["ply"] < 400:
+            ends = [a["i"] for a in view["actions"] if "draw two cards" in a["text"] or "end" in a["text"]]
+            index = ends[0] if ends else view["actions"][-1]["i"]
+            view = http.post(
+                f"/api/games/{game_id}/act", params=q, json={"index": index, "ply": view["ply"], "wait": 30}
+            ).json()
+        frames = http.get(f"/api/games/{game_id}/frames", params={**q, "after": after}).json()["frames"]
+    assert frames
+    for frame in frames:
+        assert sorted(e["seat"] for e in frame["standing"]) == list(range(seats))
