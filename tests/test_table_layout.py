@@ -38,6 +38,12 @@ def server():
 
 
 @pytest.fixture(scope="module")
+def tables(server):
+    """One game of each, under way, for the layout tests to look at: {name: (link, seats)}."""
+    return {name: table_under_way(server, body, moves) for name, (body, moves) in TABLES.items()}
+
+
+@pytest.fixture(scope="module")
 def browser():
     sync_playwright, path = need_browser()
     with sync_playwright() as pw:
@@ -151,13 +157,12 @@ def test_the_shared_fallback_shows_only_a_score_every_world_agrees_on():
 # ------------------------------------------------------------------ 1366x768
 
 
-def test_at_1366x768_every_sides_score_is_in_view_for_all_five_games(server, browser):
+def test_at_1366x768_every_sides_score_is_in_view_for_all_five_games(server, browser, tables):
     context = context_of(browser, 1366, 768)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda err: errors.append(str(err)))
-    for name, (body, moves) in TABLES.items():
-        link, seats = table_under_way(server, body, moves)
+    for name, (link, seats) in tables.items():
         open_table(page, server, link)
         assert page.evaluate("scrollY") == 0
         sides = page.eval_on_selector_all(
@@ -187,13 +192,12 @@ def test_at_1366x768_every_sides_score_is_in_view_for_all_five_games(server, bro
 # ------------------------------------------------------------------ a phone
 
 
-def test_a_phone_reaches_every_toolbar_button_and_can_zoom_the_board_to_read_it(server, browser):
+def test_a_phone_reaches_every_toolbar_button_and_can_zoom_the_board_to_read_it(server, browser, tables):
     context = context_of(browser, 390, 844)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda err: errors.append(str(err)))
-    link, _seats = table_under_way(server, *TABLES["tabletop_inc"])
-    open_table(page, server, link)
+    open_table(page, server, tables["tabletop_inc"][0])
     width = "document.documentElement.scrollWidth <= innerWidth"
     assert page.evaluate(width), page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
     buttons = page.eval_on_selector_all("#tools button:not([hidden])", "els => els.map(e => e.id)")
@@ -222,21 +226,24 @@ def test_a_phone_reaches_every_toolbar_button_and_can_zoom_the_board_to_read_it(
             .map(t => parseFloat(getComputedStyle(t).fontSize) * scale);
         sizes.sort((a, b) => a - b);
         return sizes[Math.floor(sizes.length * 0.05)]; }"""
-    at_fit = page.evaluate(smallest)
-    assert at_fit < 9  # the whole board's width on a phone is an overview
-    for _ in range(8):
-        if page.is_disabled("#zoom-in"):
-            break
-        page.click("#zoom-in")
-    zoomed = page.evaluate(smallest)
-    assert zoomed >= 9, (at_fit, zoomed)  # 95% of the board's texts at 9 px or more
-    # zoomed in, the board pans inside its frame: the page itself is no wider
-    assert page.evaluate(width)
-    frame = "document.getElementById('board-wrap')"
-    assert page.evaluate(f"{frame}.scrollWidth > {frame}.clientWidth")
-    assert page.evaluate("localStorage.getItem('automa.zoom')") != "1"
-    page.click("#zoom-fit")
-    assert page.evaluate(smallest) == pytest.approx(at_fit, rel=0.01)
+    for name, (link, _seats) in tables.items():  # every game's board can be read
+        open_table(page, server, link)
+        page.click("#zoom-fit")
+        at_fit = page.evaluate(smallest)
+        assert at_fit < 9, name  # the whole board's width on a phone is an overview
+        for _ in range(8):
+            if page.is_disabled("#zoom-in"):
+                break
+            page.click("#zoom-in")
+        zoomed = page.evaluate(smallest)
+        assert zoomed >= 9, (name, at_fit, zoomed)  # 95% of the board's texts at 9 px or more
+        # zoomed in, the board pans inside its frame: the page itself is no wider
+        assert page.evaluate(width), name
+        frame = "document.getElementById('board-wrap')"
+        assert page.evaluate(f"{frame}.scrollWidth > {frame}.clientWidth")
+        assert page.evaluate("localStorage.getItem('automa.zoom')") != "1"
+        page.click("#zoom-fit")
+        assert page.evaluate(smallest) == pytest.approx(at_fit, rel=0.01)
     context.close()
     assert not errors, errors
 

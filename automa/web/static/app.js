@@ -318,8 +318,8 @@ function setStanding(list, v) {
 }
 
 // the board's zoom (kept by this browser): a width of 100% fits the board's column; more
-// than that and the board pans by scrolling its frame (a phone reads it at 2-3 times)
-const ZOOMS = [1, 1.5, 2, 2.5, 3, 4];
+// than that and the board pans by scrolling its frame (a phone reads it at 3-4 times)
+const ZOOMS = [1, 1.5, 2, 2.5, 3, 4, 5];
 function zoom(step) {
   let at = ZOOMS.indexOf(Number(localStorage.getItem("automa.zoom") || 1));
   if (at < 0) at = 0;
