@@ -300,11 +300,14 @@ function stepWait() {
 
 function nextFrame() { const go = P.step; P.step = null; if (go) go(); }
 
-function skipFrames() { if (P.view) return; P.skip = true; nextFrame(); }  // only while bots' moves play
+function skipFrames() { if (P.view) return; P.skip = true; nextFrame(); }  // only while the bots' moves play
 
 // the score strip: every side's score and each automaton's state, as this seat's view has it
 function setStanding(list, v) {
   const box = $("standing");
+  const shown = JSON.stringify([list, v && v.seat, v && v.to_move]);
+  if (shown === P.standingShown) return;  // a redraw that changes nothing here touches nothing
+  P.standingShown = shown;
   if (!v || !list || !list.length) { box.hidden = true; return; }
   box.hidden = false;
   box.innerHTML = list.map((e) => {
@@ -590,7 +593,7 @@ function finalScreen(v) {
 function keys(ev) {
   if (ev.target.tagName === "INPUT" || ev.target.tagName === "SELECT") return;
   // while the bots' moves play (no view yet): Space skips them, Enter or → shows the next
-  if (ev.key === " ") { ev.preventDefault(); skipFrames(); return; }
+  if (ev.key === " " && !P.view) { ev.preventDefault(); skipFrames(); return; }  // else a focused button's own Space
   if ((ev.key === "Enter" || ev.key === "ArrowRight") && P.step) { ev.preventDefault(); nextFrame(); return; }
   if (ev.key === "+" || ev.key === "=") return zoom(1);
   if (ev.key === "-") return zoom(-1);
