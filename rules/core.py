@@ -167,6 +167,9 @@ class Game:
     #: (Pulitzer's Times mix is solo only); a parameter not named serves every mode.  The web
     #: lobby shows a setting only for the modes it serves.
     param_modes: ClassVar[dict[str, tuple[str, ...]]] = {}
+    #: {mode: a sentence for a person choosing it}, shown by the web lobby under its seats
+    #: (who plays whom in a mode that is not plain from its name)
+    mode_notes: ClassVar[dict[str, str]] = {}
 
     def __init__(self, params: GameParams | None = None, **kwargs: Any):
         if params is None:

@@ -261,6 +261,16 @@ def test_the_catalog_says_which_modes_each_setting_serves():
     assert games["pulitzer"]["param_modes"]["variant"] == ["standard"]
     assert games["salem"]["param_modes"]["ghost_constable_reveal_witch_win"] == ["ghosts"]
     assert "ghosts" not in games["salem"]["param_modes"]["more_witches"]
+    # who plays whom, and the first choice for the other seats, come from the game too: the
+    # lobby's script names no game
+    assert "Times" in games["pulitzer"]["mode_notes"]["solo"]
+    assert games["tabletop_inc"]["default_seat"] == "mumanbot:normal"
+    assert games["pi"]["default_seat"] == "level:normal"
+    from pathlib import Path
+
+    app = (Path(__file__).resolve().parent.parent / "automa" / "web" / "static" / "app.js").read_text()
+    lobby = app[app.index("function setup(g)") : app.index("function openLinks")]
+    assert not any(f'"{name}"' in lobby for name in registered_games())
 
 
 def test_the_lobby_shows_a_setting_only_for_the_modes_it_serves(server, browser):
@@ -271,11 +281,15 @@ def test_the_lobby_shows_a_setting_only_for_the_modes_it_serves(server, browser)
     shown = lambda name: page.is_visible(f"[data-param='{name}']")  # noqa: E731
     assert page.eval_on_selector("#mode", "m => m.value") == "solo"
     assert shown("times_mix") and not shown("variant") and not shown("events")
+    assert "against the Times deck" in page.inner_text("#seats")
     page.select_option("#mode", "standard")
+    assert "against the Times deck" not in page.inner_text("#seats")
     assert shown("variant") and shown("events") and not shown("times_mix")
     page.select_option("#mode", "two-player")
     assert not shown("times_mix") and not shown("variant")
     assert not page.is_visible("#params")  # no setting serves the mode: no empty box either
+    page.click(".game-card:has-text('Tabletop')")
+    assert page.input_value("#seat-1") == "mumanbot:normal"
     page.click(".game-card:has-text('Salem')")
     page.select_option("#mode", "standard")
     assert shown("more_witches") and shown("proctor_mode") and not shown("ghost_constable_reveal_witch_win")

@@ -165,15 +165,15 @@ function setup(g) {
   const fillSeats = () => {
     const n = Number(players.value), box = $("seats");
     box.innerHTML = "<legend>Seats</legend>";
-    const seats = g.name === "pulitzer" && n === 1 ? 1 : n;
-    for (let s = 0; s < seats; s++) {
-      const pick = s === 0 ? "human" : g.seats.find((x) => x.startsWith("mumanbot:normal")) || "level:normal";
+    for (let s = 0; s < n; s++) {
+      const pick = s === 0 ? "human" : g.default_seat || "level:normal";
       const id = `seat-${s}`;
       box.insertAdjacentHTML("beforeend",
         `<label>Seat ${s} <input list="seat-choices" id="${id}" value="${esc(pick)}" spellcheck="false"></label>`);
     }
     box.insertAdjacentHTML("beforeend", `<datalist id="seat-choices">${g.seats.map((x) => `<option value="${esc(x)}">`).join("")}</datalist>`);
-    if (g.name === "pulitzer" && n === 1) box.insertAdjacentHTML("beforeend", `<p class="note">Solo: you play the Post against the Times deck and the government agents (set the Times mix below).</p>`);
+    const note = (g.mode_notes || {})[mode.value];
+    if (note) box.insertAdjacentHTML("beforeend", `<p class="note">${esc(note)}</p>`);
   };
   const params = $("params");
   params.innerHTML = "<legend>Game settings</legend>";
@@ -203,7 +203,6 @@ function setup(g) {
     if ($("target").value.trim()) body.target = $("target").value.trim();
     const player = playerForNewGame();
     if (player) body.player = player;
-    if (g.name === "pulitzer" && Number(players.value) === 1) body.seats = [];
     const file = $("position-file").files[0];
     if (file) {  // the position holds the game's settings: only the seats and seeds go with it
       body.position = await file.text();
