@@ -163,6 +163,13 @@ class Game:
     #: True when several winners are a side that won together (Salem's town or Witches), so
     #: each has won a whole game; False when they share one first place, which reports split.
     team_wins: ClassVar[bool] = False
+    #: {parameter: the modes it serves}, for a parameter that means nothing in some modes
+    #: (Pulitzer's Times mix is solo only); a parameter not named serves every mode.  The web
+    #: lobby shows a setting only for the modes it serves.
+    param_modes: ClassVar[dict[str, tuple[str, ...]]] = {}
+    #: {mode: a sentence for a person choosing it}, shown by the web lobby under its seats
+    #: (who plays whom in a mode that is not plain from its name)
+    mode_notes: ClassVar[dict[str, str]] = {}
 
     def __init__(self, params: GameParams | None = None, **kwargs: Any):
         if params is None:

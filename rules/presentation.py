@@ -35,6 +35,14 @@ and, for the end of a game (the web's game-over window and the terminal's final 
   with its breakdown, the printed tie-breaker when one decided, and why the game ended in
   the rulebook's words (optional; `final_report` below falls back to the scores and the
   engine's reason).  Derived from `seat`'s observation like everything else here.
+
+and, for the score strip above the web board (`standing`):
+
+* ``standing(state, seat) -> list[dict]`` — where each side stands, one entry a seat and one
+  for each automaton that is not a seat (the Pulitzer Times): ``{"seat": int or None,
+  "name": str, "score": str, "note": str}``, from the seat's observation.  A game may keep it
+  in its view module or in a ``standing`` module of its own; without either, the strip shows
+  `public_standing`.
 """
 
 from __future__ import annotations
@@ -83,13 +91,54 @@ def seat_label(p: int, seat: int) -> str:
 
 def game_view(game) -> ModuleType | None:
     """The `view` module of the package that defines `game`'s class, or None."""
+    return game_part(game, "view")
+
+
+def game_part(game, part: str) -> ModuleType | None:
+    """The module `part` of the package that defines `game`'s class, or None."""
     package = type(game).__module__.rpartition(".")[0]
     try:
-        return importlib.import_module(f"{package}.view")
+        return importlib.import_module(f"{package}.{part}")
     except ModuleNotFoundError as err:
-        if err.name != f"{package}.view":
+        if err.name != f"{package}.{part}":
             raise
         return None
+
+
+def standing(state, seat: int) -> list[dict]:
+    """The score strip's entries for `seat`: the game's own `standing` hook (in its view
+    module, or its `standing` module), else `public_standing`."""
+    hook = getattr(game_view(state.game), "standing", None)
+    if hook is None:
+        hook = getattr(game_part(state.game, "standing"), "standing", None)
+    return list(hook(state, seat)) if hook is not None else public_standing(state, seat)
+
+
+#: how many worlds `public_standing` compares
+STANDING_WORLDS = 4
+
+
+def public_standing(state, seat: int, worlds: int = STANDING_WORLDS) -> list[dict]:
+    """Each seat's first score (`Game.score_names[0]`) as `seat` can know it, for a game
+    with no `standing` hook: the score in `worlds` determinizations for `seat` (worlds it
+    cannot tell from the truth, drawn with fixed seeds), shown where they all agree and "?"
+    where they do not, so that nothing hidden decides what is shown.  At the end the scores
+    are public."""
+    import random
+
+    n = state.game.num_players
+    names = type(state.game).score_names
+    label = names[0] if names else "score"
+    if state.is_terminal():
+        rows = [[row[0] for row in state.scores()]]
+    else:
+        rows = [[row[0] for row in state.determinize(seat, random.Random(k)).scores()] for k in range(worlds)]
+    out = []
+    for p in range(n):
+        values = {row[p] for row in rows}
+        score = str(values.pop()) if len(values) == 1 else "?"
+        out.append({"seat": p, "name": "", "score": score, "note": label})
+    return out
 
 
 #: what a viewer reads for a move whose content its observation does not show

@@ -16,7 +16,7 @@ from typing import Any
 
 from automa.play import Session, hint_lines, hint_prefers, new_lines
 from automa.rules.core import AutomaError, IllegalActionError
-from automa.rules.presentation import final_report, game_view, move_text, plain
+from automa.rules.presentation import final_report, game_view, move_text, plain, standing
 from automa.views import milestones, news_text, render_view
 
 #: the most narration lines a view carries (older ones stay on the server)
@@ -41,6 +41,8 @@ def state_view(state, seat: int) -> dict:
     out: dict[str, Any] = {
         "board_svg": board(state, seat) if board is not None else "",
         "board_text": render_view(state, seat, plain),
+        # the score strip: every side's score and each automaton's state, from this seat's view
+        "standing": standing(state, seat),
         "to_move": to_move,
         "your_turn": to_move == seat,
         "over": terminal,
@@ -215,6 +217,7 @@ class WebGame:
                 {
                     "log": self.logs[h][marks[h] :],
                     "board_svg": board(self.session.state, h) if board is not None else "",
+                    "standing": standing(self.session.state, h),
                 }
             )
             drop = max(0, len(frames) - FRAME_LIMIT)

@@ -180,6 +180,12 @@ def catalog() -> list[dict]:
                 "params": params,
                 "seats": ["human"] + automata + adaptive + LOBBY_BOTS + extra,
                 "auto": [k for k in knobs if k in params],  # settings that take `auto`
+                # the modes each setting serves (the lobby shows it only for those)
+                "param_modes": {k: list(cls.param_modes.get(k, cls.modes)) for k in params},
+                "mode_notes": dict(cls.mode_notes),
+                # the lobby's first choice for a seat that is not yours: the printed automaton
+                # at its normal level where the box has one, else a bot at the normal level
+                "default_seat": next((a for a in automata if a.endswith(":normal")), "level:normal"),
             }
         )
     return out

@@ -77,6 +77,12 @@ class PulitzerGame(Game):
     score_names = ("points", "investigation report", "contacts")
     Params = PulitzerParams
     modes = {"standard": (3, 4, 5), "two-player": (2,), "solo": (1,)}
+    #: R-37: the chronicle variant and the event deck are for 3-5 players; the Times deck is solo's
+    param_modes = {"variant": ("standard",), "events": ("standard",), "times_mix": ("solo",)}
+    mode_notes = {
+        "solo": "Solo: you play the Post against the Times deck and the government agents "
+        "(set the Times mix below)."
+    }
     data_dir = DATA_DIR
     bot_factories = {
         "pulitzer-heuristic": "automa.rules.pulitzer.bots:HeuristicBot",

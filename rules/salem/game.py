@@ -80,6 +80,16 @@ class SalemGame(Game):
     score_names: ClassVar[tuple[str, ...]] = ("won (1) or lost (0)",)
     Params: ClassVar[type[GameParams]] = SalemParams
     modes: ClassVar[dict] = {"standard": (4, 5, 6, 7, 8, 9, 10, 11, 12), "ghosts": (2, 3)}
+    #: ghosts mode (19) has one Witch card, no Town Hall deal and no character abilities, so
+    #: the settings about those serve the 4-12 player game only; A-31 is a ghosts-mode rule
+    param_modes: ClassVar[dict[str, tuple[str, ...]]] = {
+        "townhall_choice": ("standard",),
+        "witch_decision": ("standard",),
+        "double_witch_survives": ("standard",),
+        "more_witches": ("standard",),
+        "proctor_mode": ("standard",),
+        "ghost_constable_reveal_witch_win": ("ghosts",),
+    }
     data_dir: ClassVar[Path] = Path(__file__).parent / "data"
     bot_factories: ClassVar[dict] = {
         "salem-heuristic": "automa.rules.salem.bots:HeuristicBot",

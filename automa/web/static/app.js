@@ -5,7 +5,7 @@
 const $ = (id) => document.getElementById(id);
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"}[c]));
 const TWO_STEP = 14;          // more actions than this, with groups: choose the group first
-let FRAME_MS = Number(localStorage.getItem("automa.frame_ms") ?? 650);   // how long each bot move stays on screen (the Bots menu; Space skips)
+let FRAME_MS = Number(localStorage.getItem("automa.frame_ms") ?? 650);   // how long each bot move stays on screen (the Bots menu; Space skips; -1: step, Enter shows the next)
 
 async function api(path, body) {
   const opts = body === undefined ? {} : {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)};
@@ -165,35 +165,44 @@ function setup(g) {
   const fillSeats = () => {
     const n = Number(players.value), box = $("seats");
     box.innerHTML = "<legend>Seats</legend>";
-    const seats = g.name === "pulitzer" && n === 1 ? 1 : n;
-    for (let s = 0; s < seats; s++) {
-      const pick = s === 0 ? "human" : g.seats.find((x) => x.startsWith("mumanbot:normal")) || "level:normal";
+    for (let s = 0; s < n; s++) {
+      const pick = s === 0 ? "human" : g.default_seat || "level:normal";
       const id = `seat-${s}`;
       box.insertAdjacentHTML("beforeend",
         `<label>Seat ${s} <input list="seat-choices" id="${id}" value="${esc(pick)}" spellcheck="false"></label>`);
     }
     box.insertAdjacentHTML("beforeend", `<datalist id="seat-choices">${g.seats.map((x) => `<option value="${esc(x)}">`).join("")}</datalist>`);
-    if (g.name === "pulitzer" && n === 1) box.insertAdjacentHTML("beforeend", `<p class="note">Solo: you play the Post against the Times deck and the government agents (set the Times mix below).</p>`);
+    const note = (g.mode_notes || {})[mode.value];
+    if (note) box.insertAdjacentHTML("beforeend", `<p class="note">${esc(note)}</p>`);
   };
-  mode.onchange = fillPlayers; players.onchange = fillSeats;
   const params = $("params");
   params.innerHTML = "<legend>Game settings</legend>";
   for (const [k, help] of Object.entries(g.params)) {
     const auto = (g.auto || []).includes(k) ? "; auto: chosen from your results" : "";
-    params.insertAdjacentHTML("beforeend", `<label>${esc(k.replace(/_/g, " "))} <input data-param="${esc(k)}" placeholder="default" title="${esc(help + auto)}"><small>${esc(help + auto)}</small></label>`);
+    const modes = (g.param_modes || {})[k] || Object.keys(g.modes);
+    params.insertAdjacentHTML("beforeend", `<label data-modes="${esc(modes.join(" "))}">${esc(k.replace(/_/g, " "))} <input data-param="${esc(k)}" placeholder="default" title="${esc(help + auto)}"><small>${esc(help + auto)}</small></label>`);
   }
-  params.hidden = !Object.keys(g.params).length;
+  // a setting shows only for the modes it serves (the game's metadata says which)
+  const fitSettings = () => {
+    let shown = 0;
+    params.querySelectorAll("label[data-modes]").forEach((l) => {
+      l.hidden = !l.dataset.modes.split(" ").includes(mode.value);
+      if (!l.hidden) shown++;
+    });
+    params.hidden = !shown;
+  };
+  mode.onchange = () => { fitSettings(); fillPlayers(); }; players.onchange = fillSeats;
+  fitSettings();
   fillPlayers();
   $("setup-form").onsubmit = async (ev) => {
     ev.preventDefault();
     const seats = [...document.querySelectorAll("#seats input")].map((i) => i.value.trim());
     const prm = {};
-    document.querySelectorAll("[data-param]").forEach((i) => { if (i.value.trim()) prm[i.dataset.param] = i.value.trim(); });
+    document.querySelectorAll("[data-param]").forEach((i) => { if (i.value.trim() && !i.closest("label").hidden) prm[i.dataset.param] = i.value.trim(); });
     const body = {game: g.name, mode: mode.value, players: Number(players.value), seats, params: prm, seed: $("seed").value};
     if ($("target").value.trim()) body.target = $("target").value.trim();
     const player = playerForNewGame();
     if (player) body.player = player;
-    if (g.name === "pulitzer" && Number(players.value) === 1) body.seats = [];
     const file = $("position-file").files[0];
     if (file) {  // the position holds the game's settings: only the seats and seeds go with it
       body.position = await file.text();
@@ -229,6 +238,10 @@ async function play() {
   $("over-close").onclick = () => { $("over").hidden = true; };
   $("over-save").onclick = save;
   $("over-position").onclick = copyPosition;
+  $("skip-btn").onclick = skipFrames;
+  $("next-btn").onclick = nextFrame;
+  $("zoom-in").onclick = () => zoom(1); $("zoom-out").onclick = () => zoom(-1); $("zoom-fit").onclick = () => zoom(0);
+  zoom(null);
   const speed = $("speed");
   speed.value = [...speed.options].some((o) => Number(o.value) === FRAME_MS) ? String(FRAME_MS) : "650";
   speed.onchange = () => { FRAME_MS = Number(speed.value); localStorage.setItem("automa.frame_ms", speed.value); };
@@ -264,12 +277,59 @@ async function send(what, body) {
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 async function showFrames(frames) {
+  if (!frames.length || P.skip || FRAME_MS === 0) return;
+  $("skip-btn").disabled = false;
   for (const f of frames) {            // bots' turns one at a time; Space or "instant" skips
-    if (P.skip || FRAME_MS <= 0) break;
+    if (P.skip || FRAME_MS === 0) break;
     setBoard(f.board_svg || "");
     addLines(f.log, true);
-    await sleep(FRAME_MS);
+    if (f.standing) setStanding(f.standing, P.last);
+    document.body.dataset.frame = Number(document.body.dataset.frame || 0) + 1;  // for tests: bot moves shown
+    await (FRAME_MS < 0 ? stepWait() : sleep(FRAME_MS));
   }
+  $("skip-btn").disabled = true; $("next-btn").hidden = true;
+}
+
+// the step speed: each bot move stays until Enter (or the Next button); Space skips them all
+function stepWait() {
+  $("next-btn").hidden = false;
+  return new Promise((resolve) => { P.step = resolve; });
+}
+
+function nextFrame() { const go = P.step; P.step = null; if (go) go(); }
+
+function skipFrames() { if (P.view) return; P.skip = true; nextFrame(); }  // only while the bots' moves play
+
+// the score strip: every side's score and each automaton's state, as this seat's view has it
+function setStanding(list, v) {
+  const box = $("standing");
+  const shown = JSON.stringify([list, v && v.seat, v && v.to_move]);
+  if (shown === P.standingShown) return;  // a redraw that changes nothing here touches nothing
+  P.standingShown = shown;
+  if (!v || !list || !list.length) { box.hidden = true; return; }
+  box.hidden = false;
+  box.innerHTML = list.map((e) => {
+    const seat = e.seat === null || e.seat === undefined ? null : e.seat;
+    const who = seat === null ? "" : seat === v.seat ? "you" : `seat ${seat}`;
+    const cls = ["side", seat === v.seat ? "you" : "", seat !== null && seat === v.to_move ? "to-move" : "", seat === null ? "automaton" : ""].join(" ");
+    const title = seat === null ? e.name : v.seats[seat] || who;
+    return `<span class="${cls}" data-seat="${seat === null ? "" : seat}" title="${esc(title)}"><b>${esc([who, e.name].filter((x) => x).join(" · "))}</b> ` +
+      `<span class="score">${esc(e.score)}</span>${e.note ? ` <small>${esc(e.note)}</small>` : ""}</span>`;
+  }).join("");
+}
+
+// the board's zoom (kept by this browser): a width of 100% fits the board's column; more
+// than that and the board pans by scrolling its frame (a phone reads it at 3-4 times)
+const ZOOMS = [1, 1.5, 2, 2.5, 3, 4, 5];
+function zoom(step) {
+  let at = ZOOMS.indexOf(Number(localStorage.getItem("automa.zoom") || 1));
+  if (at < 0) at = 0;
+  if (step === 0) at = 0;
+  else if (step) at = Math.max(0, Math.min(ZOOMS.length - 1, at + step));
+  localStorage.setItem("automa.zoom", String(ZOOMS[at]));
+  $("board").style.width = `${ZOOMS[at] * 100}%`;
+  $("zoom-out").disabled = at === 0; $("zoom-in").disabled = at === ZOOMS.length - 1;
+  $("zoom-fit").textContent = ZOOMS[at] === 1 ? "fit" : `${ZOOMS[at]}×`;
 }
 
 async function take(v) {
@@ -289,7 +349,7 @@ async function take(v) {
     if (!r.thinking) v = await api(`${P.base}?${P.q}`);
   }
   P.skip = false;
-  P.view = v; P.sel = []; P.group = null; P.hint = null;
+  P.view = v; P.last = v; P.sel = []; P.group = null; P.hint = null;
   $("hint").hidden = true;
   draw();
   // a bot is to move but nothing thinks (a view taken between two bot jobs): start them again,
@@ -381,8 +441,10 @@ function drawBody(v) {
   $("heading").textContent = `${v.title} — ${v.seats[v.seat].replace("(human)", "(you)")}`;
   document.title = `${v.title} · automa`;
   $("board").hidden = P.textBoard && !!v.board_svg;
+  $("zoom").hidden = $("board").hidden || !v.board_svg;
   $("board-text").hidden = !(P.textBoard || !v.board_svg);
   setBoard(v.board_svg || "");
+  setStanding(v.standing, v);
   if ($("board-text").textContent !== v.board_text) $("board-text").textContent = v.board_text;
   addLines(unseen(P.logShown, v.log), false);
   $("undo-btn").disabled = !v.can_undo;
@@ -574,9 +636,15 @@ function finalScreen(v) {
 }
 
 function keys(ev) {
-  if (ev.target.tagName === "INPUT" || !P.view) return;
+  if (ev.target.tagName === "INPUT" || ev.target.tagName === "SELECT") return;
+  // while the bots' moves play (no view yet): Space skips them, Enter or → shows the next
+  if (ev.key === " " && !P.view) { ev.preventDefault(); skipFrames(); return; }  // else a focused button's own Space
+  if ((ev.key === "Enter" || ev.key === "ArrowRight") && P.step) { ev.preventDefault(); nextFrame(); return; }
+  if (ev.key === "+" || ev.key === "=") return zoom(1);
+  if (ev.key === "-") return zoom(-1);
+  if (ev.key === "0") return zoom(0);
+  if (!P.view) return;
   if (ev.key === "Escape") { P.sel = []; P.group = null; $("over").hidden = true; menu(); return; }
-  if (ev.key === " ") { ev.preventDefault(); P.skip = true; return; }  // skip, and do not scroll the page
   if (ev.key === "h") return hint(3);
   if (ev.key === "u") return undo();
   if (ev.key === "s") return save();
