@@ -154,7 +154,7 @@ def soft_choice(
     best = ranked[0][1]
     weights = [math.exp((value - best) / temperature) for _action, value in ranked[:top]]
     pick = rng.random() * sum(weights)
-    for (action, _value), weight in zip(ranked, weights, strict=True):
+    for (action, _value), weight in zip(ranked, weights, strict=False):
         pick -= weight
         if pick < 0:
             return action

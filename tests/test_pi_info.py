@@ -144,8 +144,8 @@ def _two_seat_position(**params):
     d = g.data
     s = g.new_initial_state(0)
     s.set_position(
-        dict(zip(d.area_ids, d.suspect_ids, strict=True)),
-        dict(zip(d.area_ids, d.crime_ids, strict=True)),
+        dict(zip(d.area_ids, d.suspect_ids, strict=False)),
+        dict(zip(d.area_ids, d.crime_ids, strict=False)),
         [("bubbles", "murder", "downtown"), ("shorty", "forgery", "lakeside")],
         start=1,
     )
