@@ -5,10 +5,10 @@ tip bonus in the game's terms, its card on both boards, and the contract with a 
 import random
 
 import pytest
-
-from automa.decks import DeckError, choose, load_deck, vocabulary
 from automa.rules.core import load_game
 from automa.rules.pi.state import INV, SC, SL, SS
+
+from automa.decks import DeckError, choose, load_deck, vocabulary
 from tests import deck_games
 
 DECK = "pi-investigator"

@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 
 import pytest
-
 from automa.rules.core import load_game
 from automa.rules.pi.bots import DeducerBot, belief
 from automa.rules.pi.state import SS
 from automa.search.bots import make_bot
+
 from tests.test_pi_rules import card, ids, seed_position
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import shutil
 
 import pytest
-
 from automa.rules.core import DataError
 from automa.rules.pi import data as pidata
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 
 import pytest
-
 from automa.rules.core import load_game
 from automa.rules.pi.bots import DeducerBot, ExpertPolicy, race_table
 from automa.rules.pi.state import EV, SS

@@ -6,11 +6,10 @@ import random
 import tomllib
 
 import pytest
-
 from automa.rules.core import TERMINAL, IllegalActionError, load_game
-from automa.rules.position import dumps
 from automa.rules.pi.logic import CUBE, DISC, NONE
 from automa.rules.pi.state import EV, INV, SC, SL, SS
+from automa.rules.position import dumps
 
 SUSPECTS = {  # area -> suspect; waterfront and skid_row hold the two "no suspect" tiles
     "lakeside": "shorty",

@@ -7,7 +7,6 @@ import shutil
 import tomllib
 
 import pytest
-
 from automa.rules.core import DataError, ParamError, load_game
 from automa.rules.watergate.data import EDITOR, NIXON, load
 from automa.rules.watergate.game import WatergateGame

@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 
 import pytest
-
 from automa.rules.core import load_game
 from automa.rules.watergate.bots import ExpertBot
 from automa.rules.watergate.data import EDITOR, NIXON

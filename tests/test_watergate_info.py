@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 
 import pytest
-
 from automa.rules.core import load_game, snapshot
 from automa.rules.watergate import WatergateGame
 from automa.rules.watergate.data import CONSPIRATOR, EDITOR, NIXON

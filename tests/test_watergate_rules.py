@@ -6,7 +6,6 @@ import random
 import tomllib
 
 import pytest
-
 from automa.rules.core import TERMINAL, IllegalActionError, load_game
 from automa.rules.position import dumps
 from automa.rules.watergate import WatergateGame

@@ -15,9 +15,10 @@ investigations at the table.  The rule sheet says how (`CASE_KEEPER`).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, Callable, Hashable, Sequence
+from typing import Any
 
 from automa.decks import Bonus, Rule, TieBreaker
 

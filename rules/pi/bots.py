@@ -21,7 +21,8 @@ Both only read `state.observation(seat)` and `state.legal_actions()`.
 from __future__ import annotations
 
 import math
-from typing import Any, Hashable
+from collections.abc import Hashable
+from typing import Any
 
 from automa.rules.pi import logic
 from automa.rules.pi.state import EV, INV, SC, SL, SS, set_bits

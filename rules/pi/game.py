@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 from pathlib import Path
+from typing import ClassVar
 
-from automa.decks.seats import AUTOMATA_HELP, DeckGame, check_automata
 from automa.rules.core import Game, GameParams, ParamError
 from automa.rules.pi import data as pidata
 from automa.rules.pi.state import EV, INV, SC, SL, SS, PiState
+
+from automa.decks.seats import AUTOMATA_HELP, DeckGame, check_automata
 
 
 @dataclass(frozen=True)

@@ -118,7 +118,7 @@ class PiState(State):
 
     # ------------------------------------------------------------------ setup
     @classmethod
-    def new(cls, game, seed) -> "PiState":
+    def new(cls, game, seed) -> PiState:
         s = PiState.__new__(PiState)  # not cls.__new__: mypyc cannot compile that
         d = game.data
         n = game.params.players
@@ -189,7 +189,7 @@ class PiState(State):
         cases: list[tuple[str, str, str]],
         display: list[str] | None = None,
         start: int | None = None,
-    ) -> "PiState":
+    ) -> PiState:
         """Lay out a mini-game by hand (tests, scenarios): `suspects` / `crimes` map area id
         -> suspect / crime id (areas left out get blank tiles), `cases[p]` = (suspect id,
         crime id, area id) of seat p's case, `display` = evidence card ids face up (the rest
@@ -495,7 +495,7 @@ class PiState(State):
             self._cache_rng_shared = False
         return self.rng
 
-    def clone(self) -> "PiState":
+    def clone(self) -> PiState:
         s = PiState.__new__(PiState)
         s.game = self.game
         s.rng = self.rng
@@ -571,7 +571,7 @@ class PiState(State):
             "penalties": tuple(self.penalty),
         }
 
-    def determinize(self, seat: int, rng: random.Random) -> "PiState":
+    def determinize(self, seat: int, rng: random.Random) -> PiState:
         """Resample every case `seat` cannot see (its own and those of everyone except its
         left neighbour, whose case it holds), consistently with all public results, its hand
         and the rule that cases share no name; reshuffle the evidence deck; reseed.

@@ -19,10 +19,14 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape, quoteattr
 
-from automa.decks.shown import ShownDeck, shown_decks
 from automa.rules.pi.logic import CUBE, DISC, NONE
+from automa.rules.pi.report import final_report as final_report
 from automa.rules.pi.state import EV, INV, SC, SL, SS
-from automa.rules.presentation import Style, plain as _plain, seat_label as _seat_label
+from automa.rules.presentation import Style
+from automa.rules.presentation import plain as _plain
+from automa.rules.presentation import seat_label as _seat_label
+
+from automa.decks.shown import ShownDeck, shown_decks
 
 #: the printed board's rows, top to bottom: (area id, left edge in brick widths)
 MAP_ROWS = (

@@ -14,8 +14,9 @@ your side; to "claim" a token is to move it onto your space 5.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from automa.decks import Bonus, Rule, TieBreaker
 

@@ -14,7 +14,7 @@
 
 from __future__ import annotations
 
-from typing import Hashable
+from collections.abc import Hashable
 
 from automa.search.bots import Bot, soft_choice
 from automa.search.mcts import ISMCTSBot

@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from automa.decks.seats import AUTOMATA_HELP, DeckGame, check_automata
 from automa.rules.core import Game, GameParams, ParamError
+
+from automa.decks.seats import AUTOMATA_HELP, DeckGame, check_automata
 
 from .data import load_cached
 from .state import WatergateState

@@ -41,7 +41,8 @@ import bisect
 import heapq
 import math
 import random
-from typing import Any, ClassVar, Final, Hashable, Sequence
+from collections.abc import Hashable, Sequence
+from typing import Any, ClassVar, Final
 
 from automa.rules.core import TERMINAL, Outcome, State, fresh_rng
 from automa.rules.draws import uniform
@@ -160,7 +161,7 @@ class WatergateState(State):
 
     # ------------------------------------------------------------------ setup
     @classmethod
-    def initial(cls, game, seed) -> "WatergateState":
+    def initial(cls, game, seed) -> WatergateState:
         s = WatergateState.__new__(WatergateState)  # not cls.__new__: mypyc cannot compile that
         d = game.data
         s.game = game
@@ -200,7 +201,7 @@ class WatergateState(State):
         s._run()
         return s
 
-    def clone(self) -> "WatergateState":
+    def clone(self) -> WatergateState:
         c = WatergateState.__new__(WatergateState)
         c.game = self.game
         c.data = self.data
@@ -999,7 +1000,7 @@ class WatergateState(State):
             "winner": self.winner,
         }
 
-    def determinize(self, seat: int, rng: random.Random) -> "WatergateState":
+    def determinize(self, seat: int, rng: random.Random) -> WatergateState:
         """A world for `seat` (§12): its own deck reshuffled; the opponent's hand and deck
         dealt afresh from the opponent's unseen cards (Howard Hunt's drawn card, if the
         opponent is about to play it, is one of the dealt hand); for the Editor, Nixon's
@@ -1048,7 +1049,7 @@ class WatergateState(State):
                 return mask
         return 0
 
-    def _deal_face_down(self, w: "WatergateState", rng: random.Random) -> None:
+    def _deal_face_down(self, w: WatergateState, rng: random.Random) -> None:
         """The Editor's world: the face-down track tokens and the bag, resampled together."""
         fd = [i for i in range(len(self.tc)) if self.tf[i] == 0]
         tokens = sorted(self.bag + [self.tc[i] for i in fd])

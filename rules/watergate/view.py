@@ -21,9 +21,12 @@ import math
 from collections import Counter
 from xml.sax.saxutils import escape, quoteattr
 
-from automa.decks.shown import ShownDeck, shown_decks
-from automa.rules.presentation import Style, count as _count, plain as _plain
+from automa.rules.presentation import Style
+from automa.rules.presentation import count as _count
+from automa.rules.presentation import plain as _plain
 from automa.rules.watergate.data import CONSPIRATOR, EDITOR, EVENT
+from automa.rules.watergate.report import connected, outcome_text
+from automa.rules.watergate.report import final_report as final_report
 from automa.rules.watergate.state import (
     BIT_NAME,
     SEAT_NAME,
@@ -32,6 +35,8 @@ from automa.rules.watergate.state import (
     token_text,
     token_words,
 )
+
+from automa.decks.shown import ShownDeck, shown_decks
 
 # ---------------------------------------------------------------------------- palette
 PAPER = "#f5eedc"
@@ -156,26 +161,6 @@ def card_text(card, data) -> str:
         parts.append(REACTION_TEXT.get(card.reaction, card.reaction))
     parts += [effect_text(op, card.owner, data) for op in card.effects]
     return " ".join(parts) or "No action."
-
-
-def _connected(obs, data) -> tuple[set, int]:
-    """The evidence spaces joined to Nixon by face-up tokens, and how many face-up
-    pictures touch them (§3.3; the Editor wins with 2)."""
-    board = obs["board"]
-    reached = {0}
-    frontier = [0]
-    while frontier:
-        n = frontier.pop()
-        for m in data.adj[n]:
-            if m not in reached and m < len(board) and board[m] >= 16:
-                reached.add(m)
-                frontier.append(m)
-    linked = sum(
-        1
-        for p, node in enumerate(data.informant_node)
-        if obs["pictures"][p] == 1 and any(m in reached for m in data.adj[node])
-    )
-    return reached, linked
 
 
 def unseen_tokens(obs, data) -> Counter:
@@ -480,17 +465,6 @@ def _verb(p: int, seat: int, verb: str) -> str:
     return f"{_who(p, seat)} {verb}" if p == seat else f"{_who(p, seat)} {verb}s"
 
 
-def _outcome_text(obs, max_rounds: int) -> str:
-    """Why the game ended, from what both players see."""
-    if obs["winner"] == 0:
-        return "the Editor wins: two informants are connected to Nixon."
-    if obs["momentum_cards"][1] >= 5:
-        return "Nixon wins: five momentum tokens on his card."
-    if obs["round"] > max_rounds:
-        return f"Nixon wins: the term ends (round limit {max_rounds})."
-    return "Nixon wins: no momentum token was left to start a round."
-
-
 REACT_WHEN = {
     "cancel_conspirator": "against Nixon's conspirator action (Ben Bradlee or Mass demonstration cancels it)",
     "cancel_event": "against the Editor's event action (John Mitchell cancels it)",
@@ -520,7 +494,8 @@ def _now(obs, data, seat: int, max_rounds: int) -> tuple[str, list[str]]:
 def _decision(obs, data, seat: int, max_rounds: int) -> tuple[str, list[str]]:
     cards = data.cards
     if obs["winner"] >= 0:
-        return "Game over: " + _outcome_text(obs, max_rounds), []
+        ended = outcome_text(obs, max_rounds)
+        return "Game over: " + ended[0].lower() + ended[1:], []
     top = obs["stack"][-1]
     kind, s = top[0], top[1]
     who = _who(s, seat)
@@ -937,7 +912,7 @@ def _board_layout(data, cx: float, cy: float) -> dict[int, tuple[float, float]]:
 def _draw_evidence_board(svg: _Svg, obs, data, x, y, w, h) -> None:
     svg.rect(x, y, w, h, rx=12, fill="#efe3c6", stroke=WOOD, stroke_width=2)
     svg.heading(x + 18, y + 30, "Evidence board")
-    reached, linked = _connected(obs, data)
+    reached, linked = connected(obs, data)
     svg.text(
         x + w - 18,
         y + 30,
