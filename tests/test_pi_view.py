@@ -305,7 +305,9 @@ def test_final_report_breaks_each_total_into_its_mini_games_and_penalties(player
             assert row.winner == (row.seat in outcome.winners)
         assert report.rows[1].name == "you" and report.rows[0].name == "seat 0"
         best = max(s[0] for s in scores)
-        assert report.reason.startswith("The game ends after the third mini-game and the highest total wins: ")
+        assert report.reason.startswith(
+            "The game ends after the third mini-game and the highest total wins: "
+        )
         assert report.reason.endswith(f"with {best} VP.")
 
 
