@@ -30,6 +30,8 @@ ENGINE_MODULES = (
     "automa.rules.tabletop_inc.state",
     "automa.rules.tabletop_inc.scoring",
     "automa.rules.watergate.state",
+    "automa.rules.watergate.info",
+    "automa.rules.watergate.heuristic",
     "automa.rules.watergate.automaton",
     "automa.rules.pi.state",
     "automa.rules.pi.logic",

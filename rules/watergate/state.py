@@ -38,16 +38,16 @@ momentum symbol.  On the board a face-up token has 16 added.
 from __future__ import annotations
 
 import bisect
-import heapq
-import math
 import random
 from collections.abc import Hashable, Sequence
 from typing import Any, ClassVar, Final
 
-from automa.rules.core import TERMINAL, Outcome, State, fresh_rng
+from automa.rules.core import TERMINAL, Outcome, State
 from automa.rules.draws import uniform
 
+from . import heuristic, info, text
 from .data import CONSPIRATOR, EDITOR, EVENT, NIXON, WatergateData
+from .text import BITS, SEAT_NAME
 
 SIDE: Final = (1, -1)
 # shared action tuples; Any, so that mypyc keeps the objects (an item typed tuple[str, int]
@@ -56,35 +56,6 @@ VALUE_ACT: Final[tuple[Any, ...]] = tuple(("value", c) for c in range(64))
 ACTION_ACT: Final[tuple[Any, ...]] = tuple(("action", c) for c in range(64))
 AUTO: Final = frozenset(("cp", "chain", "fx", "dispose", "eval"))
 PRIVATE: Final = frozenset(("turn", "window", "gambit", "pick"))  # always asked, see the module doc
-BITS: Final = (1, 2, 4)
-BIT_NAME = {1: "blue", 2: "yellow", 4: "green"}
-SEAT_NAME = ("Editor", "Nixon")
-
-
-def colour_text(mask: int) -> str:
-    mask &= 7
-    if mask == 7:
-        return "joker"
-    return "/".join(BIT_NAME[b] for b in BITS if mask & b)
-
-
-def token_text(code: int) -> str:
-    return colour_text(code) + ("*" if code & 8 else "")
-
-
-def token_words(code: int) -> str:
-    """A token's colours in words, for sentences ('green, momentum symbol')."""
-    return colour_text(code) + (", momentum symbol" if code & 8 else "")
-
-
-def person_text(data, person: int) -> str:
-    """A picture tile's name as the cards print it ('mccord' -> 'McCord', from
-    'Recruit McCord'); title case when no card names the person."""
-    plain = data.people[person].replace("_", " ")
-    for card in data.cards:
-        if card.name.lower().endswith(" " + plain.lower()):
-            return card.name[len(card.name) - len(plain) :]
-    return plain.title()
 
 
 class WatergateState(State):
@@ -958,308 +929,29 @@ class WatergateState(State):
         stack.pop()  # step 6: next round
         self._start_round()
 
-    # ------------------------------------------------------------------ information
-    def observation(self, seat: int):
-        nixon = seat == NIXON
-        track = tuple(
-            (self.tc[i] if (self.tf[i] == 1 or nixon) else -1, self.tp[i], self.tf[i])
-            for i in range(len(self.tc))
-        )
-        stack = []
-        for f in self.stack:
-            if f[0] == "turn" and f[2] >= 0 and f[1] != seat:
-                f = ("turn", f[1], -2)
-            stack.append(f)
-        return {
-            "seat": seat,
-            "round": self.round,
-            "holder": self.holder,
-            "to_move": self.to_move,
-            "turns": tuple(self.turns),
-            "initiative": self.ini,
-            "momentum": self.mom,
-            "gained": (self.got_ini, self.got_mom),
-            "momentum_cards": tuple(self.mcard),
-            "supply": self.supply,
-            "momentum_removed": self.mom_removed,
-            "track": track,
-            "board": tuple(self.board),
-            "pictures": tuple(self.pics),
-            "hand": tuple(self.hand[seat]),
-            "hand_sizes": (len(self.hand[0]), len(self.hand[1])),
-            "deck_sizes": (len(self.deck[0]), len(self.deck[1])),
-            "own_deck": tuple(sorted(self.deck[seat])),
-            "discards": (tuple(self.disc[0]), tuple(self.disc[1])),
-            "removed": tuple(self.removed),
-            "bag": tuple(sorted(self.bag)) if nixon else len(self.bag),
-            "denied": self.denied,
-            "events_value_only": self.flag_ev,
-            "gambit_keep": self.gambit_keep,
-            "stack": tuple(stack),
-            "chain": tuple(self.chain),
-            "winner": self.winner,
-        }
+    # ------------------------------------------------------------------ information (info.py)
+    def observation(self, seat: int) -> dict:
+        return info.observation(self, seat)
 
     def determinize(self, seat: int, rng: random.Random) -> WatergateState:
-        """A world for `seat` (§12): its own deck reshuffled; the opponent's hand and deck
-        dealt afresh from the opponent's unseen cards (Howard Hunt's drawn card, if the
-        opponent is about to play it, is one of the dealt hand); for the Editor, Nixon's
-        face-down track tokens drawn from the bag and the face-down tokens together, kept
-        apart from every colour Nixon has denied and, while Nixon must pick or move a
-        face-down token of a colour, holding one; new future randomness.  Every option the
-        world offers is worked out from the world itself."""
-        w = self.clone()
-        opp = 1 - seat
-        own = sorted(self.deck[seat])
-        rng.shuffle(own)
-        w.deck[seat] = own
-        pool = sorted(self.hand[opp] + self.deck[opp])
-        rng.shuffle(pool)
-        k = len(self.hand[opp])
-        w.hand[opp] = sorted(pool[:k])
-        w.deck[opp] = pool[k:]
-        for j, f in enumerate(w.stack):
-            if f[0] == "turn" and f[1] == opp and f[2] >= 0:
-                w.stack[j] = ("turn", opp, pool[0])
-        if seat == EDITOR:
-            self._deal_face_down(w, rng)
-        else:
-            w.bag = sorted(self.bag)
-        w.rng = fresh_rng(rng)
-        w._cache_rng_shared = False
-        if w.winner < 0:
-            w._cache_legal = w._legal(w.stack[-1])
-        return w
+        """A world for `seat` (§12), see `info.determinize`."""
+        return info.determinize(self, seat, rng)
 
-    def _face_down_need(self) -> int:
-        """Colours of which, as the Editor can tell, at least one face-down track token
-        must exist now: Nixon picking after a "yes" (§7.3), or Nixon deciding a colour-
-        restricted move with no face-up token to take (he is asked only when he can)."""
-        top = self.stack[-1] if self.stack and self.winner < 0 else None
-        if top is None or top[1] != NIXON:
-            return 0
-        if top[0] == "pick":
-            return top[2]
-        if top[0] == "em" and top[2] != 7:
-            _, _, mask, _steps, _left, chosen, repeat = top
-            if not any(
-                self.tf[i] == 1 and self.tc[i] & mask and (repeat or i not in chosen)
-                for i in range(len(self.tc))
-            ):
-                return mask
-        return 0
-
-    def _deal_face_down(self, w: WatergateState, rng: random.Random) -> None:
-        """The Editor's world: the face-down track tokens and the bag, resampled together."""
-        fd = [i for i in range(len(self.tc)) if self.tf[i] == 0]
-        tokens = sorted(self.bag + [self.tc[i] for i in fd])
-        if not fd:
-            w.bag = tokens
-            return
-        need = self._face_down_need()
-        allowed = [j for j, c in enumerate(tokens) if not c & self.denied]
-        pick = None
-        for _ in range(40):
-            trial = rng.sample(allowed, len(fd))
-            if not need or any(tokens[j] & need for j in trial):
-                pick = trial
-                break
-        if pick is None:
-            first = [j for j in allowed if tokens[j] & need]
-            j0 = first[rng.randrange(len(first))]
-            rest = [j for j in allowed if j != j0]
-            pick = [j0] + rng.sample(rest, len(fd) - 1)
-            rng.shuffle(pick)
-        for i, j in zip(fd, pick):
-            w.tc[i] = tokens[j]
-        taken = set(pick)
-        w.bag = [c for j, c in enumerate(tokens) if j not in taken]
-
-    # ------------------------------------------------------------------ heuristic
-    def _dist(self, cost):
-        """Dijkstra from Nixon's portrait over evidence spaces with node costs."""
-        adj = self.data.adj
-        last = len(self.data.evidence_nodes)
-        n = len(cost)
-        dist = [99.0] * n
-        prev = [-1] * n
-        dist[0] = 0.0
-        heap = [(0.0, 0)]
-        pop, push = heapq.heappop, heapq.heappush
-        while heap:
-            du, u = pop(heap)
-            if du > dist[u]:
-                continue
-            for v in adj[u]:
-                if v > last:
-                    continue
-                nd = du + cost[v]
-                if nd < dist[v]:
-                    dist[v] = nd
-                    prev[v] = u
-                    push(heap, (nd, v))
-        return dist, prev
-
+    # ------------------------------------------------------------------ heuristic (heuristic.py)
     def connection_cost(self) -> float:
-        """About how many more Editor pins (evidence tokens and pictures) would connect
-        two informants to Nixon: face-up tokens are free, empty spaces cost 1, Nixon's
-        face-down tokens 3 (they must be removed first), face-down pictures block."""
-        d = self.data
-        adj = d.adj
-        board = self.board
-        pics = self.pics
-        cost = [0.0] * len(board)
-        for m in d.evidence_nodes:
-            b = board[m]
-            cost[m] = 0.0 if b >= 16 else 1.0 if b < 0 else 3.0
-        dist, prev = self._dist(cost)
-        best = []
-        for p, node in enumerate(d.informant_node):
-            if pics[p] == 2:
-                continue
-            m = min(adj[node], key=dist.__getitem__)
-            best.append((dist[m] + (0.0 if pics[p] == 1 else 1.0), p, m))
-        if len(best) < 2:
-            return 99.0
-        best.sort()
-        c1, p1, m = best[0]
-        while m > 0:
-            cost[m] = 0.0
-            m = prev[m]
-        dist2, _ = self._dist(cost)
-        c2 = 99.0
-        for _, p, _m in best[1:]:
-            node = d.informant_node[p]
-            v = min(dist2[x] for x in adj[node]) + (0.0 if pics[p] == 1 else 1.0)
-            if v < c2:
-                c2 = v
-        return c1 + c2
+        """About how many more Editor pins would connect two informants to Nixon."""
+        return heuristic.connection_cost(self)
 
     def time_left(self) -> float:
-        """Rounds the Editor can still expect: the game ends when Nixon has 5 momentum
-        tokens or no token is left, so between `need` and `tokens` decided rounds."""
-        tokens = self.supply + (1 if self.mom is not None else 0)
-        need = 5 - self.mcard[1]
-        t = min(tokens, 0.5 * (need + tokens))
-        if self.mom is not None:
-            t += 0.1 * self.mom  # a token drifting to the Editor buys time
-        return max(0.0, t)
+        """Rounds the Editor can still expect."""
+        return heuristic.time_left(self)
 
     def heuristic(self) -> list[float]:
-        if self.winner >= 0:
-            return [1.0 if s == self.winner else 0.0 for s in (0, 1)]
-        cc = self.connection_cost()
-        for i in range(len(self.tc)):  # this round's evidence, by side
-            if self.tf[i] != 2:
-                cc -= 0.12 * self.tp[i]
-        pace = 1.1 * self.time_left() - cc
-        if self.ini is not None:
-            pace += 0.03 * self.ini
-        v = 1.0 / (1.0 + math.exp(-pace / 1.5))
-        v = min(0.98, max(0.02, v))
-        return [v, 1.0 - v]
+        return heuristic.heuristic(self)
 
-    # ------------------------------------------------------------------ text
+    # ------------------------------------------------------------------ text (text.py)
     def action_to_string(self, action) -> str:
-        """The action in the table's words: cards by printed name, the round's evidence
-        tokens numbered 1-3 as the board numbers them, spaces by the names printed on the
-        board, people as the cards print them.  A colour is named only where the deciding
-        seat knows it (a face-down track token's colour only for Nixon)."""
-        cards = self.data.cards
-        top = self.stack[-1] if self.stack else ("", -1)
-        frame = top[0]
-        try:
-            h = action[0]
-            if h in ("value", "action"):
-                c = cards[action[1]]
-                return f"play {c.name} ({c.value} {colour_text(c.mask)}) for its {h} part"
-            if h in ("init", "mom", "slot"):
-                steps = cards[top[2]].value if frame == "vt" else top[3] if frame in ("em", "pick") else 0
-                way = f" {steps} step{'s' if steps != 1 else ''}" if steps else ""
-                if h == "init":
-                    return f"move the initiative token{way}"
-                if h == "mom":
-                    return f"move the momentum token{way}"
-                i = action[1]
-                known = self.tf[i] == 1 or top[1] == NIXON
-                face = token_words(self.tc[i]) if known else "colour unknown"
-                face += "" if self.tf[i] else ", face down"
-                if frame == "pick":
-                    return f"turn up evidence token {i + 1} ({face}) and move it{way} toward the Editor"
-                return f"move evidence token {i + 1} ({face}){way}"
-            if h == "ask":
-                return f"ask Nixon for a face-down {BIT_NAME[action[1]]} token"
-            if h == "none":
-                return "no token can be moved: discard the card"
-            if h == "react":
-                return f"react with {cards[action[1]].name}"
-            if h == "pass":
-                return "do not react"
-            if h == "space":
-                n = action[1]
-                name = f"{self.data.space_names[n]} ({BIT_NAME[self.data.space_mask[n]]})"
-                held = self.board[n]
-                if frame == "pin":
-                    facing = "face up" if top[1] == EDITOR else "face down"
-                    return f"pin the token ({token_words(top[2])}) {facing} on {name}"
-                if frame == "rmb" and held >= 0:
-                    return f"take the token ({token_words(held)}) off {name} back into the bag"
-                if frame == "flipb" and held >= 0:
-                    return f"turn the token ({token_words(held)}) on {name} face up"
-                return f"evidence space {name}"
-            if h == "person":
-                facing = "face up" if top[1] == EDITOR else "face down"
-                return f"pin {person_text(self.data, action[1])}'s picture {facing}"
-            if h == "gambit_keep":
-                return "Gambit: remove Gambit from the game"
-            if h == "gambit_remove":
-                return f"Gambit: remove {cards[action[1]].name} from hand, Gambit to the discard"
-            if h == "replay":
-                return f"The system works: replay {cards[action[1]].name}"
-        except (TypeError, IndexError, KeyError, AttributeError):
-            pass
-        return repr(action)
+        return text.action_to_string(self, action)
 
     def __str__(self) -> str:
-        d = self.data
-        lines = [f"Watergate round {self.round}; initiative card points at {SEAT_NAME[self.holder]}"]
-        if self.winner >= 0:
-            lines.append(self.reason)
-        cells: dict = {}
-        if self.ini is not None:
-            cells.setdefault(self.ini, []).append("INI")
-        if self.mom is not None:
-            cells.setdefault(self.mom, []).append("MOM")
-        for i in range(len(self.tc)):
-            if self.tf[i] != 2:
-                cells.setdefault(self.tp[i], []).append(
-                    f"#{i}:{token_text(self.tc[i])}" + ("" if self.tf[i] else "(down)")
-                )
-        track = "  ".join(f"{p:+d}[{','.join(cells[p])}]" for p in sorted(cells, reverse=True))
-        lines.append(f"track (Editor +5 ... Nixon -5): {track}")
-        lines.append(
-            f"momentum: Editor card {self.mcard[0]}, Nixon card {self.mcard[1]}, "
-            f"supply {self.supply}, removed {self.mom_removed}; bag {len(self.bag)}"
-        )
-        pins = []
-        for n in d.evidence_nodes:
-            b = self.board[n]
-            if b >= 0:
-                pins.append(f"{d.space_names[n]}={token_text(b)}{'^' if b >= 16 else 'v'}")
-        lines.append("board: " + (" ".join(pins) or "empty"))
-        pics = [
-            f"{p}:{'up' if self.pics[i] == 1 else 'down'}" for i, p in enumerate(d.people) if self.pics[i]
-        ]
-        lines.append(
-            "pictures: "
-            + (", ".join(pics) or "none pinned")
-            + f"; connected informants {self._editor_connected()}"
-        )
-        for s in (0, 1):
-            lines.append(
-                f"{SEAT_NAME[s]}: hand {[d.cards[c].id for c in self.hand[s]]}, "
-                f"deck {len(self.deck[s])}, discard {len(self.disc[s])}"
-            )
-        if self.stack:
-            lines.append(f"deciding: {SEAT_NAME[self.stack[-1][1]]} ({self.stack[-1][0]})")
-        return "\n".join(lines)
+        return text.state_text(self)
