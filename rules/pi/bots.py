@@ -72,9 +72,9 @@ def refine_masks(d, masks: list[int]) -> list[int]:
                 if mq & d.CMASK[c] == mq:
                     must |= d.CMASK[c]
                     break
-            for l in range(d.NL):
-                if mq & d.LMASK[l] == mq:
-                    must |= d.LMASK[l]
+            for loc in range(d.NL):
+                if mq & d.LMASK[loc] == mq:
+                    must |= d.LMASK[loc]
                     break
             if not must:
                 continue
@@ -142,7 +142,7 @@ class DeducerBot(Bot):
         if total == 0:
             return bits[self.rng.randrange(len(bits))], 1.0 / len(bits)
         top = max(weights)
-        best = [b for b, w in zip(bits, weights) if w == top]
+        best = [b for b, w in zip(bits, weights, strict=True) if w == top]
         return best[self.rng.randrange(len(best))], top / total
 
     def _others_hazard(self, obs: dict, masks: list[int]) -> tuple[float, int]:
@@ -744,10 +744,10 @@ class ExpertBot(Bot):
         `seat` (see the class docstring)."""
         x = world.clone()
         x.apply_action(action)
-        minigame = x.m
+        minigame = x.minigame
         to_end = int(self.params["horizon"]) == 0
         choose = self.fast.ranked
-        while not x.over and (to_end or x.m == minigame):
+        while not x.over and (to_end or x.minigame == minigame):
             legal = x.legal_actions()
             mover = x.current_player()
             if len(legal) == 1:
@@ -762,6 +762,6 @@ class ExpertBot(Bot):
             winners = x.outcome().winners
             won = 1.0 / len(winners) if seat in winners else 0.0
         else:
-            left = self.game.data.mini_games - x.m
+            left = self.game.data.mini_games - x.minigame
             won = 0.5 * (1.0 + math.erf(lead / (MINIGAME_SPREAD * math.sqrt(2.0 * left))))
         return won + 0.01 * lead

@@ -74,9 +74,9 @@ class Notes:
                 self.evidence.setdefault(p, []).append((card, result))
                 self.marks.setdefault(card_tile(d, card), []).append((p, result))
             elif kind == "solve_ok":
-                s, c, l, v = event[2:6]
-                self.solved[p] = (s, c, l, v)
-                for tile in ((0, s), (1, c), (2, l)):
+                s, c, loc, v = event[2:6]
+                self.solved[p] = (s, c, loc, v)
+                for tile in ((0, s), (1, c), (2, loc)):
                     self.marks.setdefault(tile, []).append((p, "solved"))
             else:
                 self.failed.setdefault(p, []).append(tuple(event[2:5]))
@@ -103,8 +103,8 @@ def element_name(d, kind: int, name: int) -> str:
     return (d.suspect_names, d.crime_names, d.area_names)[kind][name]
 
 
-def triple_text(d, s: int, c: int, l: int) -> str:
-    return f"{d.suspect_names[s]} / {d.crime_names[c]} / {d.area_names[l]}"
+def triple_text(d, s: int, c: int, loc: int) -> str:
+    return f"{d.suspect_names[s]} / {d.crime_names[c]} / {d.area_names[loc]}"
 
 
 def result_words(discs: int, cubes: int) -> str:
@@ -182,7 +182,10 @@ def board_text(state, seat: int, style: Style = _plain) -> str:
             f"{d.crime_names[c] if c >= 0 else '-':<18} next to {near:<16} {found}".rstrip()
         )
     lines.append("  (disc: a case element is in that area or is that tile; cube: it is next door)")
-    name = lambda c: d.card_names[c] if 0 <= c < len(d.card_names) else str(c)
+
+    def name(c):
+        return d.card_names[c] if 0 <= c < len(d.card_names) else str(c)
+
     lines.append(style("[evidence]", bold=True))
     lines.append("  display: " + ", ".join(name(c) for c in obs["display"]))
     lines.append(
@@ -304,7 +307,10 @@ def _token(svg: Canvas, x: float, y: float, colour: str, result) -> None:
     elif result == CUBE:
         svg.rect(x - 5.5, y - 5.5, 11, 11, fill=colour, stroke=INK, stroke_width=1, pointer_events="none")
     elif result == NONE:
-        cross = f"M{x - 5:.1f},{y - 5:.1f} L{x + 5:.1f},{y + 5:.1f} M{x + 5:.1f},{y - 5:.1f} L{x - 5:.1f},{y + 5:.1f}"
+        cross = (
+            f"M{x - 5:.1f},{y - 5:.1f} L{x + 5:.1f},{y + 5:.1f} "
+            f"M{x + 5:.1f},{y - 5:.1f} L{x - 5:.1f},{y + 5:.1f}"
+        )
         svg.path(
             cross, fill="none", stroke=colour, stroke_width=3, stroke_linecap="round", pointer_events="none"
         )
@@ -601,7 +607,7 @@ def _draw_corners(svg: Canvas, obs: dict, d, seat: int) -> None:
         owner = (seat + 1) % n
         svg.text(x, y + 16, f"You hold {_seat_label(owner, seat)}'s case", size=15, fill=INK, weight="bold")
         svg.text(x, y + 34, "(so none of it is yours):", size=14, fill="#5d574c")
-        for i, (kind, name) in enumerate(zip((0, 1, 2), obs["hand"][:3])):
+        for i, (kind, name) in enumerate(zip((0, 1, 2), obs["hand"][:3], strict=True)):
             svg.rect(
                 x,
                 y + 44 + 34 * i,
@@ -697,13 +703,18 @@ def _draw_detectives(svg: Canvas, obs: dict, d, seat: int, notes: Notes, y: floa
     y += 34
     total = totals(obs, d)
     won = winners(obs, d) if over else []
-    name = lambda c: d.card_names[c]
+
+    def name(c):
+        return d.card_names[c]
+
     for p in [seat] + [q for q in range(n) if q != seat]:
         colour = SEAT_COLOURS[p % len(SEAT_COLOURS)]
         lines: list[tuple[str, str]] = []
         if p in notes.solved:
-            s, c, l, v = notes.solved[p]
-            lines.append((f"Solved in round {obs['solved'][p]} ({v} VP): {triple_text(d, s, c, l)}", "bold"))
+            s, c, loc, v = notes.solved[p]
+            lines.append(
+                (f"Solved in round {obs['solved'][p]} ({v} VP): {triple_text(d, s, c, loc)}", "bold")
+            )
         elif not over:
             holder = (p - 1) % n
             whose = "Your" if p == seat else "Its"
@@ -811,7 +822,8 @@ def board_svg(state, seat: int) -> str:
         total = totals(obs, d)
         best = winners(obs, d)
         who = " and ".join(_seat_label(p, seat) for p in best)
-        head = f"P.I. — game over: {who} {'win' if len(best) > 1 or best == [seat] else 'wins'} with {total[best[0]]} VP"
+        verb = "win" if len(best) > 1 or best == [seat] else "wins"
+        head = f"P.I. — game over: {who} {verb} with {total[best[0]]} VP"
     else:
         mover = obs["to_move"]
         turn = "your turn" if mover == seat else f"{_seat_label(mover, seat)} to move"

@@ -45,7 +45,7 @@ def connection_cost(state: WatergateState) -> float:
     d = state.data
     adj = d.adj
     board = state.board
-    pics = state.pics
+    pics = state.pictures
     cost = [0.0] * len(board)
     for m in d.evidence_nodes:
         b = board[m]
@@ -77,11 +77,11 @@ def connection_cost(state: WatergateState) -> float:
 def time_left(state: WatergateState) -> float:
     """Rounds the Editor can still expect: the game ends when Nixon has 5 momentum
     tokens or no token is left, so between `need` and `tokens` decided rounds."""
-    tokens = state.supply + (1 if state.mom is not None else 0)
-    need = 5 - state.mcard[1]
+    tokens = state.supply + (1 if state.momentum is not None else 0)
+    need = 5 - state.momentum_cards[1]
     t = min(tokens, 0.5 * (need + tokens))
-    if state.mom is not None:
-        t += 0.1 * state.mom  # a token drifting to the Editor buys time
+    if state.momentum is not None:
+        t += 0.1 * state.momentum  # a token drifting to the Editor buys time
     return max(0.0, t)
 
 
@@ -89,12 +89,12 @@ def heuristic(state: WatergateState) -> list[float]:
     if state.winner >= 0:
         return [1.0 if s == state.winner else 0.0 for s in (0, 1)]
     cc = connection_cost(state)
-    for i in range(len(state.tc)):  # this round's evidence, by side
-        if state.tf[i] != 2:
-            cc -= 0.12 * state.tp[i]
+    for i in range(len(state.track_codes)):  # this round's evidence, by side
+        if state.track_faces[i] != 2:
+            cc -= 0.12 * state.track_places[i]
     pace = 1.1 * time_left(state) - cc
-    if state.ini is not None:
-        pace += 0.03 * state.ini
+    if state.initiative is not None:
+        pace += 0.03 * state.initiative
     v = 1.0 / (1.0 + math.exp(-pace / 1.5))
     v = min(0.98, max(0.02, v))
     return [v, 1.0 - v]

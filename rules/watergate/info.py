@@ -24,8 +24,12 @@ if TYPE_CHECKING:  # the state imports this module; the type is for the checker 
 def observation(state: WatergateState, seat: int) -> dict:
     nixon = seat == NIXON
     track = tuple(
-        (state.tc[i] if (state.tf[i] == 1 or nixon) else -1, state.tp[i], state.tf[i])
-        for i in range(len(state.tc))
+        (
+            state.track_codes[i] if (state.track_faces[i] == 1 or nixon) else -1,
+            state.track_places[i],
+            state.track_faces[i],
+        )
+        for i in range(len(state.track_codes))
     )
     stack = []
     for f in state.stack:
@@ -38,24 +42,24 @@ def observation(state: WatergateState, seat: int) -> dict:
         "holder": state.holder,
         "to_move": state.to_move,
         "turns": tuple(state.turns),
-        "initiative": state.ini,
-        "momentum": state.mom,
-        "gained": (state.got_ini, state.got_mom),
-        "momentum_cards": tuple(state.mcard),
+        "initiative": state.initiative,
+        "momentum": state.momentum,
+        "gained": (state.initiative_gained, state.momentum_gained),
+        "momentum_cards": tuple(state.momentum_cards),
         "supply": state.supply,
-        "momentum_removed": state.mom_removed,
+        "momentum_removed": state.momentum_removed,
         "track": track,
         "board": tuple(state.board),
-        "pictures": tuple(state.pics),
+        "pictures": tuple(state.pictures),
         "hand": tuple(state.hand[seat]),
         "hand_sizes": (len(state.hand[0]), len(state.hand[1])),
         "deck_sizes": (len(state.deck[0]), len(state.deck[1])),
         "own_deck": tuple(sorted(state.deck[seat])),
-        "discards": (tuple(state.disc[0]), tuple(state.disc[1])),
+        "discards": (tuple(state.discard[0]), tuple(state.discard[1])),
         "removed": tuple(state.removed),
         "bag": tuple(sorted(state.bag)) if nixon else len(state.bag),
         "denied": state.denied,
-        "events_value_only": state.flag_ev,
+        "events_value_only": state.events_value_only,
         "gambit_keep": state.gambit_keep,
         "stack": tuple(stack),
         "chain": tuple(state.chain),
@@ -107,8 +111,8 @@ def face_down_need(state: WatergateState) -> int:
     if top[0] == "em" and top[2] != 7:
         _, _, mask, _steps, _left, chosen, repeat = top
         if not any(
-            state.tf[i] == 1 and state.tc[i] & mask and (repeat or i not in chosen)
-            for i in range(len(state.tc))
+            state.track_faces[i] == 1 and state.track_codes[i] & mask and (repeat or i not in chosen)
+            for i in range(len(state.track_codes))
         ):
             return mask
     return 0
@@ -116,8 +120,8 @@ def face_down_need(state: WatergateState) -> int:
 
 def deal_face_down(state: WatergateState, w: WatergateState, rng: random.Random) -> None:
     """The Editor's world: the face-down track tokens and the bag, resampled together."""
-    fd = [i for i in range(len(state.tc)) if state.tf[i] == 0]
-    tokens = sorted(state.bag + [state.tc[i] for i in fd])
+    fd = [i for i in range(len(state.track_codes)) if state.track_faces[i] == 0]
+    tokens = sorted(state.bag + [state.track_codes[i] for i in fd])
     if not fd:
         w.bag = tokens
         return
@@ -135,7 +139,7 @@ def deal_face_down(state: WatergateState, w: WatergateState, rng: random.Random)
         rest = [j for j in allowed if j != j0]
         pick = [j0] + rng.sample(rest, len(fd) - 1)
         rng.shuffle(pick)
-    for i, j in zip(fd, pick):
-        w.tc[i] = tokens[j]
+    for i, j in zip(fd, pick, strict=True):
+        w.track_codes[i] = tokens[j]
     taken = set(pick)
     w.bag = [c for j, c in enumerate(tokens) if j not in taken]

@@ -59,35 +59,36 @@ PRIVATE: Final = frozenset(("turn", "window", "gambit", "pick"))  # always asked
 
 
 class WatergateState(State):
-    # ClassVar: mypyc keeps it on the class (snapshot and __getstate__ read it)
+    # ClassVar: mypyc keeps it on the class (snapshot and __getstate__ read it); the one list
+    # of fields, which pickling reads and the clone test checks `clone` against
     __slots__: ClassVar[tuple[str, ...]] = (
         "game",
         "data",
         "rng",
         "hand",
         "deck",
-        "disc",
+        "discard",
         "removed",
         "bag",
-        "tc",
-        "tp",
-        "tf",
-        "ini",
-        "mom",
+        "track_codes",
+        "track_places",
+        "track_faces",
+        "initiative",
+        "momentum",
         "holder",
-        "got_ini",
-        "got_mom",
-        "mcard",
+        "initiative_gained",
+        "momentum_gained",
+        "momentum_cards",
         "supply",
-        "mom_removed",
+        "momentum_removed",
         "board",
-        "pics",
+        "pictures",
         "stack",
         "chain",
         "to_move",
         "turns",
         "denied",
-        "flag_ev",
+        "events_value_only",
         "gambit_keep",
         "round",
         "winner",
@@ -96,38 +97,71 @@ class WatergateState(State):
         "_cache_legal",
         "_cache_rng_shared",
     )
+    #: the Game (its params and printed data)
     game: Any
+    #: the printed data: cards, board graph, token bag, momentum cards (data.py)
     data: WatergateData
-    hand: list[list[int]]  # per seat, card indices
+    #: per seat (0 Editor, 1 Nixon), the card numbers in hand (kept sorted)
+    hand: list[list[int]]
+    #: per seat, the draw deck, top last
     deck: list[list[int]]
-    disc: list[list[int]]
+    #: per seat, the discard pile (reshuffled into the deck when it runs out, W-16)
+    discard: list[list[int]]
+    #: cards removed from the game (§9.1), in the order they left
     removed: list[int]
-    bag: list[int]  # token codes
-    tc: list[int]  # this round's track tokens: code, position, face
-    tp: list[int]
-    tf: list[int]
-    ini: int | None  # None: off the track
-    mom: int | None
+    #: evidence token codes in the bag (colour mask + 8 for the momentum symbol)
+    bag: list[int]
+    #: this round's evidence tokens on the track: their codes (§5.1.2) ...
+    track_codes: list[int]
+    #: ... their spaces (-5 Nixon's end .. +5 the Editor's end, §3.1) ...
+    track_places: list[int]
+    #: ... and faces: 0 face down, 1 face up, 2 off the track (gained or back in the bag)
+    track_faces: list[int]
+    #: the initiative token's space, None when it is off the track (§8.1)
+    initiative: int | None
+    #: the momentum token's space, None when it is off the track (§8.2)
+    momentum: int | None
+    #: the seat the initiative card points at: draws 5 and plays first (§4.6, §5.1)
     holder: int
-    got_ini: bool
-    got_mom: bool
-    mcard: list[int]
+    #: whether the initiative token was gained this round (evaluation step 2 is then skipped)
+    initiative_gained: bool
+    #: whether the momentum token was gained this round (evaluation step 3 is then skipped)
+    momentum_gained: bool
+    #: per seat, the momentum tokens on its momentum card (Nixon wins with 5, §8.2)
+    momentum_cards: list[int]
+    #: momentum tokens in the supply (§4.7; Nixon wins when a round finds none, §10 step 4)
     supply: int
-    mom_removed: int
+    #: momentum tokens the Editor gained with a full card, out of the game (W-19)
+    momentum_removed: int
+    #: per board node, the evidence token on it: -1 empty, a code, +16 when face up (§3.2)
     board: list[int]
-    pics: list[int]
-    stack: list[tuple]  # frames, see the module doc
+    #: per informant, its picture: 0 in the supply, 1 face up (Editor), 2 face down (Nixon)
+    pictures: list[int]
+    #: the decision stack, top last: frames as the module docstring tables them
+    stack: list[tuple]
+    #: the reaction chain being built, ("react", seat, card) frames resolved last first (§9.4)
     chain: list[tuple]
+    #: the seat whose turn it is in the card phase
     to_move: int
+    #: per seat, the turns taken this round (for "not on your first turn of the round")
     turns: list[int]
+    #: colours (mask) Nixon has said no face-down track token has this turn (§7.3)
     denied: int
-    flag_ev: bool
+    #: A brilliant mood: the Editor's events this round may use only their value part
+    events_value_only: bool
+    #: Gambit goes to Nixon's discard instead of leaving the game (§9.5)
     gambit_keep: bool
+    #: the round number, from 1
     round: int
+    #: the winning seat, -1 while the game goes on
     winner: int
+    #: why the game ended, in the engine's words (the records store it)
     reason: str
+    #: the engine's safeguard: Nixon wins when this many rounds have passed
     max_rounds: int
+    #: the legal actions of the decision on top, worked out once by _run
     _cache_legal: list
+    #: whether a clone still shares `rng` with its original (copied on first use, _rand)
     _cache_rng_shared: bool
 
     # ------------------------------------------------------------------ setup
@@ -143,25 +177,25 @@ class WatergateState(State):
         s.deck = [list(d.deck_cards[0]), list(d.deck_cards[1])]
         s.rng.shuffle(s.deck[0])
         s.rng.shuffle(s.deck[1])
-        s.disc = [[], []]
+        s.discard = [[], []]
         s.removed = []
         s.bag = list(d.bag)
-        s.tc, s.tp, s.tf = [], [], []
-        s.ini = 0
-        s.mom = 0
+        s.track_codes, s.track_places, s.track_faces = [], [], []
+        s.initiative = 0
+        s.momentum = 0
         s.holder = EDITOR  # §4.6: arrows point at the Editor
-        s.got_ini = s.got_mom = False
-        s.mcard = [0, 0]
+        s.initiative_gained = s.momentum_gained = False
+        s.momentum_cards = [0, 0]
         s.supply = 8  # §4.7: 1 on the track, 8 in the supply
-        s.mom_removed = 0
+        s.momentum_removed = 0
         s.board = [-1] * len(d.space_names)
-        s.pics = [0] * len(d.people)
+        s.pictures = [0] * len(d.people)
         s.stack = []
         s.chain = []
         s.to_move = EDITOR
         s.turns = [0, 0]
         s.denied = 0
-        s.flag_ev = False
+        s.events_value_only = False
         s.gambit_keep = False
         s.round = 0
         s.winner = -1
@@ -183,28 +217,28 @@ class WatergateState(State):
         c.max_rounds = self.max_rounds
         c.hand = [self.hand[0][:], self.hand[1][:]]
         c.deck = [self.deck[0][:], self.deck[1][:]]
-        c.disc = [self.disc[0][:], self.disc[1][:]]
+        c.discard = [self.discard[0][:], self.discard[1][:]]
         c.removed = self.removed[:]
         c.bag = self.bag[:]
-        c.tc = self.tc[:]
-        c.tp = self.tp[:]
-        c.tf = self.tf[:]
-        c.ini = self.ini
-        c.mom = self.mom
+        c.track_codes = self.track_codes[:]
+        c.track_places = self.track_places[:]
+        c.track_faces = self.track_faces[:]
+        c.initiative = self.initiative
+        c.momentum = self.momentum
         c.holder = self.holder
-        c.got_ini = self.got_ini
-        c.got_mom = self.got_mom
-        c.mcard = self.mcard[:]
+        c.initiative_gained = self.initiative_gained
+        c.momentum_gained = self.momentum_gained
+        c.momentum_cards = self.momentum_cards[:]
         c.supply = self.supply
-        c.mom_removed = self.mom_removed
+        c.momentum_removed = self.momentum_removed
         c.board = self.board[:]
-        c.pics = self.pics[:]
+        c.pictures = self.pictures[:]
         c.stack = self.stack[:]
         c.chain = self.chain[:]
         c.to_move = self.to_move
         c.turns = self.turns[:]
         c.denied = self.denied
-        c.flag_ev = self.flag_ev
+        c.events_value_only = self.events_value_only
         c.gambit_keep = self.gambit_keep
         c.round = self.round
         c.winner = self.winner
@@ -298,7 +332,7 @@ class WatergateState(State):
                 if k == "pin":  # W-12: no matching space -> bag
                     self.bag.append(top[2])
                 elif k == "pick" and top[4] >= 0:  # cannot happen in a real game
-                    self.disc[EDITOR].append(top[4])
+                    self.discard[EDITOR].append(top[4])
                 elif k == "em" and top[1] == NIXON and top[4] > 0:
                     # Nixon must move what he can (§9.1): not moving tells the Editor that
                     # no face-down token has these colours
@@ -318,7 +352,7 @@ class WatergateState(State):
             return True
         if top[1] == NIXON and k in ("vt", "em"):
             mask = self.data.cards[top[2]].mask if k == "vt" else top[2]
-            return mask != 7 and 0 in self.tf  # which face-down tokens match is hidden
+            return mask != 7 and 0 in self.track_faces  # which face-down tokens match is hidden
         return False
 
     def _card_phase_step(self) -> None:
@@ -353,9 +387,13 @@ class WatergateState(State):
             return out
         if k == "pick":
             bit = top[2]
-            return [("slot", i) for i in range(len(self.tc)) if self.tf[i] == 0 and self.tc[i] & bit]
+            return [
+                ("slot", i)
+                for i in range(len(self.track_codes))
+                if self.track_faces[i] == 0 and self.track_codes[i] & bit
+            ]
         if k == "person":
-            return [("person", p) for p in range(len(self.pics)) if self.pics[p] == 0]
+            return [("person", p) for p in range(len(self.pictures)) if self.pictures[p] == 0]
         if k == "rmb":
             want = 16 if top[2] else 0
             mask = top[4]
@@ -388,7 +426,7 @@ class WatergateState(State):
             return True
         if u == 0:
             return False
-        if s == EDITOR and self.flag_ev and self.data.cards[c].kind == EVENT:
+        if s == EDITOR and self.events_value_only and self.data.cards[c].kind == EVENT:
             return False  # §9.5 A brilliant mood
         if u == 3:  # not on the first turn of the round:
             return self.turns[s] - drawn >= 1  # Hunt and his drawn card are one turn
@@ -416,11 +454,11 @@ class WatergateState(State):
         card = self.data.cards[c]
         mask = card.mask
         out: list = []
-        if self.ini is not None:
+        if self.initiative is not None:
             out.append(("init",))
-        if self.mom is not None:
+        if self.momentum is not None:
             out.append(("mom",))
-        tc, tf = self.tc, self.tf
+        tc, tf = self.track_codes, self.track_faces
         face_down = False
         for i in range(len(tc)):
             f = tf[i]
@@ -442,7 +480,7 @@ class WatergateState(State):
         if left <= 0:
             return []
         out = []
-        tc, tf = self.tc, self.tf
+        tc, tf = self.track_codes, self.track_faces
         face_down = False
         for i in range(len(tc)):
             f = tf[i]
@@ -468,7 +506,7 @@ class WatergateState(State):
             card = cards[c]
             if card.reaction != trigger:
                 continue
-            if s == EDITOR and card.kind == EVENT and self.flag_ev:
+            if s == EDITOR and card.kind == EVENT and self.events_value_only:
                 continue  # W-24
             out.append(c)
         return out
@@ -519,7 +557,7 @@ class WatergateState(State):
             i = a[1]
             card = top[4]
             if card >= 0:
-                self.disc[EDITOR].append(card)
+                self.discard[EDITOR].append(card)
             else:
                 em = stack[-1]
                 stack[-1] = em[:5] + (em[5] + (i,),) + em[6:]
@@ -532,7 +570,9 @@ class WatergateState(State):
                 self._move_slot(i, s, steps)
             else:
                 b = a[1]
-                if any(self.tf[i] == 0 and self.tc[i] & b for i in range(len(self.tc))):
+                if any(
+                    self.track_faces[i] == 0 and self.track_codes[i] & b for i in range(len(self.track_codes))
+                ):
                     stack[-1] = ("em", s, mask, steps, left - 1, chosen, repeat)
                     stack.append(("pick", NIXON, b, steps, -1))
                 else:
@@ -552,7 +592,7 @@ class WatergateState(State):
             if s == EDITOR and self._editor_connected() >= 2:
                 self._win(EDITOR, "two informants connected to Nixon")
                 return
-            if code & 8 and self.mom is not None:  # §8.4.3 momentum symbol
+            if code & 8 and self.momentum is not None:  # §8.4.3 momentum symbol
                 self._move_mom(s, 1)
         elif k == "person":
             stack.pop()
@@ -590,26 +630,28 @@ class WatergateState(State):
         if h == "slot":
             i = a[1]
             if s == NIXON:
-                self.tf[i] = 1  # flipped to be moved (§7.3)
+                self.track_faces[i] = 1  # flipped to be moved (§7.3)
                 if self._could_react(EDITOR, "follow_the_money"):
                     stack.pop()
-                    self.chain = [("vmove", NIXON, c, i, steps, self.tp[i])]
+                    self.chain = [("vmove", NIXON, c, i, steps, self.track_places[i])]
                     stack.append(("chain", -1))
                     stack.append(("window", EDITOR, "follow_the_money"))
                     return
             stack.pop()
-            self.disc[s].append(c)
+            self.discard[s].append(c)
             self._move_slot(i, s, steps)
         elif h == "ask":
             b = a[1]
-            if any(self.tf[i] == 0 and self.tc[i] & b for i in range(len(self.tc))):
+            if any(
+                self.track_faces[i] == 0 and self.track_codes[i] & b for i in range(len(self.track_codes))
+            ):
                 stack[-1] = ("pick", NIXON, b, steps, c)
             else:
                 self.denied |= b  # public "none" answer
                 stack[-1] = ("vt", s, c, 1)
         else:
             stack.pop()
-            self.disc[s].append(c)
+            self.discard[s].append(c)
             if h == "init":
                 self._move_ini(s, steps)
             elif h == "mom":
@@ -660,11 +702,11 @@ class WatergateState(State):
             if r == "cancel_conspirator":
                 self.removed.append(below[2])  # conspirator removed from the game
             elif r == "cancel_event":
-                self.disc[EDITOR].append(below[2])  # cancelled event: Editor's discard
+                self.discard[EDITOR].append(below[2])  # cancelled event: Editor's discard
             else:  # follow the money
                 _, _, nc, slot, steps, orig = below
-                self.disc[NIXON].append(nc)
-                self.tp[slot] = orig
+                self.discard[NIXON].append(nc)
+                self.track_places[slot] = orig
                 self._move_slot(slot, EDITOR, steps)
             self._dispose(rs, rc)
             i -= 2
@@ -674,7 +716,7 @@ class WatergateState(State):
                 self._resolve_action(base[1], base[2])
             else:
                 _, _, nc, slot, steps, _orig = base
-                self.disc[NIXON].append(nc)
+                self.discard[NIXON].append(nc)
                 self._move_slot(slot, NIXON, steps)
 
     def _resolve_action(self, s: int, c: int) -> None:
@@ -685,11 +727,11 @@ class WatergateState(State):
         if self.data.cards[c].kind == EVENT:
             if self.gambit_keep and s == NIXON:
                 self.gambit_keep = False
-                self.disc[s].append(c)
+                self.discard[s].append(c)
             else:
                 self.removed.append(c)
         else:
-            self.disc[s].append(c)
+            self.discard[s].append(c)
 
     # ------------------------------------------------------------------ instructions
     def _op(self, s: int, op) -> None:
@@ -702,12 +744,12 @@ class WatergateState(State):
         elif k == "move_to":
             pos = op[2] * SIDE[s]
             if op[1] == 0:
-                if self.ini is not None:
-                    self.ini = pos
+                if self.initiative is not None:
+                    self.initiative = pos
                     if op[2] >= 5:
                         self._move_ini(s, 0)
-            elif self.mom is not None:
-                self.mom = pos
+            elif self.momentum is not None:
+                self.momentum = pos
                 if op[2] >= 5:
                     self._move_mom(s, 0)
         elif k == "move_evidence":
@@ -727,7 +769,7 @@ class WatergateState(State):
         elif k == "flip_board":
             self.stack.append(("flipb", s, op[1]))
         elif k == "reveal_track":
-            tf = self.tf
+            tf = self.track_faces
             for i in range(len(tf)):
                 if tf[i] == 0:
                     tf[i] = 1
@@ -743,72 +785,72 @@ class WatergateState(State):
             if self.hand[s] and any(cards[c].kind == CONSPIRATOR for c in self.hand[s] + self.deck[s]):
                 self.stack.append(("gambit", s))
         elif k == "round_flag":
-            self.flag_ev = True
+            self.events_value_only = True
         elif k == "replay_removed":
             self.stack.append(("replay", s, -1))
         else:
             raise AssertionError(f"unknown instruction {op!r}")
 
     def _pin_picture(self, s: int, p: int) -> None:
-        if self.pics[p] != 0:
+        if self.pictures[p] != 0:
             return
         if s == EDITOR:
-            self.pics[p] = 1
+            self.pictures[p] = 1
             if self._editor_connected() >= 2:
                 self._win(EDITOR, "two informants connected to Nixon")
         else:
-            self.pics[p] = 2
+            self.pictures[p] = 2
 
     # ------------------------------------------------------------------ track movement (§3.1, §8)
     def _move_slot(self, i: int, s: int, steps: int) -> None:
-        if self.tf[i] == 2:
+        if self.track_faces[i] == 2:
             return
-        self.tf[i] = 1
-        p = self.tp[i] + SIDE[s] * steps
+        self.track_faces[i] = 1
+        p = self.track_places[i] + SIDE[s] * steps
         if p >= 5 or p <= -5:
-            self.tf[i] = 2
-            self.tp[i] = 5 * SIDE[s]
-            self.stack.append(("pin", s, self.tc[i]))  # W-14: pin at once
+            self.track_faces[i] = 2
+            self.track_places[i] = 5 * SIDE[s]
+            self.stack.append(("pin", s, self.track_codes[i]))  # W-14: pin at once
         else:
-            self.tp[i] = p
+            self.track_places[i] = p
 
     def _move_ini(self, s: int, steps: int) -> None:
-        if self.ini is None:
+        if self.initiative is None:
             return
-        p = self.ini + SIDE[s] * steps
+        p = self.initiative + SIDE[s] * steps
         if p >= 5 or p <= -5:
-            self.ini = None
-            self.got_ini = True
+            self.initiative = None
+            self.initiative_gained = True
             self.holder = s  # W-15: next round only
         else:
-            self.ini = p
+            self.initiative = p
 
     def _move_mom(self, s: int, steps: int) -> None:
-        if self.mom is None:
+        if self.momentum is None:
             return
-        p = self.mom + SIDE[s] * steps
+        p = self.momentum + SIDE[s] * steps
         if p >= 5 or p <= -5:
-            self.mom = None
-            self.got_mom = True
+            self.momentum = None
+            self.momentum_gained = True
             self._place_momentum(s)
         else:
-            self.mom = p
+            self.momentum = p
 
     def _place_momentum(self, s: int) -> None:
         """§8.2: lowest empty space; its instruction; Nixon's 5th wins; a full Editor
         card removes the token from the game (W-19)."""
         spaces = self.data.momentum_effects[s]
         if s == NIXON:
-            self.mcard[1] += 1
-            if self.mcard[1] >= 5:
+            self.momentum_cards[1] += 1
+            if self.momentum_cards[1] >= 5:
                 self._win(NIXON, "five momentum tokens on Nixon's card")
                 return
-        elif self.mcard[0] < len(spaces):
-            self.mcard[0] += 1
+        elif self.momentum_cards[0] < len(spaces):
+            self.momentum_cards[0] += 1
         else:
-            self.mom_removed += 1
+            self.momentum_removed += 1
             return
-        ops = spaces[self.mcard[s] - 1]
+        ops = spaces[self.momentum_cards[s] - 1]
         if ops:
             self.stack.append(("fx", s, ops, 0))
 
@@ -833,7 +875,7 @@ class WatergateState(State):
                     frontier.append(m)
         count = 0
         for p, node in enumerate(d.informant_node):
-            if self.pics[p] == 1:
+            if self.pictures[p] == 1:
                 for m in adj[node]:
                     if reached[m]:
                         count += 1
@@ -844,10 +886,10 @@ class WatergateState(State):
     def _draw(self, s: int) -> int:
         d = self.deck[s]
         if not d:
-            if not self.disc[s]:
+            if not self.discard[s]:
                 return -1  # W-16
-            d.extend(self.disc[s])
-            self.disc[s] = []
+            d.extend(self.discard[s])
+            self.discard[s] = []
             self._rand().shuffle(d)
         return d.pop()
 
@@ -864,9 +906,9 @@ class WatergateState(State):
         if self.round > self.max_rounds:
             self._win(NIXON, f"the term ends (round limit {self.max_rounds}, engine safeguard)")
             return
-        self.got_ini = self.got_mom = False
+        self.initiative_gained = self.momentum_gained = False
         self.denied = 0
-        self.flag_ev = False
+        self.events_value_only = False
         self.gambit_keep = False
         self.turns = [0, 0]
         h = self.holder
@@ -879,52 +921,52 @@ class WatergateState(State):
                 hand.append(c)
             hand.sort()
         codes = [self._draw_token() for _ in range(min(3, len(self.bag)))]  # §5.1.2
-        self.tc = codes
-        self.tp = [0] * len(codes)
-        self.tf = [0] * len(codes)
+        self.track_codes = codes
+        self.track_places = [0] * len(codes)
+        self.track_faces = [0] * len(codes)
         self.to_move = h
         self.stack.append(("cp", -1))
 
     def _eval_step(self, step: int) -> None:
         stack = self.stack
         if step == 1:  # neutral evidence back to the bag
-            for i in range(len(self.tc)):
-                if self.tf[i] != 2 and self.tp[i] == 0:
-                    self.tf[i] = 2
-                    self.bag.append(self.tc[i])
+            for i in range(len(self.track_codes)):
+                if self.track_faces[i] != 2 and self.track_places[i] == 0:
+                    self.track_faces[i] = 2
+                    self.bag.append(self.track_codes[i])
             step = 2
         if step == 2:  # award the initiative token
-            if not self.got_ini and self.ini is not None:
-                p = self.ini
+            if not self.initiative_gained and self.initiative is not None:
+                p = self.initiative
                 self.holder = EDITOR if p > 0 else NIXON if p < 0 else 1 - self.holder
-                self.ini = None
+                self.initiative = None
             step = 3
         if step == 3:  # award the momentum token
             stack[-1] = ("eval", -1, 4)
-            if not self.got_mom and self.mom is not None:
-                p = self.mom
-                self.mom = None
+            if not self.momentum_gained and self.momentum is not None:
+                p = self.momentum
+                self.momentum = None
                 if p == 0:
                     self.supply += 1
                 else:
                     self._place_momentum(EDITOR if p > 0 else NIXON)
             return
         if step == 4:  # reset the track
-            self.ini = 0
+            self.initiative = 0
             if self.supply <= 0:
                 self._win(NIXON, "no momentum token left in the supply")
                 return
             self.supply -= 1
-            self.mom = 0
+            self.momentum = 0
             # step 5: pin this round's evidence, initiative holder first
             stack[-1] = ("eval", -1, 6)
             h = self.holder
             for s in (1 - h, h):
                 side = SIDE[s]
-                for i in range(len(self.tc) - 1, -1, -1):
-                    if self.tf[i] != 2 and self.tp[i] * side > 0:
-                        self.tf[i] = 2
-                        stack.append(("pin", s, self.tc[i]))
+                for i in range(len(self.track_codes) - 1, -1, -1):
+                    if self.track_faces[i] != 2 and self.track_places[i] * side > 0:
+                        self.track_faces[i] = 2
+                        stack.append(("pin", s, self.track_codes[i]))
             return
         stack.pop()  # step 6: next round
         self._start_round()

@@ -64,9 +64,9 @@ def action_to_string(state: WatergateState, action) -> str:
             if h == "mom":
                 return f"move the momentum token{way}"
             i = action[1]
-            known = state.tf[i] == 1 or top[1] == NIXON
-            face = token_words(state.tc[i]) if known else "colour unknown"
-            face += "" if state.tf[i] else ", face down"
+            known = state.track_faces[i] == 1 or top[1] == NIXON
+            face = token_words(state.track_codes[i]) if known else "colour unknown"
+            face += "" if state.track_faces[i] else ", face down"
             if frame == "pick":
                 return f"turn up evidence token {i + 1} ({face}) and move it{way} toward the Editor"
             return f"move evidence token {i + 1} ({face}){way}"
@@ -110,20 +110,20 @@ def state_text(state: WatergateState) -> str:
     if state.winner >= 0:
         lines.append(state.reason)
     cells: dict = {}
-    if state.ini is not None:
-        cells.setdefault(state.ini, []).append("INI")
-    if state.mom is not None:
-        cells.setdefault(state.mom, []).append("MOM")
-    for i in range(len(state.tc)):
-        if state.tf[i] != 2:
-            cells.setdefault(state.tp[i], []).append(
-                f"#{i}:{token_text(state.tc[i])}" + ("" if state.tf[i] else "(down)")
+    if state.initiative is not None:
+        cells.setdefault(state.initiative, []).append("INI")
+    if state.momentum is not None:
+        cells.setdefault(state.momentum, []).append("MOM")
+    for i in range(len(state.track_codes)):
+        if state.track_faces[i] != 2:
+            cells.setdefault(state.track_places[i], []).append(
+                f"#{i}:{token_text(state.track_codes[i])}" + ("" if state.track_faces[i] else "(down)")
             )
     track = "  ".join(f"{p:+d}[{','.join(cells[p])}]" for p in sorted(cells, reverse=True))
     lines.append(f"track (Editor +5 ... Nixon -5): {track}")
     lines.append(
-        f"momentum: Editor card {state.mcard[0]}, Nixon card {state.mcard[1]}, "
-        f"supply {state.supply}, removed {state.mom_removed}; bag {len(state.bag)}"
+        f"momentum: Editor card {state.momentum_cards[0]}, Nixon card {state.momentum_cards[1]}, "
+        f"supply {state.supply}, removed {state.momentum_removed}; bag {len(state.bag)}"
     )
     pins = []
     for n in d.evidence_nodes:
@@ -131,7 +131,11 @@ def state_text(state: WatergateState) -> str:
         if b >= 0:
             pins.append(f"{d.space_names[n]}={token_text(b)}{'^' if b >= 16 else 'v'}")
     lines.append("board: " + (" ".join(pins) or "empty"))
-    pics = [f"{p}:{'up' if state.pics[i] == 1 else 'down'}" for i, p in enumerate(d.people) if state.pics[i]]
+    pics = [
+        f"{p}:{'up' if state.pictures[i] == 1 else 'down'}"
+        for i, p in enumerate(d.people)
+        if state.pictures[i]
+    ]
     lines.append(
         "pictures: "
         + (", ".join(pics) or "none pinned")
@@ -140,7 +144,7 @@ def state_text(state: WatergateState) -> str:
     for s in (0, 1):
         lines.append(
             f"{SEAT_NAME[s]}: hand {[d.cards[c].id for c in state.hand[s]]}, "
-            f"deck {len(state.deck[s])}, discard {len(state.disc[s])}"
+            f"deck {len(state.deck[s])}, discard {len(state.discard[s])}"
         )
     if state.stack:
         lines.append(f"deciding: {SEAT_NAME[state.stack[-1][1]]} ({state.stack[-1][0]})")

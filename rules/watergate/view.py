@@ -9,7 +9,8 @@ Nixon's momentum card at his end (left) and the Editor's at hers (right), the in
 card and the momentum supply above the 0 space; below, the evidence board on the left and,
 on the right, what is being decided now, your hand, your deck, both players' piles and the
 evidence bag.  An automaton deck in a seat (automa/decks) shows its card below the
-evidence board, the rule that fired marked, as the terminal board does.  Click targets carry `data-key`s (see `action_keys`):
+evidence board, the rule that fired marked, as the terminal board does.  Click targets
+carry `data-key`s (see `action_keys`):
 
     value:E07 / action:E07 / card:E07   the value part, the action part, the name of a card in hand
     token:initiative / token:momentum / evidence:2    tokens on the research track (1-3)
@@ -40,9 +41,15 @@ def board_text(state, seat: int, style: Style = _plain) -> str:
     cards, the evidence board (pinned tokens and informant pictures), then the hands."""
     obs = state.observation(seat)
     d = state.game.data
-    the = lambda p: "the Editor" if p == 0 else SEAT_NAME[p]
+
+    def the(p):
+        return "the Editor" if p == 0 else SEAT_NAME[p]
+
     me = the(seat) if seat in (0, 1) else str(seat)
-    card = lambda c: d.cards[c].name if 0 <= c < len(d.cards) else str(c)
+
+    def card(c):
+        return d.cards[c].name if 0 <= c < len(d.cards) else str(c)
+
     lines = [
         style(
             f"Watergate — round {obs['round']}; you are {me}; the initiative card points at "

@@ -45,8 +45,13 @@ def colour_bits(mask: int) -> list[int]:
 def effect_text(op: tuple, owner: int, data) -> str:
     """One compiled instruction (data.py's vocabulary) as a sentence for the card's owner."""
     k = op[0]
-    token = lambda t: "initiative" if t == 0 else "momentum"
-    only = lambda mask: "" if mask & 7 == 7 else f" {colour_text(mask)}"
+
+    def token(t):
+        return "initiative" if t == 0 else "momentum"
+
+    def only(mask):
+        return "" if mask & 7 == 7 else f" {colour_text(mask)}"
+
     facing = "face up" if owner == 0 else "face down"
     if k == "move":
         return f"Move the {token(op[1])} token {plural_of(op[2], 'step')}."
@@ -63,10 +68,12 @@ def effect_text(op: tuple, owner: int, data) -> str:
     if k == "pin_picture_any":
         return f"Pin any picture from the supply {facing}."
     if k == "pin_from_bag":
-        return f"Draw {plural_of(op[1], 'evidence token')} from the bag and pin {'it' if op[1] == 1 else 'them'} {facing}."
+        them = "it" if op[1] == 1 else "them"
+        return f"Draw {plural_of(op[1], 'evidence token')} from the bag and pin {them} {facing}."
     if k == "remove_board":
         face = "face-up" if op[1] else "face-down"
-        return f"Send {op[2]} {face}{only(op[3])} token{'s' if op[2] != 1 else ''} from the evidence board to the bag."
+        tokens = "token" if op[2] == 1 else "tokens"
+        return f"Send {op[2]} {face}{only(op[3])} {tokens} from the evidence board to the bag."
     if k == "flip_board":
         return f"Turn a face-down{only(op[1])} board token face up."
     if k == "reveal_track":
@@ -83,9 +90,13 @@ def effect_text(op: tuple, owner: int, data) -> str:
 
 
 REACTION_TEXT = {
-    "cancel_conspirator": "Reaction: cancel the action of Nixon's conspirator; that card is removed from the game.",
+    "cancel_conspirator": (
+        "Reaction: cancel the action of Nixon's conspirator; that card is removed from the game."
+    ),
     "cancel_event": "Reaction: cancel the action of the Editor's event; it goes to her discard unused.",
-    "follow_the_money": "Reaction: when Nixon moves evidence with a value, move it that far toward you instead.",
+    "follow_the_money": (
+        "Reaction: when Nixon moves evidence with a value, move it that far toward you instead."
+    ),
 }
 REQUIREMENT_TEXT = {"not_first_turn": "Not on your first turn of the round.", "removed_action_card": ""}
 
@@ -274,7 +285,8 @@ def _decision(obs, data, seat: int, max_rounds: int) -> tuple[str, list[str]]:
         )
     if kind == "replay":
         return (
-            f"The system works: {mid_sentence(verb_for(s, seat, 'choose'))} a removed card whose action to carry out.",
+            f"The system works: {mid_sentence(verb_for(s, seat, 'choose'))} "
+            "a removed card whose action to carry out.",
             (
                 ["Click it among the Editor's cards removed from the game (below the board)."]
                 if s == seat
