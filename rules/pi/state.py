@@ -9,13 +9,20 @@ Public knowledge about each case is kept as ``candidates[p]``: the set (a bit ma
 (investigator counts, evidence results, failed and solved triples, names revealed by other
 seats' solutions).  A seat additionally knows its own hand (``hand_allows``).
 
-Actions (tuples of a tag and an int):
-  ("investigate", area)      place an investigator (spec 7.1)
-  ("evidence", card)         take a face-up evidence card (spec 7.2)
-  ("solve_suspect", s)       start a solve attempt by naming a suspect (spec 7.3) ...
-  ("solve_crime", c)         ... then a crime ...
-  ("solve_location", area)   ... then the location; the attempt is then checked.
-Once a solve attempt is started it is finished (no cancel).
+Decisions (every one is the seat to move's; actions are tuples of a tag and an int):
+
+  decision      action                    legal list                         effect
+  ------------  ------------------------  ---------------------------------  ------------------------------
+  turn          ("investigate", area)     areas without its investigator,    discs and cubes for its case
+                                          while it has investigators left    there and next door (spec 7.1)
+  turn          ("evidence", card)        display cards whose tile carries   disc, cube or dead lead on the
+                                          none of its tokens                 card's tile (spec 7.2)
+  turn          ("solve_suspect", s)      suspects of a triple it may name   a solve attempt starts (7.3)
+  solve, crime  ("solve_crime", c)        crimes completing such a triple    the crime is named
+  solve, place  ("solve_location", area)  areas completing such a triple     checked: right scores V and
+                                                                             shows the case, wrong -2 VP
+"May name": with ``prune_solves`` a triple its public results and its hand allow, else any
+triple it has not named wrongly.  Once a solve attempt is started it is finished (no cancel).
 """
 
 from __future__ import annotations
