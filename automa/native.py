@@ -31,6 +31,8 @@ ENGINE_MODULES = (
     "automa.rules.tabletop_inc.resolution",
     "automa.rules.tabletop_inc.mumanbot",
     "automa.rules.watergate.state",
+    "automa.rules.watergate.info",
+    "automa.rules.watergate.heuristic",
     "automa.rules.watergate.automaton",
     "automa.rules.pi.state",
     "automa.rules.pi.logic",

@@ -39,12 +39,44 @@ def wrap(text: str, width: float, size: float, bold: bool = False) -> list[str]:
     single word longer than the width keeps its own line."""
     out: list[str] = []
     line = ""
-    for word in str(text).replace("/", "/ ").split():
-        glue = "" if line.endswith("/") else " "
+    # a slash inside a word ("blue/green") may end a line; " / " between words keeps its spaces
+    pieces = [(part, k > 0) for word in str(text).split() for k, part in enumerate(_after_slash(word))]
+    for word, glued in pieces:
+        glue = "" if glued else " "
         trial = f"{line}{glue}{word}" if line else word
         if line and text_width(trial, size, bold) > width:
             out.append(line)
             line = word
+        else:
+            line = trial
+    if line:
+        out.append(line)
+    return out
+
+
+def _after_slash(word: str) -> list[str]:
+    """`word` split after each slash that has more of the word behind it: 'a/b' -> 'a/', 'b'."""
+    parts = word.replace("/", "/\n").split("\n")
+    return [part for part in parts if part] or [word]
+
+
+def wrap_items(
+    items: Sequence[str], width: float, size: float | None, sep: str = ", ", bold: bool = False
+) -> list[str]:
+    """`items` joined by `sep` into lines no wider than `width` px (with `size` None: no
+    longer than `width` characters, for the terminal), broken only between items (a name
+    such as 'Little Italy' is never split); an item wider than the width keeps its own line."""
+
+    def measure(text: str) -> float:
+        return len(text) if size is None else text_width(text, size, bold)
+
+    out: list[str] = []
+    line = ""
+    for item in items:
+        trial = f"{line}{sep}{item}" if line else item
+        if line and measure(trial + sep.rstrip()) > width:
+            out.append(line + sep.rstrip())
+            line = item
         else:
             line = trial
     if line:

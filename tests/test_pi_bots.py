@@ -77,7 +77,7 @@ def test_deducer_solves_when_one_hypothesis_remains():
     a = bot.act(s, 0)
     s.apply_action(a)
     s.apply_action(bot.act(s, 0))
-    assert s.score[0] == 7
+    assert s.vp_markers[0] == 7
 
 
 def test_deducer_reads_only_the_observation():
@@ -111,7 +111,7 @@ def test_heuristic_in_unit_interval_and_rewards_progress():
         s.apply_action(s.random_action(rng))
     g, s = seed_position(start=0)
     before = s.heuristic()[0]
-    s.cand[0] = 1 << g.data.triple_index(*s.cases[0])  # seat 0 has narrowed its case down
+    s.candidates[0] = 1 << g.data.triple_index(*s.cases[0])  # seat 0 has narrowed its case down
     assert s.heuristic()[0] > before
 
 

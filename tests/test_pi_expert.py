@@ -192,7 +192,7 @@ def test_rival_nominations_narrow_the_seat_own_case():
     before = policy.knowledge(state.observation(seat))[0][seat]
     guess = next(a for a in state.legal_actions() if a[0] == SS)
     state.apply_action(guess)
-    while state.current_player() == rival and state.pend_s >= 0:
+    while state.current_player() == rival and state.pending_suspect >= 0:
         state.apply_action(state.legal_actions()[0])
     assert state.events[-1][0] == "solve_fail"
     s, c, loc = state.events[-1][2:5]

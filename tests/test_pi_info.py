@@ -17,10 +17,13 @@ def _consistent(state, q, case):
         if e[1] != q:
             continue
         if e[0] == INV:
-            if logic.investigate_result(d, state.sus_area, state.cri_area, case, e[2]) != (e[3], e[4]):
+            if logic.investigate_result(d, state.suspect_areas, state.crime_areas, case, e[2]) != (
+                e[3],
+                e[4],
+            ):
                 return False
         elif e[0] == EV:
-            if logic.evidence_result(d, state.sus_area, state.cri_area, case, e[2]) != e[3]:
+            if logic.evidence_result(d, state.suspect_areas, state.crime_areas, case, e[2]) != e[3]:
                 return False
         elif e[0] == "solve_fail":
             if tuple(e[2:5]) == case:
@@ -228,7 +231,7 @@ def test_worlds_for_every_seat_while_a_solve_is_half_named():
         halves = 0
         while not s.is_terminal() and halves < 4:
             s.apply_action(s.random_action(rng))
-            if s.pend_s < 0:
+            if s.pending_suspect < 0:
                 continue
             halves += 1
             for seat in range(players):
@@ -240,3 +243,23 @@ def test_worlds_for_every_seat_while_a_solve_is_half_named():
                 _play_out(world, random.Random(seat))
                 checked += 1
     assert checked >= 40
+
+
+def test_clone_copies_every_field_of_the_one_field_list():
+    """`_SLOTS` is the state's one list of fields (__slots__ and pickling read it); the
+    hand-written `clone` (kept explicit for speed) must set every one and copy its lists."""
+    import pickle
+
+    state = load_game("pi", players=3).new_initial_state(5)
+    rng = random.Random(5)
+    for _ in range(40):
+        state.apply_action(state.random_action(rng))
+    twin = state.clone()
+    for name in type(state).__slots__:
+        assert hasattr(twin, name), f"clone leaves {name} unset"
+        mine, theirs = getattr(state, name), getattr(twin, name)
+        if name not in ("game", "rng", "_cache_rng_shared", "_cache_masks"):
+            assert mine == theirs, name
+        if isinstance(mine, list):
+            assert mine is not theirs, f"clone shares the list {name}"
+    assert pickle.loads(pickle.dumps(state)).observation(1) == state.observation(1)

@@ -122,7 +122,7 @@ def test_seed_worked_example_move_by_move():
     # after two investigators the crime tile is next to both areas: Trocadero or Central Station
     k = s.known_mask(0)
     crimes_left = {c for c in range(d.NC) if k & d.CMASK[c]}
-    murder_possible_areas = {s.cri_area[c] for c in crimes_left}
+    murder_possible_areas = {s.crime_areas[c] for c in crimes_left}
     assert area["trocadero"] in murder_possible_areas
     # round 3
     s.apply_action((EV, blue_cards[2]))
@@ -140,13 +140,13 @@ def test_seed_worked_example_move_by_move():
     # round 5: blue solves first, red solves in the same round: both score 7
     assert s.current_player() == 1
     solve(s, ("shorty", "forgery", "lakeside"))
-    assert s.score[1] == 7
+    assert s.vp_markers[1] == 7
     assert s.current_player() == 0
     assert [a for a in s.legal_actions() if a[0] == SS] == [(SS, sus["bubbles"])]
     solve(s, ("bubbles", "murder", "downtown"))
-    assert s.score[0] == 7
+    assert s.vp_markers[0] == 7
     # everyone solved -> the mini-game is over; the start marker moved on (spec 9)
-    assert s.m == 1 and s.start == 0 and s.current_player() == 0
+    assert s.minigame == 1 and s.start == 0 and s.current_player() == 0
 
 
 # --------------------------------------------------------------------------- helpers
@@ -187,14 +187,14 @@ def test_investigate_counts_per_element_and_blank_tiles_still_give_cubes():
 
     # seat 2's case in CASES4 is (bubbles, murder, little_italy): all three in/around Little Italy
     case = (d.suspect_ids.index("bubbles"), d.crime_ids.index("murder"), area["little_italy"])
-    assert investigate_result(d, s.sus_area, s.cri_area, case, area["little_italy"]) == (2, 1)
-    assert investigate_result(d, s.sus_area, s.cri_area, case, area["trocadero"]) == (1, 2)
+    assert investigate_result(d, s.suspect_areas, s.crime_areas, case, area["little_italy"]) == (2, 1)
+    assert investigate_result(d, s.suspect_areas, s.crime_areas, case, area["trocadero"]) == (1, 2)
     # Main Street holds a "no crime" tile; Murder (Trocadero) is next door: a cube
-    assert s.area_cri[area["main_street"]] == -1
-    assert investigate_result(d, s.sus_area, s.cri_area, case, area["main_street"]) == (0, 1)
-    assert investigate_result(d, s.sus_area, s.cri_area, case, area["skid_row"]) == (0, 0)
+    assert s.crime_tiles[area["main_street"]] == -1
+    assert investigate_result(d, s.suspect_areas, s.crime_areas, case, area["main_street"]) == (0, 1)
+    assert investigate_result(d, s.suspect_areas, s.crime_areas, case, area["skid_row"]) == (0, 0)
     for a in range(d.NL):
-        dd, cc = investigate_result(d, s.sus_area, s.cri_area, case, a)
+        dd, cc = investigate_result(d, s.suspect_areas, s.crime_areas, case, a)
         assert dd + cc <= 3
 
 
@@ -209,18 +209,18 @@ def test_investigators_one_per_area_and_five_for_the_whole_game():
     with pytest.raises(IllegalActionError):
         s.apply_action((INV, area["lakeside"]))
     assert (INV, area["trocadero"]) in s.legal_actions()
-    assert s.inv_left == [4, 5]
+    assert s.investigators_left == [4, 5]
     # spend the rest, then none are offered
     for a in ("trocadero", "downtown", "waterfront", "skid_row"):
         s.apply_action((INV, area[a]))
         filler(s)
-    assert s.inv_left[0] == 0
+    assert s.investigators_left[0] == 0
     assert not [a for a in s.legal_actions() if a[0] == INV]
     # the next mini-game does not give them back
     solve(s, CASES4[0])
     solve(s, CASES4[1])
-    assert s.m == 1
-    assert s.inv_left == [0, 5]
+    assert s.minigame == 1
+    assert s.investigators_left == [0, 5]
     assert s.current_player() in (0, 1) and s.start == 1
 
 
@@ -236,16 +236,18 @@ def test_evidence_compares_only_its_own_type():
 
     case = s.cases[0]  # seat 0: shorty / mob_killing / lakeside (all in Lakeside)
     # Doc is in Forest Park, next to Lakeside where all of seat 0's case lies
-    assert evidence_result(d, s.sus_area, s.cri_area, case, card(g, "suspect", "doc")) == CUBE
+    assert evidence_result(d, s.suspect_areas, s.crime_areas, case, card(g, "suspect", "doc")) == CUBE
     # Rusty is in Trocadero (next to Lakeside): cube; Knuckles in Road House: nothing
-    assert evidence_result(d, s.sus_area, s.cri_area, case, card(g, "suspect", "knuckles")) == NONE
-    assert evidence_result(d, s.sus_area, s.cri_area, case, card(g, "suspect", "shorty")) == DISC
+    assert evidence_result(d, s.suspect_areas, s.crime_areas, case, card(g, "suspect", "knuckles")) == NONE
+    assert evidence_result(d, s.suspect_areas, s.crime_areas, case, card(g, "suspect", "shorty")) == DISC
     # a crime card is compared with the crime only: Forgery (Central Station) is not next to
     # Lakeside, so nothing, although suspect and location tiles of the case are elsewhere
-    assert evidence_result(d, s.sus_area, s.cri_area, case, card(g, "crime", "forgery")) == NONE
-    assert evidence_result(d, s.sus_area, s.cri_area, case, card(g, "crime", "bank_job")) == CUBE
-    assert evidence_result(d, s.sus_area, s.cri_area, case, card(g, "location", "little_italy")) == CUBE
-    assert evidence_result(d, s.sus_area, s.cri_area, case, card(g, "location", "skid_row")) == NONE
+    assert evidence_result(d, s.suspect_areas, s.crime_areas, case, card(g, "crime", "forgery")) == NONE
+    assert evidence_result(d, s.suspect_areas, s.crime_areas, case, card(g, "crime", "bank_job")) == CUBE
+    assert (
+        evidence_result(d, s.suspect_areas, s.crime_areas, case, card(g, "location", "little_italy")) == CUBE
+    )
+    assert evidence_result(d, s.suspect_areas, s.crime_areas, case, card(g, "location", "skid_row")) == NONE
 
 
 def test_evidence_card_destinations_and_own_token_rule():
@@ -278,7 +280,7 @@ def test_evidence_card_destinations_and_own_token_rule():
     assert len(s.display) == 9  # refilled at the end of the turn
     s.apply_action((EV, knuckles))  # seat 1 (doc / bank_job / forest_park)
     assert s.events[-1][3] == NONE
-    assert s.dead == [(1, knuckles)] and knuckles not in s.display
+    assert s.dead_leads == [(1, knuckles)] and knuckles not in s.display
     # put Doc back into the display (off the discard pile): seat 0 may not take it, seat 1 may
     at = tomllib.loads(s.to_position())
     name = at["board"]["discard"].pop(at["board"]["discard"].index("suspect:doc"))
@@ -355,9 +357,9 @@ def test_successful_solve_reveals_the_case_to_everyone():
     d = g.data
     _, sus, _ = ids(g)
     solve(s, CASES4[0])
-    assert s.score[0] == 7 and s.solved[0] == 1
+    assert s.vp_markers[0] == 7 and s.solved[0] == 1
     for q in (1, 2):
-        assert not s.cand[q] & d.SMASK[sus["shorty"]]
+        assert not s.candidates[q] & d.SMASK[sus["shorty"]]
     filler(s)
     filler(s)
     assert s.current_player() == 1  # seat 0 is skipped
@@ -374,22 +376,22 @@ def test_scoring_example_ties_and_no_skipped_space():
     g, s = position(4, start=0)
     for _ in range(4):
         filler(s)  # round 1
-    assert s.rnd == 2 and s.value == 7
+    assert s.round == 2 and s.value == 7
     filler(s)  # seat 0
     solve(s, CASES4[1])  # seat 1
     filler(s)  # seat 2
     solve(s, CASES4[3])  # seat 3, same round
-    assert s.score[:4] == [0, 7, 0, 7]
-    assert s.rnd == 3 and s.value == 5  # dropped once for the round
+    assert s.vp_markers[:4] == [0, 7, 0, 7]
+    assert s.round == 3 and s.value == 5  # dropped once for the round
     filler(s)  # round 3: seat 0
     filler(s)  # seat 2
-    assert s.rnd == 4 and s.value == 5  # nobody solved in round 3
+    assert s.round == 4 and s.value == 5  # nobody solved in round 3
     solve(s, CASES4[0])  # round 4: seat 0
-    assert s.score[0] == 5
+    assert s.vp_markers[0] == 5
     assert s.current_player() == 2
     filler(s)  # seat 2, last in the round
-    assert s.m == 1  # the mini-game ended
-    assert s.score[:4] == [5, 7, 0, 7]
+    assert s.minigame == 1  # the mini-game ended
+    assert s.vp_markers[:4] == [5, 7, 0, 7]
     assert s.penalty == [0, 0, 0, 0]
     assert s.start == 1 and s.current_player() == 1  # start marker moved clockwise
 
@@ -401,10 +403,10 @@ def test_last_unsolved_player_still_gets_the_turn_in_that_round():
     g, s = position(3, start=0)
     solve(s, CASES4[0])
     solve(s, CASES4[1])
-    assert s.current_player() == 2 and s.m == 0
+    assert s.current_player() == 2 and s.minigame == 0
     solve(s, CASES4[2])
-    assert s.score[:3] == [7, 7, 7]
-    assert s.m == 1
+    assert s.vp_markers[:3] == [7, 7, 7]
+    assert s.minigame == 1
 
 
 def test_last_unsolved_player_failing_ends_the_minigame_with_zero():
@@ -414,8 +416,8 @@ def test_last_unsolved_player_failing_ends_the_minigame_with_zero():
     solve(s, CASES4[0])
     solve(s, CASES4[1])
     solve(s, ("pop", "forgery", "downtown"))  # seat 2 fails
-    assert s.m == 1
-    assert s.score[:3] == [7, 7, 0]
+    assert s.minigame == 1
+    assert s.vp_markers[:3] == [7, 7, 0]
     assert s.penalty == [0, 0, 1]
 
 
@@ -425,11 +427,11 @@ def test_solved_players_are_skipped_but_round_anchor_stays():
     filler(s)  # seat 1
     filler(s)  # seat 2
     solve(s, CASES4[0])  # seat 0, round 1 -> 7
-    assert s.rnd == 2 and s.value == 5
+    assert s.round == 2 and s.value == 5
     solve(s, CASES4[1])  # seat 1, round 2 -> 5
-    assert s.score[1] == 5
+    assert s.vp_markers[1] == 5
     filler(s)  # seat 2, end of round 2 -> ends
-    assert s.m == 1 and s.score[:3] == [7, 5, 0]
+    assert s.minigame == 1 and s.vp_markers[:3] == [7, 5, 0]
 
 
 def test_value_track_floors_at_zero():
@@ -442,7 +444,7 @@ def test_value_track_floors_at_zero():
                 solve(s, CASES4[q])
             elif not s.solved[s.current_player()]:
                 filler(s)
-        values.append(s.score[q])
+        values.append(s.vp_markers[q])
     assert values == [7, 5, 3, 1]
 
 
@@ -457,11 +459,11 @@ def test_start_player_rotates_and_mini_games_reset(tmp_path):
     m = 0
     while not s.is_terminal():
         s.apply_action(s.random_action(rng))
-        if not s.is_terminal() and s.m != m:
-            m = s.m
+        if not s.is_terminal() and s.minigame != m:
+            m = s.minigame
             starts.append(s.start)
-            assert s.events == [] and s.marked == [0, 0, 0] and s.inv_areas == [0, 0, 0]
-            assert s.current_player() == s.start and s.value == 7 and s.rnd == 1
+            assert s.events == [] and s.marked == [0, 0, 0] and s.investigated_areas == [0, 0, 0]
+            assert s.current_player() == s.start and s.value == 7 and s.round == 1
             assert len(s.display) == 9 and len(s.deck) == 27
     assert starts == [first, (first + 1) % 3, (first + 2) % 3]
     assert s.current_player() == TERMINAL and s.legal_actions() == []
@@ -510,7 +512,7 @@ def test_final_score_and_tie_breakers():
     at["seat"]["0"]["penalty"] = 1
     at["board"]["scores"][2 * n + 0] = 2
     s = g.from_position(dumps(at))
-    assert s.penalty == [1, 0, 1, 1] and s.score[2 * n + 0] == 2
+    assert s.penalty == [1, 0, 1, 1] and s.vp_markers[2 * n + 0] == 2
     assert s.scores()[0] == s.scores()[3] == (12, 1, -2)
     assert s.outcome().winners == (0, 3)  # shared: equal on everything
 

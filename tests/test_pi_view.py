@@ -268,3 +268,60 @@ def test_results_shown_are_the_public_ones_and_the_hand_is_the_seats_own():
         )
         world = state.determinize(seat, random.Random(seat))
         assert view.board_text(world, seat) == text
+
+
+# --------------------------------------------------------------------------- the end screen
+
+
+def _vp(value: str) -> int:
+    return int(re.search(r"\((-?\d+) VP\)", value).group(1))
+
+
+@pytest.mark.parametrize("players", (2, 3, 5))
+def test_final_report_breaks_each_total_into_its_mini_games_and_penalties(players):
+    """Spec 10: final score = the three score markers less 2 per penalty step; the row of
+    every seat adds up to the engine's own score, names its last case and how each
+    mini-game went."""
+    from automa.rules.presentation import final_report
+
+    for seed in (1, 2):
+        *_, state = positions(players, seed, every=10_000)
+        assert state.is_terminal()
+        scores, outcome = state.scores(), state.outcome()
+        d = state.game.data
+        report = final_report(state, 1)
+        assert [r.seat for r in report.rows] == list(range(players))
+        for row in report.rows:
+            parts = dict(row.parts)
+            vp = [_vp(parts[f"mini-game {m + 1}:"]) for m in range(d.mini_games)]
+            penalty = _vp(parts["wrong accusations:"]) if "wrong accusations:" in parts else 0
+            assert row.total == scores[row.seat][0] == sum(vp) + penalty
+            assert parts["unused investigators:"] == scores[row.seat][1]
+            assert parts["case in mini-game 3:"] == view.triple_text(d, *state.cases[row.seat])
+            last = parts["mini-game 3:"]
+            solved_round = state.observation(1)["solved"][row.seat]
+            assert (
+                last.startswith(f"solved in round {solved_round} (") if solved_round else "not solved" in last
+            )
+            assert row.winner == (row.seat in outcome.winners)
+        assert report.rows[1].name == "you" and report.rows[0].name == "seat 0"
+        best = max(s[0] for s in scores)
+        assert report.reason.startswith(
+            "The game ends after the third mini-game and the highest total wins: "
+        )
+        assert report.reason.endswith(f"with {best} VP.")
+
+
+def test_final_report_tiebreak_names_the_rule_that_decided():
+    """Spec 10: more unused investigators, then fewer penalty points, then shared."""
+    from automa.rules.pi.report import _tiebreak
+
+    d = load_game("pi", players=3).data
+    assert _tiebreak([(9, 1, -2), (5, 3, 0), (4, 0, 0)], [0], 0, d) == ""
+    assert "most unused investigators decide (you 2, seat 1 1)" in _tiebreak(
+        [(9, 2, -2), (9, 1, 0), (4, 0, 0)], [0], 0, d
+    )
+    assert "fewest penalty points decide (seat 0 4, you 2)" in _tiebreak(
+        [(9, 1, -4), (9, 1, -2), (4, 0, 0)], [1], 1, d
+    )
+    assert _tiebreak([(9, 1, -2), (9, 1, -2), (4, 0, 0)], [0, 1], 2, d).endswith("they share the win")

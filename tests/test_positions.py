@@ -96,7 +96,7 @@ def test_pi_scenario_remakes_what_follows_from_the_cases():
     )
     state = game.from_position(text)
     assert state.cases == [(0, 0, 0), (1, 1, 1), (2, 2, 2)]
-    assert state.hand_ok != seeded.hand_ok
+    assert state.hand_allows != seeded.hand_allows
     c.random_walk(state, random.Random(0), game.max_game_length())
 
 

@@ -163,6 +163,6 @@ def test_the_end_of_a_pi_mini_game_is_told_with_its_closing_solve():
     for i in ends:  # the mini-game's last events are told before its end, never lost
         assert told[i - 1].startswith("seat ")
     # every solve is told, the closing ones included: one line per scoring marker
-    assert sum(" solves " in line for line in told) == sum(1 for v in state.score if v > 0)
+    assert sum(" solves " in line for line in told) == sum(1 for v in state.vp_markers if v > 0)
     # the seats observe only the current mini-game's events
     assert all(e[0] != "mini_game_over" for e in state.observation(0)["events"])

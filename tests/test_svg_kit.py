@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from automa.rules.svg import Canvas, fit, text_width, wrap, wrap_chars
+from automa.rules.svg import Canvas, fit, text_width, wrap, wrap_chars, wrap_items
 from tests.board_text import BOARDS, boards
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -68,3 +68,12 @@ def test_every_clickable_thing_on_every_board_has_a_title(name):
                     assert title is not None and (title.text or "").strip(), (
                         f"{where}: {el.tag} {el.get('data-key')!r} has no title"
                     )
+
+
+def test_wrap_keeps_the_spaces_around_a_slash_and_wrap_items_never_splits_an_item():
+    assert wrap("Shorty / Forgery / Little Italy", 1000, 14) == ["Shorty / Forgery / Little Italy"]
+    assert " ".join(wrap("blue/yellow/green token", 60, 14)).replace("/ ", "/") == "blue/yellow/green token"
+    names = ["Little Italy", "Central Station", "Union Square", "Rick's Cafe", "Skid Row"]
+    rows = wrap_items(names, 200, 14)
+    assert len(rows) > 1 and ", ".join(r.rstrip(",") for r in rows) == ", ".join(names)
+    assert all(text_width(r, 14) <= 200 for r in rows)

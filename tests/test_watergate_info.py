@@ -3,6 +3,7 @@ for the other seat, and the worlds `determinize` samples for every seat at every
 
 from __future__ import annotations
 
+import pickle
 import random
 
 import pytest
@@ -59,7 +60,7 @@ def test_no_window_once_every_reaction_card_is_public_s9_4():
     s.deck[EDITOR].remove(C["E06"])
     s.removed.append(C["E06"])
     play(s, ("value", C["N10"]), ("slot", 0))
-    assert s.current_player() == EDITOR and s.stack[-1][0] == "turn" and s.tp[0] == -3
+    assert s.current_player() == EDITOR and s.stack[-1][0] == "turn" and s.track_places[0] == -3
 
 
 def test_gambit_question_is_asked_whatever_nixons_hand_s9_5_s12():
@@ -103,7 +104,7 @@ def test_nixons_value_target_is_asked_when_face_down_tokens_could_match_s7_3_s12
     a = arrange(fresh(0), editor=("E10", "E11"), nixon=("N15", "N01"), tokens=[BLUE, GREEN], to_move=NIXON)
     b = arrange(fresh(0), editor=("E10", "E11"), nixon=("N15", "N01"), tokens=[YELLOW, GREEN], to_move=NIXON)
     for s in (a, b):
-        s.ini = s.mom = None
+        s.initiative = s.momentum = None
         play(s, ("value", C["N15"]))  # a blue card
         assert s.current_player() == NIXON and s.stack[-1][0] == "vt"
     assert a.legal_actions() == [("slot", 0)] and b.legal_actions() == [("none",)]
@@ -114,7 +115,7 @@ def test_nixons_value_target_is_asked_when_face_down_tokens_could_match_s7_3_s12
     rng = random.Random(3)
     for _ in range(30):
         w = b.determinize(EDITOR, rng)
-        assert not any(w.tc[i] & BLUE for i in range(2))
+        assert not any(w.track_codes[i] & BLUE for i in range(2))
 
 
 def test_hunts_drawn_card_is_asked_whatever_it_is_s9_5_s12():
@@ -150,7 +151,7 @@ def test_nixons_failed_colour_move_is_public_s9_1_s12():
     rng = random.Random(4)
     for _ in range(30):
         w = s.determinize(EDITOR, rng)
-        assert not any(w.tc[i] & GREEN for i in range(3))
+        assert not any(w.track_codes[i] & GREEN for i in range(3))
 
 
 def test_editor_worlds_let_nixon_make_his_colour_move_s12():
@@ -164,8 +165,8 @@ def test_editor_worlds_let_nixon_make_his_colour_move_s12():
     for _ in range(40):
         w = s.determinize(EDITOR, rng)
         legal = w.legal_actions()
-        assert legal and all(w.tc[a[1]] & GREEN for a in legal)
-        seen.add(tuple(w.tc))
+        assert legal and all(w.track_codes[a[1]] & GREEN for a in legal)
+        seen.add(tuple(w.track_codes))
     assert len(seen) > 1
 
 
@@ -262,3 +263,23 @@ def test_worlds_for_every_seat_keep_its_view_and_play_out_s12(seed):
                 assert steps <= limit
             checked += 1
     assert checked > 40
+
+
+def test_clone_copies_every_field_of_the_one_field_list():
+    """`__slots__` is the state's one list of fields (pickling reads it); the hand-written
+    `clone` (kept explicit for speed) must set every one of them, and copy what it must."""
+    state = WatergateGame().new_initial_state(3)
+    rng = random.Random(3)
+    for _ in range(25):
+        state.apply_action(state.random_action(rng))
+    twin = state.clone()
+    for name in type(state).__slots__:
+        assert hasattr(twin, name), f"clone leaves {name} unset"
+        if name not in ("game", "data", "rng", "_cache_legal", "_cache_rng_shared"):
+            mine, theirs = getattr(state, name), getattr(twin, name)
+            assert mine == theirs, name
+            if isinstance(mine, list):
+                assert mine is not theirs, f"clone shares the list {name}"
+                inner = [a for a, b in zip(mine, theirs, strict=True) if isinstance(a, list) and a is b]
+                assert not inner, f"clone shares the lists inside {name}"
+    assert pickle.loads(pickle.dumps(state)).observation(0) == state.observation(0)

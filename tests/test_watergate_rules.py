@@ -90,7 +90,9 @@ def play(state, *actions):
 
 
 def slot_of(state, code):
-    return next(i for i in range(len(state.tc)) if state.tc[i] == code and state.tf[i] != 2)
+    return next(
+        i for i in range(len(state.track_codes)) if state.track_codes[i] == code and state.track_faces[i] != 2
+    )
 
 
 # ------------------------------------------------------------------ §4 setup, §5.1 initial phase
@@ -101,8 +103,8 @@ def test_setup_and_initial_phase_s4_s5_1():
     assert s.holder == EDITOR and s.current_player() == EDITOR
     assert len(s.hand[EDITOR]) == 5 and len(s.hand[NIXON]) == 4
     assert len(s.deck[EDITOR]) == 15 and len(s.deck[NIXON]) == 16
-    assert s.ini == 0 and s.mom == 0 and s.supply == 8
-    assert s.tf == [0, 0, 0] and s.tp == [0, 0, 0]
+    assert s.initiative == 0 and s.momentum == 0 and s.supply == 8
+    assert s.track_faces == [0, 0, 0] and s.track_places == [0, 0, 0]
     assert len(s.bag) == 27 and len(DATA.bag) == 30
     assert s.stack[-1] == ("turn", EDITOR, -1)
 
@@ -124,7 +126,7 @@ def test_reshuffle_discard_when_deck_is_empty_s5_1():
     deck = [DATA.cards[c].id for c in s.deck[EDITOR]]
     s = edit(s, {"seat.0.discard": deck[:10], "seat.0.deck": deck[10:]})
     drawn = [s._draw(EDITOR) for _ in range(7)]
-    assert len(set(drawn)) == 7 and len(s.disc[EDITOR]) == 0
+    assert len(set(drawn)) == 7 and len(s.discard[EDITOR]) == 0
     assert len(s.deck[EDITOR]) == 8
 
 
@@ -147,7 +149,7 @@ def test_worked_sample_round_s14():
     # there was no choice (§12)
     assert s.current_player() == NIXON and s.legal_actions() == [("slot", yg)]
     play(s, ("slot", yg))
-    assert s.tf[yg] == 1 and s.tp[yg] == 2
+    assert s.track_faces[yg] == 1 and s.track_places[yg] == 2
     # 2. Nixon: value-3 blue on the face-down blue token: flip, -3
     assert s.current_player() == NIXON
     play(s, ("value", C["N10"]))
@@ -157,13 +159,13 @@ def test_worked_sample_round_s14():
     # it is not in her hand (§9.4, §12): she can only decline
     assert s.stack[-1] == ("window", EDITOR, "follow_the_money")
     play(s, ("pass",))
-    assert s.tf[bg] == 1 and s.tp[bg] == -3
+    assert s.track_faces[bg] == 1 and s.track_places[bg] == -3
     # 3. Editor: value 4 on the momentum token: +4 (no colour rule for momentum)
     play(s, ("value", C["E14"]), ("mom",))
-    assert s.mom == 4
+    assert s.momentum == 4
     # 4. Nixon: value-2 green on the momentum token: +2
     play(s, ("value", C["N11"]), ("mom",))
-    assert s.mom == 2
+    assert s.momentum == 2
     # 5. further plays leave the initiative on 0 and the green token face down on 0
     play(s, ("value", C["E07"]), ("slot", yg))  # +3
     play(s, ("value", C["N12"]), ("mom",))  # momentum +1
@@ -174,8 +176,8 @@ def test_worked_sample_round_s14():
     play(s, ("value", C["E12"]), ("slot", yg))  # yellow/green +4
     # evaluation: green back to the bag; initiative on 0 -> Nixon; momentum +2 -> Editor space 1
     assert s.holder == NIXON
-    assert s.mcard == [1, 0]
-    assert s.supply == supply - 1 and s.mom == 0 and s.ini == 0
+    assert s.momentum_cards == [1, 0]
+    assert s.supply == supply - 1 and s.momentum == 0 and s.initiative == 0
     # step 5: Nixon (now holding the initiative) pins the blue token face down first
     assert s.current_player() == NIXON and s.stack[-1] == ("pin", NIXON, BLUE)
     blue_spaces = [a[1] for a in s.legal_actions()]
@@ -191,7 +193,7 @@ def test_worked_sample_round_s14():
     assert s.round == 2
     assert len(s.hand[NIXON]) == 5 and len(s.hand[EDITOR]) == 4
     assert s.current_player() == NIXON
-    assert GREEN in s.bag or GREEN in s.tc
+    assert GREEN in s.bag or GREEN in s.track_codes
 
 
 # ------------------------------------------------------------------ §7 value part
@@ -220,17 +222,17 @@ def test_full_value_is_used_and_surplus_lost_s7_1_s7_5():
     reaching 5 gains the token at once (initiative: the card turns to the mover)."""
     s = arrange(fresh(0), editor=("E14", "E10"), nixon=("N15", "N01"), at={"track.initiative": 3})
     play(s, ("value", C["E14"]), ("init",))
-    assert s.ini is None and s.holder == EDITOR and s.got_ini
+    assert s.initiative is None and s.holder == EDITOR and s.initiative_gained
     s = arrange(fresh(0), editor=("E14", "E10"), nixon=("N15", "N01"), at={"track.initiative": -1})
     play(s, ("value", C["E14"]), ("init",))
-    assert s.ini == 3
+    assert s.initiative == 3
 
 
 def test_token_on_opponents_side_moves_toward_mover_w8():
     """W-8: a value part moves a token on the opponent's side toward your own side."""
     s = arrange(fresh(0), editor=("E10", "E11"), nixon=("N15", "N01"), at={"track.momentum": -4})
     play(s, ("value", C["E10"]), ("mom",))
-    assert s.mom == -2
+    assert s.momentum == -2
 
 
 def test_editor_question_yes_nixon_chooses_s7_3():
@@ -241,8 +243,8 @@ def test_editor_question_yes_nixon_chooses_s7_3():
     assert s.current_player() == NIXON and s.stack[-1][0] == "pick"
     assert s.legal_actions() == [("slot", 0), ("slot", 1)]
     play(s, ("slot", 1))
-    assert s.tf[1] == 1 and s.tp[1] == 2 and s.tf[0] == 0
-    assert C["E01"] in s.disc[EDITOR]
+    assert s.track_faces[1] == 1 and s.track_places[1] == 2 and s.track_faces[0] == 0
+    assert C["E01"] in s.discard[EDITOR]
     assert s.current_player() == NIXON and s.stack[-1][0] == "turn"
 
 
@@ -259,29 +261,29 @@ def test_editor_question_no_is_public_and_falls_back_s7_3_w9():
     assert not any(a[0] == "ask" for a in s.legal_actions())
     assert set(s.legal_actions()) == {("init",), ("mom",)}
     play(s, ("mom",))
-    assert s.mom == 2
+    assert s.momentum == 2
 
 
 def test_two_colour_token_answers_either_colour_w10():
     """W-10: a face-down two-colour token answers yes for either of its colours."""
     s = arrange(fresh(0), editor=("E12", "E10"), nixon=("N15", "N01"), tokens=[YELLOW | GREEN])
     play(s, ("value", C["E12"]), ("ask", GREEN), ("slot", 0))
-    assert s.tf[0] == 1 and s.tp[0] == 1
+    assert s.track_faces[0] == 1 and s.track_places[0] == 1
 
 
 def test_value_card_is_discarded_s7_4():
     """§7.4: after a value part the card goes to its owner's discard pile."""
     s = arrange(fresh(0), editor=("E13", "E10"), nixon=("N15", "N01"))
     play(s, ("value", C["E13"]), ("mom",))
-    assert s.disc[EDITOR] == [C["E13"]]
+    assert s.discard[EDITOR] == [C["E13"]]
 
 
 def test_evidence_reaching_space_5_is_pinned_at_once_s7_5_s8_3_w14():
     """§7.5 / §8.3 / W-14: evidence reaching your space 5 is gained and pinned at once."""
     s = arrange(fresh(0), editor=("E18", "E10"), nixon=("N15", "N01"), tokens=[BLUE])
-    s.tf[0], s.tp[0] = 1, 2
+    s.track_faces[0], s.track_places[0] = 1, 2
     play(s, ("value", C["E18"]), ("slot", 0))  # 2 + 4: reaches 5, one step lost
-    assert s.tf[0] == 2 and s.current_player() == EDITOR
+    assert s.track_faces[0] == 2 and s.current_player() == EDITOR
     assert s.stack[-1] == ("pin", EDITOR, BLUE)
 
 
@@ -293,7 +295,7 @@ def test_initiative_gained_midround_keeps_this_rounds_order_s8_1_w15():
         fresh(0), editor=("E10", "E11"), nixon=("N15", "N01"), to_move=NIXON, at={"track.initiative": -2}
     )
     play(s, ("value", C["N15"]), ("init",))
-    assert s.holder == NIXON and s.ini is None and s.got_ini
+    assert s.holder == NIXON and s.initiative is None and s.initiative_gained
     assert s.current_player() == EDITOR
     play(s, ("value", C["E10"]), ("mom",), ("value", C["N01"]), ("mom",), ("value", C["E11"]), ("mom",))
     # evaluation ran: the initiative stays with Nixon (step 2 skipped)
@@ -310,7 +312,7 @@ def test_momentum_lowest_empty_space_and_instruction_s8_2():
         at={"seat.momentum_cards": [1, 0], "track.momentum": 3},
     )
     play(s, ("value", C["E10"]), ("mom",))
-    assert s.mcard == [2, 0] and s.mom is None and s.got_mom
+    assert s.momentum_cards == [2, 0] and s.momentum is None and s.momentum_gained
     assert s.stack[-1][0] == "pin" and s.stack[-1][1] == EDITOR
 
 
@@ -323,7 +325,7 @@ def test_editor_full_momentum_card_removes_token_s8_2_w19():
         at={"seat.momentum_cards": [4, 0], "track.momentum": 3},
     )
     play(s, ("value", C["E10"]), ("mom",))
-    assert s.mcard == [4, 0] and s.mom_removed == 1
+    assert s.momentum_cards == [4, 0] and s.momentum_removed == 1
 
 
 def test_pinning_facing_and_momentum_symbol_s8_4():
@@ -332,10 +334,10 @@ def test_pinning_facing_and_momentum_symbol_s8_4():
     s = arrange(fresh(0), editor=("E10", "E11"), nixon=("N15", "N01"))
     run_frame(s, ("pin", NIXON, GREEN | SYM))
     play(s, ("space", NODE["A3"]))
-    assert s.board[NODE["A3"]] == GREEN | SYM and s.mom == -1
+    assert s.board[NODE["A3"]] == GREEN | SYM and s.momentum == -1
     run_frame(s, ("pin", EDITOR, BLUE))
     play(s, ("space", NODE["A1"]))
-    assert s.board[NODE["A1"]] == BLUE | 16 and s.mom == -1
+    assert s.board[NODE["A1"]] == BLUE | 16 and s.momentum == -1
 
 
 def test_no_empty_matching_space_returns_token_to_bag_w12():
@@ -347,7 +349,7 @@ def test_no_empty_matching_space_returns_token_to_bag_w12():
     s = edit(s, {"board.evidence": board})
     bag = len(s.bag)
     run_frame(s, ("pin", EDITOR, GREEN | SYM))
-    assert len(s.bag) == bag + 1 and s.mom == 0 and s.stack[-1][0] == "turn"
+    assert len(s.bag) == bag + 1 and s.momentum == 0 and s.stack[-1][0] == "turn"
 
 
 def test_momentum_symbol_without_momentum_token_does_nothing_w13():
@@ -355,7 +357,7 @@ def test_momentum_symbol_without_momentum_token_does_nothing_w13():
     s = arrange(fresh(0), editor=("E10", "E11"), nixon=("N15", "N01"), at={"track.momentum": None})
     run_frame(s, ("pin", NIXON, BLUE | SYM))
     play(s, ("space", NODE["A1"]))
-    assert s.mom is None and s.mcard == [0, 0]
+    assert s.momentum is None and s.momentum_cards == [0, 0]
 
 
 # ------------------------------------------------------------------ §3.3 / §11 victory
@@ -365,7 +367,7 @@ def _connect(s, persons=("butterfield", "sloan"), leave_out=None):
         for name in (f"C{k}", f"B{2 * k - 1}", f"A{k}"):
             if name != leave_out:
                 s.board[NODE[name]] = DATA.space_mask[NODE[name]] | 16
-        s.pics[PERSON[person]] = 1
+        s.pictures[PERSON[person]] = 1
 
 
 def test_editor_victory_two_connected_informants_s3_3_s11():
@@ -389,7 +391,7 @@ def test_face_down_tokens_and_pictures_break_the_chain_s3_3_w17():
     s.board[NODE["A2"]] = YELLOW  # Nixon's face-down token
     assert s._editor_connected() == 1
     s.board[NODE["A2"]] = YELLOW | 16
-    s.pics[PERSON["sloan"]] = 2
+    s.pictures[PERSON["sloan"]] = 2
     assert s._editor_connected() == 1
 
 
@@ -397,7 +399,7 @@ def test_editor_picture_pin_can_win_s11():
     """§11: the check also runs after an Editor picture pin (Recruit ... event)."""
     s = arrange(fresh(0), editor=("E14", "E10"), nixon=("N15", "N01"))
     _connect(s)
-    s.pics[PERSON["sloan"]] = 0
+    s.pictures[PERSON["sloan"]] = 0
     play(s, ("action", C["E14"]), ("pass",))  # Nixon could hold John Mitchell
     assert s.winner == EDITOR
 
@@ -422,7 +424,7 @@ def test_nixon_victory_when_supply_is_empty_s10_4_w20():
         fresh(0), editor=("E10",), nixon=(), tokens=[], at={"board.supply": 0, "track.momentum": -3}
     )  # Nixon takes it in step 3
     play(s, ("value", C["E10"]), ("init",))  # the last card: evaluation runs
-    assert s.mcard == [0, 1]
+    assert s.momentum_cards == [0, 1]
     assert s.is_terminal() and s.winner == NIXON and "no momentum" in s.reason
 
 
@@ -441,8 +443,8 @@ def test_evaluation_steps_1_to_4_s10():
         tokens=[BLUE, GREEN],
         at={"pending.stack": [["eval", -1, 1]], "seat.hand": [[], []]},  # evaluation from step 1
     )
-    assert s2.holder == NIXON and s2.mcard == [0, 0]
-    assert s2.supply == supply and s2.mom == 0 and s2.ini == 0  # +1 back, -1 placed
+    assert s2.holder == NIXON and s2.momentum_cards == [0, 0]
+    assert s2.supply == supply and s2.momentum == 0 and s2.initiative == 0  # +1 back, -1 placed
     assert s2.round == 2 and len(s2.bag) == bag + 2 - 3
     assert s.round == 2
 
@@ -466,7 +468,7 @@ def test_evaluation_step_5_holder_pins_first_and_symbol_moves_new_momentum_s10_5
     assert s.holder == EDITOR
     assert s.stack[-1] == ("pin", EDITOR, BLUE | SYM)
     play(s, ("space", NODE["A1"]))
-    assert s.mom == 1
+    assert s.momentum == 1
     assert s.stack[-1] == ("pin", NIXON, GREEN)
 
 
@@ -475,7 +477,7 @@ def test_gained_momentum_skips_step_3_w2():
     s = arrange(fresh(0), editor=("E10",), nixon=(), at={"track.momentum": 4})
     supply = s.supply
     play(s, ("value", C["E10"]), ("mom",))
-    assert s.mcard == [1, 0]
+    assert s.momentum_cards == [1, 0]
     assert s.supply == supply - 1 and s.round == 2
 
 
@@ -505,19 +507,19 @@ def test_disposal_events_removed_journalists_discarded_s9_1():
     goes to its owner's discard pile."""
     s = arrange(fresh(0), editor=("E13", "E01"), nixon=("N15", "N01"), tokens=[BLUE])
     play(s, ("action", C["E13"]), ("pass",))
-    assert C["E13"] in s.removed and s.pics[PERSON["butterfield"]] == 1
+    assert C["E13"] in s.removed and s.pictures[PERSON["butterfield"]] == 1
     play(s, ("value", C["N15"]), ("mom",))
     play(s, ("action", C["E01"]))  # move 1 evidence token 3 steps (blind)
-    assert C["E01"] in s.disc[EDITOR] and s.tp[0] == 3 and s.tf[0] == 1
+    assert C["E01"] in s.discard[EDITOR] and s.track_places[0] == 3 and s.track_faces[0] == 1
 
 
 def test_nixon_pins_picture_face_down_s9_2():
     """§9.2: Nixon pins a picture face down; a picture no longer in the supply: nothing."""
     s = arrange(fresh(0), editor=("E10", "E13"), nixon=("N14", "N01"), to_move=NIXON)
     play(s, ("action", C["N14"]))
-    assert s.pics[PERSON["butterfield"]] == 2
+    assert s.pictures[PERSON["butterfield"]] == 2
     play(s, ("action", C["E13"]))
-    assert s.pics[PERSON["butterfield"]] == 2
+    assert s.pictures[PERSON["butterfield"]] == 2
 
 
 def test_reaction_chain_order_s9_4():
@@ -525,7 +527,7 @@ def test_reaction_chain_order_s9_4():
     Bradlee cancels Mitchell (removed), so Mass demonstration resolves and cancels C (removed);
     Bradlee to the Editor's discard, Mass demonstration removed; C's action never happens."""
     s = arrange(fresh(0), editor=("E03", "E04", "E10"), nixon=("N06", "N05", "N15"), to_move=NIXON)
-    ini = s.ini
+    ini = s.initiative
     play(s, ("action", C["N06"]))  # Ehrlichman: would move the initiative
     assert s.current_player() == EDITOR and s.stack[-1] == ("window", EDITOR, "cancel_conspirator")
     assert set(s.legal_actions()) == {("react", C["E03"]), ("react", C["E04"]), ("pass",)}
@@ -535,9 +537,9 @@ def test_reaction_chain_order_s9_4():
     assert s.current_player() == EDITOR
     assert s.legal_actions() == [("react", C["E03"]), ("pass",)]
     play(s, ("react", C["E03"]))
-    assert s.ini == ini  # C was cancelled
+    assert s.initiative == ini  # C was cancelled
     assert C["N06"] in s.removed and C["N05"] in s.removed and C["E04"] in s.removed
-    assert s.disc[EDITOR] == [C["E03"]] and s.disc[NIXON] == []
+    assert s.discard[EDITOR] == [C["E03"]] and s.discard[NIXON] == []
     assert s.current_player() == EDITOR and s.stack[-1][0] == "turn"  # Nixon's turn is used
 
 
@@ -551,8 +553,8 @@ def test_mitchell_cancels_event_to_editor_discard_s9_4():
     play(s, ("react", C["N05"]))
     assert s.stack[-1] == ("window", EDITOR, "cancel_conspirator")  # Bradlee is in her deck
     play(s, ("pass",))
-    assert s.pics[PERSON["butterfield"]] == 0
-    assert s.disc[EDITOR] == [C["E13"]] and s.disc[NIXON] == [C["N05"]]
+    assert s.pictures[PERSON["butterfield"]] == 0
+    assert s.discard[EDITOR] == [C["E13"]] and s.discard[NIXON] == [C["N05"]]
     assert C["E13"] not in s.removed
 
 
@@ -568,20 +570,20 @@ def test_bradlee_answering_mitchell_restores_event_s9_4():
     """§9.4: Bradlee played against Mitchell: the event Mitchell blocked is carried out."""
     s = arrange(fresh(0), editor=("E13", "E03", "E10"), nixon=("N05", "N15"))
     play(s, ("action", C["E13"]), ("react", C["N05"]), ("react", C["E03"]))
-    assert s.pics[PERSON["butterfield"]] == 1
-    assert C["N05"] in s.removed and C["E13"] in s.removed and C["E03"] in s.disc[EDITOR]
+    assert s.pictures[PERSON["butterfield"]] == 1
+    assert C["N05"] in s.removed and C["E13"] in s.removed and C["E03"] in s.discard[EDITOR]
 
 
 def test_follow_the_money_reverses_nixons_move_s9_4_w22():
     """§9.4 / W-22: Nixon's value move of an evidence token is cancelled and the token moves
     from its original position toward the Editor by Nixon's value; Nixon's card is discarded."""
     s = arrange(fresh(0), editor=("E06", "E10"), nixon=("N10", "N15"), tokens=[BLUE], to_move=NIXON)
-    s.tf[0], s.tp[0] = 1, 1
+    s.track_faces[0], s.track_places[0] = 1, 1
     play(s, ("value", C["N10"]), ("slot", 0))
     assert s.stack[-1] == ("window", EDITOR, "follow_the_money")
     play(s, ("react", C["E06"]), ("pass",))  # Nixon declines to answer with Mitchell
-    assert s.tp[0] == 4 and s.tf[0] == 1
-    assert C["N10"] in s.disc[NIXON] and C["E06"] in s.removed
+    assert s.track_places[0] == 4 and s.track_faces[0] == 1
+    assert C["N10"] in s.discard[NIXON] and C["E06"] in s.removed
 
 
 def test_follow_the_money_reaches_editor_space_5_w22():
@@ -589,26 +591,26 @@ def test_follow_the_money_reaches_editor_space_5_w22():
     s = arrange(fresh(0), editor=("E06", "E10"), nixon=("N10", "N15"), tokens=[BLUE], to_move=NIXON)
     play(s, ("value", C["N10"]))
     assert ("slot", 0) in s.legal_actions()  # Nixon flips his face-down token
-    s = edit(s, {"track.token_positions": [3] + s.tp[1:]})
+    s = edit(s, {"track.token_positions": [3] + s.track_places[1:]})
     play(s, ("slot", 0), ("react", C["E06"]), ("pass",))
-    assert s.tf[0] == 2 and s.stack[-1] == ("pin", EDITOR, BLUE)
+    assert s.track_faces[0] == 2 and s.stack[-1] == ("pin", EDITOR, BLUE)
 
 
 def test_mitchell_may_cancel_follow_the_money_w23():
     """W-23: John Mitchell may cancel "Follow the money!" (an event): Nixon's move goes ahead."""
     s = arrange(fresh(0), editor=("E06", "E10"), nixon=("N10", "N05", "N15"), tokens=[BLUE], to_move=NIXON)
     play(s, ("value", C["N10"]), ("slot", 0), ("react", C["E06"]), ("react", C["N05"]), ("pass",))
-    assert s.tp[0] == -3 and C["E06"] in s.disc[EDITOR]
+    assert s.track_places[0] == -3 and C["E06"] in s.discard[EDITOR]
 
 
 def test_gambit_alternative_disposal_s9_5():
     """§9.5 Gambit: Nixon may remove a conspirator from his hand instead and discard Gambit."""
     s = arrange(fresh(0), editor=("E10", "E11"), nixon=("N07", "N01", "N15"), to_move=NIXON)
     play(s, ("action", C["N07"]))
-    assert s.mom == -2
+    assert s.momentum == -2
     assert s.legal_actions() == [("gambit_keep",), ("gambit_remove", C["N01"])]
     play(s, ("gambit_remove", C["N01"]))
-    assert C["N01"] in s.removed and C["N07"] in s.disc[NIXON] and C["N07"] not in s.removed
+    assert C["N01"] in s.removed and C["N07"] in s.discard[NIXON] and C["N07"] not in s.removed
     assert s.hand[NIXON] == [C["N15"]]
 
 
@@ -623,7 +625,7 @@ def test_brilliant_mood_requirement_and_restriction_s9_5_w24():
     play(s, ("value", C["E10"]), ("mom",))
     assert ("action", C["N08"]) in s.legal_actions()
     play(s, ("action", C["N08"]))
-    assert s.flag_ev
+    assert s.events_value_only
     legal = s.legal_actions()
     assert ("action", C["E13"]) not in legal and ("value", C["E13"]) in legal
     assert ("action", C["E01"]) in legal
@@ -637,10 +639,10 @@ def test_the_system_works_replays_removed_card_s9_5():
     s = arrange(fresh(0), editor=("E05", "E10", "E11"), nixon=("N15", "N01"))
     assert ("action", C["E05"]) not in s.legal_actions()  # nothing removed yet
     play(s, ("action", C["E10"]), ("pass",))
-    assert s.mom == 2 and C["E10"] in s.removed
+    assert s.momentum == 2 and C["E10"] in s.removed
     play(s, ("value", C["N15"]), ("init",))
     play(s, ("action", C["E05"]), ("pass",))  # only one replayable card: automatic
-    assert s.mom == 4
+    assert s.momentum == 4
     assert C["E05"] in s.removed and C["E10"] in s.removed
 
 
@@ -651,12 +653,12 @@ def test_howard_hunt_moves_momentum_then_plays_top_card_s9_5():
     deck = [DATA.cards[c].id for c in s.deck[NIXON] if c != C["N13"]] + ["N13"]  # top card last
     s = edit(s, {"seat.1.deck": deck, "track.momentum": -4})  # top card: Saturday Night Massacre
     play(s, ("action", C["N04"]), ("pass",))  # the Editor lets Hunt act
-    assert s.mcard == [0, 1] and s.mom is None
+    assert s.momentum_cards == [0, 1] and s.momentum is None
     assert s.current_player() == NIXON and s.stack[-1] == ("turn", NIXON, C["N13"])
     assert s.legal_actions() == [("value", C["N13"]), ("action", C["N13"])]
     assert s.observation(EDITOR)["stack"][-1] == ("turn", NIXON, -2)  # hidden until played
     play(s, ("action", C["N13"]))
-    assert s.ini == -1 and s.current_player() == EDITOR
+    assert s.initiative == -1 and s.current_player() == EDITOR
     assert s.turns[NIXON] == 1
 
 
@@ -678,7 +680,7 @@ def test_brilliant_mood_drawn_by_hunt_on_first_turn_offers_no_action_s9_5():
     with pytest.raises(IllegalActionError):
         s.apply_action(("action", C["N08"]))
     play(s, ("value", C["N08"]), ("mom",))
-    assert not s.flag_ev and s.turns[NIXON] == 1
+    assert not s.events_value_only and s.turns[NIXON] == 1
 
 
 def test_brilliant_mood_drawn_by_hunt_on_a_later_turn_may_act_s9_5():
@@ -690,7 +692,7 @@ def test_brilliant_mood_drawn_by_hunt_on_a_later_turn_may_act_s9_5():
     assert s.stack[-1] == ("turn", NIXON, C["N08"]) and s.turns[NIXON] == 2
     assert s.legal_actions() == [("value", C["N08"]), ("action", C["N08"])]
     play(s, ("action", C["N08"]))
-    assert s.flag_ev and s.turns[NIXON] == 2
+    assert s.events_value_only and s.turns[NIXON] == 2
 
 
 # ------------------------------------------------------------------ instruction vocabulary (§16.4)
@@ -698,11 +700,11 @@ def test_instruction_move_to_and_reveal_track_s16_4():
     """§16.4 ops move_to (space on the owner's side) and reveal_track."""
     s = arrange(fresh(0), editor=("E10", "E11"), nixon=("N11", "N15"), tokens=[BLUE, GREEN])
     play(s, ("action", C["E11"]), ("pass",))
-    assert s.ini == 3
+    assert s.initiative == 3
     play(s, ("action", C["N11"]))
-    assert s.ini == -3
+    assert s.initiative == -3
     run_frame(s, ("fx", EDITOR, (("reveal_track",),), 0))
-    assert s.tf == [1, 1]
+    assert s.track_faces == [1, 1]
 
 
 def test_instruction_move_evidence_count_and_split_s16_4():
@@ -711,9 +713,9 @@ def test_instruction_move_evidence_count_and_split_s16_4():
     play(s, ("action", C["E02"]), ("slot", 0))
     assert ("slot", 0) not in s.legal_actions()
     play(s, ("slot", 2))
-    assert s.tp == [2, 0, 2] and s.tf == [1, 0, 1]
+    assert s.track_places == [2, 0, 2] and s.track_faces == [1, 0, 1]
     play(s, ("action", C["N10"]), ("slot", 0), ("slot", 0))
-    assert s.tp[0] == 0
+    assert s.track_places[0] == 0
 
 
 def test_instruction_colour_restricted_move_asks_w11():
@@ -723,7 +725,7 @@ def test_instruction_colour_restricted_move_asks_w11():
     # the Editor's only choice is to ask for green (taken by the engine); Nixon picks
     assert s.current_player() == NIXON and s.legal_actions() == [("slot", 1), ("slot", 2)]
     play(s, ("slot", 2))
-    assert s.tp == [0, 0, 2] and s.tf == [0, 0, 1]
+    assert s.track_places == [0, 0, 2] and s.track_faces == [0, 0, 1]
 
 
 def test_instruction_board_removal_flip_and_bag_pin_s16_4():
@@ -760,7 +762,7 @@ def test_instruction_pin_any_picture_from_supply_s16_2():
     play(s, ("value", C["N15"]), ("mom",))
     assert s.legal_actions() == [("person", 2), ("person", 3)]
     play(s, ("person", 3))
-    assert s.pics[3] == 2
+    assert s.pictures[3] == 2
 
 
 # ------------------------------------------------------------------ §12 information
@@ -786,10 +788,10 @@ def test_editor_determinization_respects_none_answers_s12():
     seen = set()
     for _ in range(50):
         w = s.determinize(EDITOR, rng)
-        assert all(not w.tc[i] & GREEN for i in range(3))
-        assert sorted(w.bag + w.tc) == sorted(s.bag + s.tc)
+        assert all(not w.track_codes[i] & GREEN for i in range(3))
+        assert sorted(w.bag + w.track_codes) == sorted(s.bag + s.track_codes)
         assert w.observation(EDITOR) == s.observation(EDITOR)
-        seen.add(tuple(w.tc))
+        seen.add(tuple(w.track_codes))
     assert len(seen) > 1
 
 
@@ -801,7 +803,7 @@ def test_determinization_keeps_a_pick_possible_s12():
     rng = random.Random(9)
     for _ in range(40):
         w = s.determinize(EDITOR, rng)
-        assert any(w.tf[i] == 0 and w.tc[i] & BLUE for i in range(3))
+        assert any(w.track_faces[i] == 0 and w.track_codes[i] & BLUE for i in range(3))
         assert w.legal_actions()
 
 
@@ -831,7 +833,7 @@ def test_heuristic_in_unit_interval_and_tracks_progress():
     _connect(t, leave_out="A2")
     assert t.heuristic()[EDITOR] > base[EDITOR]
     u = s.clone()
-    u.mcard = [0, 3]
+    u.momentum_cards = [0, 3]
     u.supply = 5
     assert u.heuristic()[NIXON] > base[NIXON]
 
@@ -845,13 +847,15 @@ def _count_invariants(s):
             cards_in_play.add(f[4])
     for entry in s.chain:
         cards_in_play.add(entry[2])
-    cards = s.hand[0] + s.hand[1] + s.deck[0] + s.deck[1] + s.disc[0] + s.disc[1] + s.removed
+    cards = s.hand[0] + s.hand[1] + s.deck[0] + s.deck[1] + s.discard[0] + s.discard[1] + s.removed
     assert len(cards) == len(set(cards))
     assert sorted(set(cards) | cards_in_play) == list(range(40))
-    tokens = len(s.bag) + sum(1 for f in s.tf if f != 2) + sum(1 for b in s.board if b >= 0)
+    tokens = len(s.bag) + sum(1 for f in s.track_faces if f != 2) + sum(1 for b in s.board if b >= 0)
     tokens += sum(1 for f in s.stack if f[0] == "pin")
     assert tokens == 30
-    momentum = s.supply + (s.mom is not None) + s.mcard[0] + s.mcard[1] + s.mom_removed
+    momentum = (
+        s.supply + (s.momentum is not None) + s.momentum_cards[0] + s.momentum_cards[1] + s.momentum_removed
+    )
     assert momentum == 9 or s.is_terminal() or any(f[0] == "eval" for f in s.stack)
 
 

@@ -215,3 +215,36 @@ def test_a_face_down_token_is_named_by_number_not_by_colour_for_the_editor():
     texts = [state.action_to_string(a) for a in state.legal_actions()]
     assert texts[0] == f"move evidence token 1 (colour unknown, face down) {steps} steps"
     assert texts[2].startswith("move evidence token 3 (")
+
+
+# ---------------------------------------------------------------------------- the end screen
+
+
+def test_final_report_tells_who_won_by_which_condition_with_both_tallies():
+    """Spec 11: the Editor wins with two connected informants, Nixon with his fifth
+    momentum token or an empty supply; each side's row is its tally toward its condition."""
+    from automa.rules.presentation import final_report
+
+    reasons = set()
+    for seed in (0, 2, 5):  # an empty supply, Nixon's fifth token, two informants
+        *_, state = positions(seed, every=10_000)
+        winner = state.outcome().winners[0]
+        obs = state.observation(EDITOR)
+        for seat in (EDITOR, NIXON):
+            report = final_report(state, seat)
+            editor, nixon = report.rows
+            assert (editor.seat, nixon.seat) == (EDITOR, NIXON)
+            assert [r.winner for r in report.rows] == [winner == EDITOR, winner == NIXON]
+            assert report.rows[seat].name == "you"
+            assert dict(editor.parts)["informants recruited:"] == obs["pictures"].count(1)
+            assert dict(nixon.parts)["informants blocked:"] == obs["pictures"].count(2)
+            assert dict(nixon.parts)["momentum tokens left in the supply:"] == obs["supply"]
+            assert nixon.total.startswith(f"{obs['momentum_cards'][NIXON]} momentum token")
+            linked = int(editor.total.split()[0])
+            if winner == EDITOR:
+                assert linked >= 2 and report.reason.startswith("The Editor wins: at least two informants")
+            else:
+                assert linked < 2 and report.reason.startswith("Nixon wins: ")
+                assert obs["momentum_cards"][NIXON] >= 5 or obs["supply"] == 0 or "term ends" in report.reason
+        reasons.add(report.reason.split(".")[0])
+    assert len(reasons) == 3

@@ -15,9 +15,10 @@ investigations at the table.  The rule sheet says how (`CASE_KEEPER`).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, Callable, Hashable, Sequence
+from typing import Any
 
 from automa.decks import Bonus, Rule, TieBreaker
 
@@ -300,7 +301,7 @@ def _tip(state, seat: int, count: int) -> None:
     d = state.game.data
     case = state.cases[seat]
     for mask in (d.SMASK[case[0]], d.CMASK[case[1]], d.LMASK[case[2]])[:count]:
-        state.cand[seat] &= mask
+        state.candidates[seat] &= mask
 
 
 BONUSES = {
@@ -310,7 +311,7 @@ BONUSES = {
             "tip",
             "At the start of each mini-game, show the automaton {n} of its case cards (suspect, then "
             "crime, then location): put its discs on those tiles.",
-            lambda state: state.m,
+            lambda state: state.minigame,
             _tip,
         ),
     )

@@ -21,7 +21,8 @@ Both only read `state.observation(seat)` and `state.legal_actions()`.
 from __future__ import annotations
 
 import math
-from typing import Any, Hashable
+from collections.abc import Hashable
+from typing import Any
 
 from automa.rules.pi import logic
 from automa.rules.pi.state import EV, INV, SC, SL, SS, set_bits
@@ -72,9 +73,9 @@ def refine_masks(d, masks: list[int]) -> list[int]:
                 if mq & d.CMASK[c] == mq:
                     must |= d.CMASK[c]
                     break
-            for l in range(d.NL):
-                if mq & d.LMASK[l] == mq:
-                    must |= d.LMASK[l]
+            for loc in range(d.NL):
+                if mq & d.LMASK[loc] == mq:
+                    must |= d.LMASK[loc]
                     break
             if not must:
                 continue
@@ -142,7 +143,7 @@ class DeducerBot(Bot):
         if total == 0:
             return bits[self.rng.randrange(len(bits))], 1.0 / len(bits)
         top = max(weights)
-        best = [b for b, w in zip(bits, weights) if w == top]
+        best = [b for b, w in zip(bits, weights, strict=True) if w == top]
         return best[self.rng.randrange(len(best))], top / total
 
     def _others_hazard(self, obs: dict, masks: list[int]) -> tuple[float, int]:
@@ -740,10 +741,10 @@ class ExpertBot(Bot):
         `seat` (see the class docstring)."""
         x = world.clone()
         x.apply_action(action)
-        minigame = x.m
+        minigame = x.minigame
         to_end = int(self.params["horizon"]) == 0
         choose = self.fast.ranked
-        while not x.over and (to_end or x.m == minigame):
+        while not x.over and (to_end or x.minigame == minigame):
             legal = x.legal_actions()
             mover = x.current_player()
             if len(legal) == 1:
@@ -758,6 +759,6 @@ class ExpertBot(Bot):
             winners = x.outcome().winners
             won = 1.0 / len(winners) if seat in winners else 0.0
         else:
-            left = self.game.data.mini_games - x.m
+            left = self.game.data.mini_games - x.minigame
             won = 0.5 * (1.0 + math.erf(lead / (MINIGAME_SPREAD * math.sqrt(2.0 * left))))
         return won + 0.01 * lead

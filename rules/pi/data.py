@@ -74,7 +74,7 @@ class PiData:
         ones = 0
         for k in range(NS * NC):
             ones |= 1 << (k * NL)
-        self.LMASK = tuple(ones << l for l in range(NL))
+        self.LMASK = tuple(ones << loc for loc in range(NL))
         self.card_names = self.suspect_names + self.crime_names + self.area_names
 
     # ---- set expansions (bitset over one element type -> set of triples), memoised
@@ -102,23 +102,23 @@ class PiData:
         m = self._cache_l.get(bits)
         if m is None:
             m = 0
-            for l in range(self.NL):
-                if bits >> l & 1:
-                    m |= self.LMASK[l]
+            for loc in range(self.NL):
+                if bits >> loc & 1:
+                    m |= self.LMASK[loc]
             self._cache_l[bits] = m
         return m
 
-    def triple_index(self, s: int, c: int, l: int) -> int:
-        return (s * self.NC + c) * self.NL + l
+    def triple_index(self, s: int, c: int, loc: int) -> int:
+        return (s * self.NC + c) * self.NL + loc
 
     def triple_of(self, index: int) -> tuple[int, int, int]:
-        sc, l = divmod(index, self.NL)
+        sc, loc = divmod(index, self.NL)
         s, c = divmod(sc, self.NC)
-        return s, c, l
+        return s, c, loc
 
-    def names_mask(self, s: int, c: int, l: int) -> int:
-        """Triples sharing at least one name with (s, c, l)."""
-        return self.SMASK[s] | self.CMASK[c] | self.LMASK[l]
+    def names_mask(self, s: int, c: int, loc: int) -> int:
+        """Triples sharing at least one name with (s, c, loc)."""
+        return self.SMASK[s] | self.CMASK[c] | self.LMASK[loc]
 
     def card_type(self, card: int) -> int:
         if card < self.NS:
@@ -142,7 +142,7 @@ def load(data_dir: Path | str = DATA_DIR) -> PiData:
 
 def _ids(reader: DataReader, key: str, want: int | None = None) -> tuple[list[str], list[str]]:
     ids, names = [], []
-    for i, item in reader.items(key, min_len=1, length=want):
+    for _i, item in reader.items(key, min_len=1, length=want):
         ident = item.str("id")
         if not ident.strip():
             raise item.error("id", "must not be empty")
@@ -211,7 +211,7 @@ def _load(data_dir: Path) -> PiData:
     offset = {"suspect": 0, "crime": len(suspect_ids), "location": len(suspect_ids) + len(crime_ids)}
     total = len(suspect_ids) + len(crime_ids) + len(area_ids)
     cards: list[int] = []
-    for i, item in re_.items("cards", length=total):
+    for _i, item in re_.items("cards", length=total):
         kind = item.str("type", TYPES)
         ident = item.str("id")
         if ident not in per_type[kind]:
@@ -229,7 +229,7 @@ def _load(data_dir: Path) -> PiData:
     vp = rr.list("vp_track", int)
     if not vp:
         raise rr.error("vp_track", "must not be empty")
-    if any(b > a for a, b in zip(vp, vp[1:])):
+    if any(b > a for a, b in zip(vp, vp[1:], strict=False)):
         raise rr.error("vp_track", f"must not increase, got {vp}")
     if min(vp) < 0:
         raise rr.error("vp_track", f"must not be negative, got {vp}")

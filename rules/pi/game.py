@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 from pathlib import Path
+from typing import ClassVar
 
 from automa.decks.seats import AUTOMATA_HELP, DeckGame, check_automata
 from automa.rules.core import Game, GameParams, ParamError
@@ -58,7 +58,7 @@ class PiGame(DeckGame, Game):
         self.A_EV = tuple((EV, c) for c in range(d.NCARDS))
         self.A_SS = tuple((SS, s) for s in range(d.NS))
         self.A_SC = tuple((SC, c) for c in range(d.NC))
-        self.A_SL = tuple((SL, l) for l in range(d.NL))
+        self.A_SL = tuple((SL, loc) for loc in range(d.NL))
         self.free_inv: dict[int, list] = {}  # memo: used-areas bitmask -> actions
         self.ss_cache: dict[int, list] = {}  # memo: solve mask -> suspect actions
         self.card_t = tuple(d.card_type(c) for c in range(d.NCARDS))

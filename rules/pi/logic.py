@@ -231,20 +231,20 @@ def sample_bit(d: PiData, mask: int, r: int) -> int:
     chunk_s = d.NC * d.NL
     full_s = (1 << chunk_s) - 1
     base = 0
-    for s in range(d.NS):
+    for _s in range(d.NS):
         part = (mask >> base) & full_s
         cnt = part.bit_count()
         if r < cnt:
             sub = 0
             full_c = (1 << d.NL) - 1
-            for c in range(d.NC):
+            for _c in range(d.NC):
                 p2 = (part >> sub) & full_c
                 cnt2 = p2.bit_count()
                 if r < cnt2:
-                    for l in range(d.NL):
-                        if p2 >> l & 1:
+                    for loc in range(d.NL):
+                        if p2 >> loc & 1:
                             if r == 0:
-                                return base + sub + l
+                                return base + sub + loc
                             r -= 1
                 r -= cnt2
                 sub += d.NL

@@ -18,35 +18,35 @@ from automa.rules.pi import logic
 from automa.rules.position import PositionError, Schema, entries
 
 _ROWS = entries(
-    ("play.mini_game", "m", "int"),
+    ("play.mini_game", "minigame", "int"),
     ("play.start", "start", "int"),
-    ("play.round", "rnd", "int"),
-    ("play.investigator", "vi", "int"),
+    ("play.round", "round", "int"),
+    ("play.investigator", "value_index", "int"),
     ("play.to_move", "to_move", "int"),
     ("play.over", "over", "bool"),
-    ("play.solving_suspect", "pend_s", "card:suspect"),
-    ("play.solving_crime", "pend_c", "card:crime"),
+    ("play.solving_suspect", "pending_suspect", "card:suspect"),
+    ("play.solving_crime", "pending_crime", "card:crime"),
     ("play.solved_in_round", "solved_in_round", "bool"),
     ("play.prune", "prune", "bool"),
-    ("board.suspect_tiles", "area_sus", "tuple[card:suspect]"),
-    ("board.crime_tiles", "area_cri", "tuple[card:crime]"),
-    ("board.suspect_areas", "sus_area", "tuple[card:location]"),
-    ("board.crime_areas", "cri_area", "tuple[card:location]"),
+    ("board.suspect_tiles", "suspect_tiles", "tuple[card:suspect]"),
+    ("board.crime_tiles", "crime_tiles", "tuple[card:crime]"),
+    ("board.suspect_areas", "suspect_areas", "tuple[card:location]"),
+    ("board.crime_areas", "crime_areas", "tuple[card:location]"),
     ("board.deck", "deck", "list[card:evidence]"),
     ("board.display", "display", "list[card:evidence]"),
     ("board.discard", "discard", "list[card:evidence]"),
-    ("board.dead_leads", "dead", "list[tup(int, card:evidence)]"),
-    ("board.scores", "score", "list[int]"),
-    ("knowledge.candidates", "cand", "list[bits]"),
-    ("knowledge.hand_rules_out", "hand_ok", "list[bits]"),
+    ("board.dead_leads", "dead_leads", "list[tup(int, card:evidence)]"),
+    ("board.scores", "vp_markers", "list[int]"),
+    ("knowledge.candidates", "candidates", "list[bits]"),
+    ("knowledge.hand_rules_out", "hand_allows", "list[bits]"),
     ("knowledge.failed", "failed", "list[bits]"),
     ("knowledge.solved", "solved", "list[bits]"),
     ("knowledge.log", "events", "list[any]"),
     ("knowledge.last_mini_game", "closing", "any"),
     ("seat.case", "cases", "tup(card:suspect, card:crime, card:location)"),
     ("seat.tokens", "marked", "bits"),
-    ("seat.investigated_areas", "inv_areas", "bits"),
-    ("seat.investigators_left", "inv_left", "int"),
+    ("seat.investigated_areas", "investigated_areas", "bits"),
+    ("seat.investigators_left", "investigators_left", "int"),
     ("seat.penalty", "penalty", "int"),
 )
 
@@ -85,13 +85,13 @@ def schema(game) -> Schema:
 
 def _derive(f: dict, given: set, game) -> None:
     d = game.data
-    if "area_sus" in given and "sus_area" not in given:
-        f["sus_area"] = tuple(logic.tile_areas(list(f["area_sus"]), d.NS))
-    if "area_cri" in given and "cri_area" not in given:
-        f["cri_area"] = tuple(logic.tile_areas(list(f["area_cri"]), d.NC))
-    if "cases" in given and "hand_ok" not in given:
+    if "suspect_tiles" in given and "suspect_areas" not in given:
+        f["suspect_areas"] = tuple(logic.tile_areas(list(f["suspect_tiles"]), d.NS))
+    if "crime_tiles" in given and "crime_areas" not in given:
+        f["crime_areas"] = tuple(logic.tile_areas(list(f["crime_tiles"]), d.NC))
+    if "cases" in given and "hand_allows" not in given:
         n = len(f["cases"])
-        f["hand_ok"] = [logic.hand_exclusion(d, f["cases"][(p + 1) % n]) for p in range(n)]
+        f["hand_allows"] = [logic.hand_exclusion(d, f["cases"][(p + 1) % n]) for p in range(n)]
 
 
 def _check(f: dict, game) -> None:
@@ -103,40 +103,48 @@ def _check(f: dict, game) -> None:
             raise PositionError(where, rule)
 
     need(
-        0 <= f["m"] < d.mini_games or (f["m"] == d.mini_games and f["over"]),
+        0 <= f["minigame"] < d.mini_games or (f["minigame"] == d.mini_games and f["over"]),
         "play.mini_game",
         f"must be 0-{d.mini_games - 1} ({d.mini_games} once the game is over)",
     )
     need(0 <= f["to_move"] < n, "play.to_move", f"must be a seat, 0-{n - 1}")
     need(0 <= f["start"] < n, "play.start", f"must be a seat, 0-{n - 1}")
-    need(f["pend_c"] == -1 or f["pend_s"] != -1, "play.solving_crime", "a crime is named after a suspect")
     need(
-        len(f["score"]) == n * d.mini_games,
+        f["pending_crime"] == -1 or f["pending_suspect"] != -1,
+        "play.solving_crime",
+        "a crime is named after a suspect",
+    )
+    need(
+        len(f["vp_markers"]) == n * d.mini_games,
         "board.scores",
         f"one per seat and mini-game ({n * d.mini_games})",
     )
     for key, tiles, count in (
-        ("suspect_tiles", f["area_sus"], d.NS),
-        ("crime_tiles", f["area_cri"], d.NC),
+        ("suspect_tiles", f["suspect_tiles"], d.NS),
+        ("crime_tiles", f["crime_tiles"], d.NC),
     ):
         need(len(tiles) == d.NL, f"board.{key}", f'one tile per area ({d.NL}), blank as "-"')
         named = [t for t in tiles if t >= 0]
         need(sorted(named) == list(range(count)), f"board.{key}", "every tile exactly once (the box)")
     need(
-        tuple(logic.tile_areas(list(f["area_sus"]), d.NS)) == f["sus_area"],
+        tuple(logic.tile_areas(list(f["suspect_tiles"]), d.NS)) == f["suspect_areas"],
         "board.suspect_areas",
         "must be where board.suspect_tiles puts each suspect",
     )
     need(
-        tuple(logic.tile_areas(list(f["area_cri"]), d.NC)) == f["cri_area"],
+        tuple(logic.tile_areas(list(f["crime_tiles"]), d.NC)) == f["crime_areas"],
         "board.crime_areas",
         "must be where board.crime_tiles puts each crime",
     )
     for i, part in enumerate(("suspect", "crime", "location")):
         names = [c[i] for c in f["cases"]]
         need(len(set(names)) == n, "seat", f"two cases share a {part} (cases are dealt without replacement)")
-    for key in ("cand", "hand_ok", "failed", "solved"):
+    for key in ("candidates", "hand_allows", "failed", "solved"):
         need(len(f[key]) == n, f"knowledge.{key}", f"one per seat ({n})")
     for s in range(n):
-        need(0 <= f["inv_left"][s] <= d.investigators, f"seat.{s}.investigators_left", f"0-{d.investigators}")
+        need(
+            0 <= f["investigators_left"][s] <= d.investigators,
+            f"seat.{s}.investigators_left",
+            f"0-{d.investigators}",
+        )
         need(f["penalty"][s] >= 0, f"seat.{s}.penalty", "cannot be negative")

@@ -4,18 +4,25 @@ Seats 0..n-1 in turn order; ``cases[p]`` is the case seat p must solve; it is he
 seat p-1 (holder = right-hand neighbour, ambiguity P-1), so seat p's *hand* is
 ``cases[(p + 1) % n]``.
 
-Public knowledge about each case is kept as ``cand[p]``: the set (a bit mask, see
+Public knowledge about each case is kept as ``candidates[p]``: the set (a bit mask, see
 `automa.rules.pi.data`) of triples consistent with every public result about seat p's case
 (investigator counts, evidence results, failed and solved triples, names revealed by other
-seats' solutions).  A seat additionally knows its own hand (``hand_ok``).
+seats' solutions).  A seat additionally knows its own hand (``hand_allows``).
 
-Actions (tuples of a tag and an int):
-  ("investigate", area)      place an investigator (spec 7.1)
-  ("evidence", card)         take a face-up evidence card (spec 7.2)
-  ("solve_suspect", s)       start a solve attempt by naming a suspect (spec 7.3) ...
-  ("solve_crime", c)         ... then a crime ...
-  ("solve_location", area)   ... then the location; the attempt is then checked.
-Once a solve attempt is started it is finished (no cancel).
+Decisions (every one is the seat to move's; actions are tuples of a tag and an int):
+
+  decision      action                    legal list                         effect
+  ------------  ------------------------  ---------------------------------  ------------------------------
+  turn          ("investigate", area)     areas without its investigator,    discs and cubes for its case
+                                          while it has investigators left    there and next door (spec 7.1)
+  turn          ("evidence", card)        display cards whose tile carries   disc, cube or dead lead on the
+                                          none of its tokens                 card's tile (spec 7.2)
+  turn          ("solve_suspect", s)      suspects of a triple it may name   a solve attempt starts (7.3)
+  solve, crime  ("solve_crime", c)        crimes completing such a triple    the crime is named
+  solve, place  ("solve_location", area)  areas completing such a triple     checked: right scores V and
+                                                                             shows the case, wrong -2 VP
+"May name": with ``prune_solves`` a triple its public results and its hand allow, else any
+triple it has not named wrongly.  Once a solve attempt is started it is finished (no cancel).
 """
 
 from __future__ import annotations
@@ -37,40 +44,41 @@ MINI_END = "mini_game_over"
 HISTORY_LINES = 8
 
 
-#: the state's fields (a compiled build has no __slots__ of its own; pickling reads these)
+#: the state's one list of fields: __slots__ and pickling read it, the clone test checks
+#: `clone` against it (a compiled build has no __slots__ of its own)
 _SLOTS = (
     "game",
     "rng",
     "n",
     "prune",
-    "m",
+    "minigame",
     "start",
-    "rnd",
-    "vi",
+    "round",
+    "value_index",
     "to_move",
     "over",
-    "pend_s",
-    "pend_c",
-    "area_sus",
-    "area_cri",
-    "sus_area",
-    "cri_area",
+    "pending_suspect",
+    "pending_crime",
+    "suspect_tiles",
+    "crime_tiles",
+    "suspect_areas",
+    "crime_areas",
     "cases",
     "deck",
     "display",
     "discard",
-    "dead",
+    "dead_leads",
     "marked",
-    "inv_areas",
-    "inv_left",
+    "investigated_areas",
+    "investigators_left",
     "events",
     "closing",
-    "cand",
-    "hand_ok",
+    "candidates",
+    "hand_allows",
     "failed",
     "solved",
     "solved_in_round",
-    "score",
+    "vp_markers",
     "penalty",
     "_cache_rng_shared",
     "_cache_masks",
@@ -79,46 +87,79 @@ _SLOTS = (
 
 class PiState(State):
     __slots__: ClassVar[tuple[str, ...]] = _SLOTS  # ClassVar: mypyc keeps it on the class (snapshot reads it)
+    #: the Game (its params and the printed data)
     game: Any
+    #: how many seats
     n: int
+    #: offer only nominations the seat cannot rule out (the prune_solves parameter)
     prune: bool
-    m: int
+    #: the mini-game under way, from 0 (spec 5.2)
+    minigame: int
+    #: the start player's seat of this mini-game (spec 5.1, 9)
     start: int
-    rnd: int
-    vi: int
+    #: the round of this mini-game, from 1 (spec 8.2)
+    round: int
+    #: V's place on the VP track (`data.vp_track`): what a solution is worth now (spec 8.1)
+    value_index: int
+    #: the seat to move
     to_move: int
+    #: the game has ended (after the last mini-game)
     over: bool
-    pend_s: int
-    pend_c: int
-    area_sus: tuple[int, ...]
-    area_cri: tuple[int, ...]
-    sus_area: tuple[int, ...]
-    cri_area: tuple[int, ...]
+    #: the suspect named so far in a solve attempt, -1 when none is under way (spec 7.3)
+    pending_suspect: int
+    #: the crime named so far in a solve attempt, -1 until named
+    pending_crime: int
+    #: per area, the suspect tile in it, -1 for a blank (spec 5.2 step 3)
+    suspect_tiles: tuple[int, ...]
+    #: per area, the crime tile in it, -1 for a blank
+    crime_tiles: tuple[int, ...]
+    #: per suspect, the area its tile is in (the inverse of suspect_tiles)
+    suspect_areas: tuple[int, ...]
+    #: per crime, the area its tile is in
+    crime_areas: tuple[int, ...]
+    #: per seat, the (suspect, crime, location) it must solve, held by the seat on its right
     cases: list[tuple[int, int, int]]
+    #: the evidence deck, top last
     deck: list[int]
+    #: the face-up evidence cards (spec 7.2)
     display: list[int]
+    #: the evidence discard pile (reshuffled into the deck when it runs out, P-10)
     discard: list[int]
-    dead: list[tuple[int, int]]
+    #: (seat, card) evidence cards that gave nothing, kept face up before the seat
+    dead_leads: list[tuple[int, int]]
+    #: per seat, the evidence cards (bits) whose tile carries one of its tokens (P-6)
     marked: list[int]
-    inv_areas: list[int]
-    inv_left: list[int]
+    #: per seat, the areas (bits) where it has an investigator this mini-game
+    investigated_areas: list[int]
+    #: per seat, its unused investigators (5 for the whole game, spec 7.1)
+    investigators_left: list[int]
+    #: this mini-game's public results, in order (observation["events"])
     events: list[tuple]
     #: narration only (never observed): how the last mini-game ended, (MINI_END, its index,
     #: its last events, each seat's points, the next start seat or -1 at the game's end)
     closing: tuple
-    cand: list[int]
-    hand_ok: list[int]
+    #: per seat, the triples (bits) every public result about its case still allows
+    candidates: list[int]
+    #: per seat, the triples (bits) its own hand does not rule out
+    hand_allows: list[int]
+    #: per seat, the triples (bits) it has named wrongly this mini-game
     failed: list[int]
+    #: per seat, the round it solved in this mini-game, 0 while unsolved
     solved: list[int]
+    #: someone solved in the current round (V drops at its end, spec 8.2)
     solved_in_round: bool
-    score: list[int]
+    #: the score markers: index minigame * n + seat, the VP it scored (spec 8)
+    vp_markers: list[int]
+    #: per seat, its wrong accusations (penalty steps of -2 VP, spec 10)
     penalty: list[int]
+    #: whether a clone still shares `rng` with its original (copied on first use, _own_rng)
     _cache_rng_shared: bool
+    #: the consistent-triple masks of this mini-game's layout, shared by clones (_mask)
     _cache_masks: dict[int, int]
 
     # ------------------------------------------------------------------ setup
     @classmethod
-    def new(cls, game, seed) -> "PiState":
+    def new(cls, game, seed) -> PiState:
         s = PiState.__new__(PiState)  # not cls.__new__: mypyc cannot compile that
         d = game.data
         n = game.params.players
@@ -127,12 +168,12 @@ class PiState(State):
         s._cache_rng_shared = False
         s.n = n
         s.prune = game.params.prune_solves
-        s.m = 0
+        s.minigame = 0
         s.closing = ()
         s.start = s.rng.randrange(n)  # spec 5.1 step 4, P-17
         s.over = False
-        s.inv_left = [d.investigators] * n  # whole game (spec 7.1)
-        s.score = [0] * (n * d.mini_games)
+        s.investigators_left = [d.investigators] * n  # whole game (spec 7.1)
+        s.vp_markers = [0] * (n * d.mini_games)
         s.penalty = [0] * n
         s._setup_minigame()
         return s
@@ -144,20 +185,20 @@ class PiState(State):
         rng = self._own_rng()
         tiles = list(range(d.NS)) + [-1] * d.blank_suspects
         rng.shuffle(tiles)
-        self.area_sus = tuple(tiles)
+        self.suspect_tiles = tuple(tiles)
         sus_area = [0] * d.NS
         for a, t in enumerate(tiles):
             if t >= 0:
                 sus_area[t] = a
-        self.sus_area = tuple(sus_area)
+        self.suspect_areas = tuple(sus_area)
         tiles = list(range(d.NC)) + [-1] * d.blank_crimes
         rng.shuffle(tiles)
-        self.area_cri = tuple(tiles)
+        self.crime_tiles = tuple(tiles)
         cri_area = [0] * d.NC
         for a, t in enumerate(tiles):
             if t >= 0:
                 cri_area[t] = a
-        self.cri_area = tuple(cri_area)
+        self.crime_areas = tuple(cri_area)
         self._cache_masks = {}
         sus = rng.sample(range(d.NS), n)
         cri = rng.sample(range(d.NC), n)
@@ -168,18 +209,18 @@ class PiState(State):
         self.display = [deck.pop() for _ in range(min(d.display_size, len(deck)))]
         self.deck = deck
         self.discard = []
-        self.dead = []
+        self.dead_leads = []
         self.marked = [0] * n
-        self.inv_areas = [0] * n
+        self.investigated_areas = [0] * n
         self.events = []
-        self.cand = [d.FULL] * n
+        self.candidates = [d.FULL] * n
         self.failed = [0] * n
         self.solved = [0] * n
         self.solved_in_round = False
-        self.vi = 0
-        self.rnd = 1
+        self.value_index = 0
+        self.round = 1
         self.to_move = self.start
-        self.pend_s = self.pend_c = -1
+        self.pending_suspect = self.pending_crime = -1
         self._set_hands()
 
     def set_position(
@@ -189,7 +230,7 @@ class PiState(State):
         cases: list[tuple[str, str, str]],
         display: list[str] | None = None,
         start: int | None = None,
-    ) -> "PiState":
+    ) -> PiState:
         """Lay out a mini-game by hand (tests, scenarios): `suspects` / `crimes` map area id
         -> suspect / crime id (areas left out get blank tiles), `cases[p]` = (suspect id,
         crime id, area id) of seat p's case, `display` = evidence card ids face up (the rest
@@ -208,13 +249,13 @@ class PiState(State):
         area_cri = [-1] * d.NL
         for a, c in crimes.items():
             area_cri[area[a]] = cri[c]
-        self.area_sus, self.area_cri = tuple(area_sus), tuple(area_cri)
-        self.sus_area = tuple(logic.tile_areas(area_sus, d.NS))
-        self.cri_area = tuple(logic.tile_areas(area_cri, d.NC))
+        self.suspect_tiles, self.crime_tiles = tuple(area_sus), tuple(area_cri)
+        self.suspect_areas = tuple(logic.tile_areas(area_sus, d.NS))
+        self.crime_areas = tuple(logic.tile_areas(area_cri, d.NC))
         self._cache_masks = {}
         if len(cases) != self.n:
             raise ValueError(f"need {self.n} cases")
-        self.cases = [(sus[s], cri[c], area[l]) for s, c, l in cases]
+        self.cases = [(sus[s], cri[c], area[loc]) for s, c, loc in cases]
         for i in range(3):
             if len({t[i] for t in self.cases}) != self.n:
                 raise ValueError("cases must not share a name (dealt without replacement)")
@@ -224,7 +265,7 @@ class PiState(State):
 
             def card(name: str) -> int:
                 kind, _, ident = name.partition(":")
-                for i, (t, x) in enumerate(zip(types, ids)):
+                for i, (t, x) in enumerate(zip(types, ids, strict=True)):
                     if x == ident and t == kind:
                         return i
                 raise ValueError(f"no evidence card {name!r} (write type:id, e.g. crime:murder)")
@@ -242,7 +283,7 @@ class PiState(State):
         d = self.game.data
         n = self.n
         cases = self.cases
-        self.hand_ok = [logic.hand_exclusion(d, cases[(p + 1) % n]) for p in range(n)]
+        self.hand_allows = [logic.hand_exclusion(d, cases[(p + 1) % n]) for p in range(n)]
 
     # ------------------------------------------------------------------ basics
     def current_player(self) -> int:
@@ -254,7 +295,7 @@ class PiState(State):
     @property
     def value(self) -> int:
         """V: what a correct solution is worth now (spec 8.1)."""
-        return self.game.data.vp_track[self.vi]
+        return self.game.data.vp_track[self.value_index]
 
     def hand(self, seat: int) -> tuple[int, int, int]:
         """The three case cards `seat` holds (= the case of its left neighbour)."""
@@ -262,11 +303,11 @@ class PiState(State):
 
     def known_mask(self, seat: int) -> int:
         """The triples `seat` cannot rule out for its own case (public results + own hand)."""
-        return self.cand[seat] & self.hand_ok[seat]
+        return self.candidates[seat] & self.hand_allows[seat]
 
     def _solve_mask(self, p: int) -> int:
         if self.prune:
-            return self.cand[p] & self.hand_ok[p]
+            return self.candidates[p] & self.hand_allows[p]
         return self.game.data.FULL & ~self.failed[p]
 
     def legal_actions(self) -> list:
@@ -274,9 +315,9 @@ class PiState(State):
             return []
         g = self.game
         p = self.to_move
-        if self.pend_s < 0:
-            if self.inv_left[p] > 0:
-                used = self.inv_areas[p]
+        if self.pending_suspect < 0:
+            if self.investigators_left[p] > 0:
+                used = self.investigated_areas[p]
                 acts = g.free_inv.get(used)
                 if acts is None:
                     acts = g.free_inv[used] = [act for a, act in enumerate(g.A_INV) if not used >> a & 1]
@@ -292,27 +333,27 @@ class PiState(State):
             if ss is None:
                 if len(cache) > 20000:
                     cache.clear()
-                ss = cache[k] = [act for act, sm in zip(g.A_SS, g.data.SMASK) if k & sm]
+                ss = cache[k] = [act for act, sm in zip(g.A_SS, g.data.SMASK) if k & sm]  # noqa: B905 (equal by construction; mypyc keeps a plain zip fast)
             acts += ss
             return acts
         d = g.data
-        k = self._solve_mask(p) & d.SMASK[self.pend_s]
-        if self.pend_c < 0:
-            return [act for act, cm in zip(g.A_SC, d.CMASK) if k & cm]
-        base = (self.pend_s * d.NC + self.pend_c) * d.NL
+        k = self._solve_mask(p) & d.SMASK[self.pending_suspect]
+        if self.pending_crime < 0:
+            return [act for act, cm in zip(g.A_SC, d.CMASK) if k & cm]  # noqa: B905 (equal by construction; mypyc keeps a plain zip fast)
+        base = (self.pending_suspect * d.NC + self.pending_crime) * d.NL
         chunk = k >> base
-        return [act for l, act in enumerate(g.A_SL) if chunk >> l & 1]
+        return [act for loc, act in enumerate(g.A_SL) if chunk >> loc & 1]
 
     def random_action(self, rng: random.Random):
         """Uniform over `legal_actions()` without building the list (rollouts): draw from
         investigators + display + suspects and redraw the few that are not legal."""
-        if self.over or self.pend_s >= 0:
+        if self.over or self.pending_suspect >= 0:
             legal = self.legal_actions()
             return legal[int(uniform(rng) * float(len(legal)))]
         g = self.game
         p = self.to_move
-        if self.inv_left[p] > 0:
-            used = self.inv_areas[p]
+        if self.investigators_left[p] > 0:
+            used = self.investigated_areas[p]
             inv = g.free_inv.get(used)
             if inv is None:
                 inv = g.free_inv[used] = [act for a, act in enumerate(g.A_INV) if not used >> a & 1]
@@ -345,9 +386,11 @@ class PiState(State):
         if m is None:
             d = self.game.data
             if kind == INV:
-                m = logic.investigate_mask(d, self.area_sus, self.area_cri, x, r[0], r[1])
+                m = logic.investigate_mask(d, self.suspect_tiles, self.crime_tiles, x, r[0], r[1])
             else:
-                m = logic.evidence_mask(d, self.area_sus, self.area_cri, self.sus_area, self.cri_area, x, r)
+                m = logic.evidence_mask(
+                    d, self.suspect_tiles, self.crime_tiles, self.suspect_areas, self.crime_areas, x, r
+                )
             self._cache_masks[key] = m
         return m
 
@@ -368,23 +411,23 @@ class PiState(State):
                 r = (
                     DISC
                     if own == name
-                    else (CUBE if adj_bits[self.sus_area[name]] >> self.sus_area[own] & 1 else NONE)
+                    else (CUBE if adj_bits[self.suspect_areas[name]] >> self.suspect_areas[own] & 1 else NONE)
                 )
             elif t == 1:
                 own = case[1]
                 r = (
                     DISC
                     if own == name
-                    else (CUBE if adj_bits[self.cri_area[name]] >> self.cri_area[own] & 1 else NONE)
+                    else (CUBE if adj_bits[self.crime_areas[name]] >> self.crime_areas[own] & 1 else NONE)
                 )
             else:
                 own = case[2]
                 r = DISC if own == name else (CUBE if adj_bits[name] >> own & 1 else NONE)
             m = self._cache_masks.get(3 * x + r + 10000)
-            self.cand[p] &= self._mask(EV, x, r) if m is None else m
+            self.candidates[p] &= self._mask(EV, x, r) if m is None else m
             self.display.remove(x)
             if r == NONE:
-                self.dead.append((p, x))  # dead lead, kept face up (spec 7.2 step 4)
+                self.dead_leads.append((p, x))  # dead lead, kept face up (spec 7.2 step 4)
             else:
                 self.discard.append(x)
                 self.marked[p] |= 1 << x  # own token on that tile (P-6)
@@ -393,36 +436,36 @@ class PiState(State):
             return
         d = g.data
         if kind == INV:
-            self.inv_left[p] -= 1
-            self.inv_areas[p] |= 1 << x
-            dd, cc = logic.investigate_result(d, self.sus_area, self.cri_area, self.cases[p], x)
-            self.cand[p] &= self._mask(INV, x, (dd, cc))
+            self.investigators_left[p] -= 1
+            self.investigated_areas[p] |= 1 << x
+            dd, cc = logic.investigate_result(d, self.suspect_areas, self.crime_areas, self.cases[p], x)
+            self.candidates[p] &= self._mask(INV, x, (dd, cc))
             self.events.append((INV, p, x, dd, cc))
             self._end_turn()
         elif kind == SS:
-            self.pend_s = x
+            self.pending_suspect = x
         elif kind == SC:
-            self.pend_c = x
+            self.pending_crime = x
         else:
-            s, c, l = self.pend_s, self.pend_c, x
-            self.pend_s = self.pend_c = -1
-            bit = 1 << ((s * d.NC + c) * d.NL + l)
-            if (s, c, l) == self.cases[p]:
-                v = d.vp_track[self.vi]
-                self.solved[p] = self.rnd
+            s, c, loc = self.pending_suspect, self.pending_crime, x
+            self.pending_suspect = self.pending_crime = -1
+            bit = 1 << ((s * d.NC + c) * d.NL + loc)
+            if (s, c, loc) == self.cases[p]:
+                v = d.vp_track[self.value_index]
+                self.solved[p] = self.round
                 self.solved_in_round = True
-                self.score[self.m * self.n + p] = v
-                names = ~d.names_mask(s, c, l)
-                cand = self.cand
+                self.vp_markers[self.minigame * self.n + p] = v
+                names = ~d.names_mask(s, c, loc)
+                cand = self.candidates
                 for q in range(self.n):
                     cand[q] &= names
                 cand[p] = bit
-                self.events.append(("solve_ok", p, s, c, l, v))
+                self.events.append(("solve_ok", p, s, c, loc, v))
             else:
                 self.penalty[p] += 1
-                self.cand[p] &= ~bit
+                self.candidates[p] &= ~bit
                 self.failed[p] |= bit
-                self.events.append(("solve_fail", p, s, c, l))
+                self.events.append(("solve_fail", p, s, c, loc))
             self._end_turn()
 
     def _end_turn(self) -> None:
@@ -442,10 +485,10 @@ class PiState(State):
             if not solved[p]:
                 break
         if crossed:  # end-of-round step (spec 8.2)
-            if self.solved_in_round and self.vi < len(self.game.data.vp_track) - 1:
-                self.vi += 1
+            if self.solved_in_round and self.value_index < len(self.game.data.vp_track) - 1:
+                self.value_index += 1
             self.solved_in_round = False
-            self.rnd += 1
+            self.round += 1
             if unsolved == 1:  # spec 9, condition 2
                 self._end_minigame()
                 return
@@ -472,19 +515,19 @@ class PiState(State):
     def _end_minigame(self) -> None:
         """Spec 9: unsolved seats score 0; next mini-game or game end."""
         n = self.n
-        points = tuple(self.score[self.m * n + p] if self.solved[p] else 0 for p in range(n))
+        points = tuple(self.vp_markers[self.minigame * n + p] if self.solved[p] else 0 for p in range(n))
         tail = tuple(self.events[-HISTORY_LINES:])
-        self.m += 1
-        if self.m >= self.game.data.mini_games:
+        self.minigame += 1
+        if self.minigame >= self.game.data.mini_games:
             self.over = True
-            self.pend_s = self.pend_c = -1
-            self.closing = (MINI_END, self.m - 1, (), points, -1)
+            self.pending_suspect = self.pending_crime = -1
+            self.closing = (MINI_END, self.minigame - 1, (), points, -1)
             return
         self.start = (self.start + 1) % self.n  # start-player marker moves clockwise
         self._setup_minigame()
         # the narration opens with how the last mini-game ended, so its closing solve is told,
         # not lost with the board (the events, which the seats observe, start afresh)
-        self.closing = (MINI_END, self.m - 1, tail, points, self.start)
+        self.closing = (MINI_END, self.minigame - 1, tail, points, self.start)
 
     # ------------------------------------------------------------------ copies
     def _own_rng(self) -> random.Random:
@@ -495,42 +538,42 @@ class PiState(State):
             self._cache_rng_shared = False
         return self.rng
 
-    def clone(self) -> "PiState":
+    def clone(self) -> PiState:
         s = PiState.__new__(PiState)
         s.game = self.game
         s.rng = self.rng
         s._cache_rng_shared = self._cache_rng_shared = True
         s.n = self.n
         s.prune = self.prune
-        s.m = self.m
+        s.minigame = self.minigame
         s.start = self.start
-        s.rnd = self.rnd
-        s.vi = self.vi
+        s.round = self.round
+        s.value_index = self.value_index
         s.to_move = self.to_move
         s.over = self.over
-        s.pend_s = self.pend_s
-        s.pend_c = self.pend_c
-        s.area_sus = self.area_sus
-        s.area_cri = self.area_cri
-        s.sus_area = self.sus_area
-        s.cri_area = self.cri_area
+        s.pending_suspect = self.pending_suspect
+        s.pending_crime = self.pending_crime
+        s.suspect_tiles = self.suspect_tiles
+        s.crime_tiles = self.crime_tiles
+        s.suspect_areas = self.suspect_areas
+        s.crime_areas = self.crime_areas
         s._cache_masks = self._cache_masks
         s.cases = self.cases[:]
         s.deck = self.deck[:]
         s.display = self.display[:]
         s.discard = self.discard[:]
-        s.dead = self.dead[:]
+        s.dead_leads = self.dead_leads[:]
         s.marked = self.marked[:]
-        s.inv_areas = self.inv_areas[:]
-        s.inv_left = self.inv_left[:]
+        s.investigated_areas = self.investigated_areas[:]
+        s.investigators_left = self.investigators_left[:]
         s.events = self.events[:]
         s.closing = self.closing
-        s.cand = self.cand[:]
-        s.hand_ok = self.hand_ok[:]
+        s.candidates = self.candidates[:]
+        s.hand_allows = self.hand_allows[:]
         s.failed = self.failed[:]
         s.solved = self.solved[:]
         s.solved_in_round = self.solved_in_round
-        s.score = self.score[:]
+        s.vp_markers = self.vp_markers[:]
         s.penalty = self.penalty[:]
         return s
 
@@ -548,30 +591,30 @@ class PiState(State):
         return {
             "seat": seat,
             "players": n,
-            "minigame": self.m,
+            "minigame": self.minigame,
             "start_seat": self.start,
-            "round": self.rnd,
-            "value": self.game.data.vp_track[self.vi],
+            "round": self.round,
+            "value": self.game.data.vp_track[self.value_index],
             "solved_in_round": self.solved_in_round,
             "to_move": self.current_player(),
-            "pending": (self.pend_s, self.pend_c),
-            "suspect_tiles": self.area_sus,
-            "crime_tiles": self.area_cri,
+            "pending": (self.pending_suspect, self.pending_crime),
+            "suspect_tiles": self.suspect_tiles,
+            "crime_tiles": self.crime_tiles,
             "hand": None if self.over else self.cases[(seat + 1) % n],
             "display": tuple(self.display),
             "discard": tuple(sorted(self.discard)),
             "deck_size": len(self.deck),
-            "dead_leads": tuple(self.dead),
-            "investigator_areas": tuple(self.inv_areas),
-            "investigators_left": tuple(self.inv_left),
+            "dead_leads": tuple(self.dead_leads),
+            "investigator_areas": tuple(self.investigated_areas),
+            "investigators_left": tuple(self.investigators_left),
             "events": tuple(self.events),
-            "candidates": tuple(self.cand),
+            "candidates": tuple(self.candidates),
             "solved": tuple(self.solved),
-            "scores": tuple(self.score),
+            "scores": tuple(self.vp_markers),
             "penalties": tuple(self.penalty),
         }
 
-    def determinize(self, seat: int, rng: random.Random) -> "PiState":
+    def determinize(self, seat: int, rng: random.Random) -> PiState:
         """Resample every case `seat` cannot see (its own and those of everyone except its
         left neighbour, whose case it holds), consistently with all public results, its hand
         and the rule that cases share no name; reshuffle the evidence deck; reseed.
@@ -595,21 +638,21 @@ class PiState(State):
         unknown = [q for q in range(n) if q != known and not self.solved[q]]
         if unknown:
             excl = logic.hand_exclusion(self.game.data, self.cases[known])
-            masks = [self.cand[q] & excl for q in unknown]
+            masks = [self.candidates[q] & excl for q in unknown]
             if self.prune:
                 for i, q in enumerate(unknown):
                     p = (q - 1) % n  # the seat holding q's case
-                    pending = p == self.to_move and self.pend_s >= 0
+                    pending = p == self.to_move and self.pending_suspect >= 0
                     if self.failed[p] or pending:
                         masks[i] &= logic.nominator_hands(
                             self.game.data,
-                            self.cand[p],
+                            self.candidates[p],
                             self.failed[p],
-                            self.pend_s if pending else -1,
-                            self.pend_c if pending else -1,
+                            self.pending_suspect if pending else -1,
+                            self.pending_crime if pending else -1,
                         )
             picks = sample_disjoint(self.game.data, masks, rng)
-            for q, t in zip(unknown, picks):
+            for q, t in zip(unknown, picks, strict=True):
                 w.cases[q] = t
             w._set_hands()
         return w
@@ -621,9 +664,9 @@ class PiState(State):
         n = self.n
         out = []
         for p in range(n):
-            vp = sum(self.score[m * n + p] for m in range(d.mini_games))
+            vp = sum(self.vp_markers[m * n + p] for m in range(d.mini_games))
             pen = d.penalty_step * self.penalty[p]
-            out.append((vp - pen, self.inv_left[p], -pen))
+            out.append((vp - pen, self.investigators_left[p], -pen))
         return out
 
     def heuristic(self) -> list[float]:
@@ -632,12 +675,12 @@ class PiState(State):
         if self.over:
             return self.returns()
         d = self.game.data
-        v = d.vp_track[self.vi]
+        v = d.vp_track[self.value_index]
         est = []
         for p, (total, inv, _pen) in enumerate(self.scores()):
             e = total + 0.05 * inv
             if not self.solved[p]:
-                k = (self.cand[p] & self.hand_ok[p]).bit_count()
+                k = (self.candidates[p] & self.hand_allows[p]).bit_count()
                 e += v / (1.0 + math.log2(max(k, 1)))
             est.append(e)
         top = max(est)
@@ -681,8 +724,8 @@ class PiState(State):
             )
         if kind == EV:
             return f"seat {p} takes {d.card_names[event[2]]}: {logic.RESULT_NAMES[event[3]]}"
-        s, c, l = event[2:5]
-        triple = f"{d.suspect_names[s]} / {d.crime_names[c]} / {d.area_names[l]}"
+        s, c, loc = event[2:5]
+        triple = f"{d.suspect_names[s]} / {d.crime_names[c]} / {d.area_names[loc]}"
         if kind == "solve_ok":
             return f"seat {p} solves {triple} for {event[5]} VP"
         return f"seat {p} fails with {triple} (-{d.penalty_step})"
@@ -701,13 +744,13 @@ class PiState(State):
     def __str__(self) -> str:
         d = self.game.data
         lines = [
-            f"P.I. mini-game {min(self.m + 1, d.mini_games)}/{d.mini_games}, round {self.rnd}, "
-            f"V = {d.vp_track[self.vi]}, start seat {self.start}"
+            f"P.I. mini-game {min(self.minigame + 1, d.mini_games)}/{d.mini_games}, round {self.round}, "
+            f"V = {d.vp_track[self.value_index]}, start seat {self.start}"
             + ("  [game over]" if self.over else f", seat {self.to_move} to move")
         ]
         for a in range(d.NL):
-            s, c = self.area_sus[a], self.area_cri[a]
-            inv = [str(p) for p in range(self.n) if self.inv_areas[p] >> a & 1]
+            s, c = self.suspect_tiles[a], self.crime_tiles[a]
+            inv = [str(p) for p in range(self.n) if self.investigated_areas[p] >> a & 1]
             lines.append(
                 f"  {d.area_names[a]:<16} {d.suspect_names[s] if s >= 0 else '(no suspect)':<12} "
                 f"{d.crime_names[c] if c >= 0 else '(no crime)':<18}"
@@ -715,16 +758,16 @@ class PiState(State):
             )
         lines.append("  display: " + ", ".join(d.card_names[c] for c in sorted(self.display)))
         for p, sc in enumerate(self.scores()):
-            k = (self.cand[p] & self.hand_ok[p]).bit_count()
+            k = (self.candidates[p] & self.hand_allows[p]).bit_count()
             state = f"solved in round {self.solved[p]}" if self.solved[p] else f"{k} possible cases"
             lines.append(
                 f"  seat {p}: score {sc[0]} (penalties {self.penalty[p]}), "
-                f"investigators {self.inv_left[p]}, {state}"
+                f"investigators {self.investigators_left[p]}, {state}"
             )
-        if self.pend_s >= 0:
+        if self.pending_suspect >= 0:
             lines.append(
-                f"  solving: {d.suspect_names[self.pend_s]}"
-                + (f" / {d.crime_names[self.pend_c]}" if self.pend_c >= 0 else "")
+                f"  solving: {d.suspect_names[self.pending_suspect]}"
+                + (f" / {d.crime_names[self.pending_crime]}" if self.pending_crime >= 0 else "")
             )
         lines += ["  " + t for t in self.history_text()]
         return "\n".join(lines)

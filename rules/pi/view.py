@@ -17,12 +17,12 @@ flipped this turn with the rule that fired marked, its pile and discard.
 
 from __future__ import annotations
 
-from xml.sax.saxutils import escape, quoteattr
-
 from automa.decks.shown import ShownDeck, shown_decks
 from automa.rules.pi.logic import CUBE, DISC, NONE
+from automa.rules.pi.report import final_report as final_report
 from automa.rules.pi.state import EV, INV, SC, SL, SS
 from automa.rules.presentation import Style, plain as _plain, seat_label as _seat_label
+from automa.rules.svg import Canvas, wrap, wrap_items
 
 #: the printed board's rows, top to bottom: (area id, left edge in brick widths)
 MAP_ROWS = (
@@ -71,9 +71,9 @@ class Notes:
                 self.evidence.setdefault(p, []).append((card, result))
                 self.marks.setdefault(card_tile(d, card), []).append((p, result))
             elif kind == "solve_ok":
-                s, c, l, v = event[2:6]
-                self.solved[p] = (s, c, l, v)
-                for tile in ((0, s), (1, c), (2, l)):
+                s, c, loc, v = event[2:6]
+                self.solved[p] = (s, c, loc, v)
+                for tile in ((0, s), (1, c), (2, loc)):
                     self.marks.setdefault(tile, []).append((p, "solved"))
             else:
                 self.failed.setdefault(p, []).append(tuple(event[2:5]))
@@ -100,8 +100,8 @@ def element_name(d, kind: int, name: int) -> str:
     return (d.suspect_names, d.crime_names, d.area_names)[kind][name]
 
 
-def triple_text(d, s: int, c: int, l: int) -> str:
-    return f"{d.suspect_names[s]} / {d.crime_names[c]} / {d.area_names[l]}"
+def triple_text(d, s: int, c: int, loc: int) -> str:
+    return f"{d.suspect_names[s]} / {d.crime_names[c]} / {d.area_names[loc]}"
 
 
 def result_words(discs: int, cubes: int) -> str:
@@ -179,7 +179,10 @@ def board_text(state, seat: int, style: Style = _plain) -> str:
             f"{d.crime_names[c] if c >= 0 else '-':<18} next to {near:<16} {found}".rstrip()
         )
     lines.append("  (disc: a case element is in that area or is that tile; cube: it is next door)")
-    name = lambda c: d.card_names[c] if 0 <= c < len(d.card_names) else str(c)
+
+    def name(c):
+        return d.card_names[c] if 0 <= c < len(d.card_names) else str(c)
+
     lines.append(style("[evidence]", bold=True))
     lines.append("  display: " + ", ".join(name(c) for c in obs["display"]))
     lines.append(
@@ -210,7 +213,7 @@ def board_text(state, seat: int, style: Style = _plain) -> str:
             ("case: ", "", [triple_text(d, *notes.solved[p][:3])] if p in notes.solved else []),
         ]
         for head, sep, items in learned:
-            for i, line in enumerate(_wrap_list(items, 88, sep or ", ")):
+            for i, line in enumerate(wrap_items(items, 88, None, sep or ", ")):
                 lines.append((" " * 10 + head if i == 0 else " " * 12) + line)
     ps, pc = obs["pending"]
     if ps >= 0:
@@ -280,123 +283,38 @@ PANEL_X = MAP_X + 4 * CELL_W + 26
 PANEL_W = WIDTH - 20 - PANEL_X
 
 
-class Svg:
-    """A list of SVG elements with escaping done in one place."""
-
-    def __init__(self) -> None:
-        self.parts: list[str] = []
-
-    def add(self, text: str) -> None:
-        self.parts.append(text)
-
-    def text(
-        self,
-        x: float,
-        y: float,
-        words: str,
-        size: int = 16,
-        fill: str = INK,
-        weight: str = "normal",
-        anchor: str = "start",
-        style: str = "",
-    ) -> None:
-        extra = f' font-style="{style}"' if style else ""
-        self.add(
-            f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" fill="{fill}" font-weight="{weight}" '
-            f'text-anchor="{anchor}"{extra} pointer-events="none">{escape(words)}</text>'
-        )
-
-    def rect(
-        self,
-        x: float,
-        y: float,
-        w: float,
-        h: float,
-        fill: str,
-        stroke: str = "none",
-        width: float = 1.0,
-        radius: float = 4.0,
-        extra: str = "",
-        key: str | None = None,
-        title: str = "",
-    ) -> None:
-        """A rectangle; with `key` it is a click target (the key sits on the shape itself, so
-        a highlight styles the shape, and the text drawn over it lets clicks through)."""
-        head = (
-            f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" rx="{radius}" '
-            f'fill="{fill}" stroke="{stroke}" stroke-width="{width}"{extra}'
-        )
-        if key is None:
-            self.add(head + "/>")
-        else:
-            self.add(
-                f'{head} data-key={quoteattr(key)} cursor="pointer"><title>{escape(title)}</title></rect>'
-            )
-
-
-def _wrap(words: str, limit: int) -> list[str]:
-    """A name on one line, or on two split at a space when longer than `limit` characters."""
-    if len(words) <= limit or " " not in words:
-        return [words]
-    cut = min((i for i, ch in enumerate(words) if ch == " "), key=lambda i: abs(len(words) - 2 * i))
-    return [words[:cut], words[cut + 1 :]]
-
-
-def _wrap_list(items: list[str], limit: int, sep: str = ", ") -> list[str]:
-    """Items joined by `sep` and broken into lines of at most `limit` characters, only
-    between items (a name is never split)."""
-    lines, line = [], ""
-    for item in items:
-        piece = item if not line else sep + item
-        if line and len(line) + len(piece) > limit:
-            lines.append(line + sep.rstrip())
-            line = item
-        else:
-            line += piece
-    if line:
-        lines.append(line)
-    return lines
-
-
-def _pawn(svg: Svg, x: float, y: float, colour: str, scale: float = 1.0, hollow: bool = False) -> None:
+def _pawn(svg: Canvas, x: float, y: float, colour: str, scale: float = 1.0, hollow: bool = False) -> None:
     """An investigator: a head and a body, (x, y) the top-left, about 16 x 24 at scale 1."""
     fill = "none" if hollow else colour
     stroke = "#9a9080" if hollow else INK
     r = 5.5 * scale
-    svg.add(
-        f'<g pointer-events="none"><circle cx="{x + 8 * scale:.1f}" cy="{y + r:.1f}" r="{r:.1f}" '
-        f'fill="{fill}" stroke="{stroke}" stroke-width="1"/>'
-        f'<path d="M{x + 1 * scale:.1f},{y + 24 * scale:.1f} L{x + 4 * scale:.1f},{y + 12 * scale:.1f} '
-        f'L{x + 12 * scale:.1f},{y + 12 * scale:.1f} L{x + 15 * scale:.1f},{y + 24 * scale:.1f} Z" '
-        f'fill="{fill}" stroke="{stroke}" stroke-width="1"/></g>'
+    svg.circle(x + 8 * scale, y + r, r, fill=fill, stroke=stroke, stroke_width=1, pointer_events="none")
+    body = (
+        f"M{x + 1 * scale:.1f},{y + 24 * scale:.1f} L{x + 4 * scale:.1f},{y + 12 * scale:.1f} "
+        f"L{x + 12 * scale:.1f},{y + 12 * scale:.1f} L{x + 15 * scale:.1f},{y + 24 * scale:.1f} Z"
     )
+    svg.path(body, fill=fill, stroke=stroke, stroke_width=1, pointer_events="none")
 
 
-def _token(svg: Svg, x: float, y: float, colour: str, result) -> None:
+def _token(svg: Canvas, x: float, y: float, colour: str, result) -> None:
     """A seat's marker centred at (x, y): disc (exact), cube (next door), cross (dead lead),
     disc with a tick (a solved case)."""
     if result == DISC:
-        svg.add(
-            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="6" fill="{colour}" stroke="{INK}" stroke-width="1" '
-            f'pointer-events="none"/>'
-        )
+        svg.circle(x, y, 6, fill=colour, stroke=INK, stroke_width=1, pointer_events="none")
     elif result == CUBE:
-        svg.add(
-            f'<rect x="{x - 5.5:.1f}" y="{y - 5.5:.1f}" width="11" height="11" fill="{colour}" '
-            f'stroke="{INK}" stroke-width="1" pointer-events="none"/>'
-        )
+        svg.rect(x - 5.5, y - 5.5, 11, 11, fill=colour, stroke=INK, stroke_width=1, pointer_events="none")
     elif result == NONE:
-        svg.add(
-            f'<path d="M{x - 5:.1f},{y - 5:.1f} L{x + 5:.1f},{y + 5:.1f} M{x + 5:.1f},{y - 5:.1f} '
-            f'L{x - 5:.1f},{y + 5:.1f}" stroke="{colour}" stroke-width="3" stroke-linecap="round" '
-            f'pointer-events="none"/>'
+        cross = (
+            f"M{x - 5:.1f},{y - 5:.1f} L{x + 5:.1f},{y + 5:.1f} "
+            f"M{x + 5:.1f},{y - 5:.1f} L{x - 5:.1f},{y + 5:.1f}"
+        )
+        svg.path(
+            cross, fill="none", stroke=colour, stroke_width=3, stroke_linecap="round", pointer_events="none"
         )
     else:
-        svg.add(
-            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="7.5" fill="{colour}" stroke="{INK}" stroke-width="1.2" '
-            f'pointer-events="none"/><path d="M{x - 3.5:.1f},{y:.1f} L{x - 1:.1f},{y + 3:.1f} '
-            f'L{x + 4:.1f},{y - 3.5:.1f}" stroke="#ffffff" stroke-width="2" fill="none" pointer-events="none"/>'
-        )
+        svg.circle(x, y, 7.5, fill=colour, stroke=INK, stroke_width=1.2, pointer_events="none")
+        tick = f"M{x - 3.5:.1f},{y:.1f} L{x - 1:.1f},{y + 3:.1f} L{x + 4:.1f},{y - 3.5:.1f}"
+        svg.path(tick, fill="none", stroke="#ffffff", stroke_width=2, pointer_events="none")
 
 
 def _mark_words(p: int, seat: int, result) -> str:
@@ -432,7 +350,7 @@ def map_adjacency(d) -> set[frozenset]:
 
 
 def _draw_tile(
-    svg: Svg,
+    svg: Canvas,
     d,
     seat: int,
     kind: int,
@@ -454,33 +372,33 @@ def _draw_tile(
         y,
         w,
         h,
-        fill,
-        edge,
-        1.5,
-        5,
-        "" if key else ' pointer-events="none"',
-        key,
-        f"{TYPE_WORD[kind]} tile: {words}" + (f" ({tips})" if tips else ""),
+        fill=fill,
+        stroke=edge,
+        stroke_width=1.5,
+        rx=5,
+        key=key,
+        title=f"{TYPE_WORD[kind]} tile: {words}" + (f" ({tips})" if tips else ""),
+        pointer_events=None if key else "none",
     )
     if kind == 2:
-        svg.text(x + 8, y + h / 2 + 6, words, 17, INK, "bold")
+        svg.text(x + 8, y + h / 2 + 6, words, size=17, fill=INK, weight="bold")
         for i, (p, r) in enumerate(marks):
             _token(svg, x + w - 12 - 16 * i, y + h / 2, SEAT_COLOURS[p], r)
     elif name < 0:
-        svg.text(x + w / 2, y + h / 2 + 5, words, 14, "#9a9080", anchor="middle", style="italic")
+        svg.text(x + w / 2, y + h / 2 + 5, words, size=14, fill="#9a9080", anchor="middle", italic=True)
     else:
-        lines = _wrap(words, 10)
+        lines = wrap(words, w - 8, 15, bold=True)
         top = y + (22 if len(lines) == 1 else 18)
         for i, line in enumerate(lines):
-            svg.text(x + w / 2, top + 17 * i, line, 15, INK, "bold", "middle")
+            svg.text(x + w / 2, top + 17 * i, line, size=15, fill=INK, weight="bold", anchor="middle")
         for i, (p, r) in enumerate(marks):
             _token(svg, x + 11 + 15 * i, y + h - 10, SEAT_COLOURS[p], r)
 
 
-def _draw_city(svg: Svg, obs: dict, d, seat: int, notes: Notes) -> None:
+def _draw_city(svg: Canvas, obs: dict, d, seat: int, notes: Notes) -> None:
     cells = _area_cells(d)
     for x, y in cells.values():  # the streets: each cell in asphalt
-        svg.rect(x - 1, y - 1, CELL_W + 2, CELL_H + 2, STREET, radius=0)
+        svg.rect(x - 1, y - 1, CELL_W + 2, CELL_H + 2, fill=STREET, rx=0)
     for a, (cx, cy) in cells.items():
         x, y = cx + GAP / 2, cy + GAP / 2
         w, h = CELL_W - GAP, CELL_H - GAP
@@ -493,7 +411,9 @@ def _draw_city(svg: Svg, obs: dict, d, seat: int, notes: Notes) -> None:
             tip += ". Investigators: " + "; ".join(
                 f"{_seat_label(p, seat)} found {result_words(dd, cc)}" for p, dd, cc in found
             )
-        svg.rect(x, y, w, h, BRICK, "#8c8474", 1.2, 6, key=area_key(d, a), title=tip)
+        svg.rect(
+            x, y, w, h, fill=BRICK, stroke="#8c8474", stroke_width=1.2, rx=6, key=area_key(d, a), title=tip
+        )
         _draw_tile(svg, d, seat, 2, a, x + 6, y + 6, w - 12, 30, loc_marks, None)
         tile_w = (w - 18) / 2
         s, c = obs["suspect_tiles"][a], obs["crime_tiles"][a]
@@ -527,60 +447,96 @@ def _draw_city(svg: Svg, obs: dict, d, seat: int, notes: Notes) -> None:
         for i, (p, dd, cc) in enumerate(found):  # an investigator and what it found
             px, py = x + 7 + slot * i, y + 106
             colour = SEAT_COLOURS[p % len(SEAT_COLOURS)]
-            svg.rect(px, py, slot - 4, 38, "#ffffff", colour, 1.5, 5, ' pointer-events="none"')
+            svg.rect(
+                px,
+                py,
+                slot - 4,
+                38,
+                fill="#ffffff",
+                stroke=colour,
+                stroke_width=1.5,
+                rx=5,
+                pointer_events="none",
+            )
             _pawn(svg, px + 3, py + 7, colour)
             tokens = [DISC] * dd + [CUBE] * cc
             if not tokens:
-                svg.text(px + 28, py + 25, "0", 14, "#6d665a", anchor="middle")
+                svg.text(px + 28, py + 25, "0", size=14, fill="#6d665a", anchor="middle")
             for k, r in enumerate(tokens):
                 _token(svg, px + 28, py + 7 + 12 * k, colour, r)
         if not found:
-            svg.text(x + w / 2, y + 130, "no investigator", 13, "#b2aa99", anchor="middle", style="italic")
+            svg.text(
+                x + w / 2, y + 130, "no investigator", size=13, fill="#b2aa99", anchor="middle", italic=True
+            )
 
 
-def _draw_corners(svg: Svg, obs: dict, d, seat: int) -> None:
+def _draw_corners(svg: Canvas, obs: dict, d, seat: int) -> None:
     """The four empty corners of the city: the VP track, the accusation, the legend, the
     case the seat holds."""
     n = obs["players"]
     # top left: the value of a solution
     x, y = MAP_X + 4, MAP_Y + 6
-    svg.text(x, y + 18, "A correct solution scores", 16, INK, "bold")
+    svg.text(x, y + 18, "A correct solution scores", size=16, fill=INK, weight="bold")
     for i, v in enumerate(d.vp_track):
         now = v == obs["value"] and not obs["to_move"] < 0
         svg.rect(
-            x + i * 42, y + 30, 36, 36, "#c9a227" if now else "#ebe3cf", INK if now else "#b5ab95", 1.5, 5
+            x + i * 42,
+            y + 30,
+            36,
+            36,
+            fill="#c9a227" if now else "#ebe3cf",
+            stroke=INK if now else "#b5ab95",
+            stroke_width=1.5,
+            rx=5,
         )
-        svg.text(x + i * 42 + 18, y + 55, str(v), 20, INK, "bold" if now else "normal", "middle")
-    svg.text(x, y + 90, "drops by 2 after a round", 14, "#5d574c")
-    svg.text(x, y + 108, "in which someone solved", 14, "#5d574c")
+        svg.text(
+            x + i * 42 + 18,
+            y + 55,
+            str(v),
+            size=20,
+            fill=INK,
+            weight="bold" if now else "normal",
+            anchor="middle",
+        )
+    svg.text(x, y + 90, "drops by 2 after a round", size=14, fill="#5d574c")
+    svg.text(x, y + 108, "in which someone solved", size=14, fill="#5d574c")
     # top right: the accusation
     x, y = MAP_X + 3 * CELL_W + 12, MAP_Y + 6
     w = CELL_W - 16
     ps, pc = obs["pending"]
     if ps >= 0:
         who = "Your" if obs["to_move"] == seat else f"{_seat_label(obs['to_move'], seat).capitalize()}'s"
-        svg.rect(x, y, w, 118, "#f6e7b8", "#a8871c", 2, 8)
-        svg.text(x + 10, y + 24, f"{who} accusation", 17, INK, "bold")
-        svg.text(x + 10, y + 48, f"suspect: {d.suspect_names[ps]}", 15)
+        svg.rect(x, y, w, 118, fill="#f6e7b8", stroke="#a8871c", stroke_width=2, rx=8)
+        svg.text(x + 10, y + 24, f"{who} accusation", size=17, fill=INK, weight="bold")
+        svg.text(x + 10, y + 48, f"suspect: {d.suspect_names[ps]}", size=15, fill=INK)
         mine = obs["to_move"] == seat
         svg.text(
             x + 10,
             y + 70,
             "crime: " + (d.crime_names[pc] if pc >= 0 else "?  (pick a crime tile)" if mine else "?"),
-            15,
+            size=15,
+            fill=INK,
         )
-        svg.text(x + 10, y + 92, "location: ?" + ("  (pick an area)" if mine and pc >= 0 else ""), 15)
+        svg.text(
+            x + 10,
+            y + 92,
+            "location: ?" + ("  (pick an area)" if mine and pc >= 0 else ""),
+            size=15,
+            fill=INK,
+        )
     elif obs["to_move"] < 0:
-        svg.rect(x, y, w, 30 + 24 * n, "#f6e7b8", "#a8871c", 2, 8)
-        svg.text(x + 10, y + 22, "Final standings", 17, INK, "bold")
+        svg.rect(x, y, w, 30 + 24 * n, fill="#f6e7b8", stroke="#a8871c", stroke_width=2, rx=8)
+        svg.text(x + 10, y + 22, "Final standings", size=17, fill=INK, weight="bold")
         total = totals(obs, d)
         order = sorted(
             range(n), key=lambda p: (-total[p], -obs["investigators_left"][p], obs["penalties"][p], p)
         )
         for i, p in enumerate(order):
             _token(svg, x + 16, y + 40 + 24 * i, SEAT_COLOURS[p % len(SEAT_COLOURS)], DISC)
-            svg.text(x + 30, y + 45 + 24 * i, _seat_label(p, seat), 15)
-            svg.text(x + w - 10, y + 45 + 24 * i, f"{total[p]} VP", 15, INK, "bold", "end")
+            svg.text(x + 30, y + 45 + 24 * i, _seat_label(p, seat), size=15, fill=INK)
+            svg.text(
+                x + w - 10, y + 45 + 24 * i, f"{total[p]} VP", size=15, fill=INK, weight="bold", anchor="end"
+            )
     else:
         mine = obs["to_move"] == seat
         svg.rect(
@@ -588,31 +544,37 @@ def _draw_corners(svg: Svg, obs: dict, d, seat: int) -> None:
             y,
             w,
             62,
-            "#3b3a36" if mine else "#d9d2c2",
-            "#1f1e1b" if mine else "#b5ab95",
-            2,
-            10,
+            fill="#3b3a36" if mine else "#d9d2c2",
+            stroke="#1f1e1b" if mine else "#b5ab95",
+            stroke_width=2,
+            rx=10,
             key=SOLVE_KEY if mine else None,
             title="Solve your case: name a suspect, a crime and a location (-2 VP if wrong)",
         )
         svg.text(
-            x + w / 2, y + 28, "Solve your case…", 19, "#f6eed8" if mine else "#8f8778", "bold", "middle"
+            x + w / 2,
+            y + 28,
+            "Solve your case…",
+            size=19,
+            fill="#f6eed8" if mine else "#8f8778",
+            weight="bold",
+            anchor="middle",
         )
         svg.text(
             x + w / 2,
             y + 50,
             "then suspect, crime, location" if mine else "on your turn",
-            14,
-            "#d8ceb5" if mine else "#8f8778",
+            size=14,
+            fill="#d8ceb5" if mine else "#8f8778",
             anchor="middle",
         )
-        svg.text(x + 4, y + 86, "a wrong accusation costs", 14, "#5d574c")
-        svg.text(x + 4, y + 104, f"{d.penalty_step} VP; nothing tells which", 14, "#5d574c")
-        svg.text(x + 4, y + 122, "part was wrong", 14, "#5d574c")
+        svg.text(x + 4, y + 86, "a wrong accusation costs", size=14, fill="#5d574c")
+        svg.text(x + 4, y + 104, f"{d.penalty_step} VP; nothing tells which", size=14, fill="#5d574c")
+        svg.text(x + 4, y + 122, "part was wrong", size=14, fill="#5d574c")
     # bottom left: legend
     x, y = MAP_X + 4, MAP_Y + 4 * CELL_H + 4
-    svg.text(x, y + 16, "Areas sharing a street", 15, INK, "bold")
-    svg.text(x, y + 34, "are next to each other.", 15, INK, "bold")
+    svg.text(x, y + 16, "Areas sharing a street", size=15, fill=INK, weight="bold")
+    svg.text(x, y + 34, "are next to each other.", size=15, fill=INK, weight="bold")
     me = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
     rows = [
         (DISC, "disc: here / this tile"),
@@ -622,28 +584,46 @@ def _draw_corners(svg: Svg, obs: dict, d, seat: int) -> None:
     ]
     for i, (r, words) in enumerate(rows):
         _token(svg, x + 8, y + 52 + 20 * i, me, r)
-        svg.text(x + 22, y + 57 + 20 * i, words, 14)
-    svg.text(x, y + 144, "tiles:", 14)
+        svg.text(x + 22, y + 57 + 20 * i, words, size=14, fill=INK)
+    svg.text(x, y + 144, "tiles:", size=14, fill=INK)
     for i, kind in enumerate((0, 1, 2)):
-        svg.rect(x + 40 + 60 * i, y + 131, 56, 18, TYPE_FILL[kind], TYPE_EDGE[kind], 1, 3)
-        svg.text(x + 68 + 60 * i, y + 145, TYPE_WORD[kind], 13, INK, anchor="middle")
+        svg.rect(
+            x + 40 + 60 * i,
+            y + 131,
+            56,
+            18,
+            fill=TYPE_FILL[kind],
+            stroke=TYPE_EDGE[kind],
+            stroke_width=1,
+            rx=3,
+        )
+        svg.text(x + 68 + 60 * i, y + 145, TYPE_WORD[kind], size=13, fill=INK, anchor="middle")
     # bottom right: the case the seat holds
     x, y = MAP_X + 3 * CELL_W + 12, MAP_Y + 4 * CELL_H + 4
     if obs.get("hand"):
         owner = (seat + 1) % n
-        svg.text(x, y + 16, f"You hold {_seat_label(owner, seat)}'s case", 15, INK, "bold")
-        svg.text(x, y + 34, "(so none of it is yours):", 14, "#5d574c")
-        for i, (kind, name) in enumerate(zip((0, 1, 2), obs["hand"][:3])):
-            svg.rect(x, y + 44 + 34 * i, CELL_W - 20, 28, TYPE_FILL[kind], TYPE_EDGE[kind], 1.2, 4)
-            svg.text(x + 10, y + 63 + 34 * i, element_name(d, kind, name), 16, INK, "bold")
-            svg.text(x + CELL_W - 30, y + 63 + 34 * i, TYPE_WORD[kind], 13, "#5d574c", anchor="end")
+        svg.text(x, y + 16, f"You hold {_seat_label(owner, seat)}'s case", size=15, fill=INK, weight="bold")
+        svg.text(x, y + 34, "(so none of it is yours):", size=14, fill="#5d574c")
+        for i, (kind, name) in enumerate(zip((0, 1, 2), obs["hand"][:3], strict=True)):
+            svg.rect(
+                x,
+                y + 44 + 34 * i,
+                CELL_W - 20,
+                28,
+                fill=TYPE_FILL[kind],
+                stroke=TYPE_EDGE[kind],
+                stroke_width=1.2,
+                rx=4,
+            )
+            svg.text(x + 10, y + 63 + 34 * i, element_name(d, kind, name), size=16, fill=INK, weight="bold")
+            svg.text(x + CELL_W - 30, y + 63 + 34 * i, TYPE_WORD[kind], size=13, fill="#5d574c", anchor="end")
 
 
-def _draw_display(svg: Svg, obs: dict, d, seat: int, notes: Notes, y: float) -> float:
+def _draw_display(svg: Canvas, obs: dict, d, seat: int, notes: Notes, y: float) -> float:
     """The evidence display, deck and discard; returns the y below them."""
-    svg.text(PANEL_X, y + 20, "Evidence display", 20, INK, "bold")
+    svg.text(PANEL_X, y + 20, "Evidence display", size=20, fill=INK, weight="bold")
     cards = f"deck: {obs['deck_size']} card" + ("" if obs["deck_size"] == 1 else "s")
-    svg.text(PANEL_X + PANEL_W, y + 20, cards, 16, "#5d574c", anchor="end")
+    svg.text(PANEL_X + PANEL_W, y + 20, cards, size=16, fill="#5d574c", anchor="end")
     mine = {card for card, r in notes.evidence.get(seat, []) if r != NONE}
     w, h, gap = (PANEL_W - 20) / 3, 62, 10
     for i, card in enumerate(obs["display"]):
@@ -657,23 +637,33 @@ def _draw_display(svg: Svg, obs: dict, d, seat: int, notes: Notes, y: float) -> 
             top,
             w,
             h,
-            "#fffdf7" if not blocked else "#ece8de",
-            TYPE_EDGE[kind],
-            1.5,
-            6,
+            fill="#fffdf7" if not blocked else "#ece8de",
+            stroke=TYPE_EDGE[kind],
+            stroke_width=1.5,
+            rx=6,
             key=card_key(d, card),
             title=f"{TYPE_WORD[kind]} card: {d.card_names[card]}"
             + (f" ({where})" if kind != 2 else "")
             + (" — you already have a token on its tile" if blocked else ""),
         )
-        svg.rect(x, top, 12, h, TYPE_FILL[kind], TYPE_EDGE[kind], 1.5, 6, ' pointer-events="none"')
+        svg.rect(
+            x,
+            top,
+            12,
+            h,
+            fill=TYPE_FILL[kind],
+            stroke=TYPE_EDGE[kind],
+            stroke_width=1.5,
+            rx=6,
+            pointer_events="none",
+        )
         svg.text(
             x + 20,
             top + 26,
             d.card_names[card],
-            17 if len(d.card_names[card]) < 16 else 15,
-            INK if not blocked else "#8f8778",
-            "bold",
+            size=17 if len(d.card_names[card]) < 16 else 15,
+            fill=INK if not blocked else "#8f8778",
+            weight="bold",
         )
         svg.text(
             x + 20,
@@ -683,43 +673,55 @@ def _draw_display(svg: Svg, obs: dict, d, seat: int, notes: Notes, y: float) -> 
             else "location card"
             if kind == 2
             else f"in {d.area_names[area]}",
-            14,
-            "#5d574c",
+            size=14,
+            fill="#5d574c",
         )
     rows = (len(obs["display"]) + 2) // 3
     y = y + 32 + rows * (h + gap) + 8
     discard = [d.card_names[c] for c in obs["discard"]]
-    lines = _wrap_list(discard, 60) or ["-"]
-    svg.text(PANEL_X, y + 14, "Discard (reshuffled into the deck when it runs out):", 15, INK, "bold")
+    lines = wrap_items(discard, PANEL_W - 20, 14) or ["-"]
+    svg.text(
+        PANEL_X,
+        y + 14,
+        "Discard (reshuffled into the deck when it runs out):",
+        size=15,
+        fill=INK,
+        weight="bold",
+    )
     for i, line in enumerate(lines):
-        svg.text(PANEL_X + 10, y + 34 + 19 * i, line, 14)
+        svg.text(PANEL_X + 10, y + 34 + 19 * i, line, size=14, fill=INK)
     return y + 34 + 19 * len(lines)
 
 
-def _draw_detectives(svg: Svg, obs: dict, d, seat: int, notes: Notes, y: float) -> float:
+def _draw_detectives(svg: Canvas, obs: dict, d, seat: int, notes: Notes, y: float) -> float:
     n = obs["players"]
     over = obs["to_move"] < 0
-    svg.text(PANEL_X, y + 22, "Detectives", 20, INK, "bold")
+    svg.text(PANEL_X, y + 22, "Detectives", size=20, fill=INK, weight="bold")
     y += 34
     total = totals(obs, d)
     won = winners(obs, d) if over else []
-    name = lambda c: d.card_names[c]
+
+    def name(c):
+        return d.card_names[c]
+
     for p in [seat] + [q for q in range(n) if q != seat]:
         colour = SEAT_COLOURS[p % len(SEAT_COLOURS)]
         lines: list[tuple[str, str]] = []
         if p in notes.solved:
-            s, c, l, v = notes.solved[p]
-            lines.append((f"Solved in round {obs['solved'][p]} ({v} VP): {triple_text(d, s, c, l)}", "bold"))
+            s, c, loc, v = notes.solved[p]
+            lines.append(
+                (f"Solved in round {obs['solved'][p]} ({v} VP): {triple_text(d, s, c, loc)}", "bold")
+            )
         elif not over:
             holder = (p - 1) % n
             whose = "Your" if p == seat else "Its"
             lines.append((f"Unsolved. {whose} case is held by {_seat_label(holder, seat)}.", "normal"))
         dead = [name(card) for card, r in notes.evidence.get(p, []) if r == NONE]
-        for i, line in enumerate(_wrap_list(dead, 52)):
-            lines.append((("Dead leads: " if i == 0 else "   ") + line, "normal"))
         wrong = [triple_text(d, *t) for t in notes.failed.get(p, [])]
-        for i, line in enumerate(_wrap_list(wrong, 56)):
-            lines.append((("Wrong accusations: " if i == 0 else "   ") + line, "normal"))
+        for head, items, sep in (("Dead leads: ", dead, ", "), ("Wrong accusations: ", wrong, "; ")):
+            if items:
+                rows = wrap_items([head + items[0]] + items[1:], PANEL_W - 40, 14, sep)
+                lines += [(row, "normal") for row in rows]
         height = 60 + 19 * len(lines)
         to_move = obs["to_move"] == p
         svg.rect(
@@ -727,19 +729,21 @@ def _draw_detectives(svg: Svg, obs: dict, d, seat: int, notes: Notes, y: float) 
             y,
             PANEL_W,
             height - 6,
-            "#fbf7ee",
-            colour if to_move else "#c9c0ad",
-            3 if to_move else 1.2,
-            8,
+            fill="#fbf7ee",
+            stroke=colour if to_move else "#c9c0ad",
+            stroke_width=3 if to_move else 1.2,
+            rx=8,
         )
-        svg.rect(PANEL_X, y, 10, height - 6, colour, "none", 0, 4)
+        svg.rect(PANEL_X, y, 10, height - 6, fill=colour, rx=4)
         label = _seat_label(p, seat).capitalize() + f" ({SEAT_COLOUR_NAMES[p % len(SEAT_COLOUR_NAMES)]})"
         if to_move:
             label += " — to move"
         if p in won:
             label += " — winner"
-        svg.text(PANEL_X + 20, y + 22, label, 17, INK, "bold")
-        svg.text(PANEL_X + PANEL_W - 12, y + 22, f"{total[p]} VP", 18, INK, "bold", "end")
+        svg.text(PANEL_X + 20, y + 22, label, size=17, fill=INK, weight="bold")
+        svg.text(
+            PANEL_X + PANEL_W - 12, y + 22, f"{total[p]} VP", size=18, fill=INK, weight="bold", anchor="end"
+        )
         pen = obs["penalties"][p]
         svg.text(
             PANEL_X + 20,
@@ -747,50 +751,57 @@ def _draw_detectives(svg: Svg, obs: dict, d, seat: int, notes: Notes, y: float) 
             "mini-games "
             + " · ".join(minigame_scores(obs, d, p))
             + (f",  {pen} wrong: −{d.penalty_step * pen}" if pen else ",  no penalty"),
-            14,
-            "#3f3b35",
+            size=14,
+            fill="#3f3b35",
         )
-        svg.text(PANEL_X + 300, y + 42, "investigators", 14, "#3f3b35")
+        svg.text(PANEL_X + 300, y + 42, "investigators", size=14, fill="#3f3b35")
         left = obs["investigators_left"][p]
         for k in range(d.investigators):
             _pawn(svg, PANEL_X + 392 + 16 * k, y + 28, colour, 0.62, hollow=k >= left)
         for i, (line, weight) in enumerate(lines):
-            svg.text(PANEL_X + 20, y + 62 + 19 * i, line, 14, INK, weight)
+            svg.text(PANEL_X + 20, y + 62 + 19 * i, line, size=14, fill=INK, weight=weight)
         y += height
     return y
 
 
-def _draw_deck(svg: Svg, deck: ShownDeck, seat: int, y: float) -> float:
+def _draw_deck(svg: Canvas, deck: ShownDeck, seat: int, y: float) -> float:
     """An automaton deck's card, the rule that fired highlighted.  Returns the y below it."""
     colour = SEAT_COLOURS[deck.seat % len(SEAT_COLOURS)]
-    rules = [_wrap_list(f"{i + 1}. {text}".split(" "), 76, " ") for i, text in enumerate(deck.rules)]
+    rules = [wrap(f"{i + 1}. {text}", PANEL_W - 28, 15, bold=True) for i, text in enumerate(deck.rules)]
     # a setting with weak cards and a bonus runs to two or three lines
-    setting = _wrap_list(f"pile {deck.pile}, discard {deck.discard}; {deck.setting}".split(" "), 84, " ")
+    setting = wrap(f"pile {deck.pile}, discard {deck.discard}; {deck.setting}", PANEL_W - 28, 14)
     standing = deck.card and deck.fired < 0
     height = 56 + 18 * len(setting) + sum(19 * len(r) + 6 for r in rules) + (24 if standing else 0)
-    svg.rect(PANEL_X, y, PANEL_W, height, "#fbf7ee", colour, 2, 8)
-    svg.rect(PANEL_X, y, PANEL_W, 32, colour, "none", 0, 8)
+    svg.rect(PANEL_X, y, PANEL_W, height, fill="#fbf7ee", stroke=colour, stroke_width=2, rx=8)
+    svg.rect(PANEL_X, y, PANEL_W, 32, fill=colour, rx=8)
     svg.text(
         PANEL_X + 14,
         y + 22,
         f"{deck.title} ({_seat_label(deck.seat, seat)}): “{deck.card or 'no card yet'}”",
-        17,
-        "#ffffff",
-        "bold",
+        size=17,
+        fill="#ffffff",
+        weight="bold",
     )
     for i, line in enumerate(setting):
-        svg.text(PANEL_X + 14, y + 52 + 18 * i, line, 14, "#5d574c")
+        svg.text(PANEL_X + 14, y + 52 + 18 * i, line, size=14, fill="#5d574c")
     ty = y + 58 + 18 * len(setting)
     for i, lines in enumerate(rules):
         fired = i == deck.fired
         if fired:
-            svg.rect(PANEL_X + 6, ty - 15, PANEL_W - 12, 19 * len(lines) + 4, "#f1dc9a", radius=5)
+            svg.rect(PANEL_X + 6, ty - 15, PANEL_W - 12, 19 * len(lines) + 4, fill="#f1dc9a", rx=5)
         for line in lines:
-            svg.text(PANEL_X + 14, ty, line, 15, INK, "bold" if fired else "normal")
+            svg.text(PANEL_X + 14, ty, line, size=15, fill=INK, weight="bold" if fired else "normal")
             ty += 19
         ty += 6
     if standing:
-        svg.text(PANEL_X + 14, ty + 2, "None could be done: it followed the standing rules.", 15, INK, "bold")
+        svg.text(
+            PANEL_X + 14,
+            ty + 2,
+            "None could be done: it followed the standing rules.",
+            size=15,
+            fill=INK,
+            weight="bold",
+        )
     return y + height + 8
 
 
@@ -801,14 +812,15 @@ def board_svg(state, seat: int) -> str:
     d = state.game.data
     n = obs["players"]
     notes = Notes(obs, d)
-    svg = Svg()
+    svg = Canvas()
     over = obs["to_move"] < 0
     minigame = min(obs["minigame"] + 1, d.mini_games)
     if over:
         total = totals(obs, d)
         best = winners(obs, d)
         who = " and ".join(_seat_label(p, seat) for p in best)
-        head = f"P.I. — game over: {who} {'win' if len(best) > 1 or best == [seat] else 'wins'} with {total[best[0]]} VP"
+        verb = "win" if len(best) > 1 or best == [seat] else "wins"
+        head = f"P.I. — game over: {who} {verb} with {total[best[0]]} VP"
     else:
         mover = obs["to_move"]
         turn = "your turn" if mover == seat else f"{_seat_label(mover, seat)} to move"
@@ -816,14 +828,14 @@ def board_svg(state, seat: int) -> str:
             f"P.I. — mini-game {minigame} of {d.mini_games} · round {obs['round']} · "
             f"start player {_seat_label(obs['start_seat'], seat)} · {turn}"
         )
-    svg.text(MAP_X, 40, head, 24, INK, "bold")
+    svg.text(MAP_X, 40, head, size=24, fill=INK, weight="bold")
     svg.text(
         MAP_X,
         62,
         f"You are seat {seat} ({SEAT_COLOUR_NAMES[seat % len(SEAT_COLOUR_NAMES)]}) "
         f"of {n} detectives" + (" · the city as the last mini-game ended" if over else ""),
-        15,
-        "#5d574c",
+        size=15,
+        fill="#5d574c",
     )
     _draw_city(svg, obs, d, seat, notes)
     _draw_corners(svg, obs, d, seat)
@@ -832,8 +844,4 @@ def board_svg(state, seat: int) -> str:
     for deck in shown_decks(state, obs):
         y = _draw_deck(svg, deck, seat, y + 6)
     height = max(MAP_Y + 5 * CELL_H, y) + 20
-    body = "\n".join(svg.parts)
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height:.0f}" font-family="{FONT}">\n'
-        f'<rect x="0" y="0" width="{WIDTH}" height="{height:.0f}" fill="{PAPER}"/>\n{body}\n</svg>'
-    )
+    return svg.document(width=WIDTH, height=height, paper=PAPER, font=FONT)

@@ -14,8 +14,9 @@ your side; to "claim" a token is to move it onto your space 5.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from automa.decks import Bonus, Rule, TieBreaker
 
@@ -106,7 +107,7 @@ def board_cost(data, board: tuple, pictures: tuple) -> float:
         if len(_COSTS) > 200_000:
             _COSTS.clear()
         probe = WatergateState.__new__(WatergateState)
-        probe.data, probe.board, probe.pics = data, list(board), list(pictures)
+        probe.data, probe.board, probe.pictures = data, list(board), list(pictures)
         cost = _COSTS[key] = probe.connection_cost()
     return cost
 

@@ -14,7 +14,7 @@
 
 from __future__ import annotations
 
-from typing import Hashable
+from collections.abc import Hashable
 
 from automa.search.bots import Bot, soft_choice
 from automa.search.mcts import ISMCTSBot
@@ -43,7 +43,7 @@ class HeuristicBot(Bot):
                 child._apply(action)
                 scores[j] += self._finish_play(child, depth)[seat]
         best = max(scores)
-        top = [a for a, v in zip(legal, scores) if v >= best - 1e-9]
+        top = [a for a, v in zip(legal, scores, strict=True) if v >= best - 1e-9]
         return top[self.rng.randrange(len(top))] if len(top) > 1 else top[0]
 
     def _finish_play(self, state, depth: int) -> list[float]:

@@ -174,7 +174,7 @@ def load(data_dir: Path) -> WatergateData:
             raise board.error(f"edges[{i}]", f"loop or duplicate thread {edge!r}")
         adj[index[a]].append(index[b])
         adj[index[b]].append(index[a])
-    for p, node in zip(people, informant_node):
+    for p, node in zip(people, informant_node, strict=True):
         if not adj[node]:
             raise board.error("edges", f"informant space {p!r} has no thread")
 
@@ -197,7 +197,7 @@ def load(data_dir: Path) -> WatergateData:
     cr = DataReader(data_dir / "cards.toml")
     cards = []
     seen = set()
-    for i, c in cr.items("cards", length=40):
+    for _i, c in cr.items("cards", length=40):
         cid = c.str("id")
         if cid in seen:
             raise c.error("id", f"duplicate card id {cid!r}")

@@ -23,26 +23,26 @@ _ROWS = entries(
     ("round.winner", "winner", "int"),
     ("round.reason", "reason", "str"),
     ("round.denied", "denied", "int"),
-    ("round.flag_evidence", "flag_ev", "bool"),
+    ("round.flag_evidence", "events_value_only", "bool"),
     ("round.gambit_keep", "gambit_keep", "bool"),
-    ("track.token_codes", "tc", "list[int]"),
-    ("track.token_positions", "tp", "list[int]"),
-    ("track.token_faces", "tf", "list[int]"),
-    ("track.initiative", "ini", "opt[int]"),
-    ("track.momentum", "mom", "opt[int]"),
+    ("track.token_codes", "track_codes", "list[int]"),
+    ("track.token_positions", "track_places", "list[int]"),
+    ("track.token_faces", "track_faces", "list[int]"),
+    ("track.initiative", "initiative", "opt[int]"),
+    ("track.momentum", "momentum", "opt[int]"),
     ("track.holder", "holder", "int"),
-    ("track.got_initiative", "got_ini", "bool"),
-    ("track.got_momentum", "got_mom", "bool"),
-    ("track.momentum_removed", "mom_removed", "int"),
+    ("track.got_initiative", "initiative_gained", "bool"),
+    ("track.got_momentum", "momentum_gained", "bool"),
+    ("track.momentum_removed", "momentum_removed", "int"),
     ("board.evidence", "board", "list[int]"),
     ("board.bag", "bag", "list[int]"),
     ("board.supply", "supply", "int"),
-    ("board.pictures", "pics", "list[int]"),
+    ("board.pictures", "pictures", "list[int]"),
     ("removed.cards", "removed", "list[card:card]"),
     ("seat.hand", "hand", "list[card:card]"),
     ("seat.deck", "deck", "list[card:card]"),
-    ("seat.discard", "disc", "list[card:card]"),
-    ("seat.momentum_cards", "mcard", "int"),
+    ("seat.discard", "discard", "list[card:card]"),
+    ("seat.momentum_cards", "momentum_cards", "int"),
     ("seat.turns", "turns", "int"),
     ("pending.stack", "stack", "list[any]"),
     ("pending.chain", "chain", "list[any]"),
@@ -98,7 +98,7 @@ def _check(f: dict, game) -> None:
     need(all(-1 <= t < 32 for t in f["board"]), "board.evidence", "a space holds -1 or a token code 0-31")
     need(all(0 <= t < 16 for t in f["bag"]), "board.bag", "a token code is 0-15")
     need(
-        len(f["tc"]) == len(f["tp"]) == len(f["tf"]),
+        len(f["track_codes"]) == len(f["track_places"]) == len(f["track_faces"]),
         "track",
         "codes, positions and faces: one each per token",
     )
@@ -106,7 +106,7 @@ def _check(f: dict, game) -> None:
     need(f["supply"] >= 0, "board.supply", "cannot be negative")
     for s in (0, 1):
         own = set(d.deck_cards[s])
-        for key, name in (("hand", "hand"), ("deck", "deck"), ("disc", "discard")):
+        for key, name in (("hand", "hand"), ("deck", "deck"), ("discard", "discard")):
             need(
                 all(c in own for c in f[key][s]),
                 f"seat.{s}.{name}",

@@ -38,15 +38,16 @@ momentum symbol.  On the board a face-up token has 16 added.
 from __future__ import annotations
 
 import bisect
-import heapq
-import math
 import random
-from typing import Any, ClassVar, Final, Hashable, Sequence
+from collections.abc import Hashable, Sequence
+from typing import Any, ClassVar, Final
 
-from automa.rules.core import TERMINAL, Outcome, State, fresh_rng
+from automa.rules.core import TERMINAL, Outcome, State
 from automa.rules.draws import uniform
 
+from . import heuristic, info, text
 from .data import CONSPIRATOR, EDITOR, EVENT, NIXON, WatergateData
+from .text import BITS, SEAT_NAME
 
 SIDE: Final = (1, -1)
 # shared action tuples; Any, so that mypyc keeps the objects (an item typed tuple[str, int]
@@ -55,67 +56,39 @@ VALUE_ACT: Final[tuple[Any, ...]] = tuple(("value", c) for c in range(64))
 ACTION_ACT: Final[tuple[Any, ...]] = tuple(("action", c) for c in range(64))
 AUTO: Final = frozenset(("cp", "chain", "fx", "dispose", "eval"))
 PRIVATE: Final = frozenset(("turn", "window", "gambit", "pick"))  # always asked, see the module doc
-BITS: Final = (1, 2, 4)
-BIT_NAME = {1: "blue", 2: "yellow", 4: "green"}
-SEAT_NAME = ("Editor", "Nixon")
-
-
-def colour_text(mask: int) -> str:
-    mask &= 7
-    if mask == 7:
-        return "joker"
-    return "/".join(BIT_NAME[b] for b in BITS if mask & b)
-
-
-def token_text(code: int) -> str:
-    return colour_text(code) + ("*" if code & 8 else "")
-
-
-def token_words(code: int) -> str:
-    """A token's colours in words, for sentences ('green, momentum symbol')."""
-    return colour_text(code) + (", momentum symbol" if code & 8 else "")
-
-
-def person_text(data, person: int) -> str:
-    """A picture tile's name as the cards print it ('mccord' -> 'McCord', from
-    'Recruit McCord'); title case when no card names the person."""
-    plain = data.people[person].replace("_", " ")
-    for card in data.cards:
-        if card.name.lower().endswith(" " + plain.lower()):
-            return card.name[len(card.name) - len(plain) :]
-    return plain.title()
 
 
 class WatergateState(State):
-    # ClassVar: mypyc keeps it on the class (snapshot and __getstate__ read it)
+    # ClassVar: mypyc keeps it on the class (snapshot and __getstate__ read it); the one list
+    # of fields, which pickling reads and the clone test checks `clone` against
     __slots__: ClassVar[tuple[str, ...]] = (
         "game",
         "data",
         "rng",
         "hand",
         "deck",
-        "disc",
+        "discard",
         "removed",
         "bag",
-        "tc",
-        "tp",
-        "tf",
-        "ini",
-        "mom",
+        "track_codes",
+        "track_places",
+        "track_faces",
+        "initiative",
+        "momentum",
         "holder",
-        "got_ini",
-        "got_mom",
-        "mcard",
+        "initiative_gained",
+        "momentum_gained",
+        "momentum_cards",
         "supply",
-        "mom_removed",
+        "momentum_removed",
         "board",
-        "pics",
+        "pictures",
         "stack",
         "chain",
         "to_move",
         "turns",
         "denied",
-        "flag_ev",
+        "events_value_only",
         "gambit_keep",
         "round",
         "winner",
@@ -124,43 +97,76 @@ class WatergateState(State):
         "_cache_legal",
         "_cache_rng_shared",
     )
+    #: the Game (its params and printed data)
     game: Any
+    #: the printed data: cards, board graph, token bag, momentum cards (data.py)
     data: WatergateData
-    hand: list[list[int]]  # per seat, card indices
+    #: per seat (0 Editor, 1 Nixon), the card numbers in hand (kept sorted)
+    hand: list[list[int]]
+    #: per seat, the draw deck, top last
     deck: list[list[int]]
-    disc: list[list[int]]
+    #: per seat, the discard pile (reshuffled into the deck when it runs out, W-16)
+    discard: list[list[int]]
+    #: cards removed from the game (§9.1), in the order they left
     removed: list[int]
-    bag: list[int]  # token codes
-    tc: list[int]  # this round's track tokens: code, position, face
-    tp: list[int]
-    tf: list[int]
-    ini: int | None  # None: off the track
-    mom: int | None
+    #: evidence token codes in the bag (colour mask + 8 for the momentum symbol)
+    bag: list[int]
+    #: this round's evidence tokens on the track: their codes (§5.1.2) ...
+    track_codes: list[int]
+    #: ... their spaces (-5 Nixon's end .. +5 the Editor's end, §3.1) ...
+    track_places: list[int]
+    #: ... and faces: 0 face down, 1 face up, 2 off the track (gained or back in the bag)
+    track_faces: list[int]
+    #: the initiative token's space, None when it is off the track (§8.1)
+    initiative: int | None
+    #: the momentum token's space, None when it is off the track (§8.2)
+    momentum: int | None
+    #: the seat the initiative card points at: draws 5 and plays first (§4.6, §5.1)
     holder: int
-    got_ini: bool
-    got_mom: bool
-    mcard: list[int]
+    #: whether the initiative token was gained this round (evaluation step 2 is then skipped)
+    initiative_gained: bool
+    #: whether the momentum token was gained this round (evaluation step 3 is then skipped)
+    momentum_gained: bool
+    #: per seat, the momentum tokens on its momentum card (Nixon wins with 5, §8.2)
+    momentum_cards: list[int]
+    #: momentum tokens in the supply (§4.7; Nixon wins when a round finds none, §10 step 4)
     supply: int
-    mom_removed: int
+    #: momentum tokens the Editor gained with a full card, out of the game (W-19)
+    momentum_removed: int
+    #: per board node, the evidence token on it: -1 empty, a code, +16 when face up (§3.2)
     board: list[int]
-    pics: list[int]
-    stack: list[tuple]  # frames, see the module doc
+    #: per informant, its picture: 0 in the supply, 1 face up (Editor), 2 face down (Nixon)
+    pictures: list[int]
+    #: the decision stack, top last: frames as the module docstring tables them
+    stack: list[tuple]
+    #: the reaction chain being built, ("react", seat, card) frames resolved last first (§9.4)
     chain: list[tuple]
+    #: the seat whose turn it is in the card phase
     to_move: int
+    #: per seat, the turns taken this round (for "not on your first turn of the round")
     turns: list[int]
+    #: colours (mask) Nixon has said no face-down track token has this turn (§7.3)
     denied: int
-    flag_ev: bool
+    #: A brilliant mood: the Editor's events this round may use only their value part
+    events_value_only: bool
+    #: Gambit goes to Nixon's discard instead of leaving the game (§9.5)
     gambit_keep: bool
+    #: the round number, from 1
     round: int
+    #: the winning seat, -1 while the game goes on
     winner: int
+    #: why the game ended, in the engine's words (the records store it)
     reason: str
+    #: the engine's safeguard: Nixon wins when this many rounds have passed
     max_rounds: int
+    #: the legal actions of the decision on top, worked out once by _run
     _cache_legal: list
+    #: whether a clone still shares `rng` with its original (copied on first use, _rand)
     _cache_rng_shared: bool
 
     # ------------------------------------------------------------------ setup
     @classmethod
-    def initial(cls, game, seed) -> "WatergateState":
+    def initial(cls, game, seed) -> WatergateState:
         s = WatergateState.__new__(WatergateState)  # not cls.__new__: mypyc cannot compile that
         d = game.data
         s.game = game
@@ -171,25 +177,25 @@ class WatergateState(State):
         s.deck = [list(d.deck_cards[0]), list(d.deck_cards[1])]
         s.rng.shuffle(s.deck[0])
         s.rng.shuffle(s.deck[1])
-        s.disc = [[], []]
+        s.discard = [[], []]
         s.removed = []
         s.bag = list(d.bag)
-        s.tc, s.tp, s.tf = [], [], []
-        s.ini = 0
-        s.mom = 0
+        s.track_codes, s.track_places, s.track_faces = [], [], []
+        s.initiative = 0
+        s.momentum = 0
         s.holder = EDITOR  # §4.6: arrows point at the Editor
-        s.got_ini = s.got_mom = False
-        s.mcard = [0, 0]
+        s.initiative_gained = s.momentum_gained = False
+        s.momentum_cards = [0, 0]
         s.supply = 8  # §4.7: 1 on the track, 8 in the supply
-        s.mom_removed = 0
+        s.momentum_removed = 0
         s.board = [-1] * len(d.space_names)
-        s.pics = [0] * len(d.people)
+        s.pictures = [0] * len(d.people)
         s.stack = []
         s.chain = []
         s.to_move = EDITOR
         s.turns = [0, 0]
         s.denied = 0
-        s.flag_ev = False
+        s.events_value_only = False
         s.gambit_keep = False
         s.round = 0
         s.winner = -1
@@ -200,7 +206,7 @@ class WatergateState(State):
         s._run()
         return s
 
-    def clone(self) -> "WatergateState":
+    def clone(self) -> WatergateState:
         c = WatergateState.__new__(WatergateState)
         c.game = self.game
         c.data = self.data
@@ -211,28 +217,28 @@ class WatergateState(State):
         c.max_rounds = self.max_rounds
         c.hand = [self.hand[0][:], self.hand[1][:]]
         c.deck = [self.deck[0][:], self.deck[1][:]]
-        c.disc = [self.disc[0][:], self.disc[1][:]]
+        c.discard = [self.discard[0][:], self.discard[1][:]]
         c.removed = self.removed[:]
         c.bag = self.bag[:]
-        c.tc = self.tc[:]
-        c.tp = self.tp[:]
-        c.tf = self.tf[:]
-        c.ini = self.ini
-        c.mom = self.mom
+        c.track_codes = self.track_codes[:]
+        c.track_places = self.track_places[:]
+        c.track_faces = self.track_faces[:]
+        c.initiative = self.initiative
+        c.momentum = self.momentum
         c.holder = self.holder
-        c.got_ini = self.got_ini
-        c.got_mom = self.got_mom
-        c.mcard = self.mcard[:]
+        c.initiative_gained = self.initiative_gained
+        c.momentum_gained = self.momentum_gained
+        c.momentum_cards = self.momentum_cards[:]
         c.supply = self.supply
-        c.mom_removed = self.mom_removed
+        c.momentum_removed = self.momentum_removed
         c.board = self.board[:]
-        c.pics = self.pics[:]
+        c.pictures = self.pictures[:]
         c.stack = self.stack[:]
         c.chain = self.chain[:]
         c.to_move = self.to_move
         c.turns = self.turns[:]
         c.denied = self.denied
-        c.flag_ev = self.flag_ev
+        c.events_value_only = self.events_value_only
         c.gambit_keep = self.gambit_keep
         c.round = self.round
         c.winner = self.winner
@@ -326,7 +332,7 @@ class WatergateState(State):
                 if k == "pin":  # W-12: no matching space -> bag
                     self.bag.append(top[2])
                 elif k == "pick" and top[4] >= 0:  # cannot happen in a real game
-                    self.disc[EDITOR].append(top[4])
+                    self.discard[EDITOR].append(top[4])
                 elif k == "em" and top[1] == NIXON and top[4] > 0:
                     # Nixon must move what he can (§9.1): not moving tells the Editor that
                     # no face-down token has these colours
@@ -346,7 +352,7 @@ class WatergateState(State):
             return True
         if top[1] == NIXON and k in ("vt", "em"):
             mask = self.data.cards[top[2]].mask if k == "vt" else top[2]
-            return mask != 7 and 0 in self.tf  # which face-down tokens match is hidden
+            return mask != 7 and 0 in self.track_faces  # which face-down tokens match is hidden
         return False
 
     def _card_phase_step(self) -> None:
@@ -381,9 +387,13 @@ class WatergateState(State):
             return out
         if k == "pick":
             bit = top[2]
-            return [("slot", i) for i in range(len(self.tc)) if self.tf[i] == 0 and self.tc[i] & bit]
+            return [
+                ("slot", i)
+                for i in range(len(self.track_codes))
+                if self.track_faces[i] == 0 and self.track_codes[i] & bit
+            ]
         if k == "person":
-            return [("person", p) for p in range(len(self.pics)) if self.pics[p] == 0]
+            return [("person", p) for p in range(len(self.pictures)) if self.pictures[p] == 0]
         if k == "rmb":
             want = 16 if top[2] else 0
             mask = top[4]
@@ -416,7 +426,7 @@ class WatergateState(State):
             return True
         if u == 0:
             return False
-        if s == EDITOR and self.flag_ev and self.data.cards[c].kind == EVENT:
+        if s == EDITOR and self.events_value_only and self.data.cards[c].kind == EVENT:
             return False  # §9.5 A brilliant mood
         if u == 3:  # not on the first turn of the round:
             return self.turns[s] - drawn >= 1  # Hunt and his drawn card are one turn
@@ -444,11 +454,11 @@ class WatergateState(State):
         card = self.data.cards[c]
         mask = card.mask
         out: list = []
-        if self.ini is not None:
+        if self.initiative is not None:
             out.append(("init",))
-        if self.mom is not None:
+        if self.momentum is not None:
             out.append(("mom",))
-        tc, tf = self.tc, self.tf
+        tc, tf = self.track_codes, self.track_faces
         face_down = False
         for i in range(len(tc)):
             f = tf[i]
@@ -470,7 +480,7 @@ class WatergateState(State):
         if left <= 0:
             return []
         out = []
-        tc, tf = self.tc, self.tf
+        tc, tf = self.track_codes, self.track_faces
         face_down = False
         for i in range(len(tc)):
             f = tf[i]
@@ -496,7 +506,7 @@ class WatergateState(State):
             card = cards[c]
             if card.reaction != trigger:
                 continue
-            if s == EDITOR and card.kind == EVENT and self.flag_ev:
+            if s == EDITOR and card.kind == EVENT and self.events_value_only:
                 continue  # W-24
             out.append(c)
         return out
@@ -547,7 +557,7 @@ class WatergateState(State):
             i = a[1]
             card = top[4]
             if card >= 0:
-                self.disc[EDITOR].append(card)
+                self.discard[EDITOR].append(card)
             else:
                 em = stack[-1]
                 stack[-1] = em[:5] + (em[5] + (i,),) + em[6:]
@@ -560,7 +570,9 @@ class WatergateState(State):
                 self._move_slot(i, s, steps)
             else:
                 b = a[1]
-                if any(self.tf[i] == 0 and self.tc[i] & b for i in range(len(self.tc))):
+                if any(
+                    self.track_faces[i] == 0 and self.track_codes[i] & b for i in range(len(self.track_codes))
+                ):
                     stack[-1] = ("em", s, mask, steps, left - 1, chosen, repeat)
                     stack.append(("pick", NIXON, b, steps, -1))
                 else:
@@ -580,7 +592,7 @@ class WatergateState(State):
             if s == EDITOR and self._editor_connected() >= 2:
                 self._win(EDITOR, "two informants connected to Nixon")
                 return
-            if code & 8 and self.mom is not None:  # §8.4.3 momentum symbol
+            if code & 8 and self.momentum is not None:  # §8.4.3 momentum symbol
                 self._move_mom(s, 1)
         elif k == "person":
             stack.pop()
@@ -618,26 +630,28 @@ class WatergateState(State):
         if h == "slot":
             i = a[1]
             if s == NIXON:
-                self.tf[i] = 1  # flipped to be moved (§7.3)
+                self.track_faces[i] = 1  # flipped to be moved (§7.3)
                 if self._could_react(EDITOR, "follow_the_money"):
                     stack.pop()
-                    self.chain = [("vmove", NIXON, c, i, steps, self.tp[i])]
+                    self.chain = [("vmove", NIXON, c, i, steps, self.track_places[i])]
                     stack.append(("chain", -1))
                     stack.append(("window", EDITOR, "follow_the_money"))
                     return
             stack.pop()
-            self.disc[s].append(c)
+            self.discard[s].append(c)
             self._move_slot(i, s, steps)
         elif h == "ask":
             b = a[1]
-            if any(self.tf[i] == 0 and self.tc[i] & b for i in range(len(self.tc))):
+            if any(
+                self.track_faces[i] == 0 and self.track_codes[i] & b for i in range(len(self.track_codes))
+            ):
                 stack[-1] = ("pick", NIXON, b, steps, c)
             else:
                 self.denied |= b  # public "none" answer
                 stack[-1] = ("vt", s, c, 1)
         else:
             stack.pop()
-            self.disc[s].append(c)
+            self.discard[s].append(c)
             if h == "init":
                 self._move_ini(s, steps)
             elif h == "mom":
@@ -688,11 +702,11 @@ class WatergateState(State):
             if r == "cancel_conspirator":
                 self.removed.append(below[2])  # conspirator removed from the game
             elif r == "cancel_event":
-                self.disc[EDITOR].append(below[2])  # cancelled event: Editor's discard
+                self.discard[EDITOR].append(below[2])  # cancelled event: Editor's discard
             else:  # follow the money
                 _, _, nc, slot, steps, orig = below
-                self.disc[NIXON].append(nc)
-                self.tp[slot] = orig
+                self.discard[NIXON].append(nc)
+                self.track_places[slot] = orig
                 self._move_slot(slot, EDITOR, steps)
             self._dispose(rs, rc)
             i -= 2
@@ -702,7 +716,7 @@ class WatergateState(State):
                 self._resolve_action(base[1], base[2])
             else:
                 _, _, nc, slot, steps, _orig = base
-                self.disc[NIXON].append(nc)
+                self.discard[NIXON].append(nc)
                 self._move_slot(slot, NIXON, steps)
 
     def _resolve_action(self, s: int, c: int) -> None:
@@ -713,11 +727,11 @@ class WatergateState(State):
         if self.data.cards[c].kind == EVENT:
             if self.gambit_keep and s == NIXON:
                 self.gambit_keep = False
-                self.disc[s].append(c)
+                self.discard[s].append(c)
             else:
                 self.removed.append(c)
         else:
-            self.disc[s].append(c)
+            self.discard[s].append(c)
 
     # ------------------------------------------------------------------ instructions
     def _op(self, s: int, op) -> None:
@@ -730,12 +744,12 @@ class WatergateState(State):
         elif k == "move_to":
             pos = op[2] * SIDE[s]
             if op[1] == 0:
-                if self.ini is not None:
-                    self.ini = pos
+                if self.initiative is not None:
+                    self.initiative = pos
                     if op[2] >= 5:
                         self._move_ini(s, 0)
-            elif self.mom is not None:
-                self.mom = pos
+            elif self.momentum is not None:
+                self.momentum = pos
                 if op[2] >= 5:
                     self._move_mom(s, 0)
         elif k == "move_evidence":
@@ -755,7 +769,7 @@ class WatergateState(State):
         elif k == "flip_board":
             self.stack.append(("flipb", s, op[1]))
         elif k == "reveal_track":
-            tf = self.tf
+            tf = self.track_faces
             for i in range(len(tf)):
                 if tf[i] == 0:
                     tf[i] = 1
@@ -771,72 +785,72 @@ class WatergateState(State):
             if self.hand[s] and any(cards[c].kind == CONSPIRATOR for c in self.hand[s] + self.deck[s]):
                 self.stack.append(("gambit", s))
         elif k == "round_flag":
-            self.flag_ev = True
+            self.events_value_only = True
         elif k == "replay_removed":
             self.stack.append(("replay", s, -1))
         else:
             raise AssertionError(f"unknown instruction {op!r}")
 
     def _pin_picture(self, s: int, p: int) -> None:
-        if self.pics[p] != 0:
+        if self.pictures[p] != 0:
             return
         if s == EDITOR:
-            self.pics[p] = 1
+            self.pictures[p] = 1
             if self._editor_connected() >= 2:
                 self._win(EDITOR, "two informants connected to Nixon")
         else:
-            self.pics[p] = 2
+            self.pictures[p] = 2
 
     # ------------------------------------------------------------------ track movement (§3.1, §8)
     def _move_slot(self, i: int, s: int, steps: int) -> None:
-        if self.tf[i] == 2:
+        if self.track_faces[i] == 2:
             return
-        self.tf[i] = 1
-        p = self.tp[i] + SIDE[s] * steps
+        self.track_faces[i] = 1
+        p = self.track_places[i] + SIDE[s] * steps
         if p >= 5 or p <= -5:
-            self.tf[i] = 2
-            self.tp[i] = 5 * SIDE[s]
-            self.stack.append(("pin", s, self.tc[i]))  # W-14: pin at once
+            self.track_faces[i] = 2
+            self.track_places[i] = 5 * SIDE[s]
+            self.stack.append(("pin", s, self.track_codes[i]))  # W-14: pin at once
         else:
-            self.tp[i] = p
+            self.track_places[i] = p
 
     def _move_ini(self, s: int, steps: int) -> None:
-        if self.ini is None:
+        if self.initiative is None:
             return
-        p = self.ini + SIDE[s] * steps
+        p = self.initiative + SIDE[s] * steps
         if p >= 5 or p <= -5:
-            self.ini = None
-            self.got_ini = True
+            self.initiative = None
+            self.initiative_gained = True
             self.holder = s  # W-15: next round only
         else:
-            self.ini = p
+            self.initiative = p
 
     def _move_mom(self, s: int, steps: int) -> None:
-        if self.mom is None:
+        if self.momentum is None:
             return
-        p = self.mom + SIDE[s] * steps
+        p = self.momentum + SIDE[s] * steps
         if p >= 5 or p <= -5:
-            self.mom = None
-            self.got_mom = True
+            self.momentum = None
+            self.momentum_gained = True
             self._place_momentum(s)
         else:
-            self.mom = p
+            self.momentum = p
 
     def _place_momentum(self, s: int) -> None:
         """§8.2: lowest empty space; its instruction; Nixon's 5th wins; a full Editor
         card removes the token from the game (W-19)."""
         spaces = self.data.momentum_effects[s]
         if s == NIXON:
-            self.mcard[1] += 1
-            if self.mcard[1] >= 5:
+            self.momentum_cards[1] += 1
+            if self.momentum_cards[1] >= 5:
                 self._win(NIXON, "five momentum tokens on Nixon's card")
                 return
-        elif self.mcard[0] < len(spaces):
-            self.mcard[0] += 1
+        elif self.momentum_cards[0] < len(spaces):
+            self.momentum_cards[0] += 1
         else:
-            self.mom_removed += 1
+            self.momentum_removed += 1
             return
-        ops = spaces[self.mcard[s] - 1]
+        ops = spaces[self.momentum_cards[s] - 1]
         if ops:
             self.stack.append(("fx", s, ops, 0))
 
@@ -861,7 +875,7 @@ class WatergateState(State):
                     frontier.append(m)
         count = 0
         for p, node in enumerate(d.informant_node):
-            if self.pics[p] == 1:
+            if self.pictures[p] == 1:
                 for m in adj[node]:
                     if reached[m]:
                         count += 1
@@ -872,10 +886,10 @@ class WatergateState(State):
     def _draw(self, s: int) -> int:
         d = self.deck[s]
         if not d:
-            if not self.disc[s]:
+            if not self.discard[s]:
                 return -1  # W-16
-            d.extend(self.disc[s])
-            self.disc[s] = []
+            d.extend(self.discard[s])
+            self.discard[s] = []
             self._rand().shuffle(d)
         return d.pop()
 
@@ -892,9 +906,9 @@ class WatergateState(State):
         if self.round > self.max_rounds:
             self._win(NIXON, f"the term ends (round limit {self.max_rounds}, engine safeguard)")
             return
-        self.got_ini = self.got_mom = False
+        self.initiative_gained = self.momentum_gained = False
         self.denied = 0
-        self.flag_ev = False
+        self.events_value_only = False
         self.gambit_keep = False
         self.turns = [0, 0]
         h = self.holder
@@ -907,358 +921,79 @@ class WatergateState(State):
                 hand.append(c)
             hand.sort()
         codes = [self._draw_token() for _ in range(min(3, len(self.bag)))]  # §5.1.2
-        self.tc = codes
-        self.tp = [0] * len(codes)
-        self.tf = [0] * len(codes)
+        self.track_codes = codes
+        self.track_places = [0] * len(codes)
+        self.track_faces = [0] * len(codes)
         self.to_move = h
         self.stack.append(("cp", -1))
 
     def _eval_step(self, step: int) -> None:
         stack = self.stack
         if step == 1:  # neutral evidence back to the bag
-            for i in range(len(self.tc)):
-                if self.tf[i] != 2 and self.tp[i] == 0:
-                    self.tf[i] = 2
-                    self.bag.append(self.tc[i])
+            for i in range(len(self.track_codes)):
+                if self.track_faces[i] != 2 and self.track_places[i] == 0:
+                    self.track_faces[i] = 2
+                    self.bag.append(self.track_codes[i])
             step = 2
         if step == 2:  # award the initiative token
-            if not self.got_ini and self.ini is not None:
-                p = self.ini
+            if not self.initiative_gained and self.initiative is not None:
+                p = self.initiative
                 self.holder = EDITOR if p > 0 else NIXON if p < 0 else 1 - self.holder
-                self.ini = None
+                self.initiative = None
             step = 3
         if step == 3:  # award the momentum token
             stack[-1] = ("eval", -1, 4)
-            if not self.got_mom and self.mom is not None:
-                p = self.mom
-                self.mom = None
+            if not self.momentum_gained and self.momentum is not None:
+                p = self.momentum
+                self.momentum = None
                 if p == 0:
                     self.supply += 1
                 else:
                     self._place_momentum(EDITOR if p > 0 else NIXON)
             return
         if step == 4:  # reset the track
-            self.ini = 0
+            self.initiative = 0
             if self.supply <= 0:
                 self._win(NIXON, "no momentum token left in the supply")
                 return
             self.supply -= 1
-            self.mom = 0
+            self.momentum = 0
             # step 5: pin this round's evidence, initiative holder first
             stack[-1] = ("eval", -1, 6)
             h = self.holder
             for s in (1 - h, h):
                 side = SIDE[s]
-                for i in range(len(self.tc) - 1, -1, -1):
-                    if self.tf[i] != 2 and self.tp[i] * side > 0:
-                        self.tf[i] = 2
-                        stack.append(("pin", s, self.tc[i]))
+                for i in range(len(self.track_codes) - 1, -1, -1):
+                    if self.track_faces[i] != 2 and self.track_places[i] * side > 0:
+                        self.track_faces[i] = 2
+                        stack.append(("pin", s, self.track_codes[i]))
             return
         stack.pop()  # step 6: next round
         self._start_round()
 
-    # ------------------------------------------------------------------ information
-    def observation(self, seat: int):
-        nixon = seat == NIXON
-        track = tuple(
-            (self.tc[i] if (self.tf[i] == 1 or nixon) else -1, self.tp[i], self.tf[i])
-            for i in range(len(self.tc))
-        )
-        stack = []
-        for f in self.stack:
-            if f[0] == "turn" and f[2] >= 0 and f[1] != seat:
-                f = ("turn", f[1], -2)
-            stack.append(f)
-        return {
-            "seat": seat,
-            "round": self.round,
-            "holder": self.holder,
-            "to_move": self.to_move,
-            "turns": tuple(self.turns),
-            "initiative": self.ini,
-            "momentum": self.mom,
-            "gained": (self.got_ini, self.got_mom),
-            "momentum_cards": tuple(self.mcard),
-            "supply": self.supply,
-            "momentum_removed": self.mom_removed,
-            "track": track,
-            "board": tuple(self.board),
-            "pictures": tuple(self.pics),
-            "hand": tuple(self.hand[seat]),
-            "hand_sizes": (len(self.hand[0]), len(self.hand[1])),
-            "deck_sizes": (len(self.deck[0]), len(self.deck[1])),
-            "own_deck": tuple(sorted(self.deck[seat])),
-            "discards": (tuple(self.disc[0]), tuple(self.disc[1])),
-            "removed": tuple(self.removed),
-            "bag": tuple(sorted(self.bag)) if nixon else len(self.bag),
-            "denied": self.denied,
-            "events_value_only": self.flag_ev,
-            "gambit_keep": self.gambit_keep,
-            "stack": tuple(stack),
-            "chain": tuple(self.chain),
-            "winner": self.winner,
-        }
+    # ------------------------------------------------------------------ information (info.py)
+    def observation(self, seat: int) -> dict:
+        return info.observation(self, seat)
 
-    def determinize(self, seat: int, rng: random.Random) -> "WatergateState":
-        """A world for `seat` (§12): its own deck reshuffled; the opponent's hand and deck
-        dealt afresh from the opponent's unseen cards (Howard Hunt's drawn card, if the
-        opponent is about to play it, is one of the dealt hand); for the Editor, Nixon's
-        face-down track tokens drawn from the bag and the face-down tokens together, kept
-        apart from every colour Nixon has denied and, while Nixon must pick or move a
-        face-down token of a colour, holding one; new future randomness.  Every option the
-        world offers is worked out from the world itself."""
-        w = self.clone()
-        opp = 1 - seat
-        own = sorted(self.deck[seat])
-        rng.shuffle(own)
-        w.deck[seat] = own
-        pool = sorted(self.hand[opp] + self.deck[opp])
-        rng.shuffle(pool)
-        k = len(self.hand[opp])
-        w.hand[opp] = sorted(pool[:k])
-        w.deck[opp] = pool[k:]
-        for j, f in enumerate(w.stack):
-            if f[0] == "turn" and f[1] == opp and f[2] >= 0:
-                w.stack[j] = ("turn", opp, pool[0])
-        if seat == EDITOR:
-            self._deal_face_down(w, rng)
-        else:
-            w.bag = sorted(self.bag)
-        w.rng = fresh_rng(rng)
-        w._cache_rng_shared = False
-        if w.winner < 0:
-            w._cache_legal = w._legal(w.stack[-1])
-        return w
+    def determinize(self, seat: int, rng: random.Random) -> WatergateState:
+        """A world for `seat` (§12), see `info.determinize`."""
+        return info.determinize(self, seat, rng)
 
-    def _face_down_need(self) -> int:
-        """Colours of which, as the Editor can tell, at least one face-down track token
-        must exist now: Nixon picking after a "yes" (§7.3), or Nixon deciding a colour-
-        restricted move with no face-up token to take (he is asked only when he can)."""
-        top = self.stack[-1] if self.stack and self.winner < 0 else None
-        if top is None or top[1] != NIXON:
-            return 0
-        if top[0] == "pick":
-            return top[2]
-        if top[0] == "em" and top[2] != 7:
-            _, _, mask, _steps, _left, chosen, repeat = top
-            if not any(
-                self.tf[i] == 1 and self.tc[i] & mask and (repeat or i not in chosen)
-                for i in range(len(self.tc))
-            ):
-                return mask
-        return 0
-
-    def _deal_face_down(self, w: "WatergateState", rng: random.Random) -> None:
-        """The Editor's world: the face-down track tokens and the bag, resampled together."""
-        fd = [i for i in range(len(self.tc)) if self.tf[i] == 0]
-        tokens = sorted(self.bag + [self.tc[i] for i in fd])
-        if not fd:
-            w.bag = tokens
-            return
-        need = self._face_down_need()
-        allowed = [j for j, c in enumerate(tokens) if not c & self.denied]
-        pick = None
-        for _ in range(40):
-            trial = rng.sample(allowed, len(fd))
-            if not need or any(tokens[j] & need for j in trial):
-                pick = trial
-                break
-        if pick is None:
-            first = [j for j in allowed if tokens[j] & need]
-            j0 = first[rng.randrange(len(first))]
-            rest = [j for j in allowed if j != j0]
-            pick = [j0] + rng.sample(rest, len(fd) - 1)
-            rng.shuffle(pick)
-        for i, j in zip(fd, pick):
-            w.tc[i] = tokens[j]
-        taken = set(pick)
-        w.bag = [c for j, c in enumerate(tokens) if j not in taken]
-
-    # ------------------------------------------------------------------ heuristic
-    def _dist(self, cost):
-        """Dijkstra from Nixon's portrait over evidence spaces with node costs."""
-        adj = self.data.adj
-        last = len(self.data.evidence_nodes)
-        n = len(cost)
-        dist = [99.0] * n
-        prev = [-1] * n
-        dist[0] = 0.0
-        heap = [(0.0, 0)]
-        pop, push = heapq.heappop, heapq.heappush
-        while heap:
-            du, u = pop(heap)
-            if du > dist[u]:
-                continue
-            for v in adj[u]:
-                if v > last:
-                    continue
-                nd = du + cost[v]
-                if nd < dist[v]:
-                    dist[v] = nd
-                    prev[v] = u
-                    push(heap, (nd, v))
-        return dist, prev
-
+    # ------------------------------------------------------------------ heuristic (heuristic.py)
     def connection_cost(self) -> float:
-        """About how many more Editor pins (evidence tokens and pictures) would connect
-        two informants to Nixon: face-up tokens are free, empty spaces cost 1, Nixon's
-        face-down tokens 3 (they must be removed first), face-down pictures block."""
-        d = self.data
-        adj = d.adj
-        board = self.board
-        pics = self.pics
-        cost = [0.0] * len(board)
-        for m in d.evidence_nodes:
-            b = board[m]
-            cost[m] = 0.0 if b >= 16 else 1.0 if b < 0 else 3.0
-        dist, prev = self._dist(cost)
-        best = []
-        for p, node in enumerate(d.informant_node):
-            if pics[p] == 2:
-                continue
-            m = min(adj[node], key=dist.__getitem__)
-            best.append((dist[m] + (0.0 if pics[p] == 1 else 1.0), p, m))
-        if len(best) < 2:
-            return 99.0
-        best.sort()
-        c1, p1, m = best[0]
-        while m > 0:
-            cost[m] = 0.0
-            m = prev[m]
-        dist2, _ = self._dist(cost)
-        c2 = 99.0
-        for _, p, _m in best[1:]:
-            node = d.informant_node[p]
-            v = min(dist2[x] for x in adj[node]) + (0.0 if pics[p] == 1 else 1.0)
-            if v < c2:
-                c2 = v
-        return c1 + c2
+        """About how many more Editor pins would connect two informants to Nixon."""
+        return heuristic.connection_cost(self)
 
     def time_left(self) -> float:
-        """Rounds the Editor can still expect: the game ends when Nixon has 5 momentum
-        tokens or no token is left, so between `need` and `tokens` decided rounds."""
-        tokens = self.supply + (1 if self.mom is not None else 0)
-        need = 5 - self.mcard[1]
-        t = min(tokens, 0.5 * (need + tokens))
-        if self.mom is not None:
-            t += 0.1 * self.mom  # a token drifting to the Editor buys time
-        return max(0.0, t)
+        """Rounds the Editor can still expect."""
+        return heuristic.time_left(self)
 
     def heuristic(self) -> list[float]:
-        if self.winner >= 0:
-            return [1.0 if s == self.winner else 0.0 for s in (0, 1)]
-        cc = self.connection_cost()
-        for i in range(len(self.tc)):  # this round's evidence, by side
-            if self.tf[i] != 2:
-                cc -= 0.12 * self.tp[i]
-        pace = 1.1 * self.time_left() - cc
-        if self.ini is not None:
-            pace += 0.03 * self.ini
-        v = 1.0 / (1.0 + math.exp(-pace / 1.5))
-        v = min(0.98, max(0.02, v))
-        return [v, 1.0 - v]
+        return heuristic.heuristic(self)
 
-    # ------------------------------------------------------------------ text
+    # ------------------------------------------------------------------ text (text.py)
     def action_to_string(self, action) -> str:
-        """The action in the table's words: cards by printed name, the round's evidence
-        tokens numbered 1-3 as the board numbers them, spaces by the names printed on the
-        board, people as the cards print them.  A colour is named only where the deciding
-        seat knows it (a face-down track token's colour only for Nixon)."""
-        cards = self.data.cards
-        top = self.stack[-1] if self.stack else ("", -1)
-        frame = top[0]
-        try:
-            h = action[0]
-            if h in ("value", "action"):
-                c = cards[action[1]]
-                return f"play {c.name} ({c.value} {colour_text(c.mask)}) for its {h} part"
-            if h in ("init", "mom", "slot"):
-                steps = cards[top[2]].value if frame == "vt" else top[3] if frame in ("em", "pick") else 0
-                way = f" {steps} step{'s' if steps != 1 else ''}" if steps else ""
-                if h == "init":
-                    return f"move the initiative token{way}"
-                if h == "mom":
-                    return f"move the momentum token{way}"
-                i = action[1]
-                known = self.tf[i] == 1 or top[1] == NIXON
-                face = token_words(self.tc[i]) if known else "colour unknown"
-                face += "" if self.tf[i] else ", face down"
-                if frame == "pick":
-                    return f"turn up evidence token {i + 1} ({face}) and move it{way} toward the Editor"
-                return f"move evidence token {i + 1} ({face}){way}"
-            if h == "ask":
-                return f"ask Nixon for a face-down {BIT_NAME[action[1]]} token"
-            if h == "none":
-                return "no token can be moved: discard the card"
-            if h == "react":
-                return f"react with {cards[action[1]].name}"
-            if h == "pass":
-                return "do not react"
-            if h == "space":
-                n = action[1]
-                name = f"{self.data.space_names[n]} ({BIT_NAME[self.data.space_mask[n]]})"
-                held = self.board[n]
-                if frame == "pin":
-                    facing = "face up" if top[1] == EDITOR else "face down"
-                    return f"pin the token ({token_words(top[2])}) {facing} on {name}"
-                if frame == "rmb" and held >= 0:
-                    return f"take the token ({token_words(held)}) off {name} back into the bag"
-                if frame == "flipb" and held >= 0:
-                    return f"turn the token ({token_words(held)}) on {name} face up"
-                return f"evidence space {name}"
-            if h == "person":
-                facing = "face up" if top[1] == EDITOR else "face down"
-                return f"pin {person_text(self.data, action[1])}'s picture {facing}"
-            if h == "gambit_keep":
-                return "Gambit: remove Gambit from the game"
-            if h == "gambit_remove":
-                return f"Gambit: remove {cards[action[1]].name} from hand, Gambit to the discard"
-            if h == "replay":
-                return f"The system works: replay {cards[action[1]].name}"
-        except (TypeError, IndexError, KeyError, AttributeError):
-            pass
-        return repr(action)
+        return text.action_to_string(self, action)
 
     def __str__(self) -> str:
-        d = self.data
-        lines = [f"Watergate round {self.round}; initiative card points at {SEAT_NAME[self.holder]}"]
-        if self.winner >= 0:
-            lines.append(self.reason)
-        cells: dict = {}
-        if self.ini is not None:
-            cells.setdefault(self.ini, []).append("INI")
-        if self.mom is not None:
-            cells.setdefault(self.mom, []).append("MOM")
-        for i in range(len(self.tc)):
-            if self.tf[i] != 2:
-                cells.setdefault(self.tp[i], []).append(
-                    f"#{i}:{token_text(self.tc[i])}" + ("" if self.tf[i] else "(down)")
-                )
-        track = "  ".join(f"{p:+d}[{','.join(cells[p])}]" for p in sorted(cells, reverse=True))
-        lines.append(f"track (Editor +5 ... Nixon -5): {track}")
-        lines.append(
-            f"momentum: Editor card {self.mcard[0]}, Nixon card {self.mcard[1]}, "
-            f"supply {self.supply}, removed {self.mom_removed}; bag {len(self.bag)}"
-        )
-        pins = []
-        for n in d.evidence_nodes:
-            b = self.board[n]
-            if b >= 0:
-                pins.append(f"{d.space_names[n]}={token_text(b)}{'^' if b >= 16 else 'v'}")
-        lines.append("board: " + (" ".join(pins) or "empty"))
-        pics = [
-            f"{p}:{'up' if self.pics[i] == 1 else 'down'}" for i, p in enumerate(d.people) if self.pics[i]
-        ]
-        lines.append(
-            "pictures: "
-            + (", ".join(pics) or "none pinned")
-            + f"; connected informants {self._editor_connected()}"
-        )
-        for s in (0, 1):
-            lines.append(
-                f"{SEAT_NAME[s]}: hand {[d.cards[c].id for c in self.hand[s]]}, "
-                f"deck {len(self.deck[s])}, discard {len(self.disc[s])}"
-            )
-        if self.stack:
-            lines.append(f"deciding: {SEAT_NAME[self.stack[-1][1]]} ({self.stack[-1][0]})")
-        return "\n".join(lines)
+        return text.state_text(self)
