@@ -596,13 +596,16 @@ class Terminal:
             s.echo(f"  {name}: {row.total}{rank}{mark}", fg="green" if row.winner else None)
             if row.parts:
                 text = ", ".join(f"{label} {value}" for label, value in row.parts)
-                for part in textwrap.wrap(text, width - 4, initial_indent="    ", subsequent_indent="    "):
+                for part in textwrap.wrap(
+                    text, width, initial_indent="    ", subsequent_indent="    ", break_on_hyphens=False
+                ):
                     s.echo(part)
         if report.tiebreak:
-            for part in textwrap.wrap(f"Tie-breaker: {report.tiebreak}", width):
+            for part in textwrap.wrap(f"Tie-breaker: {report.tiebreak}", width, break_on_hyphens=False):
                 s.echo(part)
-        for part in textwrap.wrap(report.reason, width):
-            s.echo(part)
+        for paragraph in report.reason.split("\n"):  # a view's own line breaks stand
+            for part in textwrap.wrap(paragraph, width, break_on_hyphens=False):
+                s.echo(part)
         if s.bot_times:
             t = s.bot_times
             s.echo(f"bot moves: {len(t)}, mean {sum(t) / len(t):.2f} s, max {max(t):.2f} s")
