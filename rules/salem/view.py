@@ -11,6 +11,8 @@ from typing import Sequence
 
 from automa.rules.presentation import Style, plain as _plain
 
+from .end import final_report  # noqa: F401  (the view's end of the game: presentation finds it here)
+
 
 SALEM_TRIAL = {
     "naw": "Not a Witch",
