@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 
 from automa.rules.core import ParamError
-from automa.rules.salem.view import SALEM_TOKEN, SALEM_TRIAL
+from automa.rules.salem.words import SALEM_TOKEN, SALEM_TRIAL
 
 from automa.companion import Companion, Stop, rng_store
 

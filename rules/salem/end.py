@@ -51,7 +51,7 @@ def final_report(state, seat: int) -> FinalReport:
     """Every player's result (and each ghost's): the character, the side, alive or eliminated,
     the trial cards turned face up; why the game ended in the rulebook's words.  Salem has no
     tie-breaker: a side wins or nobody does."""
-    from .view import _counted
+    from .words import _counted
 
     obs = state.observation(seat)
     game = state.game

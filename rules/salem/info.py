@@ -14,10 +14,10 @@ follow the sampled roles and never the true ones.
 from __future__ import annotations
 
 import random
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from automa.rules.core import fresh_rng
-
 from automa.rules.draws import randbelow, shuffle
 
 from .state import SECRET_KINDS, SPECIAL_SET, SalemState

@@ -1964,10 +1964,10 @@ class SalemState(State):
         return [self._fmt(e) for e in self.log[-12:]]
 
     # ------------------------------------------------------------------ clone
-    def clone(self) -> "SalemState":
+    def clone(self) -> SalemState:
         return self._clone()
 
-    def _clone(self, world_of: int = -1) -> "SalemState":
+    def _clone(self, world_of: int = -1) -> SalemState:
         """A copy.  For `determinize` (world_of = the position whose world it is) the parts it
         makes anew are left out: the trial rows, hands, deck and discard pile (empty), and the
         other positions' knowledge (empty)."""
@@ -2078,7 +2078,7 @@ class SalemState(State):
     def _printed(self, code):
         """A card, trial card or token id as printed ('naw' -> 'Not a Witch'); one mapping
         for the whole library, the one the terminal view and the log lines already use."""
-        from automa.rules.salem.view import _salem_name
+        from automa.rules.salem.words import _salem_name
 
         return _salem_name(code)
 
