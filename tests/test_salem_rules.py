@@ -7,10 +7,11 @@ names the spec tag or section it checks.
 import random
 
 import pytest
-
-from automa.rules.core import IllegalActionError, ParamError, TERMINAL, load_game
+from automa.rules.core import TERMINAL, IllegalActionError, ParamError, load_game
 from automa.rules.position import edited
 from automa.rules.salem.data import SPECIALS
+from automa.rules.salem.decisions import alibi_options, la_charlatan, la_play, la_target, living_actions
+from automa.rules.salem.resolution import plurality, reveal, t_recheck
 
 
 def game(n=6, **kw):
@@ -414,11 +415,11 @@ def test_two_witch_cards_survive_first_reveal_R_REV_4():
     the town wins when the last Witch card is revealed [R-WIN-1]."""
     rows = rows6(p5=["witch", "witch", "naw", "naw", "naw"])
     s = at_turn(6, 1, rows=rows, chars=plain_chars(6))
-    s._reveal(5, "witch", 0, "accuse")
+    reveal(s, 5, "witch", 0, "accuse")
     assert s.alive[5] and s.announced[5] and s.result is None
     assert s.observation(0)["announced"][5]
     s._run()
-    s._reveal(5, "witch", 0, "accuse")
+    reveal(s, 5, "witch", 0, "accuse")
     assert s.result[0] == "town" and s.result[1] == "town wins: all witches revealed"
     out = s.outcome()
     assert out.winners == (0, 1, 2, 3, 4) and out.reason.startswith("town wins")
@@ -428,7 +429,7 @@ def test_constable_revealed_role_gone_holder_stays_R_REV_3():
     """[R-REV-3] the Constable card revealed: no Constable any more, holder not eliminated."""
     s = at_turn(6, 1, rows=rows6(p1=["constable", "naw", "naw", "naw", "naw"]), chars=plain_chars(6))
     assert s.constable() == 1
-    s._reveal(1, "constable", 0, "accuse")
+    reveal(s, 1, "constable", 0, "accuse")
     assert s.alive[1] and s.constable() == -1
 
 
@@ -837,7 +838,7 @@ def test_special_not_fired_when_flip_ends_game_R_SPEC():
     """[R-SPEC] no ability when the reveal ends the game (town check first)."""
     rows = rows6(p5=["witch", "gravedigger"])
     s = at_turn(6, 1, rows=rows, chars=plain_chars(6))
-    s._reveal(5, "witch", 0, "accuse")
+    reveal(s, 5, "witch", 0, "accuse")
     assert s.result[0] == "town" and s.dec is None
 
 
@@ -1005,7 +1006,7 @@ def test_rebecca_nurse_draws_on_other_reveals_not_confession_A_28():
     s.apply_action(("yes",))
     assert s.hand[4] == ["stocks"]
     s = at_turn(6, 1, rows=rows6(), chars=plain_chars(6, p4="rebecca_nurse"))
-    s._reveal(2, "naw", -1, "confess")
+    reveal(s, 2, "naw", -1, "confess")
     assert s.tasks == []
 
 
@@ -1356,7 +1357,7 @@ def test_flag_witch_decision_leader_A_02():
     for k in range(30):
         t = s.clone()
         t.rng.seed(k)
-        picks.add(t._plurality(t._living()))
+        picks.add(plurality(t, t._living()))
     assert picks == {3, 4}
     with pytest.raises(ParamError):
         game(6, witch_decision="dictator")
@@ -1367,7 +1368,7 @@ def test_flag_standard_edition_two_witches_eliminates_at_once_A_12():
     its other face-down cards flip, so the second Witch card is revealed too."""
     rows = rows6(p5=["witch", "witch", "naw"], p1=["witch", "naw"])
     s = at_turn(6, 1, rows=rows, chars=plain_chars(6), double_witch_survives=False)
-    s._reveal(5, "witch", 0, "accuse")
+    reveal(s, 5, "witch", 0, "accuse")
     assert not s.alive[5] and not s.announced[5] and s.fd[5] == []
 
 
@@ -1533,7 +1534,7 @@ def test_recheck_tries_every_seat_at_its_threshold_R_TRIAL_1(n):
             ]
             copy = s.clone()
             copy.tasks = []
-            copy._t_recheck()
+            t_recheck(copy)
             assert [task[1] for task in copy.tasks] == expected
             tried += len(expected)
             s.apply_action(walk.choice(s.legal_actions()))
@@ -1563,7 +1564,7 @@ def _plain_targets(s, p, card, tok=None):
         return [
             q
             for q in others
-            if "accusation" in s.reds[q] or ("evidence" in s.reds[q] and s._alibi_options(q))
+            if "accusation" in s.reds[q] or ("evidence" in s.reds[q] and alibi_options(s, q))
         ]
     if eff == "scapegoat":
         return [q for q in others if s.reds[q] or s.stocks[q] or s.tokens[q]]
@@ -1622,13 +1623,13 @@ def test_plays_and_targets_follow_each_card_R_CARDS(n, kw):
             for p in range(s.N):
                 if not s.alive[p]:
                     continue
-                plays = [a for a in s._la_play(p, None) if a[0] == "play"]
+                plays = [a for a in la_play(s, p, None) if a[0] == "play"]
                 assert plays == _plain_plays(s, p)
                 checked.update(a[1] for a in plays)
                 for card in cards:
                     toks = sorted(set(s.centre)) if s.game.data.effect.get(card) == "blessing" else [None]
                     for tok in toks:
-                        got = s._la_target(p, (card, tok) if tok else (card,))
+                        got = la_target(s, p, (card, tok) if tok else (card,))
                         assert got == [("target", q) for q in _plain_targets(s, p, card, tok)]
             s.apply_action(walk.choice(s.legal_actions()))
     assert len(checked) >= 5
@@ -1638,10 +1639,10 @@ def test_seat_actions_are_made_once_per_seat():
     """The (kind, seat) actions of the legal lists are built once and reused: equal to a
     fresh tuple, the same object every time."""
     s = game(12).new_initial_state(0)
-    first = s._living_actions("victim")
+    first = living_actions(s, "victim")
     assert first == [("victim", q) for q in range(12)]
-    assert all(a is b for a, b in zip(first, s._living_actions("victim")))
-    assert s._living_actions("gavel", 3) == [("gavel", q) for q in range(12) if q != 3]
+    assert all(a is b for a, b in zip(first, living_actions(s, "victim")))
+    assert living_actions(s, "gavel", 3) == [("gavel", q) for q in range(12) if q != 3]
 
 
 @pytest.mark.parametrize("picked", [(), (0,), (0, 4), (5,), (2, 8)])
@@ -1655,5 +1656,5 @@ def test_charlatan_offers_seats_that_leave_room_for_three_A_17(picked):
     last = picked[-1] if picked else -1
     need = 3 - len(picked)
     expected = [("charlatan", q) for q in elig if q > last and len([r for r in elig if r > q]) >= need - 1]
-    assert s._la_charlatan(0, picked) == expected
+    assert la_charlatan(s, 0, picked) == expected
     assert expected

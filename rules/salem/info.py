@@ -20,6 +20,7 @@ from typing import Any
 from automa.rules.core import fresh_rng
 from automa.rules.draws import randbelow, shuffle
 
+from . import decisions as _dec
 from .state import SECRET_KINDS, SPECIAL_SET, SalemState
 
 
@@ -408,7 +409,7 @@ def _sample_secret_rounds(state: SalemState, w: SalemState, s: int, rng: random.
         wc = w.constable()
         gavel = -2
         if wc >= 0 and not g.is_ghost[wc] and rnd in ("victim", "gavel") and wc < cur:
-            options = w._la_gavel(wc, ())
+            options = _dec.la_gavel(w, wc, ())
             gavel = options[randbelow(len(options), rng)][1]
         w.gavel = gavel
     if state.confess:
