@@ -4,11 +4,11 @@ import random
 import shutil
 
 import pytest
-
 from automa.rules.core import DataError, load_game, snapshot
 from automa.rules.salem import data as salem_data
 from automa.rules.salem.info import secret_round
-from tests.test_salem_rules import at_turn, plain_chars, rows6, _draw_next
+
+from tests.test_salem_rules import _draw_next, at_turn, plain_chars, rows6
 
 
 def _states(n, seed, every=3):
@@ -278,6 +278,18 @@ def test_broken_data_file_names_file_and_field(tmp_path):
     p.write_text(p.read_text().replace('ability = "tituba"', 'ability = "flying"'))
     with pytest.raises(DataError, match="ability"):
         salem_data.load(tmp_path / "d3")
+
+
+def test_the_companion_and_the_words_name_what_the_data_holds():
+    """One source (#51): the companion's specials, token kinds and counts are the data's, and
+    the printed names name exactly the data's trial kinds and tokens."""
+    from automa.rules.salem import companion, words
+
+    d = salem_data.load(salem_data.DATA_DIR)
+    assert set(words.SALEM_TRIAL) == set(d.box) and set(words.SALEM_TOKEN) == set(d.token_qty)
+    assert companion.TRIAL_NAMES is words.SALEM_TRIAL and companion.TOKEN_QTY == d.token_qty
+    assert set(companion.SPECIALS) == set(d.box) - {"naw", "witch", "constable"}
+    assert companion.TOKEN_KINDS == salem_data.TOKENS
 
 
 def test_placeholder_data_is_marked_D_1_D_2():

@@ -1,15 +1,64 @@
-"""Salem 1692 (deluxe) state: the whole engine.
+"""Salem 1692 (deluxe) state: the whole position, its contract (legal actions, apply, clone,
+outcome) and the engine's loop.
 
 Design notes
 * Positions 0..npos-1 clockwise; in ghosts mode some positions are ghosts (game.human[pos] < 0).
   current_player() and observation() speak in player indices, actions name positions.
 * Face-down trial rows are multisets: rows are reshuffled after every leak (spec A-05, 20.3),
   so every blind pick by a non-owner is an engine chance event (equivalent per 20.3).
-* The engine runs a stack of tasks; a task either resolves at once or asks one seat for one
-  short decision (self.dec).  Secret/simultaneous steps (Town Hall choice, Dawn, Night votes,
-  gavel, confessions) ask every living human seat in seat order; choices stay hidden from the
+* The engine runs a stack of tasks (`tasks`, run by `_run`; each task is a function of
+  resolution.py); a task either resolves at once or asks one seat for one short decision
+  (`dec`).  Secret/simultaneous steps (Town Hall choice, Dawn, Night votes, gavel,
+  confessions) ask every living human seat in seat order; choices stay hidden from the
   other seats until the rules reveal them (spec 20.5).
-* What each seat sees and the worlds it can imagine (spec 20) are built in info.py.
+* Each decision kind's legal list and effect sit side by side in decisions.py
+  (`la_<kind>`, `ap_<kind>`); the words in text.py; what each seat sees and the worlds it
+  can imagine (spec 20) in info.py.
+
+Decisions: ``dec = (kind, pos, payload)``; seat `pos` decides.  Actions are tuples, a tag and
+a few values (positions, card or token ids).
+
+    kind          who decides           legal actions                    effect
+    keep          each seat in turn     ("keep", character) x 2          D1 Town Hall: keeps one of two
+    dawn          each seat in turn     ("cat", pos): a witch votes,     D2 the Black Cat goes to the
+                                        a townsperson ("sleep",)           witches' plurality choice
+    victim        each witch            ("victim", pos)                  D11 night victim (plurality)
+    gavel         the Constable         ("gavel", pos | -1)              D12 protects pos tonight
+    sleep         a seat with no        ("sleep",)                       none: hides who is asked
+                  secret choice
+    confess       each living seat      ("confess", trial id | "none"    D13 reveals that card (or,
+                                        | "phips")                         William Phips, none)
+    tituba        Tituba's holder       ("tituba", "look" | "skip")      D4 may reorder the deck
+    tituba_order  Tituba's holder       ("tituba", card | "done")        puts card next from the top
+    action        the seat to move      ("draw",) ("play", card)         D3 draw two and end, or play
+                                        ("look", pos) ("peek", pos)        a card; a shilling look;
+                                        ("parris",)                        a ghost's peek; Parris
+    play          the seat to move      ("play", card) ("look", pos)     another card, or end
+                                        ("end",)
+    target        the card's player     ("target", pos)                  D6 the card goes to pos
+    target2       the card's player     ("target2", pos)                 Robbery / Scapegoat's
+                                                                           receiver
+    alibi         the Alibi's player    ("alibi", n_accusations,         D7 removes those red cards
+                                        n_evidence)
+    bless_token   the Blessing's player ("token", token)                 which centre token it gives
+    curse_token   the Curse's player    ("token", token)                 which token goes back
+    danforth      Thomas Danforth       ("yes",) ("no",)                 D8 force a reveal one early
+    abigail       Abigail Williams      ("yes",) ("no",)                 discard her accusations
+    ann           Ann Putnam            ("yes",) ("no",)                 draw before the reveal
+    rebecca       Rebecca Nurse         ("yes",) ("no",)                 draw a card
+    loot          John Proctor          ("loot", card) ("stop",)         takes a card from the dead
+    parris        Samuel Parris         ("take", card) ("stop",)         from the discard pile
+    pick2         the accused (18.3)    ("flip", trial id)               which of two turns face up
+    cat_self      Black Cat's holder    ("cat_reveal", trial id)         D10 reveals own card
+    spec_order    the eliminated        ("special", trial id)            A-16 which special first
+    charlatan     Charlatan's revealer  ("charlatan", pos)               three seats for the swap
+    gravedigger   Gravedigger's         ("revive", pos, trial id)        a face-up card face down
+    inquisitor    Inquisitor's          ("inquire", pos)                 a card of pos face up
+    mag_from      Magistrate's          ("mag_from", pos | -1, token)    the token to move
+    mag_to        Magistrate's          ("mag_to", pos)                  who receives it
+
+The observation marks the secret kinds (SECRET_KINDS) as ("secret", pos, ...) for everyone but
+the seat asked.
 """
 
 from __future__ import annotations
@@ -208,60 +257,60 @@ class SalemState(State):
     # ClassVar: mypyc keeps it on the class (snapshot reads it); the rules are not pickled but
     # found again from the game
     __slots__: ClassVar[tuple[str, ...]] = _SLOTS + ("_cache_rules",)
-    game: Any
-    _cache_rules: SalemRules
-    _rng: random.Random
-    _cache_rng_shared: bool
-    N: int
-    alive: list[bool]
+    game: Any  # the SalemGame: its params, data and seating
+    _cache_rules: SalemRules  # what the game fixes, in typed fields (not pickled: rules_of)
+    _rng: random.Random  # the state's own generator (read it through `rng`)
+    _cache_rng_shared: bool  # True while a clone shares `_rng` with its original
+    N: int  # positions at the table, ghosts included
+    alive: list[bool]  # per position: not eliminated
     n_living: int  # how many of `alive` are True (set with `_set_alive`)
-    char: list  # character ids, None before the Town Hall choice
-    fd: list[list]  # (a determinize clone's is empty until the world is drawn)
-    fu: list[list]
-    hand: list  # per position a list, or None in a determinize clone
-    reds: list[list]
-    stocks: list[int]
-    tokens: list[list]
-    coins: list[int]
-    ew: list[bool]
-    announced: list[bool]
-    known_ew: list[list]
-    facts: list[list]
-    complete: list[bool]
-    pub_facts: list
-    last_acc: list[int]
-    uses: dict
-    deck: list  # (likewise)
-    discard: list
-    night_in_deck: bool
-    night_zone: int
-    deck_known: int
-    centre: list
-    supply: int
-    tasks: list[tuple]
-    dec: tuple | None
-    result: tuple | None
-    turn_pos: int
-    turns: int
-    nights: int
-    steps: int
-    first_turn: bool
-    played: bool
-    in_night: bool
-    votes: dict
-    gavel: Any
-    gavel_public: bool
-    victim: Any
-    victim_public: bool
-    confess: dict
-    confessed: list
-    th_opts: list
-    th_pend: list
-    loot_view: tuple | None
-    loot_stopped: list
-    log: list
-    hfacts: list[list]
-    pub_hfacts: list
+    char: list  # per position its character id, None before the Town Hall choice
+    fd: list[list]  # per position its face-down trial cards (a determinize clone's: empty until drawn)
+    fu: list[list]  # per position its face-up (revealed) trial cards
+    hand: list  # per position its playing cards, or None in a determinize clone
+    reds: list[list]  # per position the red cards (accusations) in front of it
+    stocks: list[int]  # per position the turns it still misses (Stocks)
+    tokens: list[list]  # per position the tokens it holds
+    coins: list[int]  # per position its shillings
+    ew: list[bool]  # per position: has ever held a Witch card (the witch team, spec 9)
+    announced: list[bool]  # per position: said it holds a second Witch card (R-REV-4)
+    known_ew: list[list]  # per position the positions it knows to be on the witch team
+    facts: list[list]  # per position the (position, card) face-down trial cards it has seen
+    complete: list[bool]  # per position: it knows the whole witch team
+    pub_facts: list  # (position, card) face-down trial cards everyone knows
+    last_acc: list[int]  # per position who placed its last red card, -1 for nobody
+    uses: dict  # "position:ability" -> times a limited Town Hall ability was used
+    deck: list  # the playing deck, top last (a determinize clone's: empty until drawn)
+    discard: list  # the discard pile (face up)
+    night_in_deck: bool  # the Night card is in the deck (not yet drawn since the last rebuild)
+    night_zone: int  # the Night lies within the bottom this many cards of the rebuilt deck
+    deck_known: int  # the position that knows the deck's order (Tituba), -1 for nobody
+    centre: list  # the tokens in the centre
+    supply: int  # shillings in the supply
+    tasks: list[tuple]  # the engine's task stack, top last (resolution.py runs them)
+    dec: tuple | None  # the pending decision (kind, position, payload), None when none
+    result: tuple | None  # (winner "town"/"witch"/"draw", reason, losing converts) once over
+    turn_pos: int  # the position whose turn it is, -1 before the first
+    turns: int  # seat turns begun so far
+    nights: int  # nights so far
+    steps: int  # decisions taken (the safeguard's cap counts them)
+    first_turn: bool  # the first turn of the game (no Draw before it, R-DAWN)
+    played: bool  # the seat to move has played a card this turn
+    in_night: bool  # a night is being resolved
+    votes: dict  # position -> its witch vote (Dawn's Black Cat or the night's victim)
+    gavel: Any  # the gavel's position, -1 nobody, -2 not placed tonight
+    gavel_public: bool  # the gavel's place has been shown
+    victim: Any  # the witches' victim tonight, -1 none yet
+    victim_public: bool  # the victim has been announced
+    confess: dict  # position -> what it confesses tonight (secret until all have answered)
+    confessed: list  # the positions that confessed tonight, in order
+    th_opts: list  # per position its two Town Hall characters to keep one of, or None
+    th_pend: list  # per position the character it kept, before all are revealed
+    loot_view: tuple | None  # (eliminated position, the John Proctors looking at its hand)
+    loot_stopped: list  # the looters who have stopped taking cards
+    log: list  # the public log: (format, *arguments), positions as ints
+    hfacts: list[list]  # per position the (position, card) hand cards it knows of
+    pub_hfacts: list  # (position, card) hand cards everyone knows of
 
     @property
     def rng(self) -> random.Random:

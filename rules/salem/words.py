@@ -10,6 +10,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+#: the printed names of the trial cards and the tokens.  Kept here, not in data/: the
+#: records store a hash of the data files (`Game.rules_hash`), so adding the names there
+#: would change every stored record; the ids they name are the data's own (data.TRIAL_KINDS,
+#: data.TOKENS; tests/test_salem_info.py checks they match)
 SALEM_TRIAL = {
     "naw": "Not a Witch",
     "witch": "Witch",
