@@ -167,7 +167,10 @@ def test_board_and_texts_are_the_same_in_any_world_the_seat_cannot_tell_apart(pl
                     assert action_group(other, seat, a) == action_group(state, seat, a)
             elif mover is not None:
                 real = {table_move_text(state, a, mover, seat) for a in state.legal_actions()}
-                if state.observation(seat)["dec"][0] == "secret" and not state.ew[state.game.pos_of[seat]]:
+                if (
+                    state.observation(seat)["dec"][0] == "secret"
+                    and not state.ever_witch[state.game.pos_of[seat]]
+                ):
                     imagined = {table_move_text(other, a, mover, seat) for a in other.legal_actions()}
                     assert real == imagined == {SECRET_MOVE}
 
@@ -202,10 +205,10 @@ def test_a_witch_sees_her_team_and_votes_and_the_town_sees_neither():
     rng = random.Random(0)
     while s.dec[0] != "dawn":
         s.apply_action(s.random_action(rng))
-    witch = next(p for p in range(5) if s.ew[p])
+    witch = next(p for p in range(5) if s.ever_witch[p])
     while s.dec[0] == "dawn" and s.dec[1] != witch:
         s.apply_action(s.legal_actions()[0])
-    town = next(p for p in range(5) if not s.ew[p])
+    town = next(p for p in range(5) if not s.ever_witch[p])
     svg_witch, svg_town = words(board_svg(s, witch)), words(board_svg(s, town))
     assert (
         "Your team: the witches" in svg_witch and "your answer: vote who receives the Black Cat" in svg_witch
@@ -252,7 +255,7 @@ def test_every_secret_move_reads_alike_to_a_townsperson(players, seed):
     moves = through_first_night(players, seed)
     kinds = set()
     for viewer in range(players):
-        if moves[-1][0].ew[viewer]:
+        if moves[-1][0].ever_witch[viewer]:
             continue
         texts = set()
         for state, action, actor in moves:
@@ -266,13 +269,13 @@ def test_every_secret_move_reads_alike_to_a_townsperson(players, seed):
         assert texts == {SECRET_MOVE}, texts
     assert {"keep", "dawn", "victim", "sleep", "confess"} <= kinds
     if (players, seed) == (5, 5):
-        assert not moves[0][0].ew[0] and moves[0][0].ew[4]
+        assert not moves[0][0].ever_witch[0] and moves[0][0].ever_witch[4]
 
 
 def test_a_witch_reads_her_fellow_witchs_vote_and_nothing_else():
     for seed in range(40):  # two witches, both alive when the first Night falls
         moves = through_first_night(7, seed)
-        witches = [p for p in range(7) if moves[0][0].ew[p]]
+        witches = [p for p in range(7) if moves[0][0].ever_witch[p]]
         night = next(state for state, _action, _actor in moves if state.in_night)
         if len(witches) == 2 and all(night.alive[p] for p in witches):
             break
@@ -365,7 +368,7 @@ def test_final_report_tells_each_players_side_and_the_reason_in_the_rulebooks_wo
                 assert row.winner == (row.seat in outcome.winners)
                 assert row.total == ("won" if row.winner else "lost")
                 assert parts["status"] == ("alive" if state.alive[pos] else "eliminated")
-                witch = state.ew[pos]
+                witch = state.ever_witch[pos]
                 assert parts["side"].startswith("witches" if witch else "town")
                 assert ("last to become a witch" in parts["side"]) == (pos in converts)
                 assert row.name == ("you" if row.seat == seat else f"P{row.seat}")
@@ -388,10 +391,10 @@ def test_final_report_after_the_safeguard_shows_only_the_sides_a_seat_knows():
         report = final_report(state, seat)
         assert report.reason.startswith("Nobody wins")
         sides = {r.seat: dict(r.parts)["side"] for r in report.rows}
-        assert sides[seat] == ("witches" if state.ew[seat] else "town")
+        assert sides[seat] == ("witches" if state.ever_witch[seat] else "town")
         for q, side in sides.items():
             if q != seat:
-                assert side == ("witches" if q in state.known_ew[seat] else "not made public")
+                assert side == ("witches" if q in state.known_witches[seat] else "not made public")
         assert all(r.total == "no winner" and not r.winner for r in report.rows)
 
 

@@ -38,7 +38,7 @@ def la_keep(s: SalemState, p, pay):
 
 
 def ap_keep(s: SalemState, p, pay, a):
-    s.th_pend[p] = a[1]
+    s.townhall_kept[p] = a[1]
     s.tasks.append(("th_ask", p + 1))
 
 
@@ -50,7 +50,7 @@ def living_actions(s: SalemState, kind: str, but: int = -1) -> list:
 
 
 def la_dawn(s: SalemState, p: int, pay: Any) -> list:
-    if s.ew[p]:
+    if s.ever_witch[p]:
         return living_actions(s, "cat")
     return [SLEEP]
 
@@ -94,7 +94,7 @@ def ap_sleep(s: SalemState, p: int, pay: Any, a: Any) -> None:
 
 def la_confess(s: SalemState, p: int, pay: Any) -> list:
     out: list[Any] = [CONFESS_NONE]
-    row: list = s.fd[p]
+    row: list = s.face_down[p]
     for i in range(len(CONFESS_KINDS)):
         if CONFESS_KINDS[i] in row:
             out.append(CONFESS_ACTIONS[i])
@@ -240,7 +240,7 @@ def add_looks(s: SalemState, p: int, out: list) -> None:
         return
     acts = _seat_actions("look", s.N)
     alive = s.alive
-    fd = s.fd
+    fd = s.face_down
     for q in range(s.N):
         if q != p and alive[q] and fd[q]:
             out.append(acts[q])
@@ -259,7 +259,7 @@ def la_action(s: SalemState, p: int, pay: Any) -> list:
         g: tuple[bool, ...] = s._cache_rules.is_ghost
         peeks = _seat_actions("peek", s.N)
         for q in range(s.N):
-            if g[q] and s.alive[q] and s.fd[q]:
+            if g[q] and s.alive[q] and s.face_down[q]:
                 out.append(peeks[q])
     add_card_plays(s, p, out)
     add_looks(s, p, out)
@@ -277,7 +277,7 @@ def ap_action(s: SalemState, p: int, pay: Any, a: Any) -> None:
         s._ask("parris", p, (0,))
     elif head == "peek":
         q = a[1]
-        c = s.fd[q][randbelow(len(s.fd[q]), s.rng)]
+        c = s.face_down[q][randbelow(len(s.face_down[q]), s.rng)]
         s._add_fact(p, q, c)
         s.tasks.append(("next_turn",))
         s.tasks.append(("discard_top", p, 2))
@@ -353,7 +353,7 @@ def ap_target(s: SalemState, p: int, pay: Any, a: Any) -> None:
     s.log.append(("{} plays {} on {}", p, card, t))
     if eff == "accuse":
         s.reds[t].append("alibi" if card == "alibi_w" else card)
-        s.last_acc[t] = p
+        s.last_accuser[t] = p
         s.tasks.append(("trial", t, p, p))
     elif eff == "alibi":
         s.tasks.pop()
@@ -410,7 +410,7 @@ def ap_target2(s: SalemState, p: int, pay: Any, a: Any) -> None:
     s.reds[dst].extend(s.reds[src])
     s.reds[src] = []
     if s.reds[dst]:
-        s.last_acc[dst] = p
+        s.last_accuser[dst] = p
     s.stocks[dst] += s.stocks[src]
     s.stocks[src] = 0
     for tok in s.tokens[src]:
@@ -549,7 +549,7 @@ def ap_pick2(s: SalemState, p, pay, a):
 
 
 def la_cat_self(s: SalemState, p: int, pay: Any) -> list:
-    return [("cat_reveal", k) for k in sorted(set(s.fd[p]))]
+    return [("cat_reveal", k) for k in sorted(set(s.face_down[p]))]
 
 
 def ap_cat_self(s: SalemState, p: int, pay: Any, a: Any) -> None:
@@ -571,7 +571,7 @@ def ap_spec_order(s: SalemState, p, pay, a):
 def la_charlatan(s: SalemState, p, pay):
     last = pay[-1] if pay else -1
     need = 3 - len(pay)
-    elig = [q for q in range(s.N) if s.alive[q] and s.fd[q]]
+    elig = [q for q in range(s.N) if s.alive[q] and s.face_down[q]]
     # combinations in increasing order: leave room for the remaining picks
     acts = _seat_actions("charlatan", s.N)
     return [acts[q] for i, q in enumerate(elig) if q > last and len(elig) - 1 - i >= need - 1]
@@ -584,7 +584,7 @@ def ap_charlatan(s: SalemState, p, pay, a):
         return
     cards = []
     for q in chosen:
-        row = s.fd[q]
+        row = s.face_down[q]
         cards.append(row.pop(randbelow(len(row), s.rng)))
     shuffle(cards, s.rng)
     converts: list[int] = []
@@ -603,8 +603,8 @@ def la_gravedigger(s: SalemState, p, pay):
 
 def ap_gravedigger(s: SalemState, p, pay, a):
     _, t, k = a
-    s.fu[t].remove(k)
-    s.fd[t].append(k)
+    s.face_up[t].remove(k)
+    s.face_down[t].append(k)
     s.pub_facts.append((t, k))
     s.log.append(("Gravedigger: {} turns {}'s {} face-down", p, t, k))
     if not s.alive[t]:
@@ -615,7 +615,7 @@ def ap_gravedigger(s: SalemState, p, pay, a):
 
 def la_inquisitor(s: SalemState, p, pay):
     acts = _seat_actions("inquire", s.N)
-    return [acts[q] for q in range(s.N) if q != p and s.alive[q] and s.fd[q]]
+    return [acts[q] for q in range(s.N) if q != p and s.alive[q] and s.face_down[q]]
 
 
 def ap_inquisitor(s: SalemState, p, pay, a):
@@ -650,7 +650,7 @@ def look(s: SalemState, p: int, q: int) -> None:
     """R-SHIL: spend a coin, look at one blind card of q; q's row is reshuffled."""
     s.coins[p] -= 1
     s.supply += 1
-    c = s.fd[q][randbelow(len(s.fd[q]), s.rng)]
+    c = s.face_down[q][randbelow(len(s.face_down[q]), s.rng)]
     s._add_fact(p, q, c)
     if c == "witch":
         s._know_ew(p, q)
@@ -672,11 +672,11 @@ def start_play(s: SalemState, p: int, card: str) -> None:
 def receive_card(s: SalemState, q, c, converts: list) -> None:
     """q takes trial card c into its row; a Witch card makes q a witch (noted in
     `converts` for the win check) and q knows it."""
-    s.fd[q].append(c)
+    s.face_down[q].append(c)
     if c == "witch":
         s._know_ew(q, q)
-        if not s.ew[q]:
-            s.ew[q] = True
+        if not s.ever_witch[q]:
+            s.ever_witch[q] = True
             converts.append(q)
 
 

@@ -22,25 +22,25 @@ from .state import SPECIAL_SET, SalemState
 # ---- Town Hall (R-SETUP-7, D1)
 def t_th_ask(s: SalemState, i):
     for p in range(i, s.N):
-        if not s._cache_rules.is_ghost[p] and s.th_opts[p] is not None:
-            s._ask("keep", p, s.th_opts[p])
+        if not s._cache_rules.is_ghost[p] and s.townhall_options[p] is not None:
+            s._ask("keep", p, s.townhall_options[p])
             return
 
 
 def t_th_reveal(s: SalemState):
     for p in range(s.N):
-        if s.th_opts[p] is not None:
-            s.char[p] = s.th_pend[p]
-    s.th_opts = [None] * s.N
-    s.th_pend = [None] * s.N
+        if s.townhall_options[p] is not None:
+            s.char[p] = s.townhall_kept[p]
+    s.townhall_options = [None] * s.N
+    s.townhall_kept = [None] * s.N
 
 
 # ---- Dawn (R-DAWN)
 def t_dawn(s: SalemState) -> None:
     for p in s._humans_living():
-        if s.ew[p]:
+        if s.ever_witch[p]:
             for q in s._humans_living():
-                if s.ew[q]:
+                if s.ever_witch[q]:
                     s._know_ew(p, q)
             if not s._cache_rules.ghost_mode:
                 s.complete[p] = True
@@ -195,11 +195,11 @@ def t_conspiracy(s: SalemState, drawer: int, discarded: bool) -> None:
     for q in range(s.N):
         if "black_cat" in s.tokens[q] and s.alive[q]:
             h = q
-    if h < 0 or not s.fd[h] or s.abil(h) == "mary":
+    if h < 0 or not s.face_down[h] or s.abil(h) == "mary":
         return
     if discarded or drawer == h:
         if s._cache_rules.is_ghost[h]:
-            reveal(s, h, s.fd[h][randbelow(len(s.fd[h]), s.rng)], -1, "cat")
+            reveal(s, h, s.face_down[h][randbelow(len(s.face_down[h]), s.rng)], -1, "cat")
         else:
             s._ask("cat_self", h)
     else:
@@ -211,7 +211,7 @@ def t_cons_pass(s: SalemState) -> None:
     if len(living) < 2:
         return
     rng = s.rng
-    fd: list[list[str]] = s.fd
+    fd: list[list[str]] = s.face_down
     # living[i] takes cards[i] from the row of lefts[i], its left neighbour
     lefts: list[int] = []
     cards: list[str] = []
@@ -240,8 +240,8 @@ def t_cons_pass(s: SalemState) -> None:
         c = cards[i]
         fd[p].append(c)
         if c == "witch":
-            if not s.ew[p]:
-                s.ew[p] = True
+            if not s.ever_witch[p]:
+                s.ever_witch[p] = True
                 converts.append(p)
             s._know_ew(p, left)
             s._know_ew(p, p)
@@ -258,8 +258,8 @@ def t_night(s: SalemState, drawer: int) -> None:
     s.in_night = True
     s.nights += 1
     hl = s._humans_living()
-    team = [q for q in hl if s.ew[q]]
-    witches = [q for q in range(s.N) if s.alive[q] and s.ew[q]]
+    team = [q for q in hl if s.ever_witch[q]]
+    witches = [q for q in range(s.N) if s.alive[q] and s.ever_witch[q]]
     for p in team:
         for q in witches:
             s._know_ew(p, q)
@@ -289,8 +289,8 @@ def t_night_ask(s: SalemState, i: int, sub: int) -> None:
         if not s.alive[p] or g[p]:
             continue
         if sub == 0:
-            s._ask("victim" if s.ew[p] else "sleep", p, () if s.ew[p] else (0,))
-        elif "constable" in s.fd[p] and s.constable() == p:
+            s._ask("victim" if s.ever_witch[p] else "sleep", p, () if s.ever_witch[p] else (0,))
+        elif "constable" in s.face_down[p] and s.constable() == p:
             s._ask("gavel", p)  # (the scan only for a holder: a night asks every seat)
         else:
             s._ask("sleep", p, (1,))
@@ -329,7 +329,7 @@ def t_confess_one(s: SalemState, p: int, what: str) -> None:
         s._use(p, "phips")
         s.log.append(("{} confesses (William Phips, no card)", p))
         return
-    if what in s.fd[p]:
+    if what in s.face_down[p]:
         s.log.append(("{} confesses: {}", p, what))
         reveal(s, p, what, -1, "confess")
 
@@ -362,7 +362,7 @@ def t_night_end(s: SalemState) -> None:
 
 # ---- trials (R-TRIAL)
 def t_trial(s: SalemState, p: int, chooser: int, placer: int) -> None:
-    if not s.alive[p] or not s.fd[p]:
+    if not s.alive[p] or not s.face_down[p]:
         return
     total = s._total(p)
     normal = s._normal(p)
@@ -408,20 +408,20 @@ def t_recheck(s: SalemState) -> None:
     (rarely any: the threshold itself is looked up only past the lowest there can be)."""
     reds = s.reds
     alive = s.alive
-    fd = s.fd
+    fd = s.face_down
     least = s._cache_rules.least_normal
     for p in range(s.N):
         if reds[p] and alive[p] and fd[p]:
             total = s._total(p)
             if total >= least and total >= s._normal(p):
-                s.tasks.append(("trial", p, s.last_acc[p], -1))
+                s.tasks.append(("trial", p, s.last_accuser[p], -1))
 
 
 # ---- reveals and eliminations (R-REV, R-ELIM)
 def t_reveal_blind(s: SalemState, p: int, chooser: int, cause: str) -> None:
-    if not s.alive[p] or not s.fd[p]:
+    if not s.alive[p] or not s.face_down[p]:
         return
-    row = s.fd[p]
+    row = s.face_down[p]
     if (
         s._cache_rules.two_card_reveal
         and len(row) >= 4
@@ -439,13 +439,13 @@ def t_reveal_blind(s: SalemState, p: int, chooser: int, cause: str) -> None:
 
 
 def reveal(s: SalemState, p: int, card: str, accuser: int, cause: str) -> None:
-    row: list[str] = s.fd[p]
+    row: list[str] = s.face_down[p]
     row.remove(card)
-    s.fu[p].append(card)
+    s.face_up[p].append(card)
     s._drop_fact(p, card)
     s.log.append(("{} reveals {}", p, card))
     if card == "witch":
-        s.ew[p] = True
+        s.ever_witch[p] = True
         if s._town_check():
             return
     if card == "constable" and s._cache_rules.ghost_mode and s._cache_rules.ghost_constable_reveal_witch_win:
@@ -473,10 +473,10 @@ def eliminate(s: SalemState, p: int, specials: tuple, accuser: int) -> None:
     s._set_alive(p, False)
     s.log.append(("{} is eliminated", p))
     flipped = list(specials)
-    row = s.fd[p]
+    row = s.face_down[p]
     while row:
         c = row.pop()
-        s.fu[p].append(c)
+        s.face_up[p].append(c)
         if c == "witch" and s._town_check():
             return
         if c in SPECIAL_SET:
@@ -579,7 +579,7 @@ def t_special(s: SalemState, h: int, card: str, accuser: int) -> None:
             s.log.append(("Pickpocket: {} steals a card from {}", h, accuser))
         return
     if card == "charlatan":
-        elig = [q for q in range(s.N) if s.alive[q] and s.fd[q]]
+        elig = [q for q in range(s.N) if s.alive[q] and s.face_down[q]]
         if len(elig) >= 3 and s.n_living > 2:
             s._ask("charlatan", h, ())
         return
@@ -588,7 +588,7 @@ def t_special(s: SalemState, h: int, card: str, accuser: int) -> None:
             s._ask("gravedigger", h)
         return
     if card == "inquisitor":
-        if any(q != h and s.alive[q] and s.fd[q] for q in range(s.N)):
+        if any(q != h and s.alive[q] and s.face_down[q] for q in range(s.N)):
             s._ask("inquisitor", h)
         return
     if card == "magistrate":
@@ -600,8 +600,8 @@ def t_special(s: SalemState, h: int, card: str, accuser: int) -> None:
 def revive_options(s: SalemState, h: int) -> list:
     out = []
     for t in range(s.N):
-        if t != h and s.fu[t]:
-            for k in sorted(set(s.fu[t])):
+        if t != h and s.face_up[t]:
+            for k in sorted(set(s.face_up[t])):
                 out.append(("revive", t, k))
     return out
 

@@ -204,20 +204,20 @@ _SLOTS = (
     "alive",
     "n_living",
     "char",
-    "fd",
-    "fu",
+    "face_down",
+    "face_up",
     "hand",
     "reds",
     "stocks",
     "tokens",
     "coins",
-    "ew",
+    "ever_witch",
     "announced",
-    "known_ew",
+    "known_witches",
     "facts",
     "complete",
     "pub_facts",
-    "last_acc",
+    "last_accuser",
     "uses",
     "deck",
     "discard",
@@ -243,13 +243,13 @@ _SLOTS = (
     "victim_public",
     "confess",
     "confessed",
-    "th_opts",
-    "th_pend",
+    "townhall_options",
+    "townhall_kept",
     "loot_view",
     "loot_stopped",
     "log",
-    "hfacts",
-    "pub_hfacts",
+    "hand_facts",
+    "pub_hand_facts",
 )
 
 
@@ -265,20 +265,20 @@ class SalemState(State):
     alive: list[bool]  # per position: not eliminated
     n_living: int  # how many of `alive` are True (set with `_set_alive`)
     char: list  # per position its character id, None before the Town Hall choice
-    fd: list[list]  # per position its face-down trial cards (a determinize clone's: empty until drawn)
-    fu: list[list]  # per position its face-up (revealed) trial cards
+    face_down: list[list]  # per position its face-down trial cards (a determinize clone's: empty until drawn)
+    face_up: list[list]  # per position its face-up (revealed) trial cards
     hand: list  # per position its playing cards, or None in a determinize clone
     reds: list[list]  # per position the red cards (accusations) in front of it
     stocks: list[int]  # per position the turns it still misses (Stocks)
     tokens: list[list]  # per position the tokens it holds
     coins: list[int]  # per position its shillings
-    ew: list[bool]  # per position: has ever held a Witch card (the witch team, spec 9)
+    ever_witch: list[bool]  # per position: has ever held a Witch card (the witch team, spec 9)
     announced: list[bool]  # per position: said it holds a second Witch card (R-REV-4)
-    known_ew: list[list]  # per position the positions it knows to be on the witch team
+    known_witches: list[list]  # per position the positions it knows to be on the witch team
     facts: list[list]  # per position the (position, card) face-down trial cards it has seen
     complete: list[bool]  # per position: it knows the whole witch team
     pub_facts: list  # (position, card) face-down trial cards everyone knows
-    last_acc: list[int]  # per position who placed its last red card, -1 for nobody
+    last_accuser: list[int]  # per position who placed its last red card, -1 for nobody
     uses: dict  # "position:ability" -> times a limited Town Hall ability was used
     deck: list  # the playing deck, top last (a determinize clone's: empty until drawn)
     discard: list  # the discard pile (face up)
@@ -304,13 +304,13 @@ class SalemState(State):
     victim_public: bool  # the victim has been announced
     confess: dict  # position -> what it confesses tonight (secret until all have answered)
     confessed: list  # the positions that confessed tonight, in order
-    th_opts: list  # per position its two Town Hall characters to keep one of, or None
-    th_pend: list  # per position the character it kept, before all are revealed
+    townhall_options: list  # per position its two Town Hall characters to keep one of, or None
+    townhall_kept: list  # per position the character it kept, before all are revealed
     loot_view: tuple | None  # (eliminated position, the John Proctors looking at its hand)
     loot_stopped: list  # the looters who have stopped taking cards
     log: list  # the public log: (format, *arguments), positions as ints
-    hfacts: list[list]  # per position the (position, card) hand cards it knows of
-    pub_hfacts: list  # (position, card) hand cards everyone knows of
+    hand_facts: list[list]  # per position the (position, card) hand cards it knows of
+    pub_hand_facts: list  # (position, card) hand cards everyone knows of
 
     @property
     def rng(self) -> random.Random:
@@ -345,19 +345,19 @@ class SalemState(State):
         )
         rng.shuffle(cards)
         k = row["per_seat"]
-        s.fd = [cards[i * k : (i + 1) * k] for i in range(N)]
-        s.fu = [[] for _ in range(N)]
+        s.face_down = [cards[i * k : (i + 1) * k] for i in range(N)]
+        s.face_up = [[] for _ in range(N)]
         s.alive = [True] * N
         s.n_living = N
-        s.ew = ["witch" in r for r in s.fd]
+        s.ever_witch = ["witch" in r for r in s.face_down]
         s.announced = [False] * N
-        s.known_ew = [[p] if s.ew[p] else [] for p in range(N)]
+        s.known_witches = [[p] if s.ever_witch[p] else [] for p in range(N)]
         s.facts = [[] for _ in range(N)]
         s.complete = [False] * N
         s.pub_facts = []
-        s.hfacts = [[] for _ in range(N)]
-        s.pub_hfacts = []
-        s.last_acc = [-1] * N
+        s.hand_facts = [[] for _ in range(N)]
+        s.pub_hand_facts = []
+        s.last_accuser = [-1] * N
         s.uses = {}
         s.reds = [[] for _ in range(N)]
         s.stocks = [0] * N
@@ -367,11 +367,11 @@ class SalemState(State):
         chars = [c[0] for c in d.characters]
         rng.shuffle(chars)
         s.char = [None] * N
-        s.th_opts = [None] * N
-        s.th_pend = [None] * N
+        s.townhall_options = [None] * N
+        s.townhall_kept = [None] * N
         if game.th_choice:
             for p in range(N):
-                s.th_opts[p] = (chars[2 * p], chars[2 * p + 1])
+                s.townhall_options[p] = (chars[2 * p], chars[2 * p + 1])
         else:
             for p in range(N):
                 s.char[p] = chars[p]
@@ -491,7 +491,7 @@ class SalemState(State):
 
     def constable(self) -> int:
         for p in range(self.N):
-            if self.alive[p] and "constable" in self.fd[p]:
+            if self.alive[p] and "constable" in self.face_down[p]:
                 return p
         return -1
 
@@ -549,7 +549,7 @@ class SalemState(State):
     def _town_check(self) -> bool:
         """8.1 step 2: no face-down Witch card left anywhere -> town wins.  Asked when a Witch
         card turns face up (R-WIN-1: the last one revealed), the only way one leaves play."""
-        for r in self.fd:
+        for r in self.face_down:
             if "witch" in r:
                 return False
         self._end("town", "town wins: all witches revealed")
@@ -561,12 +561,12 @@ class SalemState(State):
             return True
         if self._cache_rules.ghost_mode:
             for p in range(self.N):
-                if not self._cache_rules.is_ghost[p] and not self.ew[p]:
+                if not self._cache_rules.is_ghost[p] and not self.ever_witch[p]:
                     return False
             self._end("witch", "witches win: every player became a witch", converts)
             return True
         for p in range(self.N):
-            if self.alive[p] and not self.ew[p]:
+            if self.alive[p] and not self.ever_witch[p]:
                 return False
         if converts:
             self._end("witch", "witches win: the last townsperson became a witch", converts)
@@ -602,38 +602,38 @@ class SalemState(State):
             self.facts[s].append(fact)
 
     def _know_ew(self, s: int, t: int) -> None:
-        if self.alive[s] and not self._cache_rules.is_ghost[s] and t not in self.known_ew[s]:
-            self.known_ew[s].append(t)
-            self.known_ew[s].sort()
+        if self.alive[s] and not self._cache_rules.is_ghost[s] and t not in self.known_witches[s]:
+            self.known_witches[s].append(t)
+            self.known_witches[s].sort()
 
     # ---- what seats know about other hands (20.2: Robbery, Pickpocket, Proctor, Giles, Parris)
     def _hf_add(self, s: int, t: int, c: str) -> None:
         if s < 0:
-            self.pub_hfacts.append((t, c))
+            self.pub_hand_facts.append((t, c))
         elif self.alive[s] and not self._cache_rules.is_ghost[s]:
-            self.hfacts[s].append((t, c))
+            self.hand_facts[s].append((t, c))
 
     def _hf_play(self, t: int, c: str) -> None:
         fact: Any = (t, c)
-        for f in self.hfacts:
+        for f in self.hand_facts:
             if f and fact in f:
                 f.remove(fact)
-        if fact in self.pub_hfacts:
-            self.pub_hfacts.remove(fact)
+        if fact in self.pub_hand_facts:
+            self.pub_hand_facts.remove(fact)
 
     def _hf_drop(self, t: int) -> None:
-        for f in self.hfacts:
+        for f in self.hand_facts:
             if f:
                 f[:] = [x for x in f if x[0] != t]
-        if self.pub_hfacts:
-            self.pub_hfacts = [x for x in self.pub_hfacts if x[0] != t]
+        if self.pub_hand_facts:
+            self.pub_hand_facts = [x for x in self.pub_hand_facts if x[0] != t]
 
     def _hf_move(self, src: int, dst: int) -> None:
-        for f in self.hfacts:
+        for f in self.hand_facts:
             if f:
                 f[:] = [(dst, c) if t == src else (t, c) for t, c in f]
-        if self.pub_hfacts:
-            self.pub_hfacts = [(dst, c) if t == src else (t, c) for t, c in self.pub_hfacts]
+        if self.pub_hand_facts:
+            self.pub_hand_facts = [(dst, c) if t == src else (t, c) for t, c in self.pub_hand_facts]
 
     def _rebuild(self) -> None:
         """10.2 step 5: shuffle deck and discards, Night into the bottom half."""
@@ -783,7 +783,7 @@ class SalemState(State):
         if winner == "draw":
             return []
         human = self._cache_rules.human
-        ew = self.ew
+        ew = self.ever_witch
         wins: list[int] = []
         for pos in range(self.N):
             if human[pos] < 0:
@@ -836,9 +836,9 @@ class SalemState(State):
         if self.result is not None:
             w = self._winners()
             return [1.0 if i in w else 0.0 for i in range(n)]
-        wt = sum(r.count("witch") for r in self.fu)
-        wd = wt + sum(r.count("witch") for r in self.fd)
-        town = [p for p in range(self.N) if not self.ew[p] and human[p] >= 0]
+        wt = sum(r.count("witch") for r in self.face_up)
+        wd = wt + sum(r.count("witch") for r in self.face_down)
+        town = [p for p in range(self.N) if not self.ever_witch[p] and human[p] >= 0]
         dead = sum(1 for p in town if not self.alive[p])
         wr = wt / wd if wd else 1.0
         td = dead / len(town) if town else 1.0
@@ -846,7 +846,7 @@ class SalemState(State):
         out = [0.5] * n
         for p in range(self.N):
             if human[p] >= 0:
-                out[human[p]] = (1.0 - tv) if self.ew[p] else tv
+                out[human[p]] = (1.0 - tv) if self.ever_witch[p] else tv
         return out
 
     def _fmt(self, entry):
@@ -874,35 +874,35 @@ class SalemState(State):
         s.n_living = self.n_living
         s.char = self.char[:]
         if world_of < 0:
-            s.fd = [r[:] for r in self.fd]
+            s.face_down = [r[:] for r in self.face_down]
             s.hand = [r[:] for r in self.hand]
             s.deck = self.deck[:]
             s.discard = self.discard[:]
-            s.known_ew = [r[:] for r in self.known_ew]
+            s.known_witches = [r[:] for r in self.known_witches]
             s.facts = [r[:] for r in self.facts]
-            s.hfacts = [r[:] for r in self.hfacts]
+            s.hand_facts = [r[:] for r in self.hand_facts]
         else:
-            s.fd = []  # typed lists, so that reading them costs no check:
+            s.face_down = []  # typed lists, so that reading them costs no check:
             s.deck = []  # determinize fills all three in
             s.discard = []
             s.hand = [None] * self.N
-            s.known_ew = [[] for _ in range(self.N)]
+            s.known_witches = [[] for _ in range(self.N)]
             s.facts = [[] for _ in range(self.N)]
-            s.hfacts = [[] for _ in range(self.N)]
-            s.known_ew[world_of] = self.known_ew[world_of][:]
+            s.hand_facts = [[] for _ in range(self.N)]
+            s.known_witches[world_of] = self.known_witches[world_of][:]
             s.facts[world_of] = self.facts[world_of][:]
-            s.hfacts[world_of] = self.hfacts[world_of][:]
-        s.fu = [r[:] for r in self.fu]
+            s.hand_facts[world_of] = self.hand_facts[world_of][:]
+        s.face_up = [r[:] for r in self.face_up]
         s.reds = [r[:] for r in self.reds]
         s.stocks = self.stocks[:]
         s.tokens = [r[:] for r in self.tokens]
         s.coins = self.coins[:]
-        s.ew = self.ew[:]
+        s.ever_witch = self.ever_witch[:]
         s.announced = self.announced[:]
         s.complete = self.complete[:]
         s.pub_facts = self.pub_facts[:]
-        s.pub_hfacts = self.pub_hfacts[:]
-        s.last_acc = self.last_acc[:]
+        s.pub_hand_facts = self.pub_hand_facts[:]
+        s.last_accuser = self.last_accuser[:]
         s.uses = dict(self.uses)
         s.night_in_deck = self.night_in_deck
         s.night_zone = self.night_zone
@@ -926,8 +926,8 @@ class SalemState(State):
         s.victim_public = self.victim_public
         s.confess = dict(self.confess)
         s.confessed = self.confessed[:]
-        s.th_opts = self.th_opts[:]
-        s.th_pend = self.th_pend[:]
+        s.townhall_options = self.townhall_options[:]
+        s.townhall_kept = self.townhall_kept[:]
         s.loot_view = self.loot_view
         s.loot_stopped = self.loot_stopped[:]
         s.log = self.log[:]

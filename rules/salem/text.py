@@ -237,8 +237,8 @@ def table_text(s: SalemState):
     for p in range(s.N):
         mark = " " if s.alive[p] else "x"
         lines.append(
-            f"{mark} {pname(s, p):28s} face-down {len(s.fd[p])} "
-            f"face-up {sorted(s.fu[p])} reds {s.reds[p]} (total "
+            f"{mark} {pname(s, p):28s} face-down {len(s.face_down[p])} "
+            f"face-up {sorted(s.face_up[p])} reds {s.reds[p]} (total "
             f"{s._total(p)}/{s._normal(p)}) stocks {s.stocks[p]} "
             f"tokens {sorted(s.tokens[p])} coins {s.coins[p]} "
             f"hand {len(s.hand[p])}"
