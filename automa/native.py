@@ -39,6 +39,8 @@ ENGINE_MODULES = (
     "automa.rules.pi.automaton",
     "automa.rules.salem.state",
     "automa.rules.salem.info",
+    "automa.rules.salem.resolution",
+    "automa.rules.salem.decisions",
     "automa.rules.tuples",
     "automa.search.uct",
 )

@@ -121,7 +121,7 @@ def initial_witch_seats(game, game_seed: int) -> set[int]:
     """Seats dealt a Witch card (Salem; ghosts are not seats)."""
     state = game.new_initial_state(game_seed)
     human = game.human
-    return {human[pos] for pos, cards in enumerate(state.fd) if "witch" in cards and human[pos] >= 0}
+    return {human[pos] for pos, cards in enumerate(state.face_down) if "witch" in cards and human[pos] >= 0}
 
 
 def reference_side_wins(records: list[dict], reference: str, game) -> tuple[float, int, int]:

@@ -33,7 +33,7 @@ def play(specs, game_seed, bot_seed=0, game=None):
 
 def witch_seats(game, game_seed):
     state = game.new_initial_state(game_seed)
-    return {seat for seat in range(game.params.players) if state.ew[game.pos_of[seat]]}
+    return {seat for seat in range(game.params.players) if state.ever_witch[game.pos_of[seat]]}
 
 
 @functools.cache
@@ -133,7 +133,7 @@ def test_the_town_suspects_a_seat_that_keeps_silent_at_night_and_trusts_one_that
     game = six()
     state = game.new_initial_state(8)
     heuristic = [make_bot("salem-heuristic", game, seat) for seat in range(6)]
-    while state.turns == 0 or state.ew[game.pos_of[state.current_player()]]:
+    while state.turns == 0 or state.ever_witch[game.pos_of[state.current_player()]]:
         seat = state.current_player()
         state.apply_action(heuristic[seat].act(state, seat))
     seat = state.current_player()

@@ -38,7 +38,7 @@ def test_observation_hides_other_rows_and_hands_20_1(n):
                 continue
             for seat in range(s.num_players())[:4]:
                 me = s.game.pos_of[seat]
-                known = {t for t, _ in s.facts[me]} | set(s.known_ew[me]) | {me}
+                known = {t for t, _ in s.facts[me]} | set(s.known_witches[me]) | {me}
                 known |= {t for t, _ in s.pub_facts}
                 if s.loot_view:
                     known.add(s.loot_view[0])
@@ -47,15 +47,15 @@ def test_observation_hides_other_rows_and_hands_20_1(n):
                     for b in cand:
                         if (
                             a < b
-                            and len(s.fd[a]) == len(s.fd[b])
-                            and s.fd[a] != s.fd[b]
-                            and s.ew[a] == s.ew[b]
+                            and len(s.face_down[a]) == len(s.face_down[b])
+                            and s.face_down[a] != s.face_down[b]
+                            and s.ever_witch[a] == s.ever_witch[b]
                         ):
                             t = s.clone()
-                            t.fd[a], t.fd[b] = t.fd[b], t.fd[a]
-                            if ("witch" in t.fd[a]) != t.ew[a] and not t.ew[a]:
+                            t.face_down[a], t.face_down[b] = t.face_down[b], t.face_down[a]
+                            if ("witch" in t.face_down[a]) != t.ever_witch[a] and not t.ever_witch[a]:
                                 continue
-                            if ("witch" in t.fd[b]) and not t.ew[b]:
+                            if ("witch" in t.face_down[b]) and not t.ever_witch[b]:
                                 continue
                             if t.constable() != s.constable() and me in (s.constable(), t.constable()):
                                 continue
@@ -93,7 +93,7 @@ def test_witch_votes_visible_to_witches_only_20_2():
         s.apply_action(s.legal_actions()[0])
     assert s.dec[1] == 1
     s.apply_action(("victim", 3))
-    assert set(s.known_ew[5]) == {1, 5} and set(s.known_ew[1]) == {1, 5}
+    assert set(s.known_witches[5]) == {1, 5} and set(s.known_witches[1]) == {1, 5}
     assert s.observation(5)["votes"] == ((1, 3),)
     assert s.observation(2)["votes"] == ()
     w = s.determinize(2, random.Random(3))
@@ -107,14 +107,14 @@ def test_determinize_keeps_peeks_announcements_and_roll_call_20_6():
     s = at_turn(6, 1, rows=rows, chars=plain_chars(6), hands=[[]] * 6)
     s.facts[0] = [(3, "constable")]
     s.announced[1] = True
-    s.known_ew[5] = [1, 5]
+    s.known_witches[5] = [1, 5]
     s.complete[5] = True
     for k in range(40):
         w = s.determinize(0, random.Random(k))
-        assert "constable" in w.fd[3] and "witch" in w.fd[1]
-        assert w.fd[0] == s.fd[0]
+        assert "constable" in w.face_down[3] and "witch" in w.face_down[1]
+        assert w.face_down[0] == s.face_down[0]
         v = s.determinize(5, random.Random(k))
-        assert sum(r.count("witch") for i, r in enumerate(v.fd) if i not in (1, 5)) == 0
+        assert sum(r.count("witch") for i, r in enumerate(v.face_down) if i not in (1, 5)) == 0
 
 
 def test_determinize_varies_hidden_rows_and_deck_20_6():
@@ -122,7 +122,7 @@ def test_determinize_varies_hidden_rows_and_deck_20_6():
     part of the last rebuild (A-04); Tituba keeps the deck order she saw."""
     s = at_turn(6, 3, rows=rows6(), chars=plain_chars(6))
     worlds = [s.determinize(0, random.Random(k)) for k in range(20)]
-    assert len({tuple(map(tuple, w.fd)) for w in worlds}) > 5
+    assert len({tuple(map(tuple, w.face_down)) for w in worlds}) > 5
     assert len({tuple(w.deck) for w in worlds}) > 5
     for w in worlds:
         assert w.deck.index("night") < s.night_zone
@@ -149,8 +149,11 @@ def _keep_prompt(pos, swap_with):
     while s.dec[1] != pos:
         s.apply_action(s.legal_actions()[0])
     twin = s.clone()
-    twin.th_opts[pos], twin.th_opts[swap_with] = s.th_opts[swap_with], s.th_opts[pos]
-    twin.dec = ("keep", pos, twin.th_opts[pos])
+    twin.townhall_options[pos], twin.townhall_options[swap_with] = (
+        s.townhall_options[swap_with],
+        s.townhall_options[pos],
+    )
+    twin.dec = ("keep", pos, twin.townhall_options[pos])
     return s, twin
 
 
@@ -187,10 +190,10 @@ def test_world_re_asks_another_seats_secret_decision_20_5_20_6(secret):
             role = wa.constable() == 2
             assert ({x[0] for x in legal} == {"gavel"}) if role else legal == [("sleep",)]
         elif secret == "victim":
-            role = wa.ew[2]
+            role = wa.ever_witch[2]
             assert ({x[0] for x in legal} == {"victim"}) if role else legal == [("sleep",)]
         else:
-            role = wa.th_opts[2]
+            role = wa.townhall_options[2]
             assert legal == [("keep", c) for c in role]
         asked.add(tuple(legal))
         wa.apply_action(legal[0])
@@ -203,19 +206,19 @@ def _role_and_options(w, rnd, pos):
     legal = w.legal_actions()
     heads = {a[0] for a in legal}
     if rnd in ("victim", "dawn", "gavel"):
-        role = w.constable() == pos if rnd == "gavel" else w.ew[pos]
+        role = w.constable() == pos if rnd == "gavel" else w.ever_witch[pos]
         head = {"victim": "victim", "dawn": "cat", "gavel": "gavel"}[rnd]
         assert heads == ({head} if role else {"sleep"}), (rnd, pos, role, legal)
         return role, legal
     if rnd == "keep":
-        assert legal == [("keep", c) for c in w.th_opts[pos]]
-        return w.th_opts[pos], legal
+        assert legal == [("keep", c) for c in w.townhall_options[pos]]
+        return w.townhall_options[pos], legal
     if rnd == "confess":
-        assert {a[1] for a in legal} <= set(w.fd[pos]) | {"none", "phips"}
-        return tuple(sorted(set(w.fd[pos]))), legal
+        assert {a[1] for a in legal} <= set(w.face_down[pos]) | {"none", "phips"}
+        return tuple(sorted(set(w.face_down[pos]))), legal
     kind = w.dec[0]
     if kind in ("pick2", "cat_self"):
-        assert {a[1] for a in legal} <= set(w.fd[pos])
+        assert {a[1] for a in legal} <= set(w.face_down[pos])
     return None, legal
 
 
@@ -256,7 +259,7 @@ def test_eliminated_seats_learn_nothing_private_8_2():
     s._set_alive(2, False)
     s._add_fact(2, 3, "naw")
     s._know_ew(2, 5)
-    assert s.facts[2] == [] and s.known_ew[2] == []
+    assert s.facts[2] == [] and s.known_witches[2] == []
 
 
 def test_broken_data_file_names_file_and_field(tmp_path):
@@ -278,6 +281,18 @@ def test_broken_data_file_names_file_and_field(tmp_path):
     p.write_text(p.read_text().replace('ability = "tituba"', 'ability = "flying"'))
     with pytest.raises(DataError, match="ability"):
         salem_data.load(tmp_path / "d3")
+
+
+def test_the_companion_and_the_words_name_what_the_data_holds():
+    """One source (#51): the companion's specials, token kinds and counts are the data's, and
+    the printed names name exactly the data's trial kinds and tokens."""
+    from automa.rules.salem import companion, words
+
+    d = salem_data.load(salem_data.DATA_DIR)
+    assert set(words.SALEM_TRIAL) == set(d.box) and set(words.SALEM_TOKEN) == set(d.token_qty)
+    assert companion.TRIAL_NAMES is words.SALEM_TRIAL and companion.TOKEN_QTY == d.token_qty
+    assert set(companion.SPECIALS) == set(d.box) - {"naw", "witch", "constable"}
+    assert companion.TOKEN_KINDS == salem_data.TOKENS
 
 
 def test_placeholder_data_is_marked_D_1_D_2():
@@ -369,7 +384,7 @@ def test_pair_knowledge_of_hands_robbery_pickpocket_20_2():
     s.apply_action(("play", "robbery"))
     s.apply_action(("target", 1))
     s.apply_action(("target2", 3))
-    assert sorted(s.hfacts[1]) == [(3, "evidence"), (3, "stocks")]
+    assert sorted(s.hand_facts[1]) == [(3, "evidence"), (3, "stocks")]
     assert s.observation(1)["hand_facts"] == ((3, "evidence"), (3, "stocks"))
     assert s.observation(2)["hand_facts"] == ()
     for k in range(10):
@@ -379,9 +394,9 @@ def test_pair_knowledge_of_hands_robbery_pickpocket_20_2():
     s = at_turn(6, 1, rows=rows, chars=plain_chars(6), hands=[["witness", "arson"]] + [[]] * 5)
     s.apply_action(("play", "witness"))
     s.apply_action(("target", 2))
-    assert s.hfacts[0] == [(2, "arson")]
+    assert s.hand_facts[0] == [(2, "arson")]
     w = s.determinize(0, random.Random(5))
     assert w.hand[2] == ["arson"]
     # playing the known card ends the knowledge
     s._hf_play(2, "arson")
-    assert s.hfacts[0] == []
+    assert s.hand_facts[0] == []

@@ -11,6 +11,8 @@ import pytest
 from automa.rules.core import TERMINAL, IllegalActionError, ParamError, load_game
 from automa.rules.position import edited
 from automa.rules.salem.data import SPECIALS
+from automa.rules.salem.decisions import alibi_options, la_charlatan, la_play, la_target, living_actions
+from automa.rules.salem.resolution import plurality, reveal, t_recheck
 
 
 def game(n=6, **kw):
@@ -30,10 +32,10 @@ def at_turn(n=6, seed=1, pos=0, rows=None, chars=None, hands=None, **kw):
                 s.tokens[p].remove(t)
                 s.centre.append(t)
     if rows is not None:
-        s.fd = [list(r) for r in rows]
-        s.fu = [[] for _ in rows]
-        s.ew = ["witch" in r for r in s.fd]
-        s.known_ew = [[p] if s.ew[p] else [] for p in range(s.N)]
+        s.face_down = [list(r) for r in rows]
+        s.face_up = [[] for _ in rows]
+        s.ever_witch = ["witch" in r for r in s.face_down]
+        s.known_witches = [[p] if s.ever_witch[p] else [] for p in range(s.N)]
         s.facts = [[] for _ in range(s.N)]
     if chars is not None:
         s.char = list(chars)
@@ -112,8 +114,8 @@ def test_setup_trial_deck_per_player_count_R_SETUP_2(n):
     standard = {4: 18, 5: 23, 6: 27, 7: 32, 8: 29, 9: 33, 10: 27, 11: 30, 12: 33}
     assert row["naw"] + row["special"] == standard[n]
     s = g.new_initial_state(3)
-    all_cards = [c for r in s.fd for c in r]
-    assert all(len(r) == row["per_seat"] for r in s.fd)
+    all_cards = [c for r in s.face_down for c in r]
+    assert all(len(r) == row["per_seat"] for r in s.face_down)
     assert all_cards.count("witch") == row["witch"]
     assert all_cards.count("constable") == 1
     assert all_cards.count("naw") == row["naw"]
@@ -126,9 +128,9 @@ def test_setup_specials_are_a_hidden_random_subset_R_SETUP_3():
     seen = set()
     for seed in range(30):
         s = g.new_initial_state(seed)
-        seen.add(tuple(sorted(c for r in s.fd for c in r if c in SPECIALS)))
+        seen.add(tuple(sorted(c for r in s.face_down for c in r if c in SPECIALS)))
         obs = s.observation(0)
-        assert "fd" in obs and obs["fd"] == tuple(sorted(s.fd[0]))
+        assert "fd" in obs and obs["fd"] == tuple(sorted(s.face_down[0]))
         assert all(len(v) == 0 for v in obs["fu"])
     assert len(seen) > 3
 
@@ -138,8 +140,8 @@ def test_setup_ghost_mode_four_seats_of_five_cards_19_2():
     for n in (2, 3):
         g = game(n)
         s = g.new_initial_state(1)
-        assert s.N == 4 and all(len(r) == 5 for r in s.fd)
-        assert sum(r.count("witch") for r in s.fd) == 1
+        assert s.N == 4 and all(len(r) == 5 for r in s.face_down)
+        assert sum(r.count("witch") for r in s.face_down) == 1
         for p in range(4):
             assert (len(s.hand[p]) == 0) == g.is_ghost[p]
         assert sum(g.is_ghost) == 4 - n
@@ -155,7 +157,7 @@ def test_townhall_one_of_two_at_seven_or_fewer_R_SETUP_7():
     s.apply_action(first[1])
     # player 1 must not see player 0's choice or options before everybody chose
     assert s.observation(1)["char"][0] is None
-    assert s.observation(1)["th"][0] != s.th_opts[0]
+    assert s.observation(1)["th"][0] != s.townhall_options[0]
     while s.dec[0] == "keep":
         s.apply_action(s.legal_actions()[0])
     assert s.char[0] == first[1][1]
@@ -197,7 +199,7 @@ def test_dawn_black_cat_and_first_turn_R_DAWN():
         p = s.dec[1]
         asked.append(p)
         legal = s.legal_actions()
-        if s.ew[p]:
+        if s.ever_witch[p]:
             assert ("cat", p) in legal
             s.apply_action(("cat", 3))
         else:
@@ -326,9 +328,9 @@ def test_danforth_6_12_7_14_optional_A_08():
     play(s, ("play", "accusation"), ("target", 2))
     assert s.dec[0] == "danforth" and s.legal_actions() == [("yes",), ("no",)]
     s.apply_action(("no",))
-    assert len(s.reds[2]) == 6 and len(s.fu[2]) == 0
+    assert len(s.reds[2]) == 6 and len(s.face_up[2]) == 0
     play(s, ("play", "accusation"), ("target", 2))  # 7: automatic
-    assert len(s.fu[2]) == 1 and s.reds[2] == []
+    assert len(s.face_up[2]) == 1 and s.reds[2] == []
     s = at_turn(
         6, 1, rows=rows6(), chars=plain_chars(6, p0="thomas_danforth"), hands=[["accusation"]] + [[]] * 5
     )
@@ -339,7 +341,7 @@ def test_danforth_6_12_7_14_optional_A_08():
         },
     )
     play(s, ("play", "accusation"), ("target", 2), ("yes",))
-    assert len(s.fu[2]) == 1 and s.reds[2] == []
+    assert len(s.face_up[2]) == 1 and s.reds[2] == []
 
 
 def test_evidence_on_six_one_reveal_all_reds_cleared_R_TRIAL_4():
@@ -352,7 +354,7 @@ def test_evidence_on_six_one_reveal_all_reds_cleared_R_TRIAL_4():
         },
     )
     play(s, ("play", "evidence"), ("target", 3))
-    assert len(s.fu[3]) == 1 and len(s.fd[3]) == 4 and s.reds[3] == []
+    assert len(s.face_up[3]) == 1 and len(s.face_down[3]) == 4 and s.reds[3] == []
     assert s.discard.count("accusation") == 6 and "evidence" in s.discard
 
 
@@ -361,7 +363,7 @@ def test_two_reveals_when_total_reaches_twice_threshold_A_07():
     s = at_turn(6, 1, rows=rows6(), chars=plain_chars(6), hands=[["scapegoat"]] + [[]] * 5)
     s.reds[1] = ["witness", "witness"]
     play(s, ("play", "scapegoat"), ("target", 1), ("target2", 2))
-    assert s.reds[1] == [] and s.reds[2] == [] and len(s.fu[2]) == 2
+    assert s.reds[1] == [] and s.reds[2] == [] and len(s.face_up[2]) == 2
 
 
 def test_piety_curse_triggers_reveal_by_curser_R_TRIAL_5():
@@ -372,7 +374,7 @@ def test_piety_curse_triggers_reveal_by_curser_R_TRIAL_5():
     s.reds[2] = ["accusation"] * 9
     assert s._normal(2) == 14
     play(s, ("play", "curse"), ("target", 2), ("token", "piety"))
-    assert len(s.fu[2]) == 1 and s.reds[2] == [] and "piety" in s.centre
+    assert len(s.face_up[2]) == 1 and s.reds[2] == [] and "piety" in s.centre
 
 
 def test_cotton_mather_evidence_counts_one_and_martha_loses_it_A_27():
@@ -405,7 +407,7 @@ def test_cotton_mather_evidence_counts_one_and_martha_loses_it_A_27():
     )
     play(s, ("play", "evidence"), ("target", 2))
     assert not s.alive[2]
-    assert s.reds[3] == [] and len(s.fu[3]) == 1
+    assert s.reds[3] == [] and len(s.face_up[3]) == 1
 
 
 # ------------------------------------------------------------------ reveals
@@ -414,11 +416,11 @@ def test_two_witch_cards_survive_first_reveal_R_REV_4():
     the town wins when the last Witch card is revealed [R-WIN-1]."""
     rows = rows6(p5=["witch", "witch", "naw", "naw", "naw"])
     s = at_turn(6, 1, rows=rows, chars=plain_chars(6))
-    s._reveal(5, "witch", 0, "accuse")
+    reveal(s, 5, "witch", 0, "accuse")
     assert s.alive[5] and s.announced[5] and s.result is None
     assert s.observation(0)["announced"][5]
     s._run()
-    s._reveal(5, "witch", 0, "accuse")
+    reveal(s, 5, "witch", 0, "accuse")
     assert s.result[0] == "town" and s.result[1] == "town wins: all witches revealed"
     out = s.outcome()
     assert out.winners == (0, 1, 2, 3, 4) and out.reason.startswith("town wins")
@@ -428,7 +430,7 @@ def test_constable_revealed_role_gone_holder_stays_R_REV_3():
     """[R-REV-3] the Constable card revealed: no Constable any more, holder not eliminated."""
     s = at_turn(6, 1, rows=rows6(p1=["constable", "naw", "naw", "naw", "naw"]), chars=plain_chars(6))
     assert s.constable() == 1
-    s._reveal(1, "constable", 0, "accuse")
+    reveal(s, 1, "constable", 0, "accuse")
     assert s.alive[1] and s.constable() == -1
 
 
@@ -459,7 +461,7 @@ def test_witches_win_when_no_townsperson_alive_R_WIN_2():
     s = at_turn(6, 1, pos=1, rows=rows, chars=plain_chars(6), hands=[[], ["witness"], [], [], [], []])
     for p in (2, 3, 4, 5):
         s._set_alive(p, False)
-    s.ew[3] = True
+    s.ever_witch[3] = True
     s.apply_action(("play", "witness"))
     s.apply_action(("target", 0))
     assert s.is_terminal() and s.result[0] == "witch"
@@ -484,9 +486,9 @@ def test_conspiracy_moves_cards_and_roles_R_CONS():
     _draw_next(s, "conspiracy")
     s.apply_action(("draw",))
     settle(s)
-    assert s.ew[0] and s.ew[1]  # 0 took a Witch from 1; 1 stays a witch
-    assert 0 in s.known_ew[0] and 1 in s.known_ew[0] and (0, "witch") in s.facts[1]
-    assert all(len(r) == 5 for r in s.fd)
+    assert s.ever_witch[0] and s.ever_witch[1]  # 0 took a Witch from 1; 1 stays a witch
+    assert 0 in s.known_witches[0] and 1 in s.known_witches[0] and (0, "witch") in s.facts[1]
+    assert all(len(r) == 5 for r in s.face_down)
     assert "conspiracy" in s.discard
 
 
@@ -496,10 +498,10 @@ def test_conspiracy_last_townsperson_converting_loses_R_WIN_2():
     s = at_turn(6, 1, pos=1, rows=rows, chars=plain_chars(6))
     for p in (2, 3, 4, 5):
         s._set_alive(p, False)
-    s.ew = [True, False, False, False, False, False]
-    s.fd[1] = ["naw"]
-    s.fd[0] = ["witch", "witch"]
-    s.ew[0] = True
+    s.ever_witch = [True, False, False, False, False, False]
+    s.face_down[1] = ["naw"]
+    s.face_down[0] = ["witch", "witch"]
+    s.ever_witch[0] = True
     # seat 1 takes from seat 0 (its left neighbour): it must receive a Witch card
     _draw_next(s, "conspiracy")
     s.apply_action(("draw",))
@@ -516,8 +518,8 @@ def test_black_cat_holder_drawing_conspiracy_chooses_own_card_R_CONS():
     s = at_turn(6, 1, pos=2, rows=rows, chars=plain_chars(6))
     s.tokens[2] = ["black_cat"]
     s.centre.remove("black_cat")
-    s.fd[4] = ["naw"] * 4
-    s.fu[4] = ["naw"]
+    s.face_down[4] = ["naw"] * 4
+    s.face_up[4] = ["naw"]
     _draw_next(s, "conspiracy")
     s.apply_action(("draw",))
     assert s.dec[0] == "cat_self"
@@ -529,7 +531,7 @@ def test_black_cat_holder_drawing_conspiracy_chooses_own_card_R_CONS():
     s.tokens[2] = ["black_cat"]
     _draw_next(s, "conspiracy")
     s.apply_action(("draw",))
-    assert len(s.fu[2]) == 1
+    assert len(s.face_up[2]) == 1
 
 
 def test_black_cat_skipped_for_mary_warren_D_3():
@@ -543,7 +545,7 @@ def test_black_cat_skipped_for_mary_warren_D_3():
     )
     _draw_next(s, "conspiracy")
     s.apply_action(("draw",))
-    assert s.fu[2] == []
+    assert s.face_up[2] == []
 
 
 def test_black_card_counts_as_one_of_two_draws_R_DRAW():
@@ -614,7 +616,7 @@ def test_gavel_confession_asylum_protect_R_NIGHT():
     s = _night(at_turn(6, 1, rows=rows, chars=plain_chars(6), hands=[[]] * 6), 2, gavel=2)
     assert s.alive[2] and all(s.alive)
     s = _night(at_turn(6, 1, rows=rows, chars=plain_chars(6), hands=[[]] * 6), 2, gavel=3, confess={2: "naw"})
-    assert s.alive[2] and s.fu[2] == ["naw"]
+    assert s.alive[2] and s.face_up[2] == ["naw"]
     s = at_turn(6, 1, rows=rows, chars=plain_chars(6), hands=[[]] * 6)
     s = edited(
         s,
@@ -830,14 +832,14 @@ def test_special_fires_on_elimination_flip_R_SPEC():
     assert not s.alive[2]
     assert s.dec[0] == "inquisitor" and s.dec[1] == 2
     s.apply_action(("inquire", 5))
-    assert len(s.fu[5]) == 1
+    assert len(s.face_up[5]) == 1
 
 
 def test_special_not_fired_when_flip_ends_game_R_SPEC():
     """[R-SPEC] no ability when the reveal ends the game (town check first)."""
     rows = rows6(p5=["witch", "gravedigger"])
     s = at_turn(6, 1, rows=rows, chars=plain_chars(6))
-    s._reveal(5, "witch", 0, "accuse")
+    reveal(s, 5, "witch", 0, "accuse")
     assert s.result[0] == "town" and s.dec is None
 
 
@@ -851,7 +853,7 @@ def test_pickpocket_steals_from_accuser_even_sarah_good_A_15():
         chars=plain_chars(6, p0="sarah_good"),
         hands=[["witness", "stocks"], [], [], [], [], []],
     )
-    s.fd[2] = ["pickpocket", "pickpocket"]  # whichever is picked, it is the Pickpocket
+    s.face_down[2] = ["pickpocket", "pickpocket"]  # whichever is picked, it is the Pickpocket
     play(s, ("play", "witness"), ("target", 2))
     assert s.hand[0] == [] and s.hand[2] == ["stocks"]
 
@@ -882,14 +884,14 @@ def test_gravedigger_revives_eliminated_seat_A_18():
     rows = rows6(p1=["gravedigger", "naw"], p3=[])
     s = at_turn(6, 1, rows=rows, chars=plain_chars(6), hands=[["witness"]] + [[]] * 5)
     s._set_alive(3, False)
-    s.fu[3] = ["naw", "naw", "constable"]
-    s.fd[1] = ["gravedigger", "gravedigger"]
+    s.face_up[3] = ["naw", "naw", "constable"]
+    s.face_down[1] = ["gravedigger", "gravedigger"]
     play(s, ("play", "witness"), ("target", 1))
     assert s.dec[0] == "gravedigger"
     assert ("revive", 1, "gravedigger") not in s.legal_actions()  # not its own card
     assert s.n_living == 5
     s.apply_action(("revive", 3, "constable"))
-    assert s.alive[3] and s.fd[3] == ["constable"] and s.constable() == 3
+    assert s.alive[3] and s.face_down[3] == ["constable"] and s.constable() == 3
     assert s.n_living == 6 and s.clone().n_living == 6
     assert (3, "constable") in s.observation(2)["pub_facts"]
     assert s.hand[3] == []
@@ -903,13 +905,13 @@ def test_charlatan_swaps_three_seats_A_17():
     play(s, ("play", "witness"), ("target", 1))
     assert s.dec[0] == "charlatan"
     play(s, ("charlatan", 1), ("charlatan", 2), ("charlatan", 3))
-    assert [len(s.fd[p]) for p in (1, 2, 3)] == [1, 3, 3]
-    got = sorted(s.fd[1] + s.fd[2] + s.fd[3])
+    assert [len(s.face_down[p]) for p in (1, 2, 3)] == [1, 3, 3]
+    got = sorted(s.face_down[1] + s.face_down[2] + s.face_down[3])
     assert got == sorted(["charlatan", "witch", "witch", "witch", "constable", "constable", "constable"])
     for p in (1, 2, 3):
-        if "witch" in s.fd[p]:
-            assert s.ew[p]  # a receiver of a Witch card joins the witches
-    assert s.ew[2]  # the giver stays a witch
+        if "witch" in s.face_down[p]:
+            assert s.ever_witch[p]  # a receiver of a Witch card joins the witches
+    assert s.ever_witch[2]  # the giver stays a witch
 
 
 def test_magistrate_moves_a_token_A_20():
@@ -926,7 +928,7 @@ def test_magistrate_moves_a_token_A_20():
     s.apply_action(("mag_from", 4, "piety"))
     assert ("mag_to", 1) not in s.legal_actions() and ("mag_to", 4) not in s.legal_actions()
     s.apply_action(("mag_to", 2))
-    assert s.tokens[2] == ["piety"] and s.reds[4] == [] and len(s.fu[4]) == 1
+    assert s.tokens[2] == ["piety"] and s.reds[4] == [] and len(s.face_up[4]) == 1
 
 
 def test_inquisitor_keeps_accusations_A_19():
@@ -935,7 +937,7 @@ def test_inquisitor_keeps_accusations_A_19():
     s = at_turn(6, 1, rows=rows, chars=plain_chars(6), hands=[["witness"]] + [[]] * 5)
     s.reds[3] = ["accusation"] * 2
     play(s, ("play", "witness"), ("target", 1), ("inquire", 3))
-    assert len(s.fu[3]) == 1 and s.reds[3] == ["accusation"] * 2
+    assert len(s.face_up[3]) == 1 and s.reds[3] == ["accusation"] * 2
 
 
 # ------------------------------------------------------------------ characters
@@ -966,7 +968,7 @@ def test_will_griggs_alibi_as_witness_A_42():
     s = at_turn(6, 1, rows=rows6(), chars=plain_chars(6, p0="will_griggs"), hands=[["alibi"]] + [[]] * 5)
     assert ("play", "alibi_w") in s.legal_actions()
     play(s, ("play", "alibi_w"), ("target", 2))
-    assert len(s.fu[2]) == 1
+    assert len(s.face_up[2]) == 1
 
 
 def test_abigail_clears_own_reds_after_causing_reveal_D_3():
@@ -983,7 +985,7 @@ def test_abigail_clears_own_reds_after_causing_reveal_D_3():
     play(s, ("play", "witness"), ("target", 2))
     assert s.dec[0] == "abigail"
     s.apply_action(("yes",))
-    assert s.reds[0] == [] and len(s.fu[2]) == 1
+    assert s.reds[0] == [] and len(s.face_up[2]) == 1
 
 
 def test_ann_putnam_draws_two_before_reveal_A_29():
@@ -991,9 +993,9 @@ def test_ann_putnam_draws_two_before_reveal_A_29():
     s = at_turn(6, 1, rows=rows6(), chars=plain_chars(6, p0="ann_putnam"), hands=[["witness"]] + [[]] * 5)
     s.deck = ["night"] + ["stocks"] * 5
     play(s, ("play", "witness"), ("target", 2))
-    assert s.dec[0] == "ann" and s.fu[2] == []
+    assert s.dec[0] == "ann" and s.face_up[2] == []
     s.apply_action(("yes",))
-    assert s.hand[0] == ["stocks", "stocks"] and len(s.fu[2]) == 1
+    assert s.hand[0] == ["stocks", "stocks"] and len(s.face_up[2]) == 1
 
 
 def test_rebecca_nurse_draws_on_other_reveals_not_confession_A_28():
@@ -1005,7 +1007,7 @@ def test_rebecca_nurse_draws_on_other_reveals_not_confession_A_28():
     s.apply_action(("yes",))
     assert s.hand[4] == ["stocks"]
     s = at_turn(6, 1, rows=rows6(), chars=plain_chars(6, p4="rebecca_nurse"))
-    s._reveal(2, "naw", -1, "confess")
+    reveal(s, 2, "naw", -1, "confess")
     assert s.tasks == []
 
 
@@ -1141,7 +1143,7 @@ def test_ghost_night_damage_two_reveals_and_any_elimination_witch_win_19_7():
     rows = [NAW5, NAW5, ["witch"] + ["naw"] * 4, NAW5]
     s = at_turn(2, 1, pos=0, rows=rows, hands=[[], [], [], []])
     s = _night(s, 3, gavel=-1)
-    assert len(s.fu[3]) == 2 and s.result is None
+    assert len(s.face_up[3]) == 2 and s.result is None
     rows = [NAW5, ["naw", "naw"], ["witch"] + ["naw"] * 4, NAW5]
     s = at_turn(2, 1, pos=0, rows=rows, hands=[[], [], [], []])
     s = _night(s, 1, gavel=-1)
@@ -1227,7 +1229,7 @@ def test_invariants_over_random_games_R_WIN(n):
     face-down Witch card; the 59 playing cards, 5 tokens, 12 coins and every trial card are
     conserved; Night is in the deck except during a night."""
     g = game(n)
-    total_trial = sum(len(r) for r in g.new_initial_state(0).fd)
+    total_trial = sum(len(r) for r in g.new_initial_state(0).face_down)
     for seed in range(15):
         s = g.new_initial_state(seed)
         rng = random.Random(seed)
@@ -1250,14 +1252,14 @@ def test_invariants_over_random_games_R_WIN(n):
                 s.first_turn and "black_cat" not in toks
             )
             assert s.supply + sum(s.coins) == 12
-            assert sum(len(r) for r in s.fd) + sum(len(r) for r in s.fu) == total_trial
-            assert any("witch" in r for r in s.fd)
+            assert sum(len(r) for r in s.face_down) + sum(len(r) for r in s.face_up) == total_trial
+            assert any("witch" in r for r in s.face_down)
             if not g.ghost_mode:
-                assert any(s.alive[p] and s.ew[p] for p in range(s.N))
+                assert any(s.alive[p] and s.ever_witch[p] for p in range(s.N))
             assert s.night_in_deck == ("night" in s.deck)
             for p in range(s.N):
-                if "witch" in s.fd[p]:
-                    assert s.ew[p]
+                if "witch" in s.face_down[p]:
+                    assert s.ever_witch[p]
                 assert s.tokens[p].count("matchmaker") <= 1
             s.apply_action(s.random_action(rng))
 
@@ -1356,7 +1358,7 @@ def test_flag_witch_decision_leader_A_02():
     for k in range(30):
         t = s.clone()
         t.rng.seed(k)
-        picks.add(t._plurality(t._living()))
+        picks.add(plurality(t, t._living()))
     assert picks == {3, 4}
     with pytest.raises(ParamError):
         game(6, witch_decision="dictator")
@@ -1367,17 +1369,17 @@ def test_flag_standard_edition_two_witches_eliminates_at_once_A_12():
     its other face-down cards flip, so the second Witch card is revealed too."""
     rows = rows6(p5=["witch", "witch", "naw"], p1=["witch", "naw"])
     s = at_turn(6, 1, rows=rows, chars=plain_chars(6), double_witch_survives=False)
-    s._reveal(5, "witch", 0, "accuse")
-    assert not s.alive[5] and not s.announced[5] and s.fd[5] == []
+    reveal(s, 5, "witch", 0, "accuse")
+    assert not s.alive[5] and not s.announced[5] and s.face_down[5] == []
 
 
 def test_variant_more_witches_18_2():
     """[18.2][A-33] one more Witch card in place of a Not-a-Witch card."""
     for n, w in ((4, 2), (6, 3), (12, 3)):
         g = game(n, more_witches=True)
-        cards = [c for r in g.new_initial_state(1).fd for c in r]
+        cards = [c for r in g.new_initial_state(1).face_down for c in r]
         assert cards.count("witch") == w
-        assert len(cards) == sum(len(r) for r in game(n).new_initial_state(1).fd)
+        assert len(cards) == sum(len(r) for r in game(n).new_initial_state(1).face_down)
     with pytest.raises(ParamError):
         load_game("salem", players=2, mode="ghosts", more_witches=True)
 
@@ -1401,7 +1403,7 @@ def test_variant_dead_tell_their_team_18_4():
     assert s.observation(0)["dead_team"][2] is None
     play(s, ("play", "witness"), ("target", 2))
     assert s.observation(0)["dead_team"][2] is True
-    assert s.determinize(0, random.Random(1)).ew[2]
+    assert s.determinize(0, random.Random(1)).ever_witch[2]
     s2 = at_turn(6, 1, rows=rows6(), chars=plain_chars(6))
     assert s2.observation(0)["dead_team"] is None
 
@@ -1415,9 +1417,9 @@ def test_variant_pooled_conspiracy_18_1():
         s = at_turn(6, seed, pos=3, rows=rows, chars=plain_chars(6), pooled_conspiracy=True)
         _draw_next(s, "conspiracy")
         s.apply_action(("draw",))
-        assert all(len(r) == 5 for r in s.fd)
-        holder = [p for p in range(1, 6) if "witch" in s.fd[p]]
-        assert len(holder) <= 1 and all(s.ew[p] for p in holder)
+        assert all(len(r) == 5 for r in s.face_down)
+        holder = [p for p in range(1, 6) if "witch" in s.face_down[p]]
+        assert len(holder) <= 1 and all(s.ever_witch[p] for p in holder)
         outcomes.add(tuple(holder))
     assert len(outcomes) > 2  # not always the neighbour, unlike the normal pass
 
@@ -1471,7 +1473,7 @@ def test_variant_two_card_reveal_accused_picks_18_3():
     assert s.observation(0)["dec"] == ("pick2", 2, ())
     assert s.determinize(0, random.Random(2)).observation(0) == s.observation(0)
     s.apply_action(("flip", "naw"))
-    assert s.fu[2] == ["naw"] and s.alive[2]
+    assert s.face_up[2] == ["naw"] and s.alive[2]
 
 
 def test_night_prompts_reveal_no_roles_20_5():
@@ -1529,11 +1531,13 @@ def test_recheck_tries_every_seat_at_its_threshold_R_TRIAL_1(n):
                 if s.alive[p] and walk.random() < 0.3:
                     s.reds[p] = s.reds[p] + ["accusation"] * walk.randrange(9)
             expected = [
-                p for p in range(s.N) if s.alive[p] and s.fd[p] and s.reds[p] and s._total(p) >= s._normal(p)
+                p
+                for p in range(s.N)
+                if s.alive[p] and s.face_down[p] and s.reds[p] and s._total(p) >= s._normal(p)
             ]
             copy = s.clone()
             copy.tasks = []
-            copy._t_recheck()
+            t_recheck(copy)
             assert [task[1] for task in copy.tasks] == expected
             tried += len(expected)
             s.apply_action(walk.choice(s.legal_actions()))
@@ -1563,7 +1567,7 @@ def _plain_targets(s, p, card, tok=None):
         return [
             q
             for q in others
-            if "accusation" in s.reds[q] or ("evidence" in s.reds[q] and s._alibi_options(q))
+            if "accusation" in s.reds[q] or ("evidence" in s.reds[q] and alibi_options(s, q))
         ]
     if eff == "scapegoat":
         return [q for q in others if s.reds[q] or s.stocks[q] or s.tokens[q]]
@@ -1622,13 +1626,13 @@ def test_plays_and_targets_follow_each_card_R_CARDS(n, kw):
             for p in range(s.N):
                 if not s.alive[p]:
                     continue
-                plays = [a for a in s._la_play(p, None) if a[0] == "play"]
+                plays = [a for a in la_play(s, p, None) if a[0] == "play"]
                 assert plays == _plain_plays(s, p)
                 checked.update(a[1] for a in plays)
                 for card in cards:
                     toks = sorted(set(s.centre)) if s.game.data.effect.get(card) == "blessing" else [None]
                     for tok in toks:
-                        got = s._la_target(p, (card, tok) if tok else (card,))
+                        got = la_target(s, p, (card, tok) if tok else (card,))
                         assert got == [("target", q) for q in _plain_targets(s, p, card, tok)]
             s.apply_action(walk.choice(s.legal_actions()))
     assert len(checked) >= 5
@@ -1638,10 +1642,10 @@ def test_seat_actions_are_made_once_per_seat():
     """The (kind, seat) actions of the legal lists are built once and reused: equal to a
     fresh tuple, the same object every time."""
     s = game(12).new_initial_state(0)
-    first = s._living_actions("victim")
+    first = living_actions(s, "victim")
     assert first == [("victim", q) for q in range(12)]
-    assert all(a is b for a, b in zip(first, s._living_actions("victim"), strict=True))
-    assert s._living_actions("gavel", 3) == [("gavel", q) for q in range(12) if q != 3]
+    assert all(a is b for a, b in zip(first, living_actions(s, "victim"), strict=True))
+    assert living_actions(s, "gavel", 3) == [("gavel", q) for q in range(12) if q != 3]
 
 
 @pytest.mark.parametrize("picked", [(), (0,), (0, 4), (5,), (2, 8)])
@@ -1649,11 +1653,11 @@ def test_charlatan_offers_seats_that_leave_room_for_three_A_17(picked):
     """[A-17] The Charlatan names three seats with face-down cards, in increasing order: the
     next pick must be above the last and leave enough seats above it for the rest."""
     s = game(10).new_initial_state(0)
-    s.fd[3] = []
+    s.face_down[3] = []
     s._set_alive(7, False)
-    elig = [q for q in range(10) if s.alive[q] and s.fd[q]]
+    elig = [q for q in range(10) if s.alive[q] and s.face_down[q]]
     last = picked[-1] if picked else -1
     need = 3 - len(picked)
     expected = [("charlatan", q) for q in elig if q > last and len([r for r in elig if r > q]) >= need - 1]
-    assert s._la_charlatan(0, picked) == expected
+    assert la_charlatan(s, 0, picked) == expected
     assert expected

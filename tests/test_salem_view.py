@@ -13,7 +13,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from automa.rules.core import load_game
-from automa.rules.presentation import move_text as table_move_text, observation_after
+from automa.rules.presentation import final_report, move_text as table_move_text, observation_after
 from automa.rules.salem.view import SECRET_MOVE, action_group, action_keys, board_svg, move_text, news_text
 from tests.test_salem_rules import at_turn, plain_chars, rows6
 
@@ -166,7 +166,10 @@ def test_board_and_texts_are_the_same_in_any_world_the_seat_cannot_tell_apart(pl
                     assert action_group(other, seat, a) == action_group(state, seat, a)
             elif mover is not None:
                 real = {table_move_text(state, a, mover, seat) for a in state.legal_actions()}
-                if state.observation(seat)["dec"][0] == "secret" and not state.ew[state.game.pos_of[seat]]:
+                if (
+                    state.observation(seat)["dec"][0] == "secret"
+                    and not state.ever_witch[state.game.pos_of[seat]]
+                ):
                     imagined = {table_move_text(other, a, mover, seat) for a in other.legal_actions()}
                     assert real == imagined == {SECRET_MOVE}
 
@@ -201,10 +204,10 @@ def test_a_witch_sees_her_team_and_votes_and_the_town_sees_neither():
     rng = random.Random(0)
     while s.dec[0] != "dawn":
         s.apply_action(s.random_action(rng))
-    witch = next(p for p in range(5) if s.ew[p])
+    witch = next(p for p in range(5) if s.ever_witch[p])
     while s.dec[0] == "dawn" and s.dec[1] != witch:
         s.apply_action(s.legal_actions()[0])
-    town = next(p for p in range(5) if not s.ew[p])
+    town = next(p for p in range(5) if not s.ever_witch[p])
     svg_witch, svg_town = words(board_svg(s, witch)), words(board_svg(s, town))
     assert (
         "Your team: the witches" in svg_witch and "your answer: vote who receives the Black Cat" in svg_witch
@@ -251,7 +254,7 @@ def test_every_secret_move_reads_alike_to_a_townsperson(players, seed):
     moves = through_first_night(players, seed)
     kinds = set()
     for viewer in range(players):
-        if moves[-1][0].ew[viewer]:
+        if moves[-1][0].ever_witch[viewer]:
             continue
         texts = set()
         for state, action, actor in moves:
@@ -265,13 +268,13 @@ def test_every_secret_move_reads_alike_to_a_townsperson(players, seed):
         assert texts == {SECRET_MOVE}, texts
     assert {"keep", "dawn", "victim", "sleep", "confess"} <= kinds
     if (players, seed) == (5, 5):
-        assert not moves[0][0].ew[0] and moves[0][0].ew[4]
+        assert not moves[0][0].ever_witch[0] and moves[0][0].ever_witch[4]
 
 
 def test_a_witch_reads_her_fellow_witchs_vote_and_nothing_else():
     for seed in range(40):  # two witches, both alive when the first Night falls
         moves = through_first_night(7, seed)
-        witches = [p for p in range(7) if moves[0][0].ew[p]]
+        witches = [p for p in range(7) if moves[0][0].ever_witch[p]]
         night = next(state for state, _action, _actor in moves if state.in_night)
         if len(witches) == 2 and all(night.alive[p] for p in witches):
             break
@@ -321,3 +324,83 @@ def test_two_moves_a_viewer_cannot_tell_apart_read_alike(players, mode):
                         assert len(texts) == 1, (viewer, [state.action_to_string(a) for a in same], texts)
                         compared += 1
     assert compared > 20
+
+
+# --------------------------------------------------------------------------- the end of the game
+
+
+def finished(players, mode, seed, **extra):
+    state = load_game("salem", players=players, mode=mode, **extra).new_initial_state(seed)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        state.apply_action(state.random_action(rng))
+    return state
+
+
+@pytest.mark.parametrize("players,mode,extra", CONFIGS)
+def test_final_report_tells_each_players_side_and_the_reason_in_the_rulebooks_words_R_WIN(
+    players, mode, extra
+):
+    """R-WIN, 19.9: a team win; once it is decided every side is public, and the report's sides
+    (read from the seat's observation and the winners) are the engine's own `ever_witch`."""
+    from automa.rules.salem.end import NOBODY_AT_THE_TABLE, REASONS
+
+    reasons = set()
+    for seed in (1, 2, 3, 4):
+        state = finished(players, mode, seed, **extra)
+        game, outcome = state.game, state.outcome()
+        winner, engine_reason, converts = state.result
+        for seat in range(players):
+            report = final_report(state, seat)
+            assert report.tiebreak == ""  # Salem prints no tie-breaker
+            assert report.reason.removesuffix(NOBODY_AT_THE_TABLE) in REASONS.values()
+            assert "spec" not in report.reason and ":" in report.reason
+            reasons.add(report.reason)
+            players_rows = [r for r in report.rows if r.seat is not None]
+            ghosts = [r for r in report.rows if r.automaton]
+            assert [r.seat for r in players_rows] == list(range(players))
+            assert len(ghosts) == game.npos - players
+            assert all(r.rank is None and "neither wins nor loses" in r.total for r in ghosts)
+            for row in players_rows:
+                pos = game.pos_of[row.seat]
+                parts = dict(row.parts)
+                assert row.winner == (row.seat in outcome.winners)
+                assert row.total == ("won" if row.winner else "lost")
+                assert parts["status"] == ("alive" if state.alive[pos] else "eliminated")
+                witch = state.ever_witch[pos]
+                assert parts["side"].startswith("witches" if witch else "town")
+                assert ("last to become a witch" in parts["side"]) == (pos in converts)
+                assert row.name == ("you" if row.seat == seat else f"P{row.seat}")
+                assert parts["character"] == state.game.data.char_name[state.char[pos]]
+            faced = [dict(r.parts)["face up"] for r in report.rows]
+            assert any("Witch" in f for f in faced) or winner == "witch"
+    assert reasons
+
+
+def test_final_report_after_the_safeguard_shows_only_the_sides_a_seat_knows():
+    """A game stopped by the safeguard (not a printed rule) has no winner, and no side
+    becomes public by it: a seat reads its own side and those it has learned, no others."""
+    state = load_game("salem", players=6, max_turns=20).new_initial_state(3)
+    rng = random.Random(3)
+    while not state.is_terminal():
+        state.apply_action(state.random_action(rng))
+    if state.result[0] != "draw":
+        pytest.skip("this seed ended before the safeguard")
+    for seat in range(6):
+        report = final_report(state, seat)
+        assert report.reason.startswith("Nobody wins")
+        sides = {r.seat: dict(r.parts)["side"] for r in report.rows}
+        assert sides[seat] == ("witches" if state.ever_witch[seat] else "town")
+        for q, side in sides.items():
+            if q != seat:
+                assert side == ("witches" if q in state.known_witches[seat] else "not made public")
+        assert all(r.total == "no winner" and not r.winner for r in report.rows)
+
+
+def test_the_terminal_and_the_web_carry_salems_report():
+    from automa.web.game import state_view
+
+    state = finished(5, "standard", 2)
+    view = state_view(state, 3)
+    assert view["result"]["report"] == final_report(state, 3).to_json()
+    assert [r["name"] for r in view["result"]["report"]["rows"]][3] == "you"

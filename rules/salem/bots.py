@@ -461,17 +461,17 @@ class ExpertBot(HeuristicBot):
             weight = self._likelihood(world)
             total += weight
             for t in range(n):
-                ever[t] += weight * world.ew[t]
-                if world.fd[t]:
-                    reveal[t] += weight * world.fd[t].count("witch") / len(world.fd[t])
+                ever[t] += weight * world.ever_witch[t]
+                if world.face_down[t]:
+                    reveal[t] += weight * world.face_down[t].count("witch") / len(world.face_down[t])
         return [e / total for e in ever], [r / total for r in reveal]
 
     def _likelihood(self, world):
         """How well a sampled world explains the public moves this seat remembers."""
-        ew = world.ew
+        ew = world.ever_witch
         weight = 1.0
         for a, t in self._accused:
-            if ew[a] and ew[t] and t in world.known_ew[a]:
+            if ew[a] and ew[t] and t in world.known_witches[a]:
                 weight *= self.ACCUSE_FELLOW
         if self._cat is not None and ew[self._cat]:
             weight *= self.CAT_TO_WITCH
@@ -529,13 +529,13 @@ class _Rows:
     """The part of a sampled world the belief reads: trial rows, who is ever a witch and
     whom each witch knows (the fields `info.sample_rows` fills)."""
 
-    __slots__ = ("fd", "ew", "facts", "hfacts", "known_ew", "complete")
+    __slots__ = ("face_down", "ever_witch", "facts", "hand_facts", "known_witches", "complete")
 
     def __init__(self, state):
-        self.ew = state.ew[:]
+        self.ever_witch = state.ever_witch[:]
         self.facts = state.facts[:]
-        self.hfacts = state.hfacts[:]
-        self.known_ew = state.known_ew[:]
+        self.hand_facts = state.hand_facts[:]
+        self.known_witches = state.known_witches[:]
         self.complete = state.complete[:]
 
 

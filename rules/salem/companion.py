@@ -6,19 +6,28 @@ pipeline (§8.1), names why a night victim is safe, and applies the Matchmaker c
 
 The whole state is a JSON file saved after every step (see `SalemCompanion`), so a restart
 resumes even in the middle of a night; the loop, the state file and the command are
-`automa.companion`'s.  The trial-card and token names and counts below are the moderator's
-own copy of what the engine (`state.py`, `data/`) also knows: running the moderator on the
-engine's functions is a later step of the house issue (#51).
+`automa.companion`'s.
+
+One source: the printed names are the engine's (`words.SALEM_TRIAL`, `SALEM_TOKEN`), and the
+special trial cards, the token kinds and counts and the deal per player count are the
+engine's data (`data/*.toml` through `data.load_cached`).  What cannot run on the engine's functions, and
+why: the moderator tracks a physical game from the public table only (how many face-down
+cards each player holds, which are face up, who holds which token, how many Witch cards are
+still in play); it never knows a face-down card, a hand or the deck.  The engine's tasks
+(`resolution.py`: reveal, eliminate, the night, the win checks) and its decisions read and
+change exactly those hidden parts of a whole `SalemState`, so the moderator keeps its own
+steps for the reveal pipeline (spec 8.1), the Matchmaker chain (13.4) and the win checks
+(spec 9) on that partial table, asking the players what the engine would look up.
 """
 
 from __future__ import annotations
 
 import random
 
-from automa.rules.core import ParamError
-from automa.rules.salem.view import SALEM_TOKEN, SALEM_TRIAL
-
 from automa.companion import Companion, Stop, rng_store
+from automa.rules.core import ParamError
+from automa.rules.salem.data import SPECIALS, TOKENS, load_cached
+from automa.rules.salem.words import SALEM_TOKEN, SALEM_TRIAL
 
 #: trial cards as the moderator types them; specials by name (or a short unique start)
 TRIAL_CODES = {
@@ -41,7 +50,6 @@ TRIAL_CODES = {
     "p": "pickpocket",
     "pickpocket": "pickpocket",
 }
-SPECIALS = ("charlatan", "gravedigger", "inquisitor", "magistrate", "pickpocket")
 #: the printed names, one source with the board's (`view.py`)
 TRIAL_NAMES = SALEM_TRIAL
 #: what the holder of a revealed special trial card does (spec §14, A-17..A-20, A-15)
@@ -57,8 +65,9 @@ SPECIAL_TEXT = {
     "pickpocket": "steals one card at random from the hand of the seat that caused the reveal "
     "(none for a confession or an elimination flip, A-15)",
 }
-TOKEN_KINDS = ("asylum", "black_cat", "matchmaker", "piety")
-TOKEN_QTY = {"asylum": 1, "black_cat": 1, "matchmaker": 2, "piety": 1}
+TOKEN_KINDS = TOKENS
+#: how many of each token the box holds (data/tokens.toml)
+TOKEN_QTY = dict(load_cached().token_qty)
 TOKEN_NAMES = SALEM_TOKEN
 TOKEN_WORDS = {
     "asylum": "asylum",

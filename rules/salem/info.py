@@ -14,12 +14,13 @@ follow the sampled roles and never the true ones.
 from __future__ import annotations
 
 import random
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from automa.rules.core import fresh_rng
-
 from automa.rules.draws import randbelow, shuffle
 
+from . import decisions as _dec
 from .state import SECRET_KINDS, SPECIAL_SET, SalemState
 
 
@@ -36,7 +37,7 @@ def observation(state, seat):
         pub_dec = ("secret", dec[1], dec[2] if dec[1] == s else ())
     else:
         pub_dec = dec
-    witch_eye = state.ew[s] and state.alive[s]
+    witch_eye = state.ever_witch[s] and state.alive[s]
     return {
         "seat": seat,
         "dec": pub_dec,
@@ -44,8 +45,8 @@ def observation(state, seat):
         "result": state.result,
         "alive": tuple(state.alive),
         "char": tuple(state.char),
-        "fu": tuple(tuple(sorted(r)) for r in state.fu),
-        "fd_n": tuple(len(r) for r in state.fd),
+        "fu": tuple(tuple(sorted(r)) for r in state.face_up),
+        "fd_n": tuple(len(r) for r in state.face_down),
         "hand_n": tuple(len(r) for r in state.hand),
         "reds": tuple(tuple(r) for r in state.reds),
         "stocks": tuple(state.stocks),
@@ -53,12 +54,12 @@ def observation(state, seat):
         "coins": tuple(state.coins),
         "announced": tuple(state.announced),
         "dead_team": (
-            tuple(None if state.alive[p] else state.ew[p] for p in range(state.N))
+            tuple(None if state.alive[p] else state.ever_witch[p] for p in range(state.N))
             if state.game.params.reveal_team_on_death
             else None
         ),
         "pub_facts": tuple(sorted(state.pub_facts)),
-        "last_acc": tuple(state.last_acc),
+        "last_acc": tuple(state.last_accuser),
         "uses": tuple(sorted(state.uses.items())),
         "deck_n": len(state.deck),
         "discard": tuple(sorted(state.discard)),
@@ -81,15 +82,15 @@ def observation(state, seat):
         "confessed": tuple(state.confessed),
         "loot": (state.loot_view, tuple(state.loot_stopped)),
         # private
-        "fd": tuple(sorted(state.fd[s])),
+        "fd": tuple(sorted(state.face_down[s])),
         "hand": tuple(sorted(state.hand[s])),
-        "ever_witch": state.ew[s],
-        "known_ew": tuple(state.known_ew[s]),
+        "ever_witch": state.ever_witch[s],
+        "known_ew": tuple(state.known_witches[s]),
         "complete": state.complete[s],
         "facts": tuple(sorted(state.facts[s])),
-        "hand_facts": tuple(sorted(state.hfacts[s])),
-        "pub_hand_facts": tuple(sorted(state.pub_hfacts)),
-        "th": (state.th_opts[s], state.th_pend[s]),
+        "hand_facts": tuple(sorted(state.hand_facts[s])),
+        "pub_hand_facts": tuple(sorted(state.pub_hand_facts)),
+        "th": (state.townhall_options[s], state.townhall_kept[s]),
         "votes": tuple(sorted(state.votes.items())) if witch_eye else (),
         "night_victim": state.victim if (witch_eye and state.victim >= 0) else None,
         "my_gavel": state.gavel if state.constable() == s else None,
@@ -165,7 +166,7 @@ def rows_plan(state: SalemState, s: int) -> RowsPlan:
     g = state.game
     row = g.setup_row
     alive = state.alive
-    own = sorted(state.fd[s])
+    own = sorted(state.face_down[s])
     fixed: list[list[str]] = [[] for _ in range(N)]
     seen_facts = set(state.facts[s]) | set(state.pub_facts)
     for t in range(N):
@@ -177,16 +178,16 @@ def rows_plan(state: SalemState, s: int) -> RowsPlan:
         if task[0] == "confess_one" and task[2] != "phips":
             seen_facts.add((task[1], task[2]))
     for t, c in sorted(seen_facts):
-        if t != s and len(fixed[t]) < len(state.fd[t]):
+        if t != s and len(fixed[t]) < len(state.face_down[t]):
             fixed[t].append(c)
-    known_cards = [c for r in state.fu for c in r] + own + [c for r in fixed for c in r]
+    known_cards = [c for r in state.face_up for c in r] + own + [c for r in fixed for c in r]
     specials_seen = SPECIAL_SET.intersection(known_cards)
     unseen_specials = sorted(SPECIAL_SET - specials_seen)
     n_specials = min(max(0, row["special"] - len(specials_seen)), len(unseen_specials))
     free = [0] * N
     for t in range(N):
         if t != s:
-            free[t] = len(state.fd[t]) - len(fixed[t])
+            free[t] = len(state.face_down[t]) - len(fixed[t])
     n_free = sum(free)
     # the pool: the sampled specials, then these (Not-a-Witch cards fill it up to n_free)
     rest = ["witch"] * max(0, row["witch"] - known_cards.count("witch")) + ["constable"] * max(
@@ -195,9 +196,9 @@ def rows_plan(state: SalemState, s: int) -> RowsPlan:
     rest += ["naw"] * max(0, n_free - n_specials - len(rest))
     slots = None
     if state.complete[s]:
-        allowed = [t for t in state.known_ew[s] if t != s and alive[t]]
+        allowed = [t for t in state.known_witches[s] if t != s and alive[t]]
         slots = [t for t in allowed for _ in range(free[t])]
-    return own, fixed, unseen_specials, n_specials, rest, free, n_free, slots, set(state.known_ew[s])
+    return own, fixed, unseen_specials, n_specials, rest, free, n_free, slots, set(state.known_witches[s])
 
 
 def sample_rows(state: SalemState, w: Any, s: int, rng: random.Random, plan: RowsPlan) -> None:
@@ -233,24 +234,24 @@ def sample_rows(state: SalemState, w: Any, s: int, rng: random.Random, plan: Row
         i += free[t]
         if len(r) > 1:  # shorter rows draw nothing
             shuffle(r, rng)
-    w.fd = rows
+    w.face_down = rows
     # ever_witch (20.6 b): what the seat knows + holders in this world (the world's lists,
     # looked up once: `w` is a world or the expert's stand-in, so its fields are untyped)
-    ew: list[bool] = w.ew
-    fu = state.fu
+    ew: list[bool] = w.ever_witch
+    fu = state.face_up
     told = g.params.reveal_team_on_death
     for t in range(N):
         if t == s:
             continue
         if told and not alive[t]:
-            ew[t] = state.ew[t]  # variant 18.4: public
+            ew[t] = state.ever_witch[t]  # variant 18.4: public
             continue
         ew[t] = (t in kn) or ("witch" in fu[t]) or ("witch" in rows[t])
     # other seats' private knowledge is not the seat's to know: canonical rebuild
     team = [t for t in range(N) if ew[t] and alive[t]]
     facts: list[list] = w.facts
-    hfacts: list[list] = w.hfacts
-    known_ew: list[list] = w.known_ew
+    hfacts: list[list] = w.hand_facts
+    known_ew: list[list] = w.known_witches
     complete: list[bool] = w.complete
     seat_complete = state.complete[s] and not g.ghost_mode
     for t in range(N):
@@ -313,9 +314,9 @@ def _cards_plan(state: SalemState, s: int):
         unseen["night"] -= 1  # set aside during the night
     # cards the seat knows to be in other hands (its own pair knowledge + public)
     known_h: list[list] = [[] for _ in range(N)]
-    if state.hfacts[s] or state.pub_hfacts:
+    if state.hand_facts[s] or state.pub_hand_facts:
         cnt: dict = {}
-        for src in (state.hfacts[s], state.pub_hfacts):
+        for src in (state.hand_facts[s], state.pub_hand_facts):
             here: dict = {}
             for t, c in src:
                 here[(t, c)] = here.get((t, c), 0) + 1
@@ -374,19 +375,21 @@ def _sample_secret_rounds(state: SalemState, w: SalemState, s: int, rng: random.
     alive = state.alive
     rnd = secret_round(state.dec)
     cur = state.dec[1] if rnd is not None else -1  # type: ignore[index]  # a secret round is pending
-    witch_eye = state.ew[s] and alive[s]
-    if g.th_choice and state.th_opts[s] is not None:
+    witch_eye = state.ever_witch[s] and alive[s]
+    if g.th_choice and state.townhall_options[s] is not None:
         # Town Hall deal: the other seats' two cards are unknown (every character is still None)
-        taken = set(state.th_opts[s])
+        taken = set(state.townhall_options[s])
         cpool = sorted(c[0] for c in d.characters if c[0] not in taken)
         shuffle(cpool, rng)
         k = 0
         for t in range(N):
-            if t == s or state.th_opts[t] is None:
+            if t == s or state.townhall_options[t] is None:
                 continue
-            w.th_opts[t] = (cpool[k], cpool[k + 1])
+            w.townhall_options[t] = (cpool[k], cpool[k + 1])
             k += 2
-            w.th_pend[t] = w.th_opts[t][randbelow(2, rng)] if (rnd == "keep" and t < cur) else None
+            w.townhall_kept[t] = (
+                w.townhall_options[t][randbelow(2, rng)] if (rnd == "keep" and t < cur) else None
+            )
     living = [q for q in range(N) if alive[q]]
     if not witch_eye:
         votes = {}
@@ -396,7 +399,7 @@ def _sample_secret_rounds(state: SalemState, w: SalemState, s: int, rng: random.
                 if (
                     alive[t]
                     and not g.is_ghost[t]
-                    and w.ew[t]
+                    and w.ever_witch[t]
                     and t != s
                     and (t < cur or (t == cur and rnd == "gavel"))
                 ):
@@ -408,7 +411,7 @@ def _sample_secret_rounds(state: SalemState, w: SalemState, s: int, rng: random.
         wc = w.constable()
         gavel = -2
         if wc >= 0 and not g.is_ghost[wc] and rnd in ("victim", "gavel") and wc < cur:
-            options = w._la_gavel(wc, ())
+            options = _dec.la_gavel(w, wc, ())
             gavel = options[randbelow(len(options), rng)][1]
         w.gavel = gavel
     if state.confess:
@@ -427,13 +430,13 @@ def _pending_decision(state: SalemState, w: SalemState, s: int, rng: random.Rand
     kind, pos, pay = dec
     rnd = secret_round(dec)
     if rnd == "victim":
-        w.dec = ("victim", pos, ()) if w.ew[pos] else ("sleep", pos, (0,))
+        w.dec = ("victim", pos, ()) if w.ever_witch[pos] else ("sleep", pos, (0,))
     elif rnd == "gavel":
         w.dec = ("gavel", pos, ()) if w.constable() == pos else ("sleep", pos, (1,))
     elif rnd == "keep":
-        w.dec = ("keep", pos, w.th_opts[pos])
+        w.dec = ("keep", pos, w.townhall_options[pos])
     elif kind == "pick2":
-        row = w.fd[pos]
+        row = w.face_down[pos]
         i, j = rng.sample(range(len(row)), 2)
         a, b = sorted((row[i], row[j]))
         w.dec = ("pick2", pos, (a, b) + pay[2:])

@@ -41,25 +41,25 @@ _ROWS = entries(
     ("town.supply", "supply", "int"),
     ("town.uses", "uses", "any"),
     ("knowledge.facts", "pub_facts", "list[any]"),
-    ("knowledge.hand_facts", "pub_hfacts", "list[any]"),
+    ("knowledge.hand_facts", "pub_hand_facts", "list[any]"),
     ("seat.alive", "alive", "bool"),
     ("seat.character", "char", "opt[name:character]"),
-    ("seat.face_down", "fd", "list[name:trial]"),
-    ("seat.face_up", "fu", "list[name:trial]"),
+    ("seat.face_down", "face_down", "list[name:trial]"),
+    ("seat.face_up", "face_up", "list[name:trial]"),
     ("seat.hand", "hand", "list[name:play]"),
     ("seat.red_cards", "reds", "list[name:play]"),
     ("seat.stocks", "stocks", "int"),
     ("seat.tokens", "tokens", "list[name:token]"),
     ("seat.coins", "coins", "int"),
-    ("seat.witch", "ew", "bool"),
+    ("seat.witch", "ever_witch", "bool"),
     ("seat.announced", "announced", "bool"),
-    ("seat.knows_witches", "known_ew", "list[any]"),
+    ("seat.knows_witches", "known_witches", "list[any]"),
     ("seat.facts", "facts", "list[any]"),
     ("seat.complete", "complete", "bool"),
-    ("seat.last_accused", "last_acc", "int"),
-    ("seat.hand_facts", "hfacts", "list[any]"),
-    ("seat.town_hall_options", "th_opts", "any"),
-    ("seat.town_hall_pending", "th_pend", "any"),
+    ("seat.last_accused", "last_accuser", "int"),
+    ("seat.hand_facts", "hand_facts", "list[any]"),
+    ("seat.town_hall_options", "townhall_options", "any"),
+    ("seat.town_hall_pending", "townhall_kept", "any"),
     ("pending.decision", "dec", "any"),
     ("pending.tasks", "tasks", "list[any]"),
     ("pending.loot_view", "loot_view", "any"),
@@ -121,7 +121,7 @@ def _check(f: dict, game) -> None:
     need(f["victim"] >= -1 and f["victim"] < n, "day.victim", f"must be -1 or a seat, 0-{n - 1}")
     qty = {c[0]: c[2] for c in d.cards}
     _count([f["deck"], f["discard"]] + f["hand"] + f["reds"], "town.deck", qty, "cards")
-    _count(f["fd"] + f["fu"], "seat", dict(d.box), "trial cards")
+    _count(f["face_down"] + f["face_up"], "seat", dict(d.box), "trial cards")
     _count([f["centre"]] + f["tokens"], "town.centre", dict(d.token_qty), "tokens")
     for s in range(n):
         need(f["coins"][s] >= 0, f"seat.{s}.coins", "cannot be negative")
