@@ -6,13 +6,13 @@ from pathlib import Path
 
 import pytest
 
-from automa.rules.core import GAME_MODULES
+from automa.rules.core import game_packages
 from automa.search import arena
 from automa.search.mcts import presets
 from automa.search.stats import wilson_interval
 
 ROOT = Path(__file__).resolve().parent.parent
-GAMES = [module.rsplit(".", 1)[1] for module in GAME_MODULES]
+GAMES = [module.rsplit(".", 1)[1] for module in game_packages()]
 
 
 def _calibration_script():
