@@ -21,6 +21,8 @@ import shutil
 import sys
 from pathlib import Path
 
+from automa.errors import AutomaError
+
 #: the shared modules that carry the work of a search: the seeded draws, the tuple helpers and
 #: the search loop itself.  Each game names its own (its engine, its automata, its scoring) in
 #: `NATIVE_MODULES` in its package's __init__.py; `engine_modules()` joins them.
@@ -38,7 +40,7 @@ MANIFEST = FOLDER / "manifest.json"
 _state = {"modules": {}, "problem": ""}
 
 
-class NativeError(Exception):
+class NativeError(AutomaError):
     """A build that cannot run or failed: one line for the user."""
 
 
@@ -247,8 +249,8 @@ def build(modules: tuple[str, ...] | None = None, echo=print, jobs: int = 2) -> 
             }
         group_lib = stage.joinpath(*f"{GROUP}__mypyc".split(".")).with_suffix(suffix)
         shutil.copy2(group_lib, FOLDER / group_lib.name)
-    from importlib.metadata import version
     from datetime import datetime, timezone
+    from importlib.metadata import version
 
     manifest = {
         "suffix": suffix,

@@ -20,15 +20,13 @@ from typing import Any, ClassVar, Hashable, Iterable, Sequence
 
 from automa.rules.draws import randbelow, seeded_rng
 
+from automa.errors import AutomaError
+
 #: `current_player()` of a finished game.
 TERMINAL = -4
 
 
 # --------------------------------------------------------------------------- errors
-
-
-class AutomaError(Exception):
-    """Base of every error this library raises on purpose."""
 
 
 class IllegalActionError(AutomaError, ValueError):
