@@ -113,6 +113,28 @@ def test_write_presets_replaces_only_the_calibration_table(tmp_path):
     assert data["calibration"]["pi"]["separated"] is False
 
 
+def test_a_game_package_may_bring_its_own_levels(tmp_path):
+    """A game's levels.toml (the [GAME] table of presets.toml as a file in its package) joins
+    the presets; a game in both places is refused, naming the file."""
+    from automa.rules.core import DataError
+    from automa.search.levels import read_game_levels, read_presets
+
+    table = read_presets(ROOT / "search" / "presets.toml")
+    own = tmp_path / "levels.toml"
+    own.write_text(
+        'playouts = "random"\n'
+        + "".join(f"{lvl} = {{ iterations = {10 * (i + 1)} }}\n" for i, lvl in enumerate(table["levels"]))
+        + '[calibration]\nreference = "greedy"\n'
+    )
+    read_game_levels(own, "newgame", table)
+    assert table["games"]["newgame"]["easy"] == {"iterations": 10}
+    assert (
+        table["playouts"]["newgame"] == "random" and table["calibration"]["newgame"]["reference"] == "greedy"
+    )
+    with pytest.raises(DataError, match=r"levels.toml.*'pi'.*also has levels in search/presets.toml"):
+        read_game_levels(own, "pi", table)
+
+
 def _rerun(game: str, levels: list[str], games: int, jobs: int = 1) -> list[float]:
     """The stored calibration's measurement of `levels`, `games` games each, from its seed."""
     from automa.rules.core import load_game

@@ -1,7 +1,8 @@
 """A sixth game needs no edit outside its own package (#51).
 
 The test writes a toy game package (the sealed-bid Goofspiel of tests/tinygame.py, with a view,
-a rulebook, its sections, a tune knob and its stored-record configurations) into a temporary
+a rulebook, its sections, a tune knob, its difficulty levels and its stored-record
+configurations) into a temporary
 folder as `automa/rules/toy_duel/`, the way another distribution would install a game, and puts
 that folder on PYTHONPATH.  Then, in fresh processes (games are found when automa is imported),
 `automa games` lists it, `automa play` plays it to the end from piped input, `automa tune`
@@ -97,6 +98,15 @@ def winner(bids):
 The seat with the most prize points wins.
 """
 
+LEVELS = """
+# Toy Duel's own difficulty levels (search/presets.toml's [GAME] table, kept in the package)
+playouts = "random"
+easy = { iterations = 7, rollout_depth = 2, temperature = 0.2 }
+normal = { iterations = 15, rollout_depth = 2, temperature = 0.1 }
+hard = { iterations = 30, rollout_depth = 2 }
+expert = { iterations = 60 }
+"""
+
 AUTO = '''
 """Toy Duel's tune knob: how many cards each seat holds."""
 
@@ -139,6 +149,7 @@ def write_package(base: Path) -> Path:
         "sections.py": SECTIONS,
         "rulebook.md": RULEBOOK,
         "auto.py": AUTO,
+        "levels.toml": LEVELS,
     }
     for file, text in files.items():
         (folder / file).write_text(textwrap.dedent(text).lstrip(), encoding="utf-8")
@@ -190,11 +201,15 @@ def test_the_package_is_found_where_it_is_installed(plugin):
         env,
         """
         from automa.rules.core import game_packages, registered_games
+        from automa.search.levels import level_settings, presets
         print(game_packages())
         print(registered_games()["toy_duel"].__module__)
+        print(level_settings("toy_duel", "easy"), presets()["playouts"]["toy_duel"])
         """,
     )
     assert "'automa.rules.toy_duel'" in out and "automa.rules.toy_duel.game" in out
+    # its own levels (levels.toml), not the default ones
+    assert "{'iterations': 7, 'rollout_depth': 2, 'temperature': 0.2} random" in out
     out = run(env, "games")
     assert re.search(r"^toy_duel\s+Toy Duel$", out, re.M), out
     for other in ("pi", "pulitzer", "salem", "tabletop_inc", "watergate"):
