@@ -781,18 +781,20 @@ def register_game(cls: type[Game], aliases: Iterable[str] = ()) -> type[Game]:
 
 def game_packages() -> list[str]:
     """The game packages, found rather than listed: every package on the `automa.rules` path
-    (rules/, and any folder a plugin adds there, see rules/__init__.py) that holds a
-    `game` module.  Importing one registers its game, so adding a game edits no shared file."""
-    import pkgutil
-
+    (rules/, and any folder rules/__init__.py adds to it) that holds a `game` module.
+    Importing one registers its game, so adding a game edits no shared file."""
     import automa.rules
 
-    found = {
-        info.name
-        for info in pkgutil.iter_modules(automa.rules.__path__)
-        if info.ispkg and _has_module(info, "game")
-    }
-    return [f"automa.rules.{name}" for name in sorted(found)]
+    return list(_scan_games(tuple(automa.rules.__path__)))
+
+
+@functools.cache
+def _scan_games(path: tuple[str, ...]) -> tuple[str, ...]:
+    """The game packages in the folders of `path` (read once per process and path)."""
+    import pkgutil
+
+    found = {info.name for info in pkgutil.iter_modules(path) if info.ispkg and _has_module(info, "game")}
+    return tuple(f"automa.rules.{name}" for name in sorted(found))
 
 
 def _has_module(info: Any, name: str) -> bool:
