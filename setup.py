@@ -12,10 +12,12 @@ ROOTS = {"automa": "automa", "automa.rules": "rules", "automa.search": "search"}
 
 
 def packages() -> list[str]:
-    out = []
+    out = set()
     for name, folder in ROOTS.items():
-        out.append(name)
-        out += [f"{name}.{sub}" for sub in find_packages(folder) if f"{name}.{sub}" not in ROOTS]
+        # automa/ links rules/ and search/ (for mypy): those are found from their own folders
+        inner = [other[len(name) + 1 :] for other in ROOTS if other.startswith(name + ".")]
+        skip = [pattern for sub in inner for pattern in (sub, sub + ".*")]
+        out |= {name, *(f"{name}.{sub}" for sub in find_packages(folder, exclude=skip))}
     return sorted(out)
 
 

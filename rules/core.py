@@ -18,9 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar, Hashable, Iterable, Sequence
 
-from automa.rules.draws import randbelow, seeded_rng
-
 from automa.errors import AutomaError
+from automa.rules.draws import randbelow, seeded_rng
 
 #: `current_player()` of a finished game.
 TERMINAL = -4

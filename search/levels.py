@@ -6,6 +6,7 @@ resolves `level:NAME` too, and the two must not import each other."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from automa.search.errors import BotSpecError
@@ -23,8 +24,6 @@ def presets() -> dict:
     `default` levels, and its hints play out with `greedy`."""
     global _PRESETS
     if _PRESETS is None:
-        from pathlib import Path
-
         table = read_presets(Path(__file__).with_name("presets.toml"))
         for game, path in _game_package_levels():
             read_game_levels(path, game, table)
@@ -74,11 +73,10 @@ def read_game_levels(path, game: str, table: dict) -> None:
         table["playouts"][game] = reader.str("playouts")
 
 
-def _game_package_levels() -> list[tuple[str, object]]:
+def _game_package_levels() -> list[tuple[str, Path]]:
     """(game, path) of every game package's levels.toml (the package is named after its
     game); found without importing the games."""
     import importlib.util
-    from pathlib import Path
 
     from automa.rules.core import game_packages
 

@@ -7,10 +7,9 @@ import importlib
 import inspect
 import pkgutil
 
+import automa
 import automa.rules
 import automa.search
-
-import automa
 from automa.errors import AutomaError
 
 #: exceptions that are not errors but signals inside one loop (input ended, the player quits,
@@ -52,8 +51,13 @@ def test_every_error_is_rooted_in_automa_error():
 
 
 def test_errors_keep_the_builtin_bases_callers_catch():
-    from automa.rules.core import AutomaError as reexported
-    from automa.rules.core import DataError, IllegalActionError, ParamError, UnknownGameError
+    from automa.rules.core import (
+        AutomaError as reexported,
+        DataError,
+        IllegalActionError,
+        ParamError,
+        UnknownGameError,
+    )
     from automa.search.errors import BotSpecError
 
     assert reexported is AutomaError

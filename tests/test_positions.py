@@ -10,7 +10,7 @@ import tomllib
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from automa.rules.core import all_configurations, game_packages, game_class, load_game, snapshot
+from automa.rules.core import all_configurations, game_class, game_packages, load_game, snapshot
 from automa.rules.position import PositionError, dumps, read_position
 from tests import conformance as c
 

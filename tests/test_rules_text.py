@@ -7,9 +7,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from automa.rules.core import game_packages, package_games
 
 from automa.play.rulestext import player_text, rule_section, rule_sections
+from automa.rules.core import game_packages, package_games
 
 #: a tag as the specifications write them: §15.2, R-30, AMB-15, A-40, R-TURN-3, [seed], [S]
 SPEC_TAG = re.compile(r"§|\b[A-Z]{1,4}(?:-[A-Z]+)*-\d+\b")
