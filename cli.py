@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
 import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import NoReturn
 
@@ -91,6 +93,31 @@ def _counts(counts) -> str:
 
 
 # --------------------------------------------------------------------------- tournament
+
+
+@contextlib.contextmanager
+def games_bar(enabled: bool) -> Iterator[Callable[[int, int], None] | None]:
+    """The tournament's games-done bar on stderr (click's: count, rate and time left) as the
+    `progress(done, total)` callback `arena.run` takes, so the search writes nothing to the
+    terminal itself; None when the bar is not shown."""
+    if not enabled:
+        yield None
+        return
+    bars: list = []
+
+    def step(done: int, total: int) -> None:
+        if not bars:
+            bars.append(
+                click.progressbar(length=total, label="games", file=sys.stderr, show_eta=True, show_pos=True)
+            )
+            bars[0].__enter__()
+        bars[0].update(done - bars[0].pos)
+
+    try:
+        yield step
+    finally:
+        if bars:
+            bars[0].__exit__(None, None, None)
 
 
 @main.command()
@@ -206,17 +233,18 @@ def tournament(
                 )
             sprt_test = SPRT(elo0, elo1)
         show = sys.stderr.isatty() if progress is None else progress
-        result = arena.run(
-            tasks,
-            out,
-            jobs=jobs,
-            resume=resume,
-            overwrite=overwrite,
-            backend=backend,
-            scheduler=scheduler,
-            progress=show,
-            sprt=sprt_test,
-        )
+        with games_bar(show) as bar:
+            result = arena.run(
+                tasks,
+                out,
+                jobs=jobs,
+                resume=resume,
+                overwrite=overwrite,
+                backend=backend,
+                scheduler=scheduler,
+                progress=bar,
+                sprt=sprt_test,
+            )
     except (AutomaError, BotSpecError) as err:
         _fail(str(err))
     except KeyboardInterrupt:

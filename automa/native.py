@@ -1,6 +1,6 @@
 """The optional compiled engines: the rules modules built with mypyc from the same sources.
 
-`automa native build` compiles `ENGINE_MODULES` (mypy's compiler, `pip install -e '.[native]'`
+`automa native build` compiles `engine_modules()` (mypy's compiler, `pip install -e '.[native]'`
 and a C compiler) into the `_native/` folder of this package, with a manifest naming the
 digest of every source it was built from.  On import, `install()` puts a finder in front of
 the import system that loads those builds only while every source is unchanged, so an edited
@@ -12,6 +12,7 @@ test suite on them); they only run faster.
 from __future__ import annotations
 
 import hashlib
+import importlib
 import importlib.machinery
 import importlib.util
 import json
@@ -20,27 +21,13 @@ import shutil
 import sys
 from pathlib import Path
 
-#: the modules that carry the work of a search: the engines (states, their automata, scoring)
-#: and the search loop itself
-ENGINE_MODULES = (
+from automa.errors import AutomaError
+
+#: the shared modules that carry the work of a search: the seeded draws, the tuple helpers and
+#: the search loop itself.  Each game names its own (its engine, its automata, its scoring) in
+#: `NATIVE_MODULES` in its package's __init__.py; `engine_modules()` joins them.
+SHARED_MODULES = (
     "automa.rules.draws",
-    "automa.times",
-    "automa.rules.pulitzer.state",
-    "automa.rules.tabletop_inc.state",
-    "automa.rules.tabletop_inc.scoring",
-    "automa.rules.tabletop_inc.resolution",
-    "automa.rules.tabletop_inc.mumanbot",
-    "automa.rules.watergate.state",
-    "automa.rules.watergate.info",
-    "automa.rules.watergate.heuristic",
-    "automa.rules.watergate.automaton",
-    "automa.rules.pi.state",
-    "automa.rules.pi.logic",
-    "automa.rules.pi.automaton",
-    "automa.rules.salem.state",
-    "automa.rules.salem.info",
-    "automa.rules.salem.resolution",
-    "automa.rules.salem.decisions",
     "automa.rules.tuples",
     "automa.search.uct",
 )
@@ -53,8 +40,21 @@ MANIFEST = FOLDER / "manifest.json"
 _state = {"modules": {}, "problem": ""}
 
 
-class NativeError(Exception):
+class NativeError(AutomaError):
     """A build that cannot run or failed: one line for the user."""
+
+
+def engine_modules() -> tuple[str, ...]:
+    """Every module a build compiles: `SHARED_MODULES`, then each game package's
+    `NATIVE_MODULES` (imports the games, so it is asked only after `install()`)."""
+    from automa.rules.core import game_packages
+
+    out = list(SHARED_MODULES)
+    for package in game_packages():
+        for name in getattr(importlib.import_module(package), "NATIVE_MODULES", ()):
+            if name not in out:
+                out.append(name)
+    return tuple(out)
 
 
 def _digest(path: Path) -> str:
@@ -149,7 +149,7 @@ def compiled_in_use() -> list[str]:
     suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
     return [
         name
-        for name in ENGINE_MODULES
+        for name in engine_modules()
         if str(getattr(sys.modules.get(name), "__file__", "") or "").endswith(suffix)
     ]
 
@@ -187,8 +187,9 @@ def clean() -> bool:
     return True
 
 
-def build(modules: tuple[str, ...] = ENGINE_MODULES, echo=print, jobs: int = 2) -> list[str]:
-    """Compiles `modules` into `FOLDER` and writes the manifest; returns the module names.
+def build(modules: tuple[str, ...] | None = None, echo=print, jobs: int = 2) -> list[str]:
+    """Compiles `modules` (default: `engine_modules()`) into `FOLDER` and writes the manifest;
+    returns the module names.
 
     mypy names a module by its place under folders with __init__.py, and our folders install
     under other names (rules/ as automa.rules), so the sources are staged as one tree first."""
@@ -201,6 +202,8 @@ def build(modules: tuple[str, ...] = ENGINE_MODULES, echo=print, jobs: int = 2) 
     import subprocess
     import tempfile
 
+    if modules is None:
+        modules = engine_modules()
     dirs = _package_dirs()
     sources = {name: _source_of(name, dirs) for name in modules}
     missing = [str(path) for path in sources.values() if not path.is_file()]
@@ -246,8 +249,8 @@ def build(modules: tuple[str, ...] = ENGINE_MODULES, echo=print, jobs: int = 2) 
             }
         group_lib = stage.joinpath(*f"{GROUP}__mypyc".split(".")).with_suffix(suffix)
         shutil.copy2(group_lib, FOLDER / group_lib.name)
-    from importlib.metadata import version
     from datetime import datetime, timezone
+    from importlib.metadata import version
 
     manifest = {
         "suffix": suffix,

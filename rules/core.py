@@ -18,27 +18,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar, Hashable, Iterable, Sequence
 
+from automa.errors import AutomaError
 from automa.rules.draws import randbelow, seeded_rng
 
 #: `current_player()` of a finished game.
 TERMINAL = -4
 
-#: Modules under `rules/` that register a game when imported.  A game is listed here
-#: once its engine passes the conformance suite.
-GAME_MODULES: list[str] = [
-    "automa.rules.pi",
-    "automa.rules.pulitzer",
-    "automa.rules.tabletop_inc",
-    "automa.rules.watergate",
-    "automa.rules.salem",
-]
-
 
 # --------------------------------------------------------------------------- errors
-
-
-class AutomaError(Exception):
-    """Base of every error this library raises on purpose."""
 
 
 class IllegalActionError(AutomaError, ValueError):
@@ -798,9 +785,40 @@ def register_game(cls: type[Game], aliases: Iterable[str] = ()) -> type[Game]:
     return cls
 
 
+def game_packages() -> list[str]:
+    """The game packages, found rather than listed: every package on the `automa.rules` path
+    (rules/, and any folder rules/__init__.py adds to it) that holds a `game` module.
+    Importing one registers its game, so adding a game edits no shared file."""
+    import automa.rules
+
+    return list(_scan_games(tuple(automa.rules.__path__)))
+
+
+@functools.cache
+def _scan_games(path: tuple[str, ...]) -> tuple[str, ...]:
+    """The game packages in the folders of `path` (read once per process and path)."""
+    import pkgutil
+
+    found = {info.name for info in pkgutil.iter_modules(path) if info.ispkg and _has_module(info, "game")}
+    return tuple(f"automa.rules.{name}" for name in sorted(found))
+
+
+def _has_module(info: Any, name: str) -> bool:
+    """Whether the package `info` (from pkgutil.iter_modules) holds module `name`, without
+    importing it (a package such as rules/interop/ may need optional extras)."""
+    folder = Path(info.module_finder.path) / info.name
+    return (folder / f"{name}.py").is_file()
+
+
 def _import_all() -> None:
-    for module in GAME_MODULES:
+    for module in game_packages():
         importlib.import_module(module)
+
+
+def package_games(package: str) -> list[type[Game]]:
+    """The games that the game package `package` ('automa.rules.pi') registers."""
+    importlib.import_module(package)
+    return [cls for _, cls in sorted(_REGISTRY.items()) if cls.__module__.startswith(package + ".")]
 
 
 def registered_games() -> dict[str, type[Game]]:
@@ -812,8 +830,8 @@ def registered_games() -> dict[str, type[Game]]:
 def game_class(name: str) -> type[Game]:
     """The game class a name or alias stands for; imports only that game's package."""
     normal = name.lower().replace("-", "_")
-    if normal not in _REGISTRY and normal not in _ALIASES and f"automa.rules.{normal}" in GAME_MODULES:
-        # one game's package, not all five: a worker or a command about one game starts faster
+    if normal not in _REGISTRY and normal not in _ALIASES and f"automa.rules.{normal}" in game_packages():
+        # one game's package, not all of them: a worker or a command about one game starts faster
         importlib.import_module(f"automa.rules.{normal}")
     if _ALIASES.get(normal, normal) not in _REGISTRY:
         _import_all()  # an alias, or a game registered from outside rules/

@@ -275,31 +275,6 @@ def _existing(out: Path, tid: str) -> dict[int, dict]:
     return done
 
 
-class Progress:
-    """The games-done bar on stderr (click's progress bar: count, rate and time left),
-    starting from the games a resumed run already has."""
-
-    def __init__(self, total: int, enabled: bool, done: int = 0):
-        import click
-
-        self.bar = (
-            click.progressbar(length=total, label="games", file=sys.stderr, show_eta=True, show_pos=True)
-            if enabled
-            else None
-        )
-        if self.bar is not None:
-            self.bar.__enter__()
-            self.bar.update(done)
-
-    def step(self, n: int = 1) -> None:
-        if self.bar is not None:
-            self.bar.update(n)
-
-    def close(self) -> None:
-        if self.bar is not None:
-            self.bar.__exit__(None, None, None)
-
-
 def _parallel_results(
     todo: list[GameTask], jobs: int, backend: str, scheduler: str | None
 ) -> Iterator[list[dict]]:
@@ -485,11 +460,14 @@ def run(
     overwrite: bool = False,
     backend: str = "loky",
     scheduler: str | None = None,
-    progress: bool = False,
+    progress: Callable[[int, int], None] | None = None,
     sprt: SPRT | None = None,
     on_record: Callable[[dict], None] | None = None,
 ) -> RunResult:
-    """Play every task not already in `out`, appending one JSON line per finished game."""
+    """Play every task not already in `out`, appending one JSON line per finished game.
+    `progress(done, total)` is told the games done (those a resumed run already has
+    included) at the start and after each batch: the caller draws it (the CLI's bar), so
+    this module writes nothing to the terminal."""
     start = time.perf_counter()
     done: dict[int, dict] = {}
     handle = None
@@ -507,7 +485,8 @@ def run(
         handle = open(out, "a", encoding="utf-8")
     todo = [t for t in tasks if t.index not in done]
     records = list(done.values())
-    bar = Progress(len(tasks), progress, len(done))
+    if progress is not None:
+        progress(len(records), len(tasks))
     stopped = ""
     try:
         for batch in _parallel_results(todo, jobs, backend, scheduler):
@@ -518,7 +497,8 @@ def run(
                 records.append(record)
                 if on_record is not None:
                     on_record(record)
-            bar.step(len(batch))
+            if progress is not None:
+                progress(len(records), len(tasks))
             if sprt is not None:
                 decision = _sprt_decision(records, sprt)
                 if decision:
@@ -538,7 +518,6 @@ def run(
             "with --jobs 1 to see the error"
         ) from exc
     finally:
-        bar.close()
         if handle is not None:
             handle.close()
     records.sort(key=lambda r: r.get("index", 0))

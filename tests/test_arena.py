@@ -273,6 +273,26 @@ def test_resume_drops_a_partial_last_line(tmp_path):
     assert all(line.record is not None for line in read_lines(out))
 
 
+def test_progress_is_a_callback_the_caller_draws(tmp_path, capsys):
+    """arena.run tells `progress(done, total)` (a resumed run's games counted from the start)
+    and writes nothing itself; the CLI's bar is one such callback."""
+    tasks = _tasks(["random", "greedy"], 6)
+    out = tmp_path / "t.jsonl"
+    arena.run(tasks[:2], out)
+    seen = []
+    arena.run(tasks, out, resume=True, progress=lambda done, total: seen.append((done, total)))
+    assert seen[0] == (2, 6) and seen[-1] == (6, 6)
+    assert [d for d, _ in seen] == sorted(d for d, _ in seen)
+    assert capsys.readouterr().err == ""
+    from automa.cli import games_bar
+
+    with games_bar(True) as bar:
+        arena.run(tasks, None, progress=bar)
+    assert "games" in capsys.readouterr().err
+    with games_bar(False) as bar:
+        assert bar is None
+
+
 def test_resume_after_kill_gives_the_same_results(tmp_path):
     """A tournament killed mid-run, then resumed, ends with every game exactly once and the
     same rows as an uninterrupted run."""

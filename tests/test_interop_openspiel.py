@@ -9,7 +9,7 @@ pyspiel = pytest.importorskip("pyspiel", reason="the [openspiel] extra (open_spi
 
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
-from automa.rules.core import GAME_MODULES, load_game  # noqa: E402
+from automa.rules.core import game_packages, load_game  # noqa: E402
 from automa.rules.interop import openspiel as wrap  # noqa: E402
 from automa.rules.interop.actions import codec_for  # noqa: E402
 
@@ -24,7 +24,7 @@ CONFIGS = {
 
 
 def test_every_registered_game_is_an_openspiel_game():
-    games = {m.rsplit(".", 1)[1] for m in GAME_MODULES}
+    games = {m.rsplit(".", 1)[1] for m in game_packages()}
     assert set(CONFIGS) >= games, "add new games to CONFIGS"
     wrap.register_all()
     names = set(pyspiel.registered_names())

@@ -10,7 +10,7 @@ pytest.importorskip("pettingzoo", reason="the [pettingzoo] extra (pettingzoo, gy
 
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
-from automa.rules.core import GAME_MODULES  # noqa: E402
+from automa.rules.core import game_packages  # noqa: E402
 from automa.rules.interop.features import Layout, leaves  # noqa: E402
 from automa.rules.interop.pettingzoo import AutomaEnv, env  # noqa: E402
 
@@ -29,7 +29,7 @@ def make(name, **extra):
 
 
 def test_configs_cover_every_game():
-    assert set(CONFIGS) >= {m.rsplit(".", 1)[1] for m in GAME_MODULES}, "add new games to CONFIGS"
+    assert set(CONFIGS) >= {m.rsplit(".", 1)[1] for m in game_packages()}, "add new games to CONFIGS"
 
 
 @pytest.mark.parametrize("name", sorted(CONFIGS))

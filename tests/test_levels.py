@@ -6,13 +6,13 @@ from pathlib import Path
 
 import pytest
 
-from automa.rules.core import GAME_MODULES
+from automa.rules.core import game_packages
 from automa.search import arena
 from automa.search.mcts import presets
 from automa.search.stats import wilson_interval
 
 ROOT = Path(__file__).resolve().parent.parent
-GAMES = [module.rsplit(".", 1)[1] for module in GAME_MODULES]
+GAMES = [module.rsplit(".", 1)[1] for module in game_packages()]
 
 
 def _calibration_script():
@@ -111,6 +111,28 @@ def test_write_presets_replaces_only_the_calibration_table(tmp_path):
     data = read_presets(path)
     assert data["games"]["pi"]["easy"] == {"iterations": 7}
     assert data["calibration"]["pi"]["separated"] is False
+
+
+def test_a_game_package_may_bring_its_own_levels(tmp_path):
+    """A game's levels.toml (the [GAME] table of presets.toml as a file in its package) joins
+    the presets; a game in both places is refused, naming the file."""
+    from automa.rules.core import DataError
+    from automa.search.levels import read_game_levels, read_presets
+
+    table = read_presets(ROOT / "search" / "presets.toml")
+    own = tmp_path / "levels.toml"
+    own.write_text(
+        'playouts = "random"\n'
+        + "".join(f"{lvl} = {{ iterations = {10 * (i + 1)} }}\n" for i, lvl in enumerate(table["levels"]))
+        + '[calibration]\nreference = "greedy"\n'
+    )
+    read_game_levels(own, "newgame", table)
+    assert table["games"]["newgame"]["easy"] == {"iterations": 10}
+    assert (
+        table["playouts"]["newgame"] == "random" and table["calibration"]["newgame"]["reference"] == "greedy"
+    )
+    with pytest.raises(DataError, match=r"levels.toml.*'pi'.*also has levels in search/presets.toml"):
+        read_game_levels(own, "pi", table)
 
 
 def _rerun(game: str, levels: list[str], games: int, jobs: int = 1) -> list[float]:

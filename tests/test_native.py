@@ -127,7 +127,7 @@ def test_build_without_the_compiler_is_one_line(folder, monkeypatch):
 
 def test_every_engine_module_has_a_source_to_build_from():
     dirs = native._package_dirs()
-    for name in native.ENGINE_MODULES:
+    for name in native.engine_modules():
         assert native._source_of(name, dirs).is_file(), name
 
 
@@ -140,6 +140,6 @@ def test_the_compiled_engines_are_the_ones_playing():
         pytest.skip(f"no compiled engines: {native._state['problem']}")
     import importlib
 
-    for name in native.ENGINE_MODULES:
+    for name in native.engine_modules():
         importlib.import_module(name)
-    assert native.compiled_in_use() == list(native.ENGINE_MODULES)
+    assert native.compiled_in_use() == list(native.engine_modules())

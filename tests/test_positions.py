@@ -10,15 +10,15 @@ import tomllib
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from automa.rules.core import GAME_MODULES, all_configurations, game_class, load_game, snapshot
+from automa.rules.core import all_configurations, game_class, game_packages, load_game, snapshot
 from automa.rules.position import PositionError, dumps, read_position
 from tests import conformance as c
 
 #: every configuration of every game with a position notation (the test suite's own fixture
 #: game, tests/tinygame.py, has none)
-CONFIGS = [(n, p) for n, p in all_configurations() if f"automa.rules.{n}" in GAME_MODULES]
+CONFIGS = [(n, p) for n, p in all_configurations() if f"automa.rules.{n}" in game_packages()]
 IDS = [f"{name}-{p['mode']}-{p['players']}p" for name, p in CONFIGS]
-GAMES = [m.rpartition(".")[2] for m in GAME_MODULES]
+GAMES = [m.rpartition(".")[2] for m in game_packages()]
 
 
 @pytest.mark.parametrize("name,params", CONFIGS, ids=IDS)

@@ -8,6 +8,7 @@ meant to alter games (a rule fix) rewrites them on purpose:
 
 from __future__ import annotations
 
+import importlib
 import random
 import sys
 from pathlib import Path
@@ -18,18 +19,24 @@ HERE = Path(__file__).resolve().parent
 if __name__ == "__main__":
     sys.path.insert(0, str(HERE.parent))
 
-from automa.rules.core import load_game  # noqa: E402
+from automa.rules.core import game_packages, load_game, package_games  # noqa: E402
 from automa.search import records  # noqa: E402
 
 FOLDER = HERE / "records"
-#: per game: the configurations and how many seeds each
-GAMES = {
-    "pi": [dict(players=2), dict(players=4)],
-    "pulitzer": [dict(mode="solo"), dict(players=2), dict(players=4)],
-    "tabletop_inc": [dict(players=2), dict(players=3)],
-    "watergate": [dict()],
-    "salem": [dict(players=5), dict(players=9), dict(players=2, mode="ghosts")],
-}
+
+
+def stored_games() -> dict[str, list[dict]]:
+    """Per game: the configurations it keeps records of (`RECORD_CONFIGURATIONS` in its
+    package's __init__.py), each played with every seed of `SEEDS`."""
+    out = {}
+    for package in game_packages():
+        configurations = getattr(importlib.import_module(package), "RECORD_CONFIGURATIONS", None)
+        for cls in package_games(package):
+            out[cls.name] = [dict(c) for c in configurations or ()]
+    return out
+
+
+GAMES = stored_games()
 SEEDS = (1, 2)
 
 
@@ -54,12 +61,22 @@ def play(name: str, params: dict, seed: int) -> str:
 
 
 def lines(name: str) -> list[str]:
-    return [play(name, params, seed) for params in GAMES[name] for seed in SEEDS]
+    return [play(name, params, seed) for params in stored_games()[name] for seed in SEEDS]
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
-def test_stored_games_replay_byte_for_byte(name):
-    path = FOLDER / f"{name}.jsonl"
+def write(name: str, folder: Path = FOLDER) -> Path:
+    """Play and keep the records of one game (`--write`)."""
+    path = folder / f"{name}.jsonl"
+    path.write_text("\n".join(lines(name)) + "\n", encoding="utf-8")
+    return path
+
+
+def check(name: str, folder: Path = FOLDER) -> None:
+    """The records of one game play the same today, byte for byte."""
+    path = folder / f"{name}.jsonl"
+    assert path.is_file(), (
+        f"{name} keeps no records yet: `python tests/test_stored_records.py --write {name}`"
+    )
     stored = path.read_text(encoding="utf-8").splitlines()
     now = lines(name)
     assert len(now) == len(stored)
@@ -70,8 +87,18 @@ def test_stored_games_replay_byte_for_byte(name):
         )
 
 
+def test_every_game_keeps_records():
+    """A game package declares the configurations it keeps (none would guard nothing)."""
+    for name, configurations in GAMES.items():
+        assert configurations, f"{name}: declare RECORD_CONFIGURATIONS in its package's __init__.py"
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_stored_games_replay_byte_for_byte(name):
+    check(name)
+
+
 if __name__ == "__main__" and "--write" in sys.argv:
     FOLDER.mkdir(exist_ok=True)
     for game_name in sys.argv[sys.argv.index("--write") + 1 :] or sorted(GAMES):
-        (FOLDER / f"{game_name}.jsonl").write_text("\n".join(lines(game_name)) + "\n", encoding="utf-8")
-        print(f"wrote {FOLDER / game_name}.jsonl")
+        print(f"wrote {write(game_name)}")

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from automa.play.menus import Decision, Entry
-from automa.play.rulestext import rule_headings, rule_section, section_for
+from automa.play.rulestext import player_text, rule_headings, rule_section, section_for
 from automa.play.session import HINT_SECONDS, MOVE_SECONDS, Session, hint_lines
 from automa.rules.core import AutomaError, IllegalActionError
 from automa.rules.presentation import final_report, plural
@@ -34,7 +34,8 @@ COMMANDS = {
     "hint SECONDS": "the same, thinking for SECONDS (e.g. hint 15)",
     "undo": "take back your last decision (games with one human); the bots answer as before",
     "save [FILE]": "save the game to FILE, or to the games folder (resume: automa play GAME --load FILE)",
-    "rules": "the rule section for the current decision",
+    "rules": "the rulebook's section for the current decision",
+    "rules --spec": "the same section as the specification writes it: its tags, notes and code",
     "board": "show the position again",
     "actions": "list the actions again (Enter does too, when they did not fit under the board)",
     "back": "from a group's choices back to the first list (also b)",
@@ -95,6 +96,15 @@ def fit_line(line: str, width: int) -> list[str]:
     return textwrap.wrap(
         plain, width, subsequent_indent=indent, break_on_hyphens=False, break_long_words=False
     ) or [""]
+
+
+def rule_rows(line: str, width: int) -> list[str]:
+    """A rulebook line broken to the screen: a list item's continuation under its text, a
+    paragraph's flush left, as a printed rulebook sets them."""
+    marker = _MARKER.match(line)
+    if marker and marker.group(2):
+        return fit_line(line, width)
+    return textwrap.wrap(line, width, break_on_hyphens=False, break_long_words=False) or [""]
 
 
 def in_columns(cells: Sequence[str], width: int, least: int = 9) -> list[str]:
@@ -347,7 +357,7 @@ class Terminal:
             elif cmd == "save":
                 self.save(rest or self.default_save_path())
             elif cmd in ("rules", "rule"):
-                self.rules(legal)
+                self.rules(legal, spec=rest.strip() == "--spec")
             elif cmd == "board":
                 self.show_position(seat)
                 self.pager_line(len(legal))
@@ -420,8 +430,10 @@ class Terminal:
         s.echo("choose an action by its number, its alias in [ ], or the start of its text;")
         s.echo("a line ending in > is a group: choosing it lists its actions (aliases work from any list);")
         s.echo("commands:")
+        width = self.size()[0] - 1
         for name, text in COMMANDS.items():
-            s.echo(f"  {name:<13} {text}")
+            for part in textwrap.wrap(f"  {name:<13} {text}", width, subsequent_indent=" " * 16):
+                s.echo(part)
 
     def default_save_path(self) -> str:
         """The file `save` without a name, and Enter at the leaving question, write to."""
@@ -530,26 +542,32 @@ class Terminal:
             return
         s.echo(f"final position: {final}")
 
-    def rules(self, legal: list) -> None:
+    def rules(self, legal: list, spec: bool = False) -> None:
+        """The rulebook's sections for this decision, as a rulebook reads (`player_text`), or
+        with `spec` as the specification writes them; broken to the screen's width."""
         s = self.s
         numbers = []
         for action in legal:
             n = section_for(s.game, action)
             if n and n not in numbers:
                 numbers.append(n)
+        width = self.size()[0] - 1
         shown = False
         for number in numbers[:2]:
             text = rule_section(s.game.name, number)
             if text:
-                s.echo(text)
+                for line in (text if spec else player_text(text)).splitlines():
+                    for part in rule_rows(line, width):
+                        s.echo(part)
                 s.echo("")
                 shown = True
         if not shown:
             heads = rule_headings(s.game.name)
             if heads:
-                s.echo("no section is mapped to this decision; the spec's sections are:")
+                s.echo("no section is mapped to this decision; the rulebook's sections are:")
                 for h in heads:
-                    s.echo(f"  {h}")
+                    for part in fit_line(f"  {h if spec else player_text(h)}", width):
+                        s.echo(part)
             else:
                 s.echo("no rule text is shipped for this game")
 

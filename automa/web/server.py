@@ -18,7 +18,6 @@ from __future__ import annotations
 import json
 import math
 import os
-import re
 import secrets
 import socket
 import sys
@@ -36,6 +35,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from automa.play import Session
+from automa.play.rulestext import player_text
 from automa.rules.core import AutomaError, find_action, game_class, parse_param_value, registered_games
 from automa.rules.presentation import move_text
 from automa.search import records
@@ -191,16 +191,10 @@ def catalog() -> list[dict]:
     return out
 
 
-#: a rule specification's tags (A-40, AMB-15, R-30, §15.2): for the spec, not for players
-_TAG = r"(?:§[\d.]+|\b[A-Z]{1,4}-\d+\b)"
-
-
 def player_words(text: str) -> str:
-    """A setting's help as the lobby shows it: without the specification's tags."""
-    text = re.sub(rf"\s*\({_TAG}(?:[,;] ?{_TAG})*\)", "", text)  # "(A-40)"
-    text = re.sub(rf"\({_TAG}[,;] ", "(", text)  # "(AMB-01, recommended)"
-    text = re.sub(rf",? ?{_TAG}", "", text)  # "..., AMB-15"
-    return text.strip()
+    """A setting's help as the lobby shows it: in the player's words, without the
+    specification's tags (the terminal's `rules` uses the same cleaner)."""
+    return player_text(text).strip()
 
 
 def _automaton_levels(spec: str, game_name: str) -> list[str]:

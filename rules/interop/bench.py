@@ -31,11 +31,11 @@ from automa.rules.core import load_game, play_random
 
 
 def default_configs() -> list[tuple[str, dict]]:
-    """Every registered game of `GAME_MODULES` in its default configuration."""
-    from automa.rules.core import GAME_MODULES
+    """Every game package's game (`game_packages`) in its default configuration."""
+    from automa.rules.core import game_packages
 
     out = []
-    for module in GAME_MODULES:
+    for module in game_packages():
         name = module.rsplit(".", 1)[1]
         params = load_game(name).params.to_json()
         out.append((name, {"players": params["players"], "mode": params["mode"]}))

@@ -6,4 +6,16 @@ from automa.rules.pi.state import PiState
 
 register_game(PiGame, aliases=("p.i.", "p_i"))
 
+#: this game's modules that `automa native build` compiles with mypyc (the engine and what
+#: a search runs through); a module split out of one of them is added here
+NATIVE_MODULES = (
+    "automa.rules.pi.state",
+    "automa.rules.pi.logic",
+    "automa.rules.pi.automaton",
+)
+
+#: the configurations whose seeded games tests/test_stored_records.py keeps in
+#: tests/records/pi.jsonl and replays byte for byte
+RECORD_CONFIGURATIONS = ({"players": 2}, {"players": 4})
+
 __all__ = ["PiGame", "PiParams", "PiState"]
