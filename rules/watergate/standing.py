@@ -4,7 +4,8 @@ its win, the Editor by informants connected to Nixon (2 win), Nixon by momentum 
 
 from __future__ import annotations
 
-from .view import OWNER_NAME, _connected
+from .report import connected as _connected
+from .words import OWNER_NAME
 
 
 def standing(state, seat: int) -> list[dict]:
