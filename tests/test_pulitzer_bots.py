@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 
 import pytest
-
 from automa.rules.core import load_game
 from automa.rules.pulitzer.bots import ExpertBot, ExpertPolicy, _qualify_chance
 from automa.rules.pulitzer.data import LINE_X

@@ -4,7 +4,6 @@ investigation step whose working card (`cur`) holds lists of evidence and line c
 import random
 
 import pytest
-
 from automa.rules.core import load_game, snapshot
 
 
@@ -36,8 +35,9 @@ def test_the_field_list_names_every_attribute(mode, players):
     `rng` is a property over `_gen` and `_gen_seed`, a world's generator not yet seeded)."""
     import pickle
 
-    from automa import native
     from automa.rules.pulitzer.state import _FIELDS
+
+    from automa import native
 
     game = load_game("pulitzer", mode=mode, players=players)
     state = game.new_initial_state(3)

@@ -4,7 +4,6 @@ narration kept as data) must agree exactly with the plain rules code."""
 import random
 
 import pytest
-
 from automa.rules.core import load_game
 
 

@@ -2,14 +2,13 @@
 
 import random
 
-import pytest
-
 import automa.rules.pulitzer  # noqa: F401
+import pytest
 from automa.rules.core import load_game
 from automa.rules.position import edited
-from automa.rules.tuples import tuple_with
 from automa.rules.pulitzer.bots import HeuristicBot
 from automa.rules.pulitzer.state import EV, R_EV2, R_EV4, T_ED
+from automa.rules.tuples import tuple_with
 
 
 def with_event(name, players=3, seed=3):

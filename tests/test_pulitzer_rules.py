@@ -2,19 +2,14 @@
 
 import random
 import shutil
-
 import tomllib
 
-import pytest
-
 import automa.rules.pulitzer  # noqa: F401  (registers the game)
-from automa import times as T
-from automa.rules.tuples import tuple_with
-from automa.times import BLUE, RED, TIMES
+import pytest
 from automa.rules.core import DataError, IllegalActionError, ParamError, load_game
 from automa.rules.position import dumps, edited
-from automa.rules.pulitzer.data import LINE_INDEX, load_data
 from automa.rules.pulitzer.bots import HeuristicBot
+from automa.rules.pulitzer.data import LINE_INDEX, load_data
 from automa.rules.pulitzer.state import (
     F_ROW,
     JX,
@@ -30,6 +25,10 @@ from automa.rules.pulitzer.state import (
     T_NR,
     T_PH1,
 )
+from automa.rules.tuples import tuple_with
+
+from automa import times as T
+from automa.times import BLUE, RED, TIMES
 
 
 def fresh(**params):

@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import math
 import time
-from functools import lru_cache
+from functools import cache
 
 from automa.search.bots import Bot, soft_choice
+
 from automa.times import BLUE, RED, TIMES, agent_draw_counts
 
 from .data import LINE_X, SECTIONS
@@ -493,7 +494,7 @@ def _phi(z: float) -> float:
     return 0.5 * (1.0 + math.erf(z / _SQRT2))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _qualify_chance(need: int, open_cells: int, rounds: int, pin_rate: float, loss_rate: float) -> float:
     """The chance of finding `need` more highlighted evidence with `open_cells` still open
     (neither pinned nor destroyed) in `rounds` more bus resolutions, in a simple model of
@@ -515,7 +516,7 @@ def _qualify_chance(need: int, open_cells: int, rounds: int, pin_rate: float, lo
     return total
 
 
-@lru_cache(maxsize=None)
+@cache
 def _qualify_chance_now(
     need: int, open_cells: int, rounds: int, tries: int, pin_rate: float, loss_rate: float
 ) -> float:
@@ -534,7 +535,7 @@ def _qualify_chance_now(
     ) * _qualify_chance_now(need, open_cells, rounds, tries - 1, pin_rate, loss_rate)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _capitol_danger(opinion: int, rounds: int, capitol: int, steps: tuple) -> float:
     """The chance that the opinion token, now at `opinion`, reaches the Capitol in the
     `rounds` still to come, each round moving it by the net row result drawn from

@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final
 
-from automa import times as T
 from automa.rules.core import Game, GameParams, ParamError
+
+from automa import times as T
 
 from .data import DATA_DIR, cached_data
 

@@ -13,12 +13,16 @@ from __future__ import annotations
 import re
 from xml.sax.saxutils import escape, quoteattr
 
-from automa.rules.presentation import Style, plain as _plain, plural
+from automa.rules.presentation import FinalReport, ScoreRow, Style, plural
+from automa.rules.presentation import plain as _plain
+
 from automa.times import BLUE, COLOUR_NAMES, RED, TIMES
 
+from . import scoring
 from .data import LINES, SECTIONS
 from .game import ARCHIVE, BUS, KIOSK, OVERTIME
 from .state import EVENT_TITLES, F_REG, F_ROW, JX, KIOSK_COLUMNS, R_BUSAG, R_EV2, R_OT, TOKEN_WORDS, TOKS
+from .tables import tables_for
 
 SECTION_TITLES = dict(
     ED="Editorial room",
@@ -139,27 +143,18 @@ def cell_name(d, c: int) -> str:
 
 
 def score_now(g, obs, p: int) -> int:
-    """p's score if the game ended now (§12.2, §13.9), from public facts only."""
-    d = g.data
-    score = obs["points"][p] + (d.hr[obs["hr"][p] - 1][2] if obs["hr"][p] else 0)
-    score += sum(d.line_points[d.cell_line[c]] for c in obs["pins"][p])
-    score += sum(d.statement_points[d.cell_line[c]] for c in obs["stmt"][p])
-    if not g.lp:
-        ncol = 3 if g.n == 3 else 4
-        mine = obs["houses"][p][:ncol]
-        score += 3 * sum(mine)
-        for c in range(ncol):
-            if mine[c] > max((obs["houses"][q][c] for q in range(g.n) if q != p), default=0):
-                score += 5
-        score += 10 * (sum(h // 4 for h in mine) if "R-3" in g.alt else min(mine))
-    if g.chronicle:
-        found = len(report_facts(g, obs, p)["found"])
-        for threshold, bonus in d.chronicle:
-            if found >= threshold:
-                score += bonus
-                if "R-4" not in g.alt:
-                    break
-    return score
+    """p's score if the game ended now (§12.2, §13.9), from public facts only: the engine's
+    own scoring function (scoring.py) on the observation's copy of those facts."""
+    return scoring.final_score(
+        tables_for(g),
+        p,
+        obs["points"][p],
+        obs["hr"][p],
+        obs["pins"][p],
+        obs["stmt"][p],
+        obs["houses"],
+        obs["report"][p],
+    )
 
 
 def card_words(d, code: int) -> str:
@@ -370,10 +365,18 @@ def state_piece(obs, cur):
 
 
 def final_words(g, obs, seat: int) -> str:
-    """The scores at the end, as the table reads them ('you 62 against the Times' 85')."""
+    """The scores at the end, as the table reads them ('your score 62 against the Times' 85')."""
     if g.solo:
         return f"your score {score_now(g, obs, 0)} against the Times' {g.times_target}"
     return "scores: " + ", ".join(f"{owner_word(g, seat, p)} {score_now(g, obs, p)}" for p in range(g.n))
+
+
+def qualifies(g, obs, p: int) -> bool:
+    """Whether p's report counts at the end (§12.1, §13.9): 5 highlighted evidence found and
+    not eliminated; everyone counts in Chronicle mode."""
+    if g.chronicle and not g.lp:
+        return True
+    return not obs["eliminated"][p] and len(report_facts(g, obs, p)["found"]) >= g.data.qualify
 
 
 def end_words(g, obs, seat: int) -> str:
@@ -385,21 +388,28 @@ def end_words(g, obs, seat: int) -> str:
         )
     if any(obs["eliminated"]):
         out = [owner_word(g, seat, p) for p in range(g.n) if obs["eliminated"][p]]
-        return f"{now}: eliminated ({', '.join(out)}), five highlighted evidence are out of reach"
+        alive = [owner_word(g, seat, p) for p in range(g.n) if not obs["eliminated"][p]]
+        said = f"{now}: eliminated ({', '.join(out)}), five highlighted evidence are out of reach"
+        if g.solo:
+            return f"{said}: you lose"
+        if g.lp:
+            return f"{said}: " + (
+                f"{alive[0]} {'win' if alive[0] == 'you' else 'wins'}" if alive else "nobody wins"
+            )
+        return said
     end = (
         f"Game over after round {obs['round']} (the press reached the Hat)"
         if obs["hat"] and obs["round"] < 8
         else "Game over after round 8"
     )
-    qualified = [
-        p
-        for p in range(g.n)
-        if len(report_facts(g, obs, p)["found"]) >= g.data.qualify or (g.chronicle and not g.lp)
-    ]
+    qualified = [p for p in range(g.n) if qualifies(g, obs, p)]
     if g.solo:
         mine = score_now(g, obs, 0)
         if not qualified:
-            return f"{end}: fewer than 5 highlighted evidence found, you do not qualify and lose"
+            found = len(report_facts(g, obs, 0)["found"])
+            return (
+                f"{end}: {found} of {g.data.qualify} highlighted evidence found, you do not qualify and lose"
+            )
         if mine > g.times_target or (mine == g.times_target and "R-36" in g.alt):
             return f"{end}: you beat the Times' score and win the Pulitzer"
         return f"{end}: the Times' score is not beaten, you lose"
@@ -408,6 +418,96 @@ def end_words(g, obs, seat: int) -> str:
     best = max(score_now(g, obs, p) for p in qualified)
     top = [owner_word(g, seat, p) for p in qualified if score_now(g, obs, p) == best]
     return f"{end}: highest qualified score {best} ({', '.join(top)}; ties go to the report score, then contacts)"
+
+
+def _tiebreak(g, obs, seat: int, winners, ranks) -> str:
+    """The printed tie-breaker (§12.3, §13.9) in words when it decided the winner, else ''."""
+    if g.solo:
+        if qualifies(g, obs, 0) and score_now(g, obs, 0) == g.times_target:
+            if "R-36" in g.alt:
+                return f"a tie with the Times' {g.times_target} wins (reading R-36)"
+            return f"a tie with the Times' {g.times_target} is not enough: you must score more"
+        return ""
+    qualified = [p for p in range(g.n) if qualifies(g, obs, p)]
+    if not qualified or obs["capitol"] or (g.lp and any(obs["eliminated"])):
+        return ""
+    best = max(score_now(g, obs, p) for p in qualified)
+    tied = [p for p in qualified if score_now(g, obs, p) == best]
+    if len(tied) < 2:
+        return ""
+    d = tables_for(g)
+    names = ", ".join(owner_word(g, seat, p) for p in tied)
+    reports = {p: scoring.report_score(d, obs["pins"][p], obs["stmt"][p]) for p in tied}
+    contacts = {p: obs["contacts"][p] for p in tied}
+
+    def said(values: dict) -> str:
+        return ", ".join(f"{owner_word(g, seat, p)} {values[p]}" for p in tied)
+
+    if len(winners) > 1:
+        return (
+            f"{names} tie at {best} points, on the report score ({said(reports)}) and on contacts "
+            f"({said(contacts)}): a shared win"
+        )
+    if len(set(reports.values())) > 1 and max(reports.values()) == reports[winners[0]]:
+        top = [p for p in tied if reports[p] == reports[winners[0]]]
+        if len(top) == 1:
+            return f"{names} tie at {best} points: the higher report score wins ({said(reports)})"
+    return f"{names} tie at {best} points and on the report score: more contact tokens win ({said(contacts)})"
+
+
+def final_report(state, seat: int) -> FinalReport:
+    """The end as `seat` reads it: every newspaper's score by the rulebook's categories (the
+    engine's scoring function on the observation), the Times' score-table row in solo, the
+    tie-breaker that decided, and why the game ended.  Everything here is public at the end."""
+    g = state.game
+    obs = state.observation(seat)
+    d = tables_for(g)
+    outcome = state.outcome()
+    rows = []
+    for p in range(g.n):
+        parts = scoring.score_parts(
+            d,
+            p,
+            obs["points"][p],
+            obs["hr"][p],
+            obs["pins"][p],
+            obs["stmt"][p],
+            obs["houses"],
+            obs["report"][p],
+        )
+        name = "you" if p == seat else owner_word(g, seat, p)
+        rows.append(
+            ScoreRow(
+                name=name,
+                total=sum(value for _, value in parts),
+                parts=parts,
+                rank=outcome.ranks[p],
+                winner=p in outcome.winners,
+                seat=p,
+            )
+        )
+    if g.solo:
+        mix = "/".join(str(k) for k in g.params.times_mix)
+        decided = not obs["capitol"] and qualifies(g, obs, 0)
+        times_won = decided and not outcome.winners
+        rows.append(
+            ScoreRow(
+                name="the Times",
+                total=g.times_target,
+                parts=[(f"score table (red/orange/yellow {mix})", g.times_target)],
+                rank=(1 if times_won else 2) if decided else None,
+                winner=times_won,
+                automaton=True,
+            )
+        )
+    reason = end_words(g, obs, seat)
+    if g.solo:
+        reason += f" ({final_words(g, obs, seat)})"
+    short = [p for p in range(g.n) if not qualifies(g, obs, p) and not obs["eliminated"][p]]
+    if short and not g.solo and not obs["capitol"] and not (g.lp and any(obs["eliminated"])):
+        found = ", ".join(f"{owner_word(g, seat, p)} {len(report_facts(g, obs, p)['found'])}" for p in short)
+        reason += f". Not qualified, fewer than {g.data.qualify} highlighted evidence found: {found}"
+    return FinalReport(rows, reason, _tiebreak(g, obs, seat, outcome.winners, outcome.ranks))
 
 
 # =========================================================================== terminal board
@@ -665,7 +765,7 @@ def _newsroom_lines(state, g, obs, seat: int, p: int, who) -> list[str]:
         title += f", P{p}"
     head = (
         f"[{title}] {dollars(obs['money'][p])}, {plural(obs['contacts'][p], 'contact')}, "
-        f"{plural(obs['points'][p], 'point')} (score now {score_now(g, obs, p)}"
+        f"score track {obs['points'][p]} (score now {score_now(g, obs, p)}"
         + (f", Times {g.times_target}" if g.solo else "")
         + f"), requests left {obs['req_left'][p]}"
     )
@@ -1641,7 +1741,7 @@ class _Board:
             c.text(x + w - 14, y + 56, "Press Pass", size=14, fill=GOLD, anchor="end", weight="bold")
         c.text(x + 14, y + 64, dollars(obs["money"][p]), size=22, weight="bold", fill="#2f5d2f")
         c.text(x + 110, y + 64, plural(obs["contacts"][p], "contact"), size=16)
-        c.text(x + 220, y + 64, plural(obs["points"][p], "point"), size=16)
+        c.text(x + 220, y + 64, f"score track {obs['points'][p]}", size=16)
         c.text(x + 320, y + 64, f"requests left {obs['req_left'][p]}", size=16)
         # journalists at hand
         c.text(x + 14, y + 96, "at hand", size=14, fill=MUTED)
@@ -2130,7 +2230,7 @@ class _Board:
             hr = obs["hr"][p]
             rows = [
                 f"{dollars(obs['money'][p])} · {plural(obs['contacts'][p], 'contact')} · "
-                f"{plural(obs['points'][p], 'point')} · requests {obs['req_left'][p]}",
+                f"score track {obs['points'][p]} · requests {obs['req_left'][p]}",
                 hand_text + " · " + (f"X value {d.hr[hr - 1][1]} (HR {hr})" if hr else "X not hired"),
             ]
             tokens = _token_words(g, obs["tok_now"][p])
