@@ -25,6 +25,8 @@ from pathlib import Path
 ENGINE_MODULES = (
     "automa.rules.draws",
     "automa.times",
+    "automa.rules.pulitzer.tables",
+    "automa.rules.pulitzer.scoring",
     "automa.rules.pulitzer.state",
     "automa.mumanbot",
     "automa.rules.tabletop_inc.state",
