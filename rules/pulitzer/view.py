@@ -11,10 +11,10 @@ what the seat is deciding) come first; then the terminal board; then the SVG.
 from __future__ import annotations
 
 import re
-from xml.sax.saxutils import escape, quoteattr
 
 from automa.rules.presentation import FinalReport, ScoreRow, Style, plural
 from automa.rules.presentation import plain as _plain
+from automa.rules.svg import Canvas, wrap
 
 from automa.times import BLUE, COLOUR_NAMES, RED, TIMES
 
@@ -955,108 +955,12 @@ def owner_colour(o: int) -> str:
     return PIECE_COLOURS.get(o) or SEAT_COLOURS[o % len(SEAT_COLOURS)]
 
 
-def _lines_of(text: str, chars: int) -> list[str]:
-    """`text` broken at spaces into lines of at most `chars` characters."""
-    out, cur = [], ""
-    for word in text.split():
-        if cur and len(cur) + 1 + len(word) > chars:
-            out.append(cur)
-            cur = word
-        else:
-            cur = f"{cur} {word}" if cur else word
-    if cur:
-        out.append(cur)
-    return out
-
-
-#: attribute values that need no escaping (numbers, colours, words)
-_PLAIN_VALUE = re.compile(r"[\w#.,:%+\- ]*\Z")
-
-
-class _Canvas:
-    """An SVG under construction: shapes, texts that let clicks through, and click targets
-    carrying a data-key with a <title> naming them."""
-
-    def __init__(self):
-        self.parts: list[str] = []
-
-    def add(self, text: str) -> None:
-        self.parts.append(text)
-
-    @staticmethod
-    def _attrs(**kw) -> str:
-        out = []
-        for k, v in kw.items():
-            if v is None:
-                continue
-            v = str(v)
-            name = k.rstrip("_").replace("_", "-")
-            out.append(f'{name}="{v}"' if _PLAIN_VALUE.match(v) else f"{name}={quoteattr(v)}")
-        return " ".join(out)
-
-    def rect(self, x, y, w, h, fill=SPACE, stroke=EDGE, sw=1.5, rx=8, key=None, title=None, **kw):
-        attrs = self._attrs(
-            x=f"{x:.1f}",
-            y=f"{y:.1f}",
-            width=f"{w:.1f}",
-            height=f"{h:.1f}",
-            rx=rx,
-            fill=fill,
-            stroke=stroke,
-            stroke_width=sw,
-            **kw,
-        )
-        self._shape("rect", attrs, key, title)
-
-    def circle(self, cx, cy, r, fill, stroke=INK, sw=1.5, key=None, title=None, **kw):
-        attrs = self._attrs(
-            cx=f"{cx:.1f}", cy=f"{cy:.1f}", r=r, fill=fill, stroke=stroke, stroke_width=sw, **kw
-        )
-        self._shape("circle", attrs, key, title)
-
-    def _shape(self, tag, attrs, key, title):
-        if key is not None:
-            attrs = f"data-key={quoteattr(key)} " + attrs
-        if key is None:
-            attrs += ' pointer-events="none"'
-        if title:
-            self.add(f"<{tag} {attrs}><title>{escape(title)}</title></{tag}>")
-        else:
-            self.add(f"<{tag} {attrs}/>")
-
-    def text(self, x, y, text, size=16, fill=INK, weight=None, anchor=None):
-        attrs = self._attrs(
-            x=f"{x:.1f}", y=f"{y:.1f}", font_size=size, fill=fill, font_weight=weight, text_anchor=anchor
-        )
-        self.add(f'<text {attrs} pointer-events="none">{escape(str(text))}</text>')
-
-    def lines(self, x, y, text, chars, size=15, fill=INK, gap=None, **kw) -> float:
-        """Wrapped text from baseline y; returns the y below the last line."""
-        gap = gap or size + 4
-        for i, line in enumerate(_lines_of(text, chars)):
-            self.text(x, y + i * gap, line, size=size, fill=fill, **kw)
-            y_end = y + i * gap
-        return (y_end if text.split() else y - gap) + gap
-
-    def line(self, x1, y1, x2, y2, stroke=INK, sw=1.5):
-        attrs = self._attrs(
-            x1=f"{x1:.1f}", y1=f"{y1:.1f}", x2=f"{x2:.1f}", y2=f"{y2:.1f}", stroke=stroke, stroke_width=sw
-        )
-        self.add(f'<line {attrs} pointer-events="none"/>')
-
-    def polyline(self, points, stroke, sw=2.5, opacity=1.0):
-        pts = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
-        self.add(
-            f'<polyline points="{pts}" fill="none" stroke="{stroke}" stroke-width="{sw}" '
-            f'stroke-opacity="{opacity}" stroke-linejoin="round" stroke-linecap="round" '
-            'pointer-events="none"/>'
-        )
-
-    def panel(self, x, y, w, h, title, note=""):
-        self.rect(x, y, w, h, fill=PANEL, stroke=EDGE, sw=2, rx=12)
-        self.text(x + 14, y + 26, title, size=19, weight="bold")
-        if note:
-            self.text(x + w - 14, y + 26, note, size=14, fill=MUTED, anchor="end")
+def panel(c: Canvas, x: float, y: float, w: float, h: float, title: str, note: str = "") -> None:
+    """A board area: a framed panel with its title and a note at the right."""
+    c.rect(x, y, w, h, fill=PANEL, stroke=EDGE, stroke_width=2, rx=12, pointer_events="none")
+    c.text(x + 14, y + 26, title, size=19, fill=INK, weight="bold")
+    if note:
+        c.text(x + w - 14, y + 26, note, size=14, fill=MUTED, anchor="end")
 
 
 class _Board:
@@ -1068,7 +972,7 @@ class _Board:
         self.d = state.game.data
         self.seat = seat
         self.obs = state.observation(seat)
-        self.c = _Canvas()
+        self.c = Canvas()
         self.mover = to_move(self.obs)
         pend = self.obs["pend"]
         self.my_pend = pend if (pend is not None and pend[1] == seat) else None
@@ -1096,11 +1000,12 @@ class _Board:
                 34,
                 fill=colour,
                 stroke="#111",
-                sw=1.5,
+                stroke_width=1.5,
                 rx=5,
                 key=key,
                 title=name,
                 fill_opacity=0.55 if v is None else None,
+                pointer_events=None if (key) is not None else "none",
             )
         else:
             c.circle(
@@ -1109,20 +1014,41 @@ class _Board:
                 18,
                 fill=colour,
                 stroke="#111",
-                sw=1.5,
+                stroke_width=1.5,
                 key=key,
                 title=name,
                 fill_opacity=0.55 if v is None else None,
+                pointer_events=None if (key) is not None else "none",
             )
         c.text(cx, cy + 6, label, size=18, fill="#fff", weight="bold", anchor="middle")
         if pc[2]:
-            c.circle(cx + 15, cy - 15, 10, fill=GOLD, stroke="#5a4300", sw=1)
+            c.circle(cx + 15, cy - 15, 10, fill=GOLD, stroke="#5a4300", stroke_width=1, pointer_events="none")
             c.text(cx + 15, cy - 10.5, f"+{pc[2]}", size=13, fill="#fff", weight="bold", anchor="middle")
         if len(pc) > 3 and pc[3] & F_ROW:
-            c.rect(cx - 16, cy + 14, 32, 16, fill=GOLD, stroke="#5a4300", sw=1, rx=4)
+            c.rect(
+                cx - 16,
+                cy + 14,
+                32,
+                16,
+                fill=GOLD,
+                stroke="#5a4300",
+                stroke_width=1,
+                rx=4,
+                pointer_events="none",
+            )
             c.text(cx, cy + 27, "row+2", size=12, fill="#fff", anchor="middle")
         if len(pc) > 3 and pc[3] & F_REG:
-            c.rect(cx - 16, cy + 14, 32, 16, fill="#5d7c99", stroke="#223", sw=1, rx=4)
+            c.rect(
+                cx - 16,
+                cy + 14,
+                32,
+                16,
+                fill="#5d7c99",
+                stroke="#223",
+                stroke_width=1,
+                rx=4,
+                pointer_events="none",
+            )
             c.text(cx, cy + 27, "Reg.", size=12, fill="#fff", anchor="middle")
 
     def space(self, sid, x, y, w, h, label="", sub="", fill=SPACE):
@@ -1137,7 +1063,7 @@ class _Board:
             h,
             fill=fill,
             stroke=EDGE,
-            sw=1.5,
+            stroke_width=1.5,
             rx=8,
             key=f"space:{sid}",
             title=space_words(self.g, obs, sid),
@@ -1192,13 +1118,7 @@ class _Board:
         y = max(ly, ry)
         if others:
             y = self.other_newsrooms(others, 20, y, W - 40) + 14
-        body = "".join(c.parts)
-        return (
-            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {y:.0f}" '
-            f"font-family=\"Georgia, 'Times New Roman', serif\">"
-            f'<rect x="0" y="0" width="{W}" height="{y:.0f}" fill="{PAPER}" pointer-events="none"/>'
-            f"{body}</svg>"
-        )
+        return c.document(width=W, height=y, paper=PAPER, font="Georgia, 'Times New Roman', serif")
 
     def header(self) -> float:
         c, g, obs = self.c, self.g, self.obs
@@ -1211,8 +1131,8 @@ class _Board:
                 + (f" — you are P{self.seat}" if 0 <= self.seat < g.n else "")
             )
         )
-        c.text(24, 38, "Pulitzer", size=30, weight="bold")
-        c.text(170, 38, f"round {obs['round']} of 8 · {phase}", size=22)
+        c.text(24, 38, "Pulitzer", size=30, fill=INK, weight="bold")
+        c.text(170, 38, f"round {obs['round']} of 8 · {phase}", size=22, fill=INK)
         c.text(W - 24, 38, mode, size=18, fill=MUTED, anchor="end")
         y = 54
         if obs["over"]:
@@ -1221,11 +1141,11 @@ class _Board:
         else:
             text = decision_line(self.state, self.seat, obs)
             fill = "#fbe7a8" if self.mover == self.seat else "#e4ddd0"
-        rows = _lines_of(text, 150)
+        rows = wrap(text, W - 72, 20, bold=True)
         h = 16 + 24 * len(rows)
-        c.rect(20, y, W - 40, h, fill=fill, stroke=EDGE, sw=1.5, rx=10)
+        c.rect(20, y, W - 40, h, fill=fill, stroke=EDGE, stroke_width=1.5, rx=10, pointer_events="none")
         for i, row in enumerate(rows):
-            c.text(36, y + 28 + 24 * i, row, size=20, weight="bold")
+            c.text(36, y + 28 + 24 * i, row, size=20, fill=INK, weight="bold")
         y += h + 12
         if g.lp:
             y = self.opinion(20, y, W - 40) + 12
@@ -1237,20 +1157,32 @@ class _Board:
         c, d, obs = self.c, self.d, self.obs
         capitol, hat = d.opinion[0], d.opinion[1]
         h = 84
-        c.panel(x, y, w, h + (34 if opinion_warning(self.g, obs) else 0), "Public opinion")
+        panel(c, x, y, w, h + (34 if opinion_warning(self.g, obs) else 0), "Public opinion")
         box = 46
         tx = x + 190
         for i, v in enumerate(range(capitol, hat + 1)):
             bx = tx + i * (box + 4)
             fill = "#e9c3bd" if v == capitol else ("#c9dfc3" if v == hat else SPACE)
-            c.rect(bx, y + 36, box, 36, fill=fill, stroke=EDGE, sw=1.2, rx=6, title=f"opinion {v:+d}")
+            c.rect(
+                bx,
+                y + 36,
+                box,
+                36,
+                fill=fill,
+                stroke=EDGE,
+                stroke_width=1.2,
+                rx=6,
+                title=f"opinion {v:+d}",
+                pointer_events="none",
+            )
             c.text(
                 bx + box / 2,
                 y + 60,
                 f"{v:+d}",
                 size=15,
-                anchor="middle",
+                fill=INK,
                 weight="bold" if v == obs["opinion"] else None,
+                anchor="middle",
             )
             if v == obs["opinion"]:
                 c.circle(
@@ -1259,13 +1191,14 @@ class _Board:
                     16,
                     fill="none",
                     stroke=WARN if opinion_warning(self.g, obs) else INK,
-                    sw=3,
+                    stroke_width=3,
+                    pointer_events="none",
                 )
-        c.text(tx - 10, y + 60, "Capitol (all lose)", size=15, fill=WARN, anchor="end", weight="bold")
+        c.text(tx - 10, y + 60, "Capitol (all lose)", size=15, fill=WARN, weight="bold", anchor="end")
         end_x = tx + (hat - capitol + 1) * (box + 4)
         c.text(end_x + 4, y + 60, "Hat (press wins)", size=15, fill="#2e6b33", weight="bold")
         mx = end_x + 150
-        c.text(mx, y + 26, "Turn marker", size=16, weight="bold")
+        c.text(mx, y + 26, "Turn marker", size=16, fill=INK, weight="bold")
         for t in range(d.max_turns + 1):
             bx = mx + t * 36
             fill = "#d7e3f2" if t >= 6 else SPACE
@@ -1276,15 +1209,22 @@ class _Board:
                 36,
                 fill=fill,
                 stroke=EDGE,
-                sw=1.2,
+                stroke_width=1.2,
                 rx=5,
                 title=f"turn {t}" + (" (the blue agent draws extra cards)" if t >= 6 else ""),
+                pointer_events="none",
             )
             c.text(
-                bx + 16, y + 60, t, size=15, anchor="middle", weight="bold" if t == obs["marker"] else None
+                bx + 16,
+                y + 60,
+                t,
+                size=15,
+                fill=INK,
+                weight="bold" if t == obs["marker"] else None,
+                anchor="middle",
             )
             if t == obs["marker"]:
-                c.circle(bx + 16, y + 54, 14, fill="none", stroke=INK, sw=3)
+                c.circle(bx + 16, y + 54, 14, fill="none", stroke=INK, stroke_width=3, pointer_events="none")
         warn = opinion_warning(self.g, obs)
         if warn:
             c.text(x + 14, y + h + 24, warn, size=16, fill=WARN, weight="bold")
@@ -1296,6 +1236,7 @@ class _Board:
                 y + 66,
                 ", ".join(("press", "tie", "gov.")[1 - hh[0]] for hh in obs["rowh"] if hh),
                 size=15,
+                fill=INK,
                 weight="bold",
             )
         return y + h + (34 if warn else 0)
@@ -1305,7 +1246,8 @@ class _Board:
         c, g, d, obs = self.c, self.g, self.d, self.obs
         blocked = d.news_blocks[obs["news_turned"]]
         h = 250
-        c.panel(
+        panel(
+            c,
             x,
             y,
             w,
@@ -1344,11 +1286,12 @@ class _Board:
                     bh,
                     fill="#d8cfc0" if is_blocked else SPACE,
                     stroke=EDGE,
+                    stroke_width=1.5,
                     rx=8,
                     key=f"section:{code}",
                     title=f"request in {SECTION_TITLES[code]}: {gains[code]}",
                 )
-                c.text(bx + 10, by + 22, SECTION_TITLES[code], size=16, weight="bold")
+                c.text(bx + 10, by + 22, SECTION_TITLES[code], size=16, fill=INK, weight="bold")
                 c.text(
                     bx + 10,
                     by + 44,
@@ -1367,11 +1310,21 @@ class _Board:
                             10,
                             fill=owner_colour(slots[i]),
                             stroke="#111",
-                            sw=1,
+                            stroke_width=1,
                             title=f"request of {owner_word(g, self.seat, slots[i])}",
+                            pointer_events="none",
                         )
                     else:
-                        c.circle(sx, by + 18, 10, fill="none", stroke=EDGE, sw=1.2, stroke_dasharray="3 2")
+                        c.circle(
+                            sx,
+                            by + 18,
+                            10,
+                            fill="none",
+                            stroke=EDGE,
+                            stroke_width=1.2,
+                            stroke_dasharray="3 2",
+                            pointer_events="none",
+                        )
                 if code in token_of:
                     c.text(
                         bx + bw - 10,
@@ -1391,16 +1344,18 @@ class _Board:
                             24,
                             fill="#efe3c9",
                             stroke=EDGE,
-                            sw=1,
+                            stroke_width=1,
                             rx=5,
                             key=f"photo:{kk + 1}",
                             title=f"Photo +{kk + 1} token for {dollars(cost)} ({supply_left[t]} left)",
                         )
-                        c.text(px + 29, by + 47, f"+{kk + 1} {dollars(cost)}", size=13, anchor="middle")
+                        c.text(
+                            px + 29, by + 47, f"+{kk + 1} {dollars(cost)}", size=13, fill=INK, anchor="middle"
+                        )
         # HR track
         hx = x + 14 + 2 * (bw + 10) + 6
         hw = x + w - 14 - hx
-        c.text(hx, y + 56, "HR track (journalist X)", size=16, weight="bold")
+        c.text(hx, y + 56, "HR track (journalist X)", size=16, fill=INK, weight="bold")
         n_hr = len(d.hr)
         sw_ = hw / n_hr
         for i, (cost, value, points) in enumerate(d.hr):
@@ -1412,13 +1367,16 @@ class _Board:
                 96,
                 fill=SPACE,
                 stroke=EDGE,
+                stroke_width=1.5,
                 rx=6,
                 key=f"hr:{i + 1}",
                 title=f"HR space {i + 1}: cost {dollars(cost)}, X value {value}, {points} points at the end",
             )
             c.text(sx + sw_ / 2, y + 84, f"{i + 1}", size=14, fill=MUTED, anchor="middle")
-            c.text(sx + sw_ / 2, y + 104, "hire" if i == 0 else dollars(cost), size=14, anchor="middle")
-            c.text(sx + sw_ / 2, y + 126, f"X={value}", size=15, weight="bold", anchor="middle")
+            c.text(
+                sx + sw_ / 2, y + 104, "hire" if i == 0 else dollars(cost), size=14, fill=INK, anchor="middle"
+            )
+            c.text(sx + sw_ / 2, y + 126, f"X={value}", size=15, fill=INK, weight="bold", anchor="middle")
             c.text(sx + sw_ / 2, y + 148, f"{points} pt", size=14, fill=MUTED, anchor="middle")
         markers = [p for p in range(g.n) if obs["hr"][p]]
         for k, p in enumerate(markers):
@@ -1429,8 +1387,9 @@ class _Board:
                 8,
                 fill=owner_colour(p),
                 stroke="#111",
-                sw=1,
+                stroke_width=1,
                 title=f"{owner_word(g, self.seat, p)}: HR space {i + 1}",
+                pointer_events="none",
             )
         unhired = [owner_word(g, self.seat, p) for p in range(g.n) if not obs["hr"][p]]
         if g.solo:
@@ -1448,7 +1407,8 @@ class _Board:
     def overtime(self, x, y, w) -> float:
         c, g, d, obs = self.c, self.g, self.d, self.obs
         h = 196
-        c.panel(
+        panel(
+            c,
             x,
             y,
             w,
@@ -1471,16 +1431,21 @@ class _Board:
                 60,
                 fill="#eef3e6" if reward else "#f3e0dc",
                 stroke=EDGE,
-                sw=1.2,
+                stroke_width=1.2,
                 rx=6,
                 title=f"O{k + 1}: " + ("takes a card" if reward else "destroys a highlighted evidence"),
+                pointer_events="none",
             )
             c.text(bx + 6, by + 16, f"O{k + 1} " + ("card" if reward else "destroy"), size=13, fill=MUTED)
             if k < len(order) and not obs["over"]:
                 self.piece(bx + sw_ / 2, by + 38, obs["spaces"][order[k]][0])
-        # the display and the telephone space
+        # the display and the telephone space, sized to share what the spaces leave: the
+        # telephone shrinks once its extra card is bought (a fourth card in the display)
         dx = x + 14 + max(len(g.ot_sids), d.ot_reward + d.ot_penalty) * (sw_ + 6) + 16
-        cw = 104
+        extra_ok = not obs["extra_bought"]
+        shown = max(d.ot_display, len(obs["ot_display"]))
+        tw = 100 if extra_ok else 64
+        cw = min(104, (x + w - 14 - dx - tw) / shown - 8)
         for i, card in enumerate(obs["ot_display"]):
             number, effect = ot_card_words(d, card)
             kind = d.ot_cards[card][1]
@@ -1492,43 +1457,50 @@ class _Board:
                 144,
                 fill=OT_KIND_COLOURS[kind],
                 stroke=INK,
-                sw=1.5,
+                stroke_width=1.5,
                 rx=8,
                 key=f"ot:{card}",
                 title=f"overtime card {number}: {effect}",
             )
-            c.text(cx + 8, y + 62, number, size=18, weight="bold")
+            c.text(cx + 8, y + 62, number, size=18, fill=INK, weight="bold")
             name, _, rest = effect.partition(": ")
-            c.lines(cx + 8, y + 86, name, 12, size=15, weight="bold")
-            c.lines(cx + 8, y + 128, rest, 12, size=14)
-        px = dx + max(3, len(obs["ot_display"])) * (cw + 8)
-        extra_ok = not obs["extra_bought"]
+            ty = c.lines(cx + 8, y + 86, name, width=cw - 16, size=15, fill=INK, weight="bold")
+            c.lines(cx + 8, max(ty + 4, y + 128), rest, width=cw - 16, size=14, fill=INK)
+        px = dx + shown * (cw + 8)
         c.rect(
             px,
             y + 40,
-            min(cw, x + w - 14 - px),
+            tw,
             144,
             fill="#e9e4da",
             stroke=EDGE,
-            sw=1.5,
+            stroke_width=1.5,
             rx=8,
             key="ot:phone",
-            title="telephone: pay 1 contact to reveal an extra overtime card (one per round)",
+            title="telephone: pay 1 contact to reveal an extra overtime card (one per round)"
+            + ("" if extra_ok else "; bought this round"),
             stroke_dasharray="5 3",
         )
-        c.text(px + 8, y + 62, "Telephone", size=15, weight="bold")
-        c.lines(px + 8, y + 86, "1 contact: an extra card" if extra_ok else "bought this round", 12, size=14)
+        c.text(px + 8, y + 62, "Telephone" if extra_ok else "Phone", size=15, fill=INK, weight="bold")
+        c.lines(
+            px + 8,
+            y + 86,
+            "1 contact: an extra card" if extra_ok else "bought this round",
+            width=tw - 16,
+            size=14,
+            fill=INK,
+        )
         c.text(px + 8, y + 172, f"deck {obs['ot_left']}", size=14, fill=MUTED)
         return y + h
 
     def report_area(self, x, y, w) -> float:
         c, g = self.c, self.g
         h = 150
-        c.panel(x, y, w, h, "Report area", "Bus: pay the fare, draw evidence + line cards")
+        panel(c, x, y, w, h, "Report area", "Bus: pay the fare, draw evidence + line cards")
         bx0 = x + 14
         if g.archive_sids:
             aw = 330
-            c.text(bx0, y + 52, "Archive", size=16, weight="bold")
+            c.text(bx0, y + 52, "Archive", size=16, fill=INK, weight="bold")
             n_a = len(g.archive_sids)
             sw_ = min(52, (aw - 10) / n_a - 4)
             for i, sid in enumerate(g.archive_sids):
@@ -1562,13 +1534,15 @@ class _Board:
         cw = (w - 28 - label_w) / g.kcols
         ch = 84
         narrow = cw < 190
-        head_h = 118 if narrow else 92
+        # the column heads grow to hold their majority rewards' lines
+        rewards = max(len(wrap("majority: " + column_reward(g, col), cw - 20, 14)) for col in range(g.kcols))
+        head_h = max(118 if narrow else 92, (108 if narrow else 82) + 17 * (rewards - 1) - 26)
         totals_h = 50 if obs["revealed"] else 0
         h = 40 + head_h + g.krows * (ch + 6) + totals_h + 8
         note = (
             f"orange face of news card {d.news_ids[news]}: paid at once when you place" if news >= 0 else ""
         )
-        c.panel(x, y, w, h, "Kiosk", note)
+        panel(c, x, y, w, h, "Kiosk", note)
         gx = x + 14 + label_w
         for col in range(g.kcols):
             cx = gx + col * cw
@@ -1579,30 +1553,41 @@ class _Board:
                 head_h - 4,
                 fill="#efe2c6",
                 stroke=EDGE,
-                sw=1.2,
+                stroke_width=1.2,
                 rx=8,
                 title=f"{KIOSK_COLUMNS[col]}: pays {dollars(pay[col])} at once; majority: {column_reward(g, col)}",
+                pointer_events="none",
             )
-            c.text(cx + 12, y + 60, KIOSK_COLUMNS[col], size=16, weight="bold")
+            c.text(cx + 12, y + 60, KIOSK_COLUMNS[col], size=16, fill=INK, weight="bold")
             if narrow:
-                c.text(cx + 12, y + 86, dollars(pay[col]), size=22, weight="bold", fill=GOLD)
+                c.text(cx + 12, y + 86, dollars(pay[col]), size=22, fill=GOLD, weight="bold")
             else:
                 c.text(
-                    cx + cw - 12, y + 62, dollars(pay[col]), size=22, weight="bold", fill=GOLD, anchor="end"
+                    cx + cw - 12, y + 62, dollars(pay[col]), size=22, fill=GOLD, weight="bold", anchor="end"
                 )
             c.lines(
                 cx + 12,
                 y + (108 if narrow else 82),
                 "majority: " + column_reward(g, col),
-                int((cw - 20) / 7.2),
+                width=cw - 20,
                 size=14,
                 fill=MUTED,
-                gap=17,
+                step=17,
             )
         for row in range(g.krows):
             ry = y + 40 + head_h + row * (ch + 6)
-            c.rect(x + 14, ry, label_w - 8, ch, fill="#efe2c6", stroke=EDGE, sw=1.2, rx=8)
-            c.text(x + 24, ry + 24, f"Row {row + 1}", size=16, weight="bold")
+            c.rect(
+                x + 14,
+                ry,
+                label_w - 8,
+                ch,
+                fill="#efe2c6",
+                stroke=EDGE,
+                stroke_width=1.2,
+                rx=8,
+                pointer_events="none",
+            )
+            c.text(x + 24, ry + 24, f"Row {row + 1}", size=16, fill=INK, weight="bold")
             if g.lp:
                 side = obs["rowh"][row][0] if obs["rowh"][row] else None
                 if side is None:
@@ -1611,11 +1596,11 @@ class _Board:
                 else:
                     word = ("press (Hat)", "tie", "government")[1 - side]
                     c.text(
-                        x + 24, ry + 50, word, size=15, weight="bold", fill=("#2e6b33", INK, WARN)[1 - side]
+                        x + 24, ry + 50, word, size=15, fill=("#2e6b33", INK, WARN)[1 - side], weight="bold"
                     )
             else:
                 colour = d.colours[row]
-                c.text(x + 24, ry + 46, f"{colour} house", size=14)
+                c.text(x + 24, ry + 46, f"{colour} house", size=14, fill=INK)
                 c.text(x + 24, ry + 66, f"{obs['house_supply'][row]} left", size=14, fill=MUTED)
             for col in range(g.kcols):
                 sid = g.kiosk_sid(col, row)
@@ -1637,9 +1622,10 @@ class _Board:
                     gx + col * cw + 10,
                     ty + 20,
                     ", ".join(words) or "empty",
-                    int((cw - 16) / 7.2),
+                    width=cw - 16,
                     size=14,
-                    gap=17,
+                    fill=INK,
+                    step=17,
                 )
         return y + h
 
@@ -1648,7 +1634,7 @@ class _Board:
         """The Times: its last card drawn as a card, the deck left, the score to beat, its X."""
         c, g, d, obs = self.c, self.g, self.d, self.obs
         h = 196
-        c.panel(x, y, w, h, "The Times", f"score to beat: {g.times_target}")
+        panel(c, x, y, w, h, "The Times", f"score to beat: {g.times_target}")
         if obs["times_revealed"]:
             card = d.times_cards[obs["times_revealed"][-1]]
             colour = TIMES_CARD_COLOURS[card[1]]
@@ -1659,35 +1645,59 @@ class _Board:
                 144,
                 fill="#fffaf0",
                 stroke=INK,
-                sw=1.5,
+                stroke_width=1.5,
                 rx=8,
                 title=f"Times card {card[0]} ({COLOUR_NAMES[card[1]]})",
+                pointer_events="none",
             )
-            c.rect(x + 14, y + 40, 236, 28, fill=colour, stroke=INK, sw=1.5, rx=8)
+            c.rect(
+                x + 14,
+                y + 40,
+                236,
+                28,
+                fill=colour,
+                stroke=INK,
+                stroke_width=1.5,
+                rx=8,
+                pointer_events="none",
+            )
             c.text(
                 x + 24,
                 y + 60,
                 f"Times card {card[0]} · {COLOUR_NAMES[card[1]]}",
                 size=15,
-                weight="bold",
                 fill="#fff" if card[1] == 0 else INK,
+                weight="bold",
             )
             ty = y + 88
             for code in card[2]:
-                ty = c.lines(x + 24, ty, "• " + times_space_words(g, code), 30, size=14, gap=17)
+                ty = c.lines(
+                    x + 24, ty, "• " + times_space_words(g, code), width=w - 38, size=14, fill=INK, step=17
+                )
         else:
             c.text(x + 24, y + 70, "no Times card drawn yet", size=15, fill=MUTED)
         tx = x + 266
         # the deck as a small stack
         for k in range(min(obs["times_left"], 4)):
-            c.rect(tx + k * 4, y + 44 + k * 3, 48, 64, fill="#8d6fae", stroke=INK, sw=1, rx=5)
-        c.text(tx + 64, y + 66, f"{plural(obs['times_left'], 'card')} left", size=15, weight="bold")
+            c.rect(
+                tx + k * 4,
+                y + 44 + k * 3,
+                48,
+                64,
+                fill="#8d6fae",
+                stroke=INK,
+                stroke_width=1,
+                rx=5,
+                pointer_events="none",
+            )
+        c.text(tx + 64, y + 66, f"{plural(obs['times_left'], 'card')} left", size=15, fill=INK, weight="bold")
         c.text(tx + 64, y + 88, "one per round", size=14, fill=MUTED)
         c.text(
             tx,
             y + 134,
             ("purple X: value " + str(obs["times_x"])) if obs["times_hired"] else "purple X: not hired",
             size=15,
+            fill=INK,
         )
         pool = obs["times_pool"]
         if isinstance(pool, int):
@@ -1711,17 +1721,17 @@ class _Board:
         ev = obs["event"]
         if ev < 0:
             h = 70
-            c.panel(x, y, w, h, "Event", f"{obs['ev_left']} left in the deck")
+            panel(c, x, y, w, h, "Event", f"{obs['ev_left']} left in the deck")
             c.text(x + 14, y + 54, "no event this round", size=15, fill=MUTED)
             return y + h
         eid, cls, nsp = d.events[ev]
         timing = {1: "during placement", 2: "before the bus", 3: "before the archive", 4: "after the reveal"}[
             cls
         ]
-        lines = _lines_of(EVENT_EFFECTS[eid], 58)
+        lines = wrap(EVENT_EFFECTS[eid], w - 28, 15)
         h = 60 + 19 * len(lines) + (90 if nsp else 0)
-        c.panel(x, y, w, h, f"Event: {EVENT_TITLES[eid]}", timing)
-        ty = c.lines(x + 14, y + 52, EVENT_EFFECTS[eid], 58, size=15, gap=19)
+        panel(c, x, y, w, h, f"Event: {EVENT_TITLES[eid]}", timing)
+        ty = c.lines(x + 14, y + 52, EVENT_EFFECTS[eid], width=w - 28, size=15, fill=INK, step=19)
         for k in range(nsp):
             sid = g.event_sids[k]
             self.space(sid, x + 14 + k * 130, ty, 120, 76, label=f"space {k + 1}")
@@ -1731,24 +1741,24 @@ class _Board:
         c, g, d, obs = self.c, self.g, self.d, self.obs
         h = 262 if not g.lp else 236
         colour = owner_colour(p)
-        c.rect(x, y, w, h, fill=PANEL, stroke=EDGE, sw=2, rx=12)
-        c.rect(x, y, w, 36, fill=colour, stroke=EDGE, sw=2, rx=12)
+        c.rect(x, y, w, h, fill=PANEL, stroke=EDGE, stroke_width=2, rx=12, pointer_events="none")
+        c.rect(x, y, w, 36, fill=colour, stroke=EDGE, stroke_width=2, rx=12, pointer_events="none")
         title = "Your newsroom" + (" — the Post" if g.solo else f" — P{p}")
-        c.text(x + 14, y + 25, title, size=19, weight="bold", fill="#fff")
+        c.text(x + 14, y + 25, title, size=19, fill="#fff", weight="bold")
         sc = f"score now {score_now(g, obs, p)}" + (f" (beat {g.times_target})" if g.solo else "")
-        c.text(x + w - 14, y + 25, sc, size=16, fill="#fff", anchor="end", weight="bold")
+        c.text(x + w - 14, y + 25, sc, size=16, fill="#fff", weight="bold", anchor="end")
         if obs["pp"] == p and not g.solo:
-            c.text(x + w - 14, y + 56, "Press Pass", size=14, fill=GOLD, anchor="end", weight="bold")
-        c.text(x + 14, y + 64, dollars(obs["money"][p]), size=22, weight="bold", fill="#2f5d2f")
-        c.text(x + 110, y + 64, plural(obs["contacts"][p], "contact"), size=16)
-        c.text(x + 220, y + 64, f"score track {obs['points'][p]}", size=16)
-        c.text(x + 320, y + 64, f"requests left {obs['req_left'][p]}", size=16)
+            c.text(x + w - 14, y + 56, "Press Pass", size=14, fill=GOLD, weight="bold", anchor="end")
+        c.text(x + 14, y + 64, dollars(obs["money"][p]), size=22, fill="#2f5d2f", weight="bold")
+        c.text(x + 110, y + 64, plural(obs["contacts"][p], "contact"), size=16, fill=INK)
+        c.text(x + 220, y + 64, f"score track {obs['points'][p]}", size=16, fill=INK)
+        c.text(x + 320, y + 64, f"requests left {obs['req_left'][p]}", size=16, fill=INK)
         # journalists at hand
         c.text(x + 14, y + 96, "at hand", size=14, fill=MUTED)
         hand = at_hand_values(g, obs, p)
         jx = x + 90
         if isinstance(hand, int):
-            c.text(jx, y + 96, f"{hand} face-down journalists", size=15)
+            c.text(jx, y + 96, f"{hand} face-down journalists", size=15, fill=INK)
         else:
             for j in obs["avail"][p]:
                 v = x_value(g, obs, p) if j == JX else j + 1
@@ -1759,7 +1769,7 @@ class _Board:
                     20,
                     fill=colour,
                     stroke="#111",
-                    sw=1.5,
+                    stroke_width=1.5,
                     key=f"journalist:{j}",
                     title=f"journalist {label}" + (f" (value {v})" if j == JX else ""),
                 )
@@ -1773,7 +1783,7 @@ class _Board:
                     anchor="middle",
                 )
                 if j == JX:
-                    c.text(jx + 20, y + 138, f"={v}", size=13, anchor="middle")
+                    c.text(jx + 20, y + 138, f"={v}", size=13, fill=INK, anchor="middle")
                 jx += 48
             if not obs["avail"][p]:
                 c.text(jx, y + 108, "none", size=15, fill=MUTED)
@@ -1784,14 +1794,14 @@ class _Board:
                 20,
                 fill="#999",
                 stroke="#111",
-                sw=1.5,
+                stroke_width=1.5,
                 key=f"arrested:{j}",
                 title=f"journalist {journalist_label(j)}: arrested, bail {dollars((x_value(g, obs, p) if j == JX else j + 1) + 3)}",
             )
             c.text(
                 jx + 20, y + 110, journalist_label(j), size=18, fill="#fff", weight="bold", anchor="middle"
             )
-            c.line(jx + 6, y + 90, jx + 34, y + 118, stroke=WARN, sw=3)
+            c.line(jx + 6, y + 90, jx + 34, y + 118, stroke=WARN, stroke_width=3)
             jx += 48
         hr = obs["hr"][p]
         hr_text = (
@@ -1814,7 +1824,7 @@ class _Board:
                 30,
                 fill="#f6e7b8" if k else "#ece6da",
                 stroke=GOLD if k else "#b9ad98",
-                sw=1.5,
+                stroke_width=1.5,
                 rx=6,
                 key=f"token:{code}",
                 title=f"{token_name(g, code)}: {k} to use this round, {nxt} for next round",
@@ -1832,9 +1842,9 @@ class _Board:
                 y + 180,
                 f"{short} {k}",
                 size=13,
-                anchor="middle",
                 fill=INK if k else "#9a8f7c",
                 weight="bold" if k else None,
+                anchor="middle",
             )
         later = _token_words(g, obs["tok_new"][p])
         extras = []
@@ -1850,7 +1860,7 @@ class _Board:
         if extras:
             info.append(", ".join(extras))
         info.append("kept cards: " + (", ".join(kept) or "none"))
-        c.lines(x + 14, y + 212, "; ".join(info), int((w - 28) / 7.3), size=14, gap=18)
+        c.lines(x + 14, y + 212, "; ".join(info), width=w - 28, size=14, fill=INK, step=18)
         if not g.lp:
             hx = x + 14
             for r in range(g.krows):
@@ -1863,11 +1873,12 @@ class _Board:
                         d.colours[r], "#ccc"
                     ),
                     stroke=INK,
-                    sw=1,
+                    stroke_width=1,
                     rx=3,
                     title=f"{d.colours[r]} houses",
+                    pointer_events="none",
                 )
-                c.text(hx + 28, y + h - 14, f"{obs['houses'][p][r]} {d.colours[r]}", size=14)
+                c.text(hx + 28, y + h - 14, f"{obs['houses'][p][r]} {d.colours[r]}", size=14, fill=INK)
                 hx += 110
         return y + h
 
@@ -1877,9 +1888,9 @@ class _Board:
         every cell is a click target ('cell:<id>') for pinning, destroying and statements."""
         c, g, d, obs = self.c, self.g, self.d, self.obs
         rep = report_facts(g, obs, p)
-        cw, chh = (w - 28) / d.n_cols, 40
+        cw, chh = (w - 28) / d.n_cols, 44  # the name sits low, clear of the pin's number
         h = 40 + 60 + d.n_rows * chh + 20 + 44
-        c.panel(x, y, w, h, f"Investigation board · report {rep['id']}")
+        panel(c, x, y, w, h, f"Investigation board · report {rep['id']}")
         found = len(rep["found"])
         ok = found >= rep["need"]
         status = (
@@ -1892,8 +1903,8 @@ class _Board:
             y + 52,
             status,
             size=15,
-            weight="bold",
             fill="#2e6b33" if ok else (WARN if not rep["reachable"] else INK),
+            weight="bold",
         )
         if not rep["reachable"]:
             c.text(x + 14, y + 72, "five highlighted evidence are out of reach", size=14, fill=WARN)
@@ -1927,11 +1938,12 @@ class _Board:
                     chh - 2,
                     fill="#fff",
                     stroke=INK,
-                    sw=1.2,
+                    stroke_width=1.2,
                     rx=4,
                     title="start photo ?",
+                    pointer_events="none",
                 )
-                c.text(cx + cw / 2, cy + 27, "?", size=20, weight="bold", anchor="middle")
+                c.text(cx + cw / 2, cy + 29, "?", size=20, fill=INK, weight="bold", anchor="middle")
                 continue
             name = cell_name(d, cell)
             bright = cell in hl
@@ -1944,23 +1956,24 @@ class _Board:
                 chh - 2,
                 fill=HIGHLIGHT if bright else DIM,
                 stroke="#7d6a3a" if bright else "#a89f8e",
-                sw=1.2,
+                stroke_width=1.2,
                 rx=4,
                 key=f"cell:{cell}" if own else None,
                 title=title,
+                pointer_events=None if (f"cell:{cell}" if own else None) is not None else "none",
             )
             c.text(
                 cx + cw / 2,
-                cy + 26,
+                cy + 37,
                 d.evidence_types[d.cell_evi[cell]],
                 size=14,
                 fill=INK if bright else "#6d6558",
-                anchor="middle",
                 weight="bold" if bright else None,
+                anchor="middle",
             )
             if cell in dest:
-                c.line(cx + 6, cy + 6, cx + cw - 6, cy + chh - 6, stroke=WARN, sw=3)
-                c.line(cx + cw - 6, cy + 6, cx + 6, cy + chh - 6, stroke=WARN, sw=3)
+                c.line(cx + 6, cy + 6, cx + cw - 6, cy + chh - 6, stroke=WARN, stroke_width=3)
+                c.line(cx + cw - 6, cy + 6, cx + 6, cy + chh - 6, stroke=WARN, stroke_width=3)
 
         # the string runs between the pin heads (top-right corners), clear of the cell names
         def head(cell):
@@ -1969,7 +1982,14 @@ class _Board:
 
         pts = [(centre[d.start][0], centre[d.start][1] - 12)] + [head(cell) for cell in pins]
         if len(pts) > 1:
-            c.polyline(pts, stroke="#7a2418", sw=2, opacity=0.7)
+            c.polyline(
+                pts,
+                stroke="#7a2418",
+                stroke_width=2,
+                stroke_opacity=0.7,
+                stroke_linejoin="round",
+                stroke_linecap="round",
+            )
         for i, cell in enumerate(pins):
             px, py = centre[cell]
             c.circle(
@@ -1978,8 +1998,9 @@ class _Board:
                 10,
                 fill="#c0392b",
                 stroke="#111",
-                sw=1,
+                stroke_width=1,
                 title=f"pin {i + 1}: {cell_name(d, cell)}",
+                pointer_events="none",
             )
             c.text(
                 px + cw / 2 - 11,
@@ -1998,9 +2019,10 @@ class _Board:
                     14,
                     fill="#2f6db5",
                     stroke="#111",
-                    sw=1,
+                    stroke_width=1,
                     rx=2,
                     title="witness statement",
+                    pointer_events="none",
                 )
         ly = gy + d.n_rows * chh + 22
         left = d.string_length - string_used(d, pins)
@@ -2020,11 +2042,11 @@ class _Board:
             ("#c0392b", "pin (order)"),
             ("#2f6db5", "statement"),
         ):
-            c.rect(lx, ly - 12, 16, 14, fill=fill, stroke=INK, sw=0.8, rx=3)
+            c.rect(lx, ly - 12, 16, 14, fill=fill, stroke=INK, stroke_width=0.8, rx=3, pointer_events="none")
             c.text(lx + 22, ly, word, size=13, fill=MUTED)
             lx += 100
-        c.line(lx, ly - 10, lx + 14, ly + 2, stroke=WARN, sw=2.5)
-        c.line(lx + 14, ly - 10, lx, ly + 2, stroke=WARN, sw=2.5)
+        c.line(lx, ly - 10, lx + 14, ly + 2, stroke=WARN, stroke_width=2.5)
+        c.line(lx + 14, ly - 10, lx, ly + 2, stroke=WARN, stroke_width=2.5)
         c.text(lx + 20, ly, "destroyed", size=13, fill=MUTED)
         return y + h
 
@@ -2058,7 +2080,7 @@ class _Board:
         else:
             title = "The agent's cards"
             cards = list(agent)
-        c.panel(x, y, w, h, title)
+        panel(c, x, y, w, h, title)
         cx = x + 14
         keep = pend[0] == "keep" and owner == self.seat
         for code in cards:
@@ -2072,10 +2094,11 @@ class _Board:
                 80,
                 fill="#e4ecf5" if is_line else "#fbf1d9",
                 stroke=INK,
-                sw=1.3,
+                stroke_width=1.3,
                 rx=6,
                 key=f"card:{code}" if keep else None,
                 title=card_words(d, code),
+                pointer_events=None if (f"card:{code}" if keep else None) is not None else "none",
             )
             c.text(cx + 28, y + 58, "line" if is_line else "evid.", size=12, fill=MUTED, anchor="middle")
             shown = card_words(d, code).split(" ", 1)[1]
@@ -2086,6 +2109,7 @@ class _Board:
                     y + 84 + k * 20,
                     s,
                     size=16 if not is_line else 20,
+                    fill=INK,
                     weight="bold",
                     anchor="middle",
                 )
@@ -2100,12 +2124,12 @@ class _Board:
                     40,
                     fill="#efe3c9",
                     stroke=EDGE,
-                    sw=1.5,
+                    stroke_width=1.5,
                     rx=6,
                     key=f"deck:{code}",
                     title=f"Registry: draw 2 more {code} cards",
                 )
-                c.text(bx + 56, y + 66, word, size=15, anchor="middle", weight="bold")
+                c.text(bx + 56, y + 66, word, size=15, fill=INK, weight="bold", anchor="middle")
         if pend[0] in PIN_DECISIONS and cur:
             s = cur[0]
             pins = obs["pins"][s]
@@ -2124,7 +2148,7 @@ class _Board:
             note = f"reach {cur[3]} from {last} · string left {left:.1f} · X needs no line card" + (
                 "; " + "; ".join(extra) if extra else ""
             )
-            c.lines(x + 14, y + 142, note, int((w - 28) / 7.3), size=14, fill=MUTED, gap=17)
+            c.lines(x + 14, y + 142, note, width=w - 28, size=14, fill=MUTED, step=17)
         if choose:
             self.source_choices(pend, x, y + 176, w)
         return y + h + 14
@@ -2143,6 +2167,7 @@ class _Board:
             y + 4,
             f"Pin on {cell_name(d, pend[2])}: which card gives the {what}?",
             size=15,
+            fill=INK,
             weight="bold",
         )
         options = pend[3] if pend[0] == "pin_evidence" else pend[4]
@@ -2157,18 +2182,18 @@ class _Board:
                 58,
                 fill="#efe3c9",
                 stroke=EDGE,
-                sw=1.5,
+                stroke_width=1.5,
                 rx=6,
                 key=source_key(action),
                 title=text,
             )
             label = text.split(" from ", 1)[-1]
-            c.lines(bx + 8, y + 32, label, max(8, int((bw - 16) / 6.8)), size=13, gap=15)
+            c.lines(bx + 8, y + 32, label, width=bw - 16, size=13, fill=INK, step=15)
 
     def decks(self, x, y, w) -> float:
         c, g, obs = self.c, self.g, self.obs
         h = 78
-        c.panel(x, y, w, h, "Decks")
+        panel(c, x, y, w, h, "Decks")
         parts = [
             f"news {obs['news_left']}",
             f"evidence {obs['evi_left']} (discards {len(obs['evi_disc'])})",
@@ -2177,7 +2202,7 @@ class _Board:
         ]
         if g.use_events:
             parts.append(f"events {obs['ev_left']}")
-        c.lines(x + 14, y + 52, " · ".join(parts), int((w - 28) / 7.3), size=15, gap=19)
+        c.lines(x + 14, y + 52, " · ".join(parts), width=w - 28, size=15, fill=INK, step=19)
         return y + h
 
     def other_newsrooms(self, seats, x, y, w) -> float:
@@ -2191,7 +2216,7 @@ class _Board:
         for i, p in enumerate(seats):
             cx = x + i * (cw + gap)
             colour = owner_colour(p)
-            c.rect(cx, y, cw, h, fill=PANEL, stroke=EDGE, sw=2, rx=12)
+            c.rect(cx, y, cw, h, fill=PANEL, stroke=EDGE, stroke_width=2, rx=12, pointer_events="none")
             c.rect(
                 cx,
                 y,
@@ -2199,7 +2224,7 @@ class _Board:
                 36,
                 fill=colour,
                 stroke=EDGE,
-                sw=2,
+                stroke_width=2,
                 rx=12,
                 key=f"newsroom:{p}",
                 title=f"newsroom of {owner_word(g, self.seat, p)}",
@@ -2209,16 +2234,16 @@ class _Board:
                 y + 25,
                 f"P{p}" + (" · Press Pass" if obs["pp"] == p else ""),
                 size=19,
-                weight="bold",
                 fill="#fff",
+                weight="bold",
             )
             c.text(
                 cx + cw - 14,
                 y + 25,
                 f"score now {score_now(g, obs, p)}",
                 size=16,
-                weight="bold",
                 fill="#fff",
+                weight="bold",
                 anchor="end",
             )
             hand = at_hand_values(g, obs, p)
@@ -2262,7 +2287,7 @@ class _Board:
                 rows.append("arrested: " + " ".join(journalist_label(j) for j in obs["arrested"][p]))
             ty = y + 58
             for row in rows:
-                ty = c.lines(cx + 14, ty, row, int((cw - 28) / 7.3), size=14, gap=18)
+                ty = c.lines(cx + 14, ty, row, width=cw - 28, size=14, fill=INK, step=18)
             # the small investigation board
             rep = report_facts(g, obs, p)
             mw, mh = min(34, (cw - 28) / d.n_cols), 20
@@ -2290,15 +2315,24 @@ class _Board:
                     mh - 1,
                     fill=fill,
                     stroke="#a89f8e",
-                    sw=0.6,
+                    stroke_width=0.6,
                     rx=2,
                     title=cell_name(d, cell) + (" (highlighted)" if cell in hl else ""),
+                    pointer_events="none",
                 )
                 if cell in pins:
-                    c.circle(bx + mw / 2, by + mh / 2, 5, fill="#c0392b", stroke="#111", sw=0.8)
+                    c.circle(
+                        bx + mw / 2,
+                        by + mh / 2,
+                        5,
+                        fill="#c0392b",
+                        stroke="#111",
+                        stroke_width=0.8,
+                        pointer_events="none",
+                    )
                 elif cell in dest:
-                    c.line(bx + 3, by + 3, bx + mw - 4, by + mh - 4, stroke=WARN, sw=2)
-                    c.line(bx + mw - 4, by + 3, bx + 3, by + mh - 4, stroke=WARN, sw=2)
+                    c.line(bx + 3, by + 3, bx + mw - 4, by + mh - 4, stroke=WARN, stroke_width=2)
+                    c.line(bx + mw - 4, by + 3, bx + 3, by + mh - 4, stroke=WARN, stroke_width=2)
         return y + h
 
 
