@@ -213,7 +213,7 @@ def load_data(data_dir: Path | str = DATA_DIR) -> PulitzerData:
     r = DataReader(d / "evidence.toml")
     _placeholder(r, out)
     each = r.int("singles_each_type", low=0, high=20)
-    cards = [(e,) for e in range(len(types)) for _ in range(each)]
+    cards: list[tuple[int, ...]] = [(e,) for e in range(len(types)) for _ in range(each)]
     for i, pair in enumerate(r.raw("doubles")):
         if not isinstance(pair, list) or len(pair) != 2 or any(p not in types for p in pair):
             raise DataError(r.path, f"doubles[{i}]", "must be two evidence names")
@@ -222,7 +222,7 @@ def load_data(data_dir: Path | str = DATA_DIR) -> PulitzerData:
     r = DataReader(d / "lines.toml")
     _placeholder(r, out)
     singles = r.sub("singles")
-    lcards = []
+    lcards: list[tuple[int, ...]] = []
     for name in ("A", "B", "C", "D"):
         lcards += [(LINE_INDEX[name],)] * singles.int(name, low=0, high=20)
     for i, pair in enumerate(r.raw("doubles")):
@@ -363,7 +363,8 @@ def load_data(data_dir: Path | str = DATA_DIR) -> PulitzerData:
     r = DataReader(d / "times.toml")
     _placeholder(r, out)
     r.document("default_mix")  # the printed suggestion; the game's default is PulitzerParams.times_mix
-    tc, by = [], ([], [], [])
+    tc: list[tuple[str, int, tuple[str, ...]]] = []
+    by: tuple[list[int], list[int], list[int]] = ([], [], [])
     valid = {f"K{c}{w}" for c in range(1, 5) for w in range(1, 4)} | {"B300", "B400", "B500", "B800", "OT"}
     for i, card in r.items("cards", length=15):
         colour = COLOURS.index(card.str("colour", COLOURS))

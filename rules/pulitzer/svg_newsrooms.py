@@ -101,7 +101,7 @@ class NewsroomPanels(BoardBase):
                 stroke="#111",
                 stroke_width=1.5,
                 key=f"arrested:{j}",
-                title=f"journalist {journalist_label(j)}: arrested, bail {dollars((x_value(g, obs, p) if j == JX else j + 1) + 3)}",
+                title=f"journalist {journalist_label(j)}: arrested, bail {dollars(((x_value(g, obs, p) or 0) if j == JX else j + 1) + 3)}",
             )
             c.text(
                 jx + 20, y + 110, journalist_label(j), size=18, fill="#fff", weight="bold", anchor="middle"

@@ -49,7 +49,8 @@ def _wrap(line: str, width: int = 80) -> list[str]:
         return [line]
     lead = len(line) - len(line.lstrip(" "))
     pad = " " * (lead + 4)
-    out, cur = [], ""
+    out: list[str] = []
+    cur = ""
     for word in line.lstrip(" ").split(" "):
         head = cur if cur else (" " * lead if not out else pad)
         trial = (cur + " " + word) if cur else head + word
@@ -403,7 +404,7 @@ def board_changes(state, seat: int, before: dict, after: dict) -> list[str]:
     placed: dict[int, list[tuple]] = {}
     revealed: list[str] = []
     for sid, pieces in enumerate(after.get("spaces", ())):
-        old = list(old_spaces[sid])
+        old: list[tuple] = list(old_spaces[sid])
         for pc in pieces:
             if pc in old:
                 old.remove(pc)
@@ -437,8 +438,8 @@ def board_changes(state, seat: int, before: dict, after: dict) -> list[str]:
     if revealed:
         out.append("revealed: " + ", ".join(revealed))
     if 0 <= seat < len(after.get("destroyed", ())):
-        old = set(before["destroyed"][seat]) if before.get("destroyed") else set()
-        gone = [cell_name(g.data, c) for c in after["destroyed"][seat] if c not in old]
+        known = set(before["destroyed"][seat]) if before.get("destroyed") else set()
+        gone = [cell_name(g.data, c) for c in after["destroyed"][seat] if c not in known]
         if gone:
             out.append("evidence destroyed on your report: " + ", ".join(gone))
     return out

@@ -99,7 +99,7 @@ class _Board(TablePanels, NewsroomPanels):
         c.text(24, 38, "Pulitzer", size=30, fill=INK, weight="bold")
         c.text(170, 38, f"round {obs['round']} of 8 · {phase}", size=22, fill=INK)
         c.text(W - 24, 38, mode, size=18, fill=MUTED, anchor="end")
-        y = 54
+        y: float = 54
         if obs["over"]:
             text = f"{end_words(g, obs, self.seat)} — {final_words(g, obs, self.seat)}"
             fill = "#f4d6c8"
