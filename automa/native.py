@@ -24,7 +24,6 @@ from pathlib import Path
 #: and the search loop itself
 ENGINE_MODULES = (
     "automa.rules.draws",
-    "automa.times",
     "automa.rules.pulitzer.tables",
     "automa.rules.pulitzer.scoring",
     "automa.rules.pulitzer.base",
@@ -32,6 +31,7 @@ ENGINE_MODULES = (
     "automa.rules.pulitzer.resolution",
     "automa.rules.pulitzer.info",
     "automa.rules.pulitzer.state",
+    "automa.rules.pulitzer.times",
     "automa.mumanbot",
     "automa.rules.tabletop_inc.state",
     "automa.rules.tabletop_inc.scoring",

@@ -5,6 +5,7 @@ import shutil
 import tomllib
 
 import automa.rules.pulitzer  # noqa: F401  (registers the game)
+import automa.rules.pulitzer.times as T
 import pytest
 from automa.rules.core import DataError, IllegalActionError, ParamError, load_game
 from automa.rules.position import dumps, edited
@@ -25,10 +26,8 @@ from automa.rules.pulitzer.state import (
     T_NR,
     T_PH1,
 )
+from automa.rules.pulitzer.times import BLUE, RED, TIMES
 from automa.rules.tuples import tuple_with
-
-from automa import times as T
-from automa.times import BLUE, RED, TIMES
 
 
 def fresh(**params):

@@ -10,9 +10,8 @@ import pytest
 from automa.rules.core import load_game
 from automa.rules.pulitzer import view
 from automa.rules.pulitzer.state import JX
+from automa.rules.pulitzer.times import TIMES
 from automa.rules.tuples import tuple_with
-
-from automa.times import TIMES
 
 MODES = [
     dict(mode="solo", players=1),

@@ -14,15 +14,12 @@ from __future__ import annotations
 import random
 from typing import Any, Final
 
+import automa.rules.pulitzer.scoring as scoring
 from automa.rules.core import TERMINAL, Outcome, State
 from automa.rules.draws import clone_rng, randbelow, seeded_rng, shuffle
 from automa.rules.tuples import tuple_plus, tuple_with
 
-from automa.times import BLUE, RED, TIMES
-
-from . import scoring
-from .data import EVENT_IDS, SECTIONS
-from .game import PulitzerGame
+from .data import BLUE, EVENT_IDS, RED, SECTIONS, TIMES
 from .tables import Tables, tables_for
 
 JX: Final = 5
@@ -251,7 +248,8 @@ def has_journalist(pieces: tuple[tuple[int, ...], ...]) -> bool:
 
 
 class PulitzerBase(State):
-    game: PulitzerGame
+    #: the game being played (its parameters, layout and data)
+    game: Any
     tables: Tables
     _gen: random.Random
     #: a seed not yet planted (-1: none): a new world's generator is seeded when first drawn

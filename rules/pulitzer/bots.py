@@ -22,11 +22,10 @@ from functools import cache
 
 from automa.search.bots import Bot, soft_choice
 
-from automa.times import BLUE, RED, TIMES, agent_draw_counts
-
 from .data import LINE_X, SECTIONS
 from .game import ARCHIVE, BUS, EVENT, KIOSK, OVERTIME
 from .state import F_ROW, F_UP, R_BUS, T_NR, T_PH1, T_PH2, T_RG
+from .times import BLUE, RED, TIMES, agent_draw_counts
 
 HIDDEN_VALUE = 3.0
 

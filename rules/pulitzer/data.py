@@ -15,6 +15,17 @@ from automa.rules.core import DataError, DataReader, audited
 
 DATA_DIR = Path(__file__).parent / "data"
 
+#: the board's areas, as a space's area code (§3)
+KIOSK: Final = 0
+ARCHIVE: Final = 1
+BUS: Final = 2
+OVERTIME: Final = 3
+EVENT: Final = 4
+#: owner codes of the non-seat pieces (seats are 0..n-1): the Times, the red and blue agents
+TIMES: Final = 8
+RED: Final = 9
+BLUE: Final = 10
+
 LINES: Final = ("A", "B", "X", "C", "D")
 LINE_INDEX = {name: i for i, name in enumerate(LINES)}
 LINE_X: Final = 2

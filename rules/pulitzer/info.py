@@ -7,13 +7,12 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+import automa.rules.pulitzer.times as T
 from automa.rules.core import fresh_seed
 from automa.rules.draws import shuffle
 
-from automa import times as T
-from automa.times import RED, TIMES
-
 from .base import F_UP, PulitzerBase, _piece_seen, _shuffled
+from .data import RED, TIMES
 from .resolution import PulitzerResolution
 
 

@@ -4,11 +4,9 @@ hiring), and the maintenance that starts the next round."""
 
 from __future__ import annotations
 
+import automa.rules.pulitzer.times as T
 from automa.rules.draws import randint
 from automa.rules.tuples import tuple_with, tuple_without
-
-from automa import times as T
-from automa.times import BLUE, RED, TIMES
 
 from .base import (
     EV,
@@ -38,7 +36,7 @@ from .base import (
     _add,
     _undominated,
 )
-from .data import LINE_X, LINES
+from .data import BLUE, LINE_X, LINES, RED, TIMES
 from .text import PulitzerText
 
 

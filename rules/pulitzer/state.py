@@ -1,7 +1,7 @@
 """Pulitzer's state, the top layer: setup, cloning, the placement phase, and every
 decision's legal list and effect (`legal_actions`, `_apply`); resolution, maintenance,
 scoring, text and information come from the layers below (base.py says how the engine is
-layered); the solo Times and the agents run inside `_apply` (automa/times.py).
+layered); the solo Times and the agents run inside `_apply` (times.py).
 
 Pieces on spaces are tuples ``(owner, j, bonus, flag)``: owner is a seat 0..n-1, TIMES,
 RED or BLUE; j is a journalist id 0-4 (values 1-5) or 5 (X), or an agent's value; bonus
@@ -20,11 +20,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import automa.rules.pulitzer.times as T
 from automa.rules.draws import randbelow, shuffle
 from automa.rules.tuples import tuple_with, tuple_without
-
-from automa import times as T
-from automa.times import RED
 
 from .base import (
     _FIELDS,
@@ -64,8 +62,7 @@ from .base import (
     _add,
     has_journalist,
 )
-from .data import SECTIONS
-from .game import ARCHIVE, BUS, EVENT, KIOSK
+from .data import ARCHIVE, BUS, EVENT, KIOSK, RED, SECTIONS
 from .info import PulitzerInfo
 from .tables import Tables, tables_for
 

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from automa.rules.svg import Canvas
 
-from automa.times import BLUE, RED, TIMES
-
 from .state import F_REG, F_ROW
+from .times import BLUE, RED, TIMES
 from .words import journalist_label, owner_word, piece_value, space_words, to_move
 
 PAPER = "#f3ecdc"

@@ -7,8 +7,6 @@ from __future__ import annotations
 from automa.rules.presentation import plural
 from automa.rules.svg import wrap
 
-from automa.times import BLUE, COLOUR_NAMES, RED, TIMES
-
 from .data import SECTIONS
 from .state import EVENT_TITLES, JX, KIOSK_COLUMNS
 from .svg_base import (
@@ -25,6 +23,7 @@ from .svg_base import (
     owner_colour,
     panel,
 )
+from .times import BLUE, COLOUR_NAMES, RED, TIMES
 from .words import (
     EVENT_EFFECTS,
     SECTION_LAYOUT,

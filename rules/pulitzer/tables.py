@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import Any
 
 from .data import LINES
-from .game import PulitzerGame
 
 
 class Tables:
@@ -16,7 +15,7 @@ class Tables:
     from here is a field load, where a read from the interpreted game or data object is a
     dictionary lookup; in pure Python it costs the same as before."""
 
-    def __init__(self, game: PulitzerGame) -> None:
+    def __init__(self, game: Any) -> None:
         d = game.data
         # from the game
         self.n: int = game.n
@@ -98,10 +97,10 @@ class Tables:
 
 
 #: one Tables per configuration (games are equal when their type and parameters are)
-_TABLES: dict[PulitzerGame, Tables] = {}
+_TABLES: dict[Any, Tables] = {}
 
 
-def tables_for(game: PulitzerGame) -> Tables:
+def tables_for(game: Any) -> Tables:
     tables = _TABLES.get(game)
     if tables is None:
         tables = _TABLES[game] = Tables(game)

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from automa import times as T
-from automa.times import BLUE, RED, TIMES
+import automa.rules.pulitzer.times as T
 
 from .base import (
     EVENT_TITLES,
@@ -21,8 +20,7 @@ from .base import (
     PulitzerBase,
     _jlabel,
 )
-from .data import LINES, SECTIONS
-from .game import ARCHIVE, BUS, KIOSK, OVERTIME
+from .data import ARCHIVE, BLUE, BUS, KIOSK, LINES, OVERTIME, RED, SECTIONS, TIMES
 
 
 class PulitzerText(PulitzerBase):

@@ -9,10 +9,9 @@ import re
 from automa.rules.presentation import Style, plural
 from automa.rules.presentation import plain as _plain
 
-from automa.times import BLUE, COLOUR_NAMES, RED, TIMES
-
 from .data import LINES, SECTIONS
 from .state import EVENT_TITLES, F_REG, F_ROW, JX, KIOSK_COLUMNS
+from .times import BLUE, COLOUR_NAMES, RED, TIMES
 from .words import (
     EVENT_EFFECTS,
     PIN_DECISIONS,

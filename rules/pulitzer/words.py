@@ -5,15 +5,14 @@ ended.  Everything is built from `state.observation(seat)` and the printed data.
 
 from __future__ import annotations
 
+import automa.rules.pulitzer.scoring as scoring
 from automa.rules.presentation import FinalReport, ScoreRow
 
-from automa.times import BLUE, RED, TIMES
-
-from . import scoring
 from .data import LINES
 from .game import ARCHIVE, BUS, KIOSK, OVERTIME
 from .state import EVENT_TITLES, JX, KIOSK_COLUMNS, R_BUSAG, R_EV2, R_OT, TOKEN_WORDS, TOKS
 from .tables import tables_for
+from .times import BLUE, RED, TIMES
 
 SECTION_TITLES = dict(
     ED="Editorial room",
