@@ -341,6 +341,14 @@ class PulitzerBase(State):
     #: the bus journalists that have resolved this round
     bus_done: list[Any]
 
+    def _log(self, kind: str, *args) -> None:
+        """Narration for the player (public).  Kept as data and worded only when read:
+        search plays thousands of rounds nobody reads."""
+        log = self.log
+        log.append((self.round, kind, args))
+        if len(log) > LOG_KEPT:
+            del log[0]
+
     # ------------------------------------------------------------------ later layers
     # What a layer calls in a later one (resolution, state), declared here so that each
     # layer's calls are typed; the later layer overrides them.

@@ -11,7 +11,6 @@ import automa.rules.pulitzer.times as T
 from .base import (
     EVENT_TITLES,
     KIOSK_COLUMNS,
-    LOG_KEPT,
     PENALTY_DESTROYS,
     PENALTY_TARGET,
     SECTION_WORDS,
@@ -24,14 +23,6 @@ from .data import ARCHIVE, BLUE, BUS, KIOSK, LINES, OVERTIME, RED, SECTIONS, TIM
 
 
 class PulitzerText(PulitzerBase):
-    def _log(self, kind: str, *args) -> None:
-        """Narration for the player (public).  Kept as data and worded only when read:
-        search plays thousands of rounds nobody reads."""
-        log = self.log
-        log.append((self.round, kind, args))
-        if len(log) > LOG_KEPT:
-            del log[0]
-
     def _narrate(self, entry) -> str:
         rnd, kind, args = entry
         if kind == "duel":
