@@ -406,7 +406,7 @@ class NewsroomPanels(BoardBase):
                 pointer_events=None if (f"card:{code}" if keep else None) is not None else "none",
             )
             c.text(cx + 28, y + 58, "line" if is_line else "evid.", size=12, fill=MUTED, anchor="middle")
-            shown = card_words(d, code).split(" ", 1)[1]
+            shown = card_words(d, code).split(" ", 2)[2]
             rows = [shown] if is_line else shown.split("/")
             for k, s in enumerate(rows):
                 c.text(

@@ -20,6 +20,7 @@ from .base import (
     _jlabel,
 )
 from .data import ARCHIVE, BLUE, BUS, KIOSK, LINES, OVERTIME, RED, SECTIONS, TIMES
+from .wording import card_text, column_reward_text, ot_card_parts
 
 
 class PulitzerText(PulitzerBase):
@@ -273,40 +274,17 @@ class PulitzerText(PulitzerBase):
         return TOKEN_WORDS[code]
 
     def card_words(self, code: int) -> str:
-        """A kept or drawn card by what it shows: 'evidence card MEM', 'line card B/C'
-        (codes of 100 and more are line cards)."""
-        tb = self.tables
-        if code >= 100:
-            return "line card " + "/".join(LINES[x] for x in tb.line_cards[code - 100])
-        return "evidence card " + "/".join(tb.evidence_types[x] for x in tb.evidence_cards[code])
+        """A kept or drawn card by what it shows: 'evidence card MEM' (wording.py)."""
+        return card_text(self.tables, code)
 
     def column_reward_words(self, col: int) -> str:
         """What the majority of a kiosk column wins (§8.2, §13.5), in words."""
-        tb = self.tables
-        if col == 0:
-            return f"+{tb.national[0]} contact, +{tb.national[1]} points" + (
-                "" if self.tables.solo else ", the Press Pass"
-            )
-        if col == 1:
-            return f"+{tb.international[0]} contacts, +{tb.international[1]} points"
-        if col == 2:
-            return f"the row +2 token or ${100 * tb.sports_cash}"
-        if col == 3:
-            return f"the overtime +2 token or {tb.ent_contacts} contact"
-        return f"+{tb.economy_points} points"
+        return column_reward_text(self.tables, self.tables.solo, col)
 
     def ot_card_words(self, card: int) -> str:
-        """'#16 (new evidence: 1 line card)': an overtime card's number and effect."""
-        number, kind, extra = self.tables.ot_cards[card]
-        if kind == 0:
-            effect = f"talk show: ${100 * extra}"
-        elif kind == 1:
-            effect = f"radio night: {extra} points"
-        elif kind == 2:
-            effect = f"new evidence: keep 1 {'line' if extra else 'evidence'} card"
-        else:
-            effect = "statement on line " + " or ".join(LINES[x] for x in extra)
-        return f"#{number} ({effect})"
+        """'#16 (new evidence: keep 1 line card)': an overtime card's number and effect."""
+        number, effect = ot_card_parts(self.tables, card)
+        return f"{number} ({effect})"
 
     def history_text(self) -> list[str]:
         return [self._narrate(entry) for entry in self.log]

@@ -13,6 +13,7 @@ from .game import ARCHIVE, BUS, KIOSK, OVERTIME
 from .state import EVENT_TITLES, JX, KIOSK_COLUMNS, R_BUSAG, R_EV2, R_OT, TOKEN_WORDS, TOKS
 from .tables import tables_for
 from .times import BLUE, RED, TIMES
+from .wording import card_text, column_reward_text, ot_card_parts
 
 SECTION_TITLES = dict(
     ED="Editorial room",
@@ -148,37 +149,18 @@ def score_now(g, obs, p: int) -> int:
 
 
 def card_words(d, code: int) -> str:
-    """A drawn or kept card by what it shows (codes of 100 and more are line cards)."""
-    if code >= 100:
-        return "line " + "/".join(LINES[x] for x in d.line_cards[code - 100])
-    return "evidence " + "/".join(d.evidence_types[x] for x in d.evidence_cards[code])
+    """A drawn or kept card by what it shows, as the engine's texts say it (wording.py)."""
+    return card_text(d, code)
 
 
 def ot_card_words(d, card: int) -> tuple[str, str]:
     """An overtime card as (number, effect): ('#16', 'new evidence: keep 1 line card')."""
-    number, kind, extra = d.ot_cards[card]
-    if kind == 0:
-        effect = f"talk show: {dollars(extra)}"
-    elif kind == 1:
-        effect = f"radio night: {extra} points"
-    elif kind == 2:
-        effect = f"new evidence: keep 1 {'line' if extra else 'evidence'} card"
-    else:
-        effect = "statement on line " + " or ".join(LINES[x] for x in extra)
-    return f"#{number}", effect
+    return ot_card_parts(d, card)
 
 
 def column_reward(g, col: int) -> str:
-    d = g.data
-    if col == 0:
-        return f"+{d.national[0]} contact, +{d.national[1]} points" + ("" if g.solo else ", Press Pass")
-    if col == 1:
-        return f"+{d.international[0]} contacts, +{d.international[1]} points"
-    if col == 2:
-        return f"row +2 token or {dollars(d.sports_cash)}"
-    if col == 3:
-        return f"overtime +2 token or {d.ent_contacts} contact"
-    return f"+{d.economy_points} points"
+    """What a kiosk column's majority wins, as the engine's texts say it."""
+    return column_reward_text(g.data, g.solo, col)
 
 
 def token_name(g, code: str) -> str:
