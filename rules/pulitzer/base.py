@@ -248,78 +248,83 @@ def has_journalist(pieces: tuple[tuple[int, ...], ...]) -> bool:
 
 
 class PulitzerBase(State):
-    #: the game being played (its parameters, layout and data)
+    """A Pulitzer position's fields and the engine's ground floor (see the module doc)."""
+
+    # the game being played (its parameters, layout and data)
     game: Any
+    # the configuration's lookup tables (tables.py), shared by every state of the game
     tables: Tables
+    # the state's generator (shared with clones until one of them draws: see `_r`)
     _gen: random.Random
-    #: a seed not yet planted (-1: none): a new world's generator is seeded when first drawn
-    #: from, since seeding costs a third of a world and most playouts never draw
+    # a seed not yet planted (-1: none): a new world's generator is seeded when first drawn
+    # from, since seeding costs a third of a world and most playouts never draw
     _gen_seed: int
-    #: typed so that the compiled engine (automa/native.py) indexes them natively
+    # typed so that the compiled engine (automa/native.py) indexes them natively; "per seat"
+    # lists are indexed by seat, "per space" by the game's space ids
     spaces: list[tuple[tuple[int, ...], ...]]  # per space, its pieces (owner, journalist, bonus, flags)
-    money: list[int]
-    contacts: list[int]
-    points: list[int]
-    hr: list[int]
-    req_left: list[int]
-    acts: list[int]
-    bail_due: list[int]
-    avail: list[tuple[int, ...]]
-    arrested: list[tuple[int, ...]]
-    tok_now: list[tuple[int, ...]]
-    tok_new: list[tuple[int, ...]]
-    tok_used: list[int]
-    news_slots: list[tuple]
-    round: int
-    placing: bool
-    over: bool
-    end_reason: str
-    revealed: bool
-    pp: int
-    turn: int
-    double: int
-    finished: list[bool]
-    evt: list[tuple[int, ...]]
-    kept: list[tuple[int, ...]]
-    houses: list[tuple[int, ...]]
-    house_supply: list[int]
-    report: list[int]
-    pins: list[tuple[int, ...]]
-    pinrd: list[tuple[int, ...]]
-    stmt: list[tuple[int, ...]]
-    destroyed: list[tuple[int, ...]]
-    string_used: list[float]
-    unpinned: list[bool]
-    eliminated: list[bool]
-    rowh: list[tuple[int, ...]]
-    evi_deck: list[int]
-    evi_disc: list[int]
-    line_deck: list[int]
-    line_disc: list[int]
-    ot_deck: list[int]
-    ot_disc: list[int]
-    ot_display: list[int]
-    extra_bought: bool
-    news_deck: list[int]
-    news_turned: int
-    ev_deck: list[int]
-    event: int
-    leak: list[int]
-    leak_owner: int
-    leak_used: list[int]
-    opinion: int
-    hat: bool
-    capitol: bool
-    marker: int
-    times_deck: list[int]
-    times_pool: list[int]
-    times_revealed: list[int]
-    times_hired: bool
-    times_red_seen: bool
-    times_x: int
-    rstep: int
-    ri: int
-    rj: int
+    money: list[int]  # per seat, money in $100 units
+    contacts: list[int]  # per seat, contact tokens
+    points: list[int]  # per seat, the coin's place on the score track
+    hr: list[int]  # per seat, journalist X's HR space (0: not hired)
+    req_left: list[int]  # per seat, request tokens left this round
+    acts: list[int]  # per seat, actions taken this round (the LP turn marker's count)
+    bail_due: list[int]  # per seat, the round after which its arrested journalists can be bailed
+    avail: list[tuple[int, ...]]  # per seat, the journalists still at hand
+    arrested: list[tuple[int, ...]]  # per seat, its arrested journalists
+    tok_now: list[tuple[int, ...]]  # per seat, value tokens to use this round, a count per TOKS
+    tok_new: list[tuple[int, ...]]  # per seat, value tokens gained for the next round
+    tok_used: list[int]  # per token type, tokens out of the reserve this round (§8.7.1)
+    news_slots: list[tuple]  # per Newspaper section, the seats whose requests stand there
+    round: int  # the round, 1-8
+    placing: bool  # True in the placement phase, False in resolution
+    over: bool  # the game has ended
+    end_reason: str  # why it ended, in the engine's words ("" while it goes on)
+    revealed: bool  # the journalists are face up (from the reveal to the round's end)
+    pp: int  # the Press Pass holder
+    turn: int  # the seat placing now
+    double: int  # an Editorial turn's journalists still to place (0: a normal turn)
+    finished: list[bool]  # per seat, has passed this round
+    evt: list[tuple[int, ...]]  # per seat, (target tokens, line wildcards, evidence wildcards)
+    kept: list[tuple[int, ...]]  # per seat, kept cards: an evidence card id, or 100 + a line card id
+    houses: list[tuple[int, ...]]  # per seat, its houses of each colour
+    house_supply: list[int]  # per colour, the houses left
+    report: list[int]  # per seat, its report card
+    pins: list[tuple[int, ...]]  # per seat, its pinned cells in string order
+    pinrd: list[tuple[int, ...]]  # per seat, the round each pin was made (pins' order)
+    stmt: list[tuple[int, ...]]  # per seat, the pinned cells carrying a witness statement
+    destroyed: list[tuple[int, ...]]  # per seat, its destroyed cells
+    string_used: list[float]  # per seat, the string length its pins use
+    unpinned: list[bool]  # per seat, has dropped a pin this round (one a round, R-9)
+    eliminated: list[bool]  # per seat, eliminated: five highlighted evidence out of reach (LP)
+    rowh: list[tuple[int, ...]]  # LP: per kiosk row, 1 = its house on the Hat side, -1 the Capitol's
+    evi_deck: list[int]  # the evidence deck (top = last)
+    evi_disc: list[int]  # its discards
+    line_deck: list[int]  # the line deck (top = last)
+    line_disc: list[int]  # its discards
+    ot_deck: list[int]  # the overtime deck (top = last)
+    ot_disc: list[int]  # its discards
+    ot_display: list[int]  # the overtime cards on display
+    extra_bought: bool  # the telephone's extra overtime card is bought this round
+    news_deck: list[int]  # the news cards (top = last: its orange face pays the kiosk)
+    news_turned: int  # the news card turned to its grey face (the blocked sections)
+    ev_deck: list[int]  # the event deck (top = last)
+    event: int  # this round's event (-1: none)
+    leak: list[int]  # Document Leak: the cards laid out this round
+    leak_owner: int  # Document Leak: the seat whose journalist drew them (-1: none)
+    leak_used: list[int]  # Document Leak: the seats that used a leaked card this round
+    opinion: int  # LP: the public-opinion token's place
+    hat: bool  # LP: the token reached the Hat (the game ends with this round)
+    capitol: bool  # LP: the token reached the Capitol (everyone lost)
+    marker: int  # LP: the turn marker
+    times_deck: list[int]  # solo: the Times deck (top = last)
+    times_pool: list[int]  # solo: the Times journalists in its pool
+    times_revealed: list[int]  # solo: the Times cards revealed, in order
+    times_hired: bool  # solo: the purple X is hired
+    times_red_seen: bool  # solo: a red Times card has come (the X's value is 4)
+    times_x: int  # solo: the purple X's value (0: not hired)
+    rstep: int  # the resolution step running (R_EV4 ... R_END)
+    ri: int  # the step's first counter (a space, a seat or a stage, as the step uses it)
+    rj: int  # the step's second counter
     #: whether a clone still shares `_gen` (copied before the first draw, see `_r`)
     _cache_rng_shared: bool
     #: LP: what the Times and the agents did, as (round, kind, args) (public)

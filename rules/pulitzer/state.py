@@ -13,6 +13,51 @@ A pin is up to three decisions: the cell ``("pin", cell)``; then, only when the 
 a real choice, the card that supplies its evidence ``("pin_evidence", kind, code)`` and its
 line ``("pin_line", kind, code)``, kind being drawn, double, kept (code = the card), leak or
 wildcard (R-12, R-13; see `_undominated`).
+
+Decisions: ``pend`` is None in placement, else one of the tuples below, whose seat (index 1)
+decides; each line gives the pending tuple, its legal actions (`legal_actions`) and, under
+them, the effect (`_apply`):
+
+    None (placement, seat `turn`): ("place", j, space), ("req", section), ("bail", j),
+            ("editorial",), ("unpin",), ("pass",)
+        a journalist on a free space (paying the kiosk payout or the bus fare); a request in
+        a Newspaper section; bail; two journalists at once; drop the last pin; stop (§7, §13.3)
+    ("tok", s, space, pos, stage): ("tok", token) ..., ("notok",)
+        a value token under the journalist just placed, or none (§8.7)
+    ("destroy", s, cells): ("destroy", cell) ...
+        destroy one of s's highlighted evidence (§8.5)
+    ("busorder", s, journalists): ("bus", space, pos) ...
+        which bus journalist resolves next (§8.4)
+    ("support", s, journalists, (e, l)): ("support", space, pos) ..., ("nosupport",)
+        an archive journalist's extra cards go to a bus journalist (§8.3)
+    ("reg", s): ("reg", "E"), ("reg", "L")
+        LP Registry: 2 extra evidence or 2 extra line cards (§13.7)
+    ("pin", s): ("pin", cell) ..., ("nopin",)
+        pin a reachable cell with the drawn cards, or stop (§8.4); may ask the next two
+    ("pin_evidence", s, cell, actions): ("pin_evidence", kind, code) ...
+        which card supplies the evidence (R-12)
+    ("pin_line", s, cell, evidence, actions): ("pin_line", kind, code) ...
+        which card supplies the line (R-13)
+    ("stmt", s, cells): ("stmt", cell) ...
+        a witness statement on a pin (§8.6)
+    ("otpick", s): ("ot", card) ..., ("ot_extra",)
+        take an overtime card, or pay a contact to reveal one more (§8.6)
+    ("sports", s, spaces): ("sports", space) ..., ("sports_cash",)
+        the Sports majority: the row +2 token, or the money (§8.2)
+    ("ent", s, spaces): ("ent", space) ..., ("ent_contact",)
+        the Entertainment majority: the overtime +2 token, or a contact (§8.2)
+    ("photo", s, kinds): ("photo", k) ..., ("nophoto",)
+        buy a Photo token, or not (§8.7)
+    ("train", s): ("train",), ("stop",)
+        move X up the HR track, or stop (§8.7.3)
+    ("keep", s, cards, space): ("keep", card) ...
+        keep one revealed card (events, §11)
+    ("donor", s, token, seats): ("donor", seat) ...
+        who hands s a token in short supply (§8.7.1)
+    ("fund", s): ("fund", "money"), ("fund", "wildcard")
+        Fundraising won: $900 or an evidence wildcard (§11)
+    ("finale", s, space, pos): ("finale", "up"), ("finale", "down")
+        Grand Finale: the journalist's face (§11)
 """
 
 from __future__ import annotations
