@@ -205,7 +205,7 @@ def load_data(data_dir: Path | str = DATA_DIR) -> PulitzerData:
     r = DataReader(d / "reports.toml")
     _placeholder(r, out)
     ids, cells = [], []
-    for i, card in r.items("cards", min_len=5):
+    for _i, card in r.items("cards", min_len=5):
         ids.append(card.str("id"))
         hl = []
         for j, text in enumerate(card.list("highlighted", str)):
@@ -248,7 +248,7 @@ def load_data(data_dir: Path | str = DATA_DIR) -> PulitzerData:
     r = DataReader(d / "news.toml")
     _placeholder(r, out)
     nid, pay, blocks = [], [], []
-    for i, card in r.items("cards", min_len=9):
+    for _i, card in r.items("cards", min_len=9):
         nid.append(card.str("id"))
         p = card.sub("pay")
         pay.append(tuple(p.int(c, low=0, high=20) for c in COLUMN_NAMES))
@@ -288,7 +288,7 @@ def load_data(data_dir: Path | str = DATA_DIR) -> PulitzerData:
     r = DataReader(d / "overtime.toml")
     _placeholder(r, out)
     ot = []
-    for i, card in r.items("cards", min_len=4):
+    for _i, card in r.items("cards", min_len=4):
         number = card.int("number", low=0, high=999)
         kind = card.str("kind", OT_KINDS)
         if kind == "talk_show":
@@ -353,7 +353,7 @@ def load_data(data_dir: Path | str = DATA_DIR) -> PulitzerData:
     r = DataReader(d / "events.toml")
     _placeholder(r, out)
     evs = []
-    for i, ev in r.items("events", min_len=1):
+    for _i, ev in r.items("events", min_len=1):
         eid = ev.str("id", EVENT_IDS)
         evs.append((EVENT_IDS.index(eid), ev.int("class", low=1, high=4), ev.int("spaces", low=0, high=2)))
     out.events = tuple(evs)
@@ -377,7 +377,7 @@ def load_data(data_dir: Path | str = DATA_DIR) -> PulitzerData:
     tc: list[tuple[str, int, tuple[str, ...]]] = []
     by: tuple[list[int], list[int], list[int]] = ([], [], [])
     valid = {f"K{c}{w}" for c in range(1, 5) for w in range(1, 4)} | {"B300", "B400", "B500", "B800", "OT"}
-    for i, card in r.items("cards", length=15):
+    for _i, card in r.items("cards", length=15):
         colour = COLOURS.index(card.str("colour", COLOURS))
         spaces = card.list("spaces", str)
         for j, s in enumerate(spaces):

@@ -118,8 +118,8 @@ class PulitzerGame(Game):
         )
         self.hl = tuple(frozenset(c) for c in d.report_cells)
         self.times_target = times_score(d, p.times_mix)
-        self.bus_by_cost = {b[0]: sid for b, sid in zip(self.bus, self.bus_sids)}
-        self.bus_sid_costs = tuple((sid, b[0]) for b, sid in zip(self.bus, self.bus_sids))
+        self.bus_by_cost = {b[0]: sid for b, sid in zip(self.bus, self.bus_sids, strict=False)}
+        self.bus_sid_costs = tuple((sid, b[0]) for b, sid in zip(self.bus, self.bus_sids, strict=False))
         self.all_seats = tuple(range(self.n))
         self.alt = frozenset(p.readings)
         self.place_acts = tuple(tuple(("place", j, sid) for sid in range(self.n_spaces)) for j in range(6))

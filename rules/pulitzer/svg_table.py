@@ -397,7 +397,7 @@ class TablePanels(BoardBase):
             for i, sid in enumerate(g.archive_sids):
                 self.space(sid, bx0 + i * (sw_ + 4), y + 60, sw_, 80, label=str(i + 1))
             bonus = " · ".join(
-                f"L{k + 1} " + " ".join(f"+{n}{kind}" for n, kind in zip(lower, "EL") if n)
+                f"L{k + 1} " + " ".join(f"+{n}{kind}" for n, kind in zip(lower, "EL", strict=False) if n)
                 for k, lower in enumerate(self.d.archive_lower)
             )
             c.text(bx0 + 90, y + 52, bonus, size=14, fill=MUTED)

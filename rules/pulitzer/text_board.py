@@ -163,7 +163,7 @@ def board_text(state, seat: int, style: Style = _plain) -> str:
     if g.archive_sids:
         bonus = ", ".join(
             f"L{k + 1} ("
-            + " ".join(f"+{n} {kind}" for n, kind in zip(lower, ("evidence", "line")) if n)
+            + " ".join(f"+{n} {kind}" for n, kind in zip(lower, ("evidence", "line"), strict=False) if n)
             + ")"
             for k, lower in enumerate(d.archive_lower)
         )
