@@ -7,7 +7,7 @@ import tomllib
 import pytest
 
 import automa.rules.pulitzer  # noqa: F401  (registers the game)
-from automa import times as T
+import automa.rules.pulitzer.times as T
 from automa.rules.core import DataError, IllegalActionError, ParamError, load_game
 from automa.rules.position import dumps, edited
 from automa.rules.pulitzer.bots import HeuristicBot
@@ -27,8 +27,8 @@ from automa.rules.pulitzer.state import (
     T_NR,
     T_PH1,
 )
+from automa.rules.pulitzer.times import BLUE, RED, TIMES
 from automa.rules.tuples import tuple_with
-from automa.times import BLUE, RED, TIMES
 
 
 def fresh(**params):

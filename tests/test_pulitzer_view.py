@@ -11,8 +11,8 @@ import pytest
 from automa.rules.core import load_game
 from automa.rules.pulitzer import view
 from automa.rules.pulitzer.state import JX
+from automa.rules.pulitzer.times import TIMES
 from automa.rules.tuples import tuple_with
-from automa.times import TIMES
 
 MODES = [
     dict(mode="solo", players=1),
@@ -217,7 +217,7 @@ def test_terminal_board_shows_tokens_held_and_kept_cards():
     assert "tokens this round: Newsroom +2; for next round: Photo +1" in text
     ev_name = d.evidence_types[d.evidence_cards[evidence][0]]
     lines = "/".join("ABXCD"[x] for x in d.line_cards[line])
-    assert f"kept cards: evidence {ev_name}, line {lines}" in text
+    assert f"kept cards: evidence card {ev_name}, line card {lines}" in text
 
 
 def _until(state, rng, done):
@@ -236,10 +236,11 @@ def test_terminal_board_shows_the_cards_a_bus_journalist_drew():
     sid, value, ev, ln = state.cur[1], state.cur[3], state.cur[4], state.cur[5]
     text = view.board_text(state, 0)
     assert f"(value {value}) on {state.space_name(sid)}" in text
+    flat = flat_text(state)  # a card's words may wrap
     for card in ev:
-        assert view.card_words(d, card) in text
+        assert view.card_words(d, card) in flat
     for card in ln:
-        assert view.card_words(d, 100 + card) in text
+        assert view.card_words(d, 100 + card) in flat
     assert "your investigation board" in text
 
 
@@ -360,3 +361,97 @@ def test_the_game_over_line_agrees_with_the_engines_result():
         assert ("win the Pulitzer" in text) == won, text.splitlines()[1]
         assert f"your score {state.final_score(0)} against the Times' {game.times_target}" in text
     assert results == {True, False}
+
+
+def finished_game(kw, seed):
+    state = load_game("pulitzer", **kw).new_initial_state(seed)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        state.apply_action(state.random_action(rng))
+    return state
+
+
+@pytest.mark.parametrize("kw", MODES, ids=MODE_IDS)
+def test_the_final_report_breaks_down_the_engines_scores_12_2_13_9(kw):
+    """[§12.2, §13.9] The end screen's rows are the engine's final scores, each the sum of its
+    breakdown by the rulebook's categories; houses only where they score; the winners are the
+    engine's; solo adds the Times' score-table row as an automaton's."""
+    for seed in (1, 2):
+        state = finished_game(kw, seed)
+        report = view.final_report(state, 0)
+        outcome = state.outcome()
+        seats = [row for row in report.rows if row.seat is not None]
+        assert [row.seat for row in seats] == list(range(state.game.n))
+        for row in seats:
+            assert row.total == sum(value for _, value in row.parts) == state.final_score(row.seat)
+            labels = [label for label, _ in row.parts]
+            assert labels[:3] == ["score track", "report card", "Human Resources"]
+            assert ("houses" in labels) == (not state.game.lp)
+            assert ("Chronicle bonus" in labels) == (kw.get("variant") == "chronicle")
+            assert row.winner == (row.seat in outcome.winners)
+            assert row.rank == outcome.ranks[row.seat]
+        times = [row for row in report.rows if row.automaton]
+        if state.game.solo:
+            assert len(times) == 1 and times[0].name == "the Times" and times[0].seat is None
+            assert times[0].total == state.game.times_target == 85
+            assert times[0].parts == [("score table (red/orange/yellow 3/3/2)", 85)]
+            assert seats[0].name == "you"
+            assert f"your score {state.final_score(0)} against the Times' 85" in report.reason
+        else:
+            assert times == []
+            assert seats[0].name == "you" and seats[1].name == "P1"
+        assert report.reason.startswith("Game over")
+
+
+def ended(kw, seed, reports):
+    """A game stopped at its end with seat p's report holding reports[p] highlighted pins."""
+    game = load_game("pulitzer", **kw)
+    state = game.new_initial_state(seed)
+    for p, k in enumerate(reports):
+        state.pins[p] = tuple(sorted(game.hl[state.report[p]])[:k])
+    state.over = True
+    return game, state
+
+
+def test_a_tie_on_score_is_decided_by_the_report_then_contacts_12_3():
+    """[§12.3, R-33] Two qualified reports tie on score: the higher report score wins and
+    the end screen says so; with the reports tied too, more contacts win; tied on all, a
+    shared win."""
+    game, state = ended(dict(mode="two-player"), 5, (5, 6))
+    state.points[0] = state.report_score(1) - state.report_score(0) + 10
+    state.points[1] = 10
+    assert state.final_score(0) == state.final_score(1)
+    assert state.report_score(1) > state.report_score(0)
+    report = view.final_report(state, 0)
+    assert (
+        [row.winner for row in report.rows] == [False, True] == [p in state.outcome().winners for p in (0, 1)]
+    )
+    assert report.tiebreak.startswith(
+        f"you, P1 tie at {state.final_score(0)} points: the higher report score wins"
+    )
+    assert f"you {state.report_score(0)}, P1 {state.report_score(1)}" in report.tiebreak
+
+    game, state = ended(dict(mode="two-player"), 5, (5, 0))
+    state.report[1], state.pins[1] = state.report[0], state.pins[0]
+    state.points[0] = state.points[1] = 10
+    state.contacts[0], state.contacts[1] = 4, 2
+    report = view.final_report(state, 1)
+    assert state.outcome().winners == (0,) and [row.winner for row in report.rows] == [True, False]
+    assert report.tiebreak.endswith("and on the report score: more contact tokens win (P0 4, you 2)")
+    state.contacts[1] = 4
+    report = view.final_report(state, 1)
+    assert state.outcome().winners == (0, 1) and report.tiebreak.endswith("a shared win")
+
+
+def test_the_solo_tie_with_the_score_table_is_told_13_9_R36():
+    """[§13.9, R-36] Equal to the Times' table is not enough, and the end screen says why;
+    under the alternative reading it wins."""
+    for readings, won in (((), False), (("R-36",), True)):
+        game, state = ended(dict(mode="solo", readings=readings), 3, (5,))
+        state.points[0] = game.times_target - state.report_score(0)
+        report = view.final_report(state, 0)
+        you, times = report.rows
+        assert you.total == times.total == 85 and you.winner == won and times.winner == (not won)
+        assert (you.rank, times.rank) == ((1, 2) if won else (2, 1))
+        assert "tie with the Times' 85" in report.tiebreak
+        assert ("you must score more" in report.tiebreak) == (not won)

@@ -9,8 +9,14 @@ register_game(PulitzerGame)
 #: this game's modules that `automa native build` compiles with mypyc (the engine and what
 #: a search runs through); a module split out of one of them is added here
 NATIVE_MODULES = (
-    "automa.times",
+    "automa.rules.pulitzer.tables",
+    "automa.rules.pulitzer.scoring",
+    "automa.rules.pulitzer.base",
+    "automa.rules.pulitzer.text",
+    "automa.rules.pulitzer.resolution",
+    "automa.rules.pulitzer.info",
     "automa.rules.pulitzer.state",
+    "automa.rules.pulitzer.times",
 )
 
 #: the configurations whose seeded games tests/test_stored_records.py keeps in

@@ -80,7 +80,7 @@ def knobs() -> list:
 
 def legal_times_mixes() -> list[tuple[int, int, int]]:
     """Every (red, orange, yellow) Times deck of 8 cards, each colour 0-5."""
-    return [m for m in itertools.product(range(6), repeat=3) if sum(m) == 8]
+    return [(r, o, y) for r, o, y in itertools.product(range(6), repeat=3) if r + o + y == 8]
 
 
 def times_mix_difficulty(mix) -> int:

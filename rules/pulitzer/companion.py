@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import random
 
-from automa.rules.core import ParamError
-
 from automa.companion import Companion, rng_store
+from automa.rules.core import ParamError
 
 KIOSK_COLUMNS = ("National", "International", "Sports", "Entertainment")
 
@@ -36,7 +35,7 @@ def pulitzer_space_text(code: str, bus: tuple) -> str:
 
 def agent_cells(dice: tuple[int, int, int, int]) -> list[tuple[int, int]]:
     """The cells §13.2 step 5 fills from two dice per kiosk column pair (the same order as
-    `automa.times.roll_agent_cells`): [(pair, cell number 1-6)]."""
+    `times.roll_agent_cells`): [(pair, cell number 1-6)]."""
     cells = []
     for pair in (0, 1):
         a, b = dice[2 * pair], dice[2 * pair + 1]
@@ -64,7 +63,7 @@ class PulitzerCompanion(Companion):
     def new_state(cls, mix: tuple[int, int, int], seed: int) -> dict:
         from automa.rules.pulitzer.data import cached_data
 
-        from automa.times import build_deck, validate_mix
+        from .times import build_deck, validate_mix
 
         problem = validate_mix(mix)
         if problem:
@@ -96,7 +95,7 @@ class PulitzerCompanion(Companion):
     def intro(self) -> None:
         d = self.data()
         st = self.state
-        from automa.times import times_score
+        from .times import times_score
 
         self.say(
             f"Pulitzer solo companion: Times deck {tuple(st['mix'])} (red, orange, yellow), "
@@ -168,7 +167,7 @@ class PulitzerCompanion(Companion):
         if not st["deck"]:
             st["done"] = True
             return
-        from automa.times import COLOUR_NAMES
+        from .times import COLOUR_NAMES
 
         card = st["deck"].pop()
         st["revealed"].append(card)
@@ -203,7 +202,7 @@ class PulitzerCompanion(Companion):
             "no purple journalists left"
         )
         if st["round"] >= 8 or not st["deck"]:
-            from automa.times import times_score
+            from .times import times_score
 
             self.log(
                 f"Last Times card.  At the end, the Times scores {times_score(d, st['mix'])}: "

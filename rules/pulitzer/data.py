@@ -15,6 +15,17 @@ from automa.rules.core import DataError, DataReader, audited
 
 DATA_DIR = Path(__file__).parent / "data"
 
+#: the board's areas, as a space's area code (§3)
+KIOSK: Final = 0
+ARCHIVE: Final = 1
+BUS: Final = 2
+OVERTIME: Final = 3
+EVENT: Final = 4
+#: owner codes of the non-seat pieces (seats are 0..n-1): the Times, the red and blue agents
+TIMES: Final = 8
+RED: Final = 9
+BLUE: Final = 10
+
 LINES: Final = ("A", "B", "X", "C", "D")
 LINE_INDEX = {name: i for i, name in enumerate(LINES)}
 LINE_X: Final = 2
@@ -194,7 +205,7 @@ def load_data(data_dir: Path | str = DATA_DIR) -> PulitzerData:
     r = DataReader(d / "reports.toml")
     _placeholder(r, out)
     ids, cells = [], []
-    for i, card in r.items("cards", min_len=5):
+    for _i, card in r.items("cards", min_len=5):
         ids.append(card.str("id"))
         hl = []
         for j, text in enumerate(card.list("highlighted", str)):
@@ -213,7 +224,7 @@ def load_data(data_dir: Path | str = DATA_DIR) -> PulitzerData:
     r = DataReader(d / "evidence.toml")
     _placeholder(r, out)
     each = r.int("singles_each_type", low=0, high=20)
-    cards = [(e,) for e in range(len(types)) for _ in range(each)]
+    cards: list[tuple[int, ...]] = [(e,) for e in range(len(types)) for _ in range(each)]
     for i, pair in enumerate(r.raw("doubles")):
         if not isinstance(pair, list) or len(pair) != 2 or any(p not in types for p in pair):
             raise DataError(r.path, f"doubles[{i}]", "must be two evidence names")
@@ -222,7 +233,7 @@ def load_data(data_dir: Path | str = DATA_DIR) -> PulitzerData:
     r = DataReader(d / "lines.toml")
     _placeholder(r, out)
     singles = r.sub("singles")
-    lcards = []
+    lcards: list[tuple[int, ...]] = []
     for name in ("A", "B", "C", "D"):
         lcards += [(LINE_INDEX[name],)] * singles.int(name, low=0, high=20)
     for i, pair in enumerate(r.raw("doubles")):
@@ -237,7 +248,7 @@ def load_data(data_dir: Path | str = DATA_DIR) -> PulitzerData:
     r = DataReader(d / "news.toml")
     _placeholder(r, out)
     nid, pay, blocks = [], [], []
-    for i, card in r.items("cards", min_len=9):
+    for _i, card in r.items("cards", min_len=9):
         nid.append(card.str("id"))
         p = card.sub("pay")
         pay.append(tuple(p.int(c, low=0, high=20) for c in COLUMN_NAMES))
@@ -277,7 +288,7 @@ def load_data(data_dir: Path | str = DATA_DIR) -> PulitzerData:
     r = DataReader(d / "overtime.toml")
     _placeholder(r, out)
     ot = []
-    for i, card in r.items("cards", min_len=4):
+    for _i, card in r.items("cards", min_len=4):
         number = card.int("number", low=0, high=999)
         kind = card.str("kind", OT_KINDS)
         if kind == "talk_show":
@@ -342,7 +353,7 @@ def load_data(data_dir: Path | str = DATA_DIR) -> PulitzerData:
     r = DataReader(d / "events.toml")
     _placeholder(r, out)
     evs = []
-    for i, ev in r.items("events", min_len=1):
+    for _i, ev in r.items("events", min_len=1):
         eid = ev.str("id", EVENT_IDS)
         evs.append((EVENT_IDS.index(eid), ev.int("class", low=1, high=4), ev.int("spaces", low=0, high=2)))
     out.events = tuple(evs)
@@ -363,9 +374,10 @@ def load_data(data_dir: Path | str = DATA_DIR) -> PulitzerData:
     r = DataReader(d / "times.toml")
     _placeholder(r, out)
     r.document("default_mix")  # the printed suggestion; the game's default is PulitzerParams.times_mix
-    tc, by = [], ([], [], [])
+    tc: list[tuple[str, int, tuple[str, ...]]] = []
+    by: tuple[list[int], list[int], list[int]] = ([], [], [])
     valid = {f"K{c}{w}" for c in range(1, 5) for w in range(1, 4)} | {"B300", "B400", "B500", "B800", "OT"}
-    for i, card in r.items("cards", length=15):
+    for _i, card in r.items("cards", length=15):
         colour = COLOURS.index(card.str("colour", COLOURS))
         spaces = card.list("spaces", str)
         for j, s in enumerate(spaces):

@@ -3,18 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any
 
-from automa import times as T
 from automa.rules.core import Game, GameParams, ParamError
 
-from .data import DATA_DIR, cached_data
+from .data import ARCHIVE, BUS, DATA_DIR, EVENT, KIOSK, OVERTIME, cached_data
+from .times import times_score, validate_mix
 
-KIOSK: Final = 0
-ARCHIVE: Final = 1
-BUS: Final = 2
-OVERTIME: Final = 3
-EVENT: Final = 4
+__all__ = ["ARCHIVE", "BUS", "EVENT", "KIOSK", "OVERTIME", "PulitzerGame", "PulitzerParams"]
 
 #: The §14 readings that can be switched to their alternative (default: the recommendation).
 ALT_READINGS = {
@@ -44,7 +40,7 @@ class PulitzerParams(GameParams):
         super().validate()
         if isinstance(self.times_mix, list):
             object.__setattr__(self, "times_mix", tuple(self.times_mix))
-        problem = T.validate_mix(self.times_mix)
+        problem = validate_mix(self.times_mix)
         if problem:
             raise ParamError(problem)
         if self.variant not in ("investigation", "chronicle"):
@@ -127,9 +123,9 @@ class PulitzerGame(Game):
             tuple(self.kiosk_sid(c, r) for c in range(self.kcols)) for r in range(self.krows)
         )
         self.hl = tuple(frozenset(c) for c in d.report_cells)
-        self.times_target = T.times_score(d, p.times_mix)
-        self.bus_by_cost = {b[0]: sid for b, sid in zip(self.bus, self.bus_sids)}
-        self.bus_sid_costs = tuple((sid, b[0]) for b, sid in zip(self.bus, self.bus_sids))
+        self.times_target = times_score(d, p.times_mix)
+        self.bus_by_cost = {b[0]: sid for b, sid in zip(self.bus, self.bus_sids, strict=False)}
+        self.bus_sid_costs = tuple((sid, b[0]) for b, sid in zip(self.bus, self.bus_sids, strict=False))
         self.all_seats = tuple(range(self.n))
         self.alt = frozenset(p.readings)
         self.place_acts = tuple(tuple(("place", j, sid) for sid in range(self.n_spaces)) for j in range(6))

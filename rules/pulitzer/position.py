@@ -9,7 +9,7 @@ the resolution in progress, as the engine keeps them: ``step`` is the resolution
 in the order of `state.STEP_NAMES`), and ``[random]``.
 
 A piece on a space is ``[owner, journalist, bonus, flags]``: owner a seat, 8 the Times,
-9 a red agent, 10 a blue agent (automa/times.py); journalist 0-4 (values 1-5) or 5 (X), or an
+9 a red agent, 10 a blue agent (times.py); journalist 0-4 (values 1-5) or 5 (X), or an
 agent's value; bonus the value token under it; flags 1 Sports row, 2 Registry token, 4 face up.
 Evidence cards are named by their pictures (``PHO#2``: the second single PHO card,
 ``PHO+TAP``: the double), line cards by their lines (``A#3``, ``A+B``).
