@@ -10,7 +10,7 @@ what a playout plays after the candidate and how its end is valued are the calle
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import TypeVar
 
 World = TypeVar("World")
@@ -18,24 +18,27 @@ World = TypeVar("World")
 
 def playout_totals(
     candidates: Sequence[Hashable],
-    worlds: Iterable[World],
+    worlds: int,
+    draw: Callable[[int], World],
     value: Callable[[World, Hashable], float],
     *,
     max_seconds: float = 0.0,
     clock: Callable[[], float] = time.perf_counter,
 ) -> tuple[list[float], int]:
-    """Each candidate's total of `value(world, candidate)` over the worlds, and how many worlds
-    were played.  `worlds` is read lazily, one world for every candidate before the next is
-    drawn, so a caller that samples from its own generator draws in the same order whatever
-    the number of candidates; with `max_seconds` no further world is drawn once that much time
-    has passed (at least one always is).  `value` must not change the world it is given
-    (play out a clone)."""
+    """Each candidate's total of `value(world, candidate)` over up to `worlds` worlds, and how
+    many were played.  `draw(i)` gives the i-th world only when it is about to be played, one
+    world for every candidate before the next is drawn, so a caller sampling from its own
+    generator draws in the same order whatever the number of candidates, and draws nothing
+    it will not play; with `max_seconds` no further world is drawn once that much time has
+    passed (at least one always is).  `value` must not change the world it is given (play
+    out a clone)."""
     totals = [0.0] * len(candidates)
     played = 0
     start = clock()
-    for world in worlds:
+    for i in range(worlds):
         if max_seconds and played and clock() - start > max_seconds:
             break
+        world = draw(i)
         played += 1
         for k, action in enumerate(candidates):
             totals[k] += value(world, action)

@@ -721,8 +721,12 @@ class ExpertBot(Bot):
         cands = self._candidates(ranked, best - margin)
         if len(cands) == 1:
             return cands[0]
-        sampled = (state.determinize(seat, self.rng) for _ in range(worlds))
-        totals, _ = playout_totals(cands, sampled, lambda world, action: self._playout(world, seat, action))
+        totals, _ = playout_totals(
+            cands,
+            worlds,
+            lambda _i: state.determinize(seat, self.rng),
+            lambda world, action: self._playout(world, seat, action),
+        )
         return cands[best_candidate(totals)]
 
     def _candidates(self, ranked: list, floor: float) -> list:

@@ -358,7 +358,8 @@ class ExpertBot(Bot):
         seeds = [self.rng.getrandbits(64) for _ in worlds]
         totals, played = playout_totals(
             picks,
-            zip(worlds, seeds, strict=True),
+            len(worlds),
+            lambda i: (worlds[i], seeds[i]),
             lambda ws, action: self._playout(action, ws[0], ws[1], seat),
         )
         values = {a: total / played for a, total in zip(picks, totals, strict=True)}
