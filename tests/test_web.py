@@ -236,3 +236,42 @@ def test_a_person_plays_watergate_against_a_shipped_automaton_deck_to_the_end(cl
         view = client.post(f"/api/games/{gid}/act?{q}", json={"index": 0, "ply": view["ply"]}).json()
         assert "error" not in view, view
     assert view.get("over"), "the game ends"
+
+
+def test_a_card_played_in_steps_is_one_log_line():
+    """Salem's "play Accusation", then "play Accusation on P4": the page's log tells the
+    card once, by its last step, for a bot's card and for the person's own."""
+    from automa.play import Session
+    from automa.web.game import WebGame
+
+    game = WebGame(
+        Session.new("salem", 4, None, {}, ["human", "random", "random", "random"], 7, 0, out=lambda _l: None)
+    )
+    game.advance(0)
+    rng = random.Random(3)
+    for _ in range(80):
+        view = game.view(0)
+        if view["over"]:
+            break
+        if not view["your_turn"]:
+            game.advance(0)
+            continue
+        texts = [a["text"] for a in view["actions"]]
+        plays = [i for i, t in enumerate(texts) if t.startswith("play ") and " on " not in t]
+        if plays:
+            told = len(game.logs[0])
+            game.act(0, plays[0], view["ply"])
+            step, state = texts[plays[0]], game.session.state
+            spelled_out = state.current_player() == 0 and any(
+                state.action_to_string(a).startswith(step + " ") for a in state.legal_actions()
+            )
+            if spelled_out:  # the next step names the card again with its target: held back
+                assert not any(line == f"you: {step}" for line in game.logs[0][told:])
+        else:
+            game.act(0, rng.randrange(len(texts)), view["ply"])
+    log = game.logs[0]
+    for earlier, later in zip(log, log[1:], strict=False):
+        head = earlier.split(": ", 1)
+        if len(head) == 2 and head[1].startswith("play ") and " on " not in head[1]:
+            assert not later.startswith(earlier + " "), f"told twice: {earlier!r} then {later!r}"
+    assert any(line.startswith("you: play ") and " on " in line for line in log)

@@ -147,6 +147,8 @@ class WebGame:
         self.barrier = 0
         #: the public log as last narrated (a game's log may be a sliding window)
         self._seen_history: list[str] = []
+        #: per human seat, the last move line not yet told: (actor, line, its text)
+        self._held_moves: dict[int, tuple[int, str, str]] = {}
         self.touched = time.monotonic()
         for s in session.humans:
             self.keys.setdefault(s, secrets.token_urlsafe(8))
@@ -200,10 +202,19 @@ class WebGame:
     def _news(self) -> None:
         state = self.session.state
         lines = list(state.history_text())
-        for line in new_lines(self._seen_history, lines):
+        fresh = new_lines(self._seen_history, lines)
+        if fresh:
+            self._flush_moves()  # the move first, then what the table saw come of it
+        for line in fresh:
             for s in self.logs:
                 self._say(s, "» " + news_text(state, line))
         self._seen_history = lines
+
+    def _flush_moves(self) -> None:
+        """Tell every move step still held back."""
+        for seat, held in self._held_moves.items():
+            self._say(seat, held[1])
+        self._held_moves.clear()
 
     def _publish(self) -> None:
         """The position views are drawn from, until the next move."""
@@ -236,16 +247,34 @@ class WebGame:
         """Narrate a move to every human seat, check what it revealed, publish and store it."""
         s = self.session
         marks = {h: len(self.logs[h]) for h in self.logs}
+        after = s.state
+        own = before.action_to_string(action)
+        # a step the actor's next choice spells out ("play Accusation", then "play Accusation on
+        # P4"): held back, so that the move is told once, by its last step
+        partial = (
+            not forced
+            and not after.is_terminal()
+            and after.current_player() == actor
+            and any(after.action_to_string(a).startswith(own + " ") for a in after.legal_actions())
+        )
         for h in self.logs:
             if h == actor:
-                text = before.action_to_string(action)
-                self._say(h, f"you: {text} (your only choice)" if forced else f"you: {text}")
+                text = own
+                line = f"you: {text} (your only choice)" if forced else f"you: {text}"
             else:
-                self._say(h, f"{self.seat_names()[actor]}: {move_text(before, action, actor, h)}")
+                text = move_text(before, action, actor, h)
+                line = f"{self.seat_names()[actor]}: {text}"
+            held = self._held_moves.pop(h, None)
+            if held is not None and not (held[0] == actor and text.startswith(held[2])):
+                self._say(h, held[1])
+            if partial:
+                self._held_moves[h] = (actor, line, text)
+            else:
+                self._say(h, line)
         self._news()
-        for h in self.logs:  # a round's, a mini-game's, the game's end, as h sees them
-            seen = before.observation(h)
-            for line in milestones(s.state, h, seen, s.state.observation(h)):
+        ends = {h: milestones(after, h, before.observation(h), after.observation(h)) for h in self.logs}
+        for h, lines in ends.items():  # a round's, a mini-game's, the game's end, as h sees them
+            for line in lines:
                 self._say(h, "» " + line)
         humans = s.humans
         if len(humans) == 1 and revealed(before, action, s.state, humans[0]):
@@ -460,6 +489,8 @@ class WebGame:
                     message = s.undo()
                 self.forced = {ply for ply in self.forced if ply < len(s.actions)}
                 self._seen_history = list(s.state.history_text())
+                # a step of the move taken back is not told
+                self._held_moves = {h: v for h, v in self._held_moves.items() if v[0] != seat}
                 self._publish()
                 self.persist()
             mark = self.next_frame(seat)
