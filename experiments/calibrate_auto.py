@@ -363,10 +363,9 @@ def main() -> None:
             "Witch card and the reference the rest, then the same deal with the sides swapped; the "
             "rate is the reference's side's). `level:auto` reads them from "
             "`rules/<game>/calibration_level.toml`.",
-            "Tabletop Inc. level rows (`--only tabletop_inc-level`, tabletop-heuristic against each "
-            "level) are not measured yet: the expert level costs about 40 s a game here. Until "
-            "`rules/tabletop_inc/calibration_level.toml` exists its `level:auto` reads the levels' "
-            "calibration in search/presets.toml (tuning seed 11).",
+            "Tabletop Inc. level rows: `tabletop-heuristic` against a seat of each level, two players, "
+            "seats rotating (the design of the levels' own calibration in search/presets.toml, on "
+            "fresh seeds); `level:auto` reads them from `rules/tabletop_inc/calibration_level.toml`.",
         ],
     )
 

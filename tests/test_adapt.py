@@ -316,3 +316,18 @@ def test_two_autos_at_once_are_refused():
 def test_a_target_outside_zero_one_is_refused():
     with pytest.raises(AutoError, match="target"):
         resolve_auto("pi", {"players": 2}, ["human", "level:auto"], [], target=1.0)
+
+
+@pytest.mark.parametrize("name", ["pi", "salem", "tabletop_inc", "watergate"])
+def test_every_level_ladder_rests_on_a_curve_measured_on_fresh_seeds(name):
+    """Each game's `level:auto` reads its shipped calibration_level.toml (root seed 48048,
+    experiments/calibrate_auto.py), whose levels get harder in order, not the tuning-seed
+    calibration in search/presets.toml."""
+    import importlib
+
+    auto = importlib.import_module(f"automa.rules.{name}.auto")
+    (level,) = [k for k in auto.knobs() if k.name == "level"]
+    assert "experiments/calibrate_auto.py" in level.source
+    assert [s.label for s in level.settings] == ["easy", "normal", "hard", "expert"]
+    hardness = [s.difficulty for s in level.settings]
+    assert hardness == sorted(hardness)
