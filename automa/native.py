@@ -19,6 +19,7 @@ import json
 import os
 import shutil
 import sys
+from datetime import UTC
 from pathlib import Path
 
 from automa.errors import AutomaError
@@ -249,13 +250,13 @@ def build(modules: tuple[str, ...] | None = None, echo=print, jobs: int = 2) -> 
             }
         group_lib = stage.joinpath(*f"{GROUP}__mypyc".split(".")).with_suffix(suffix)
         shutil.copy2(group_lib, FOLDER / group_lib.name)
-    from datetime import datetime, timezone
+    from datetime import datetime
     from importlib.metadata import version
 
     manifest = {
         "suffix": suffix,
         "mypy": version("mypy"),
-        "built": datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+        "built": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
         "group": {"name": f"{GROUP}__mypyc", "file": group_lib.name},
         "modules": entries,
     }

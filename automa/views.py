@@ -7,7 +7,7 @@ to `state.render(seat)`.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from automa.rules.presentation import (
     HIDDEN_MOVE,

@@ -14,9 +14,10 @@ import hashlib
 import importlib
 import json
 import random
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, ClassVar, Hashable, Iterable, Sequence
+from typing import Any, ClassVar
 
 from automa.errors import AutomaError
 from automa.rules.draws import randbelow, seeded_rng
@@ -32,7 +33,7 @@ class IllegalActionError(AutomaError, ValueError):
     """An action that is not legal now.  The state it was offered to is unchanged."""
 
     def __init__(
-        self, action: Any, legal: Sequence[Any] | None = None, reason: str = "", state: "State | None" = None
+        self, action: Any, legal: Sequence[Any] | None = None, reason: str = "", state: State | None = None
     ):
         self.action = action
         self.legal = list(legal) if legal is not None else None
@@ -90,7 +91,7 @@ class GameParams:
         if not isinstance(self.players, int) or isinstance(self.players, bool):
             raise ParamError(f"players must be a whole number, got {self.players!r}")
 
-    def replace(self, **changes: Any) -> "GameParams":
+    def replace(self, **changes: Any) -> GameParams:
         """A copy with some parameters changed, validated again."""
         return dataclasses.replace(self, **changes)
 
@@ -99,7 +100,7 @@ class GameParams:
         return {f.name: _jsonable(getattr(self, f.name)) for f in dataclasses.fields(self)}
 
     @classmethod
-    def from_json(cls, data: dict) -> "GameParams":
+    def from_json(cls, data: dict) -> GameParams:
         """Parameters read back from `to_json`'s form."""
         names = {f.name: f for f in dataclasses.fields(cls)}
         unknown = set(data) - set(names)
@@ -209,7 +210,7 @@ class Game:
         """{parameter: short description of its allowed values}, for `automa games`."""
         return {}
 
-    def with_automaton_seats(self, seat_specs: Sequence[str]) -> "Game":
+    def with_automaton_seats(self, seat_specs: Sequence[str]) -> Game:
         """A copy of this game in which the seats given an automaton spec (see
         `automaton_specs`) are played by the engine.  Default: no automaton seats."""
         for spec in seat_specs:
@@ -231,11 +232,11 @@ class Game:
         """An upper bound on decisions in one game; the conformance suite holds us to it."""
         raise NotImplementedError(f"{type(self).__name__} must declare max_game_length()")
 
-    def new_initial_state(self, seed: int | None = None) -> "State":
+    def new_initial_state(self, seed: int | None = None) -> State:
         """The set-up position; `seed` fixes every shuffle and roll of the whole game."""
         raise NotImplementedError(f"{type(self).__name__} must implement new_initial_state()")
 
-    def from_position(self, text: str) -> "State":
+    def from_position(self, text: str) -> State:
         """The state a position text describes (docs/positions.md), in this game; a
         `PositionError` (one line: the field and the rule) for one that cannot be."""
         return _positions().read_position(text, self)
@@ -299,7 +300,7 @@ class State:
     def _apply(self, action: Hashable) -> None:
         raise NotImplementedError
 
-    def clone(self) -> "State":
+    def clone(self) -> State:
         """An independent copy (search calls it once per iteration, so it is kept cheap)."""
         raise NotImplementedError
 
@@ -315,7 +316,7 @@ class State:
         """Exactly what `seat` may see, as comparable plain data (dicts, lists, tuples)."""
         raise NotImplementedError
 
-    def determinize(self, seat: int, rng: random.Random) -> "State":
+    def determinize(self, seat: int, rng: random.Random) -> State:
         """A copy with everything `seat` cannot see resampled consistently with what it
         has seen.  Must depend only on `observation(seat)` and `rng`: sample unknown
         cards from a canonically ordered pool, never from the true hidden order."""
@@ -348,7 +349,7 @@ class State:
         legal = self.legal_actions()
         return legal[randbelow(len(legal), rng)]
 
-    def outcome(self) -> "Outcome":
+    def outcome(self) -> Outcome:
         """Winners, ranks and why.  Default: by `scores()`, equal scores share a rank."""
         return Outcome.from_scores(self.scores())
 
@@ -412,7 +413,7 @@ class Outcome:
         return tuple(1 + sum(1 for other in keys if other > mine) for mine in keys)
 
     @classmethod
-    def from_scores(cls, scores: Sequence[Sequence[float]], reason: str = "highest score") -> "Outcome":
+    def from_scores(cls, scores: Sequence[Sequence[float]], reason: str = "highest score") -> Outcome:
         """The outcome by score: the best score wins, a tie on everything is a shared win."""
         ranks = cls.ranks_from_scores(scores)
         winners = tuple(i for i, r in enumerate(ranks) if r == 1)
@@ -587,7 +588,7 @@ class _AllKeys(frozenset):
 
 ALL_KEYS: Any = _AllKeys()
 #: readers of the data files being loaded inside `audit_data()`
-_AUDITED: list[list["DataReader"]] = []
+_AUDITED: list[list[DataReader]] = []
 
 
 @contextlib.contextmanager
@@ -608,11 +609,11 @@ def audit_data():
 HEADER_KEYS = frozenset({"placeholder", "placeholder_note", "source"})
 
 
-def check_all_read(readers: Iterable["DataReader"]) -> None:
+def check_all_read(readers: Iterable[DataReader]) -> None:
     """Raise DataError for the first key that no reader of its file and table asked for
     (several readers of one file, each reading some keys, are taken together)."""
     asked: dict[tuple[Path, str], set] = {}
-    tables: dict[tuple[Path, str], "DataReader"] = {}
+    tables: dict[tuple[Path, str], DataReader] = {}
     for reader in readers:
         if not isinstance(reader.data, dict):
             continue
@@ -656,7 +657,7 @@ class DataReader:
         if _family is None and _AUDITED:
             _AUDITED[-1].append(self)
 
-    def _child(self, data: Any, field: str) -> "DataReader":
+    def _child(self, data: Any, field: str) -> DataReader:
         return DataReader(self.path, data, field, self.family)
 
     def check_all_read(self) -> None:
@@ -701,13 +702,13 @@ class DataReader:
             raise self.error(key, "is missing")
         return self.data[key]
 
-    def sub(self, key: str) -> "DataReader":
+    def sub(self, key: str) -> DataReader:
         value = self.raw(key)
         if not isinstance(value, dict):
             raise self.error(key, f"must be a table, got {type(value).__name__}")
         return self._child(value, self._name(key))
 
-    def items(self, key: str, min_len: int = 0, length: int | None = None) -> list[tuple[int, "DataReader"]]:
+    def items(self, key: str, min_len: int = 0, length: int | None = None) -> list[tuple[int, DataReader]]:
         value = self.raw(key)
         if not isinstance(value, list):
             raise self.error(key, f"must be a list, got {type(value).__name__}")

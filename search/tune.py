@@ -14,8 +14,8 @@ the root seed and the setting's index, so a tuning run reproduces exactly.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
 
 from automa.rules.core import AutomaError, game_class
 from automa.search import arena
