@@ -4,7 +4,7 @@ follows, that every other seat takes one final turn and then the game is scored.
 
 from __future__ import annotations
 
-from automa.rules.presentation import plural
+from automa.rules.presentation import plural, seat_label
 
 
 def _who_plays(seat: int, left: list[int]) -> str:
@@ -19,7 +19,7 @@ def milestones(state, seat: int, before: dict, after: dict) -> list[str]:
     """'The hourglass is empty ...' once, when the end is triggered, from two observations."""
     if before["end_by"] >= 0 or after["end_by"] < 0:
         return []
-    who = "you" if after["end_by"] == seat else f"seat {after['end_by']}"
+    who = seat_label(after["end_by"], seat)
     left = list(after["final_left"])
     if not left:
         return [f"The hourglass is empty ({who} emptied it, +5 VP): the game is scored now."]

@@ -6,11 +6,7 @@ card are on the table for both players."""
 from __future__ import annotations
 
 from automa.rules.presentation import plural
-from automa.rules.watergate.state import SEAT_NAME
-
-
-def _the(p: int) -> str:
-    return "the Editor" if p == 0 else SEAT_NAME[p]
+from automa.rules.watergate.words import SIDE_NAME
 
 
 def milestones(state, seat: int, before: dict, after: dict) -> list[str]:
@@ -24,5 +20,6 @@ def milestones(state, seat: int, before: dict, after: dict) -> list[str]:
         f"Round {before['round']} is over. Momentum on the cards: the Editor {cards[0]} of "
         f"{editor_spaces}, Nixon {cards[1]} of 5; {plural(after['supply'], 'token')} left in the supply"
         + (f" ({removed} removed from the game)" if removed else "")
-        + f". Round {after['round']}: the initiative card points at {_the(after['holder'])}, who plays first."
+        + f". Round {after['round']}: the initiative card points at {SIDE_NAME[after['holder']]}, "
+        "who plays first."
     ]

@@ -8,10 +8,9 @@ from __future__ import annotations
 from collections import Counter
 
 from automa.rules.watergate.data import CONSPIRATOR, EDITOR, EVENT
-from automa.rules.watergate.report import outcome_text
+from automa.rules.watergate.report import SIDE_NAME, outcome_text
 from automa.rules.watergate.text import BIT_NAME, colour_text, person_text, token_words
 
-SIDE_NAME = ("the Editor", "Nixon")
 OWNER_NAME = ("Editor", "Nixon")
 KIND_TEXT = ("event", "conspirator", "journalist")
 
